@@ -1,0 +1,33 @@
+# Two commands for a fresh machine with Python 3.11:
+#   make run   - create .venv, install, start Yardstick on the bundled sample collection
+#   make test  - create .venv with the test extra, run the whole suite headless
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+
+.PHONY: run test bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install -q -e .
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install -q -e ".[test]"
+	touch $@ $(VENV)/.installed
+
+run: $(VENV)/.installed
+	$(BIN)/yardstick
+
+test: $(VENV)/.installed-test
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -n 2 -q -p no:cacheprovider
+
+bench: $(VENV)/.installed-test
+	$(BIN)/pip install -q -e ".[bench]"
+	$(BIN)/python benchmarks/bench_eval.py
+
+clean:
+	rm -rf $(VENV) build *.egg-info

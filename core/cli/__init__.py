@@ -1,0 +1,61 @@
+"""The headless half of the ``yardstick`` command.
+
+Each subcommand lives in its own module ``core/cli/<name>_cmd.py`` exposing
+``add_arguments(parser)`` and ``run(args) -> int``.  ``gui.launcher.main`` sends
+any argv whose first word is a subcommand here, and everything else to the GUI.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from core.errors import FormatError
+
+#: subcommand -> (module, one-line help)
+SUBCOMMANDS: dict[str, tuple[str, str]] = {
+    "eval": ("core.cli.eval_cmd", "evaluate runs exactly as trec_eval does"),
+    "report": ("core.cli.report_cmd", "write ad hoc / known-item / filtering / QA reports"),
+    "stability": ("core.cli.stability_cmd", "topic-set stability diagnostics"),
+    "pool": ("core.cli.pool_cmd", "pool-quality diagnostics"),
+    "convert": ("core.cli.convert_cmd", "convert classic collections to TREC files"),
+    "make-runs": ("core.cli.make_runs_cmd", "make runs with real retrieval models"),
+    "explain": ("core.cli.explain_cmd", "explain how a measure value is made"),
+}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="yardstick",
+        description="Information-retrieval evaluation workbench. Without a subcommand, "
+                    "opens the window.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name, (module, help_text) in SUBCOMMANDS.items():
+        try:
+            mod = importlib.import_module(module)
+        except ModuleNotFoundError as e:
+            if e.name != module:
+                raise
+            continue
+        p = sub.add_parser(name, help=help_text, description=(mod.__doc__ or help_text).strip())
+        mod.add_arguments(p)
+        p.set_defaults(_module=mod)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run a subcommand; return its exit status (FormatError -> message, status 1)."""
+    argv = sys.argv[1:] if argv is None else argv
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if getattr(args, "_module", None) is None:
+        parser.print_help()
+        return 2
+    try:
+        return int(args._module.run(args) or 0)
+    except FormatError as e:
+        print(f"yardstick {args.command}: {e.message}", file=sys.stderr)
+        return 1
+    except BrokenPipeError:
+        return 0

@@ -1,0 +1,63 @@
+"""Relevance judgments (qrels) as a small sorted frame.
+
+``topic iter docno rel``.  ``rel`` may be graded (0, 1, 2, ...) or negative:
+trec_eval treats ``rel < 0`` as "in the pool but not judged" (used by infAP's
+sampled judgments) and never counts it as relevant or non-relevant.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+
+
+@dataclass(frozen=True, eq=False)
+class Qrels:
+    """Judgments sorted by topic then docno (byte order), one row per (topic, docno).
+
+    Attributes
+    ----------
+    frame : pandas.DataFrame
+        Columns ``topic`` (str), ``docno`` (str), ``rel`` (int64).
+    name : str
+    path : str or None
+    """
+
+    frame: pd.DataFrame
+    name: str = "qrels"
+    path: str | None = None
+    meta: dict = field(default_factory=dict, compare=False)
+
+    @property
+    def topics(self) -> np.ndarray:
+        """Judged topics in trec_eval order (strcmp)."""
+        return np.asarray(sorted(set(self.frame["topic"].tolist())), dtype=object)
+
+    def __len__(self) -> int:
+        return len(self.frame)
+
+    @classmethod
+    def from_frame(cls, frame: pd.DataFrame, name: str = "qrels", path: str | None = None) -> "Qrels":
+        f = pd.DataFrame({"topic": frame["topic"].astype(str).to_numpy(dtype=object),
+                          "docno": frame["docno"].astype(str).to_numpy(dtype=object),
+                          "rel": np.asarray(frame["rel"], dtype=np.int64)})
+        f = f.sort_values(["topic", "docno"], kind="stable").reset_index(drop=True)
+        return cls(frame=f, name=name, path=path)
+
+    @classmethod
+    def from_dict(cls, qrels: dict, name: str = "qrels") -> "Qrels":
+        """Build from ``{topic: {docno: rel}}`` (the pytrec_eval shape)."""
+        rows = [(q, d, r) for q, docs in qrels.items() for d, r in docs.items()]
+        return cls.from_frame(pd.DataFrame(rows, columns=["topic", "docno", "rel"]), name=name)
+
+    def to_dict(self) -> dict[str, dict[str, int]]:
+        out: dict[str, dict[str, int]] = {}
+        for t, d, r in self.frame.itertuples(index=False):
+            out.setdefault(t, {})[d] = int(r)
+        return out
+
+    def with_frame(self, frame: pd.DataFrame, name: str | None = None) -> "Qrels":
+        """A copy with other judgments (what-if edits, pool simulations): never the file."""
+        return Qrels.from_frame(frame, name=name or self.name, path=None)

@@ -1,0 +1,1 @@
+"""Yardstick's Qt window: thin widgets that call ``core`` and draw with pyqtgraph."""
