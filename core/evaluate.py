@@ -52,6 +52,10 @@ class Evaluation:
     per_topic: pd.DataFrame
     summary: pd.Series
     options: EvalOptions = field(default_factory=EvalOptions)
+    #: the judged ranking behind the numbers (for charts, explanations, what-if)
+    judged: object = field(default=None, repr=False, compare=False)
+    #: printed columns in trec_eval order (core.engine.Column), for the trec_eval text output
+    columns: tuple = field(default=(), repr=False, compare=False)
 
     @property
     def measures(self) -> list[str]:

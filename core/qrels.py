@@ -8,6 +8,7 @@ sampled judgments) and never counts it as relevant or non-relevant.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import numpy as np
 import pandas as pd
@@ -33,10 +34,29 @@ class Qrels:
     @property
     def topics(self) -> np.ndarray:
         """Judged topics in trec_eval order (strcmp)."""
-        return np.asarray(sorted(set(self.frame["topic"].tolist())), dtype=object)
+        return self.topic_index[0]
 
     def __len__(self) -> int:
         return len(self.frame)
+
+    @cached_property
+    def docno_bytes(self) -> np.ndarray:
+        """Docnos as one NUL-padded bytes array (see :class:`core.run.Run`)."""
+        from core.run import to_bytes_array
+
+        return to_bytes_array(self.frame["docno"].to_numpy())
+
+    @cached_property
+    def docno_hash(self) -> np.ndarray:
+        from core.run import docno_hash
+
+        return docno_hash(self.docno_bytes)
+
+    @cached_property
+    def topic_index(self) -> tuple[np.ndarray, np.ndarray]:
+        """(sorted unique topics, per-row code into them)."""
+        codes, uniq = pd.factorize(self.frame["topic"], sort=True)
+        return np.asarray(uniq, dtype=object), codes.astype(np.int64)
 
     @classmethod
     def from_frame(cls, frame: pd.DataFrame, name: str = "qrels", path: str | None = None) -> "Qrels":

@@ -12,12 +12,59 @@ from __future__ import annotations
 import numpy as np
 
 
-def trec_order(topic_code: np.ndarray, score: np.ndarray, doc_code: np.ndarray,
+def trec_order(topic_code: np.ndarray, score: np.ndarray, docno_bytes: np.ndarray,
                compat: int = 10) -> np.ndarray:
-    """Indices that sort lines by topic, score descending, docno descending.
+    """Indices that sort lines by topic code, score descending, docno descending.
 
-    ``doc_code`` must index docnos sorted in byte order (see :class:`core.run.Run`).
+    Parameters
+    ----------
+    topic_code : int array
+        Codes into byte-ordered topic ids.
+    score : float array
+    docno_bytes : numpy ``S`` array or int array
+        Docnos (NUL-padded bytes compare like ``strcmp``) or codes into
+        byte-ordered docnos.
+    compat : {10, 9}
+
+    Notes
+    -----
+    Only documents whose (topic, score) is shared with another document need
+    the docno comparison, so the string sort is restricted to tie groups
+    (a few percent of a real run).
     """
-    s = score.astype(np.float32) if compat == 9 else score
-    # lexsort: last key is primary
-    return np.lexsort((-doc_code.astype(np.int64), -s, topic_code))
+    s = score.astype(np.float32).astype(np.float64) if compat == 9 else score
+    n = len(s)
+    if n == 0:
+        return np.zeros(0, np.int64)
+    tc = topic_code.astype(np.int64)
+    # Most files are grouped by topic and sorted by score already: then a stable
+    # sort on the topic alone keeps the within-topic order.
+    order = np.argsort(tc, kind="stable")
+    ts, ss = tc[order], s[order]
+    same_topic = ts[1:] == ts[:-1]
+    if not np.all(ss[1:][same_topic] <= ss[:-1][same_topic]):
+        order = np.lexsort((-s, tc))
+        ts, ss = tc[order], s[order]
+        same_topic = ts[1:] == ts[:-1]
+    tied = same_topic & (ss[1:] == ss[:-1])
+    if not tied.any():
+        return order
+    # tie groups: runs of equal (topic, score); order each by docno descending
+    in_group = np.zeros(n, bool)
+    in_group[1:] |= tied
+    in_group[:-1] |= tied
+    pos = np.flatnonzero(in_group)
+    starts = np.ones(n, bool)
+    starts[1:] = ~tied
+    group_id = np.cumsum(starts)[pos]
+    members = order[pos]
+    docs = docno_bytes[members]
+    if docs.dtype.kind == "S":
+        doc_rank = np.empty(len(docs), np.int64)
+        doc_rank[np.argsort(docs, kind="stable")] = np.arange(len(docs))
+    else:
+        doc_rank = docs.astype(np.int64)
+    sub = np.lexsort((-doc_rank, group_id))
+    order = order.copy()
+    order[pos] = members[sub]
+    return order

@@ -1,15 +1,19 @@
-"""A retrieval run held as columns of codes, not as a Python object per line.
+"""A retrieval run held as columns, not as a Python object per line.
 
 A TREC run is ``topic Q0 docno rank score tag``.  Yardstick keeps it as numpy
-arrays: ``topic_code`` and ``doc_code`` index the sorted unique ``topics`` and
-``docnos`` (sorted in byte order, so comparing codes compares strings the way
-trec_eval's ``strcmp`` does), ``score`` as float64, and ``rank`` as given in the
-file (trec_eval ignores it; it is kept for display only).
+arrays: ``topic_code`` indexes the sorted unique ``topics``; docnos are kept as
+one fixed-width, NUL-padded bytes array (``docno_bytes``, numpy ``S`` dtype),
+which compares in byte order exactly like trec_eval's ``strcmp`` and lets the
+engine hash, sort and join millions of lines without a Python object per line.
+``docnos``/``doc_code`` (sorted unique docnos and per-line codes) are derived on
+first use.  ``score`` is float64; ``rank`` is the file's rank column (trec_eval
+ignores it; kept for display only).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 import numpy as np
 import pandas as pd
@@ -25,10 +29,12 @@ class Run:
         What the user calls it (file name by default; several runs may share a tag).
     tag : str
         The run tag of the file's last content line (trec_eval's ``runid``).
-    topics, docnos : numpy.ndarray of str (object)
-        Sorted unique ids (byte order).
-    topic_code, doc_code : numpy.ndarray of int32
-        Per line, index into ``topics`` / ``docnos``.
+    topics : numpy.ndarray of str (object)
+        Sorted unique topic ids (byte order).
+    topic_code : numpy.ndarray of int32
+        Per line, index into ``topics``.
+    docno_bytes : numpy.ndarray of ``S<w>``
+        Per line, the UTF-8 docno, NUL padded.
     score : numpy.ndarray of float64
     rank : numpy.ndarray of int64
         The file's rank column (0 where it was not an integer).
@@ -40,9 +46,8 @@ class Run:
     name: str
     tag: str
     topics: np.ndarray
-    docnos: np.ndarray
     topic_code: np.ndarray
-    doc_code: np.ndarray
+    docno_bytes: np.ndarray
     score: np.ndarray
     rank: np.ndarray
     path: str | None = None
@@ -55,6 +60,35 @@ class Run:
     @property
     def num_topics(self) -> int:
         return len(self.topics)
+
+    @cached_property
+    def key(self) -> np.ndarray:
+        """A 64-bit hash of (topic, docno) per line: the join key with qrels."""
+        return pair_key(self.topic_code, docno_hash(self.docno_bytes))
+
+    @cached_property
+    def key_index(self) -> pd.Index:
+        """Hash index over :attr:`key` (built once; ``is_unique`` detects duplicates)."""
+        return pd.Index(self.key)
+
+    @cached_property
+    def _doc_index(self) -> tuple[np.ndarray, np.ndarray]:
+        uniq, inv = np.unique(self.docno_bytes, return_inverse=True)
+        docnos = np.array([b.decode("utf-8", "replace") for b in uniq.tolist()], dtype=object)
+        return docnos, inv.astype(np.int32).ravel()
+
+    @property
+    def docnos(self) -> np.ndarray:
+        """Sorted unique docnos (str, byte order)."""
+        return self._doc_index[0]
+
+    @property
+    def doc_code(self) -> np.ndarray:
+        """Per line, index into :attr:`docnos`."""
+        return self._doc_index[1]
+
+    def docno(self, i: int) -> str:
+        return self.docno_bytes[i].decode("utf-8", "replace")
 
     def renamed(self, name: str | None = None, group: str | None = None) -> "Run":
         return replace(self, name=self.name if name is None else name,
@@ -70,36 +104,72 @@ class Run:
         })
 
     @classmethod
+    def from_arrays(cls, topic, docno, score, name: str, tag: str | None = None, rank=None,
+                    path: str | None = None, group: str = "") -> "Run":
+        """Build a run from per-line topic ids, docnos and scores (any sequences of str)."""
+        t_codes, topics = codes_of(topic)
+        score = np.asarray(score, dtype=np.float64)
+        rank = (np.zeros(len(score), np.int64) if rank is None
+                else np.asarray(rank, dtype=np.int64))
+        return cls(name=name, tag=tag if tag is not None else name, topics=topics,
+                   topic_code=t_codes, docno_bytes=to_bytes_array(docno), score=score,
+                   rank=rank, path=path, group=group)
+
+    @classmethod
     def from_frame(cls, frame: pd.DataFrame, name: str, tag: str | None = None,
                    path: str | None = None, group: str = "") -> "Run":
         """Build a run from columns ``topic``, ``docno``, ``score`` (``rank`` optional)."""
-        t_codes, topics = _codes(frame["topic"])
-        d_codes, docnos = _codes(frame["docno"])
-        score = np.asarray(frame["score"], dtype=np.float64)
-        rank = (np.asarray(frame["rank"], dtype=np.int64) if "rank" in frame
-                else np.zeros(len(score), np.int64))
-        return cls(name=name, tag=tag if tag is not None else name, topics=topics,
-                   docnos=docnos, topic_code=t_codes, doc_code=d_codes, score=score,
-                   rank=rank, path=path, group=group)
+        return cls.from_arrays(frame["topic"], frame["docno"], frame["score"], name=name,
+                               tag=tag, rank=frame["rank"] if "rank" in frame else None,
+                               path=path, group=group)
 
     @classmethod
     def from_dict(cls, run: dict, name: str = "run") -> "Run":
         """Build from ``{topic: {docno: score}}`` (the pytrec_eval / ranx shape)."""
         rows = [(q, d, s) for q, docs in run.items() for d, s in docs.items()]
-        frame = pd.DataFrame(rows, columns=["topic", "docno", "score"])
-        return cls.from_frame(frame, name=name)
+        t, d, s = zip(*rows) if rows else ((), (), ())
+        return cls.from_arrays(list(t), list(d), list(s), name=name)
 
 
-def _codes(values) -> tuple[np.ndarray, np.ndarray]:
-    """Codes into sorted (byte-order) unique strings."""
-    arr = np.asarray(values).astype(str).astype(object)
-    uniq, inv = np.unique(arr, return_inverse=True)
-    return inv.astype(np.int32).ravel(), uniq.astype(object)
+def codes_of(values) -> tuple[np.ndarray, np.ndarray]:
+    """Per-value codes into the sorted (byte order) unique strings."""
+    arr = np.asarray([str(v) for v in values], dtype=object)
+    if not len(arr):
+        return np.zeros(0, np.int32), np.zeros(0, dtype=object)
+    b = to_bytes_array(arr)
+    uniq, inv = np.unique(b, return_inverse=True)
+    return inv.astype(np.int32).ravel(), np.array(
+        [u.decode("utf-8", "replace") for u in uniq.tolist()], dtype=object)
 
 
-def sorted_codes(categories: np.ndarray, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Re-code so that categories are in byte order (strcmp order)."""
-    order = np.argsort(categories.astype(str), kind="stable") if len(categories) else np.arange(0)
-    remap = np.empty(len(order), np.int32)
-    remap[order] = np.arange(len(order), dtype=np.int32)
-    return remap[codes], categories[order].astype(object)
+def to_bytes_array(values) -> np.ndarray:
+    """UTF-8 encode strings into one NUL-padded numpy ``S`` array (strcmp order)."""
+    enc = [str(v).encode("utf-8") for v in values]
+    width = max((len(e) for e in enc), default=1) or 1
+    return np.array(enc, dtype=f"S{width}")
+
+
+def docno_hash(docno_bytes: np.ndarray) -> np.ndarray:
+    """A 64-bit hash per NUL-padded docno (vectorised over 8-byte words)."""
+    w = docno_bytes.dtype.itemsize
+    w8 = -(-w // 8) * 8
+    if w8 != w:
+        docno_bytes = docno_bytes.astype(f"S{w8}")
+    words = np.ascontiguousarray(docno_bytes).view(np.uint64).reshape(len(docno_bytes), w8 // 8)
+    h = np.full(len(docno_bytes), 0xCBF29CE484222325, dtype=np.uint64)
+    with np.errstate(over="ignore"):
+        for j in range(words.shape[1]):
+            wj = words[:, j]
+            m = (h ^ wj) * np.uint64(0x100000001B3)
+            m ^= m >> np.uint64(29)
+            # an all-zero word is padding (docnos hold no NUL): skip it, so the
+            # hash does not depend on the array's width
+            h = m if j == 0 else np.where(wj != 0, m, h)
+    return h
+
+
+def pair_key(topic_code: np.ndarray, doc_hash: np.ndarray) -> np.ndarray:
+    """Combine a topic code and a docno hash into one 64-bit key."""
+    with np.errstate(over="ignore"):
+        t = (topic_code.astype(np.uint64) + np.uint64(1)) * np.uint64(0x9E3779B97F4A7C15)
+        return doc_hash ^ t ^ (t >> np.uint64(31))

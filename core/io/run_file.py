@@ -8,9 +8,10 @@ trec_eval, which silently reads ``atof("abc")`` as 0, a score that is not a
 finite number is an error, as is a duplicate (topic, docno) (trec_eval refuses
 those too, but only later and without a line number).
 
-The fast path hands the bytes to pyarrow's CSV reader (ids dictionary-encoded,
-never a Python object per line); anything irregular falls back to a line-by-line
-parser that can name the offending line.
+The fast path hands the bytes to pyarrow's CSV reader and keeps docnos as one
+NUL-padded numpy bytes array (see :class:`core.run.Run`), never a Python object
+per line; anything irregular falls back to a line-by-line parser that can name
+the offending line.
 """
 
 from __future__ import annotations
@@ -19,15 +20,16 @@ import io
 import os
 
 import numpy as np
+import pandas as pd
 import pyarrow as pa
+import pyarrow.compute as pc
 import pyarrow.csv as pacsv
 
 from core.errors import FormatError
 from core.io.text_source import decode_text, display_name, read_bytes
-from core.run import Run, sorted_codes
+from core.run import Run, codes_of, to_bytes_array
 
 RUN_COLUMNS = "topic Q0 docno rank score tag"
-_IRREGULAR = (b"\n ", b"\n#", b"\n\n", b"  ", b"\r", b" \n")
 _DICT = pa.dictionary(pa.int32(), pa.string())
 
 
@@ -40,8 +42,7 @@ def read_run(path: str | os.PathLike, name: str | None = None, group: str = "",
     path : path-like
         The file.  Its name (without compression suffix) is the run's name
         unless ``name`` is given.
-    name : str, optional
-    group : str, optional
+    name, group : str, optional
     data : bytes, optional
         Content already read (then ``path`` only names it).
 
@@ -55,36 +56,41 @@ def read_run(path: str | os.PathLike, name: str | None = None, group: str = "",
         data = read_bytes(path, "run file (topic Q0 docno rank score tag)")
     if b"\t" in data:
         data = data.replace(b"\t", b" ")
-    table = None
-    if not any(m in data for m in _IRREGULAR) and not data.startswith((b" ", b"#")):
-        table = _parse_fast(data)
-    if table is None:
-        topic, docno, rank, score, tag = _parse_slow(data, spath)
-        t_codes, topics = sorted_codes(*_factorize(topic))
-        d_codes, docnos = sorted_codes(*_factorize(docno))
-        score = np.asarray(score, dtype=np.float64)
-        rank = np.asarray(rank, dtype=np.int64)
-    else:
-        t_codes, topics = _dict_codes(table.column("topic"))
-        d_codes, docnos = _dict_codes(table.column("docno"))
-        score = table.column("score").to_numpy()
-        rank = _int_or_zero(table.column("rank"))
-        tag = table.column("tag")[-1].as_py() if table.num_rows else ""
-        bad = np.flatnonzero(~np.isfinite(score))
-        if len(bad):
-            _raise_line(data, spath, int(bad[0]), "score is not a finite number")
+    cols = None
+    if b"\r" not in data:
+        cols = _parse_fast(data)
+    fast = cols is not None
+    if cols is None:
+        cols = _parse_slow(data, spath)
+    topic_code, topics, docno_bytes, score, rank, tag = cols
     if len(score) == 0:
         raise FormatError(spath, None, f"has no run lines: expected {RUN_COLUMNS}")
-    run = Run(name=name or display_name(spath), tag=tag, topics=topics, docnos=docnos,
-              topic_code=t_codes, doc_code=d_codes, score=score, rank=rank,
+    if fast:
+        bad = np.flatnonzero(~np.isfinite(score))
+        if len(bad):
+            _raise_row(data, spath, int(bad[0]), "score is not a finite number")
+    run = Run(name=name or display_name(spath), tag=tag, topics=topics, topic_code=topic_code,
+              docno_bytes=docno_bytes, score=score, rank=rank,
               path=None if spath == "<stdin>" else os.path.abspath(spath), group=group)
-    _check_duplicates(run, data, spath, fast=table is not None)
+    if not run.key_index.is_unique:
+        dup = first_duplicate(run.topic_code, run.docno_bytes)
+        if dup is not None:
+            reason = (f"document {run.docno(dup)!r} appears twice for topic "
+                      f"{run.topics[run.topic_code[dup]]!r} (trec_eval refuses such runs)")
+            _raise_row(data, spath, dup, reason)
     return run
 
 
-def _parse_fast(data: bytes) -> pa.Table | None:
+def first_duplicate(topic_code: np.ndarray, docno_bytes: np.ndarray) -> int | None:
+    """Row of the first repeated (topic, docno) (exact comparison), or None."""
+    dup = pd.DataFrame({"t": topic_code, "d": docno_bytes}).duplicated().to_numpy()
+    rows = np.flatnonzero(dup)
+    return int(rows[0]) if len(rows) else None
+
+
+def _parse_fast(data: bytes):
     """pyarrow parse of a regular file; None if it does not fit 6 columns."""
-    try:
+    def read(rank_type):
         return pacsv.read_csv(
             io.BytesIO(data),
             read_options=pacsv.ReadOptions(
@@ -93,42 +99,42 @@ def _parse_fast(data: bytes) -> pa.Table | None:
             parse_options=pacsv.ParseOptions(delimiter=" ", quote_char=False,
                                              double_quote=False, escape_char=False),
             convert_options=pacsv.ConvertOptions(
-                column_types={"topic": _DICT, "q0": _DICT, "docno": _DICT, "rank": pa.string(),
-                              "score": pa.float64(), "tag": pa.string()},
+                column_types={"topic": _DICT, "q0": pa.string(), "docno": pa.string(),
+                              "rank": rank_type, "score": pa.float64(), "tag": pa.string()},
                 include_columns=["topic", "docno", "rank", "score", "tag"],
                 strings_can_be_null=False, quoted_strings_can_be_null=False,
                 null_values=[]),
         )
+    try:
+        try:
+            table = read(pa.int64())
+        except pa.ArrowInvalid:
+            table = read(pa.string())
     except (pa.ArrowInvalid, pa.ArrowTypeError):
         return None
-
-
-def _dict_codes(col: pa.ChunkedArray) -> tuple[np.ndarray, np.ndarray]:
-    arr = col.unify_dictionaries().combine_chunks() if col.num_chunks != 1 else col.chunk(0)
-    if isinstance(arr, pa.ChunkedArray):
-        arr = arr.combine_chunks()
-    codes = arr.indices.to_numpy(zero_copy_only=False).astype(np.int32, copy=False)
-    cats = np.asarray(arr.dictionary.to_pylist(), dtype=object)
-    return sorted_codes(cats, codes)
-
-
-def _int_or_zero(col: pa.ChunkedArray) -> np.ndarray:
-    try:
-        return col.cast(pa.int64()).to_numpy()
-    except (pa.ArrowInvalid, pa.ArrowNotImplementedError):
-        out = []
-        for v in col.to_pylist():
-            try:
-                out.append(int(v))
-            except ValueError:
-                out.append(0)
-        return np.asarray(out, dtype=np.int64)
-
-
-def _factorize(values: list[str]) -> tuple[np.ndarray, np.ndarray]:
-    index: dict[str, int] = {}
-    codes = np.fromiter((index.setdefault(v, len(index)) for v in values), np.int32, len(values))
-    return np.asarray(list(index), dtype=object), codes
+    docno = table.column("docno").combine_chunks()
+    blen = pc.binary_length(docno)
+    if pc.any(pc.not_equal(blen, pc.utf8_length(docno))).as_py():
+        return None  # non-ASCII docnos: let the slow path encode them
+    width = max(1, pc.max(blen).as_py() or 1)
+    fixed = pc.utf8_rpad(docno, width=width, padding="\x00").cast(pa.binary(width))
+    docno_bytes = np.frombuffer(fixed.buffers()[1], dtype=f"S{width}", count=len(fixed),
+                                offset=fixed.offset * width)
+    tcol = table.column("topic").unify_dictionaries()
+    cats = np.asarray(tcol.chunk(0).dictionary.to_pylist(), dtype=object)
+    raw = np.concatenate([c.indices.to_numpy(zero_copy_only=False) for c in tcol.chunks])
+    if any(c.startswith("#") for c in cats):
+        return None  # comment lines: the slow path skips them
+    t_codes_local, topics = codes_of(cats)
+    topic_code = t_codes_local[raw].astype(np.int32)
+    score = table.column("score").to_numpy()
+    rank_col = table.column("rank")
+    if pa.types.is_integer(rank_col.type):
+        rank = rank_col.to_numpy()
+    else:
+        rank = np.zeros(len(score), np.int64)
+    tag = table.column("tag")[-1].as_py() if table.num_rows else ""
+    return topic_code, topics, docno_bytes, score, rank, tag
 
 
 def _parse_slow(data: bytes, spath: str):
@@ -159,50 +165,37 @@ def _parse_slow(data: bytes, spath: str):
         rank.append(r)
         score.append(s)
         tag = fields[5]
-    return topic, docno, rank, score, tag
+    topic_code, topics = codes_of(topic)
+    return (topic_code, topics, to_bytes_array(docno), np.asarray(score, dtype=np.float64),
+            np.asarray(rank, dtype=np.int64), tag)
 
 
-def _raise_line(data: bytes, spath: str, row: int, reason: str):
-    lines = decode_text(data).split("\n")
-    raise FormatError(spath, row + 1, reason, lines[row] if row < len(lines) else None)
-
-
-def _check_duplicates(run: Run, data: bytes, spath: str, fast: bool) -> None:
-    key = run.topic_code.astype(np.int64) * max(1, len(run.docnos)) + run.doc_code
-    order = np.argsort(key, kind="stable")
-    dup = np.flatnonzero(key[order][1:] == key[order][:-1])
-    if not len(dup):
-        return
-    row = int(order[dup[0] + 1])
-    t = run.topics[run.topic_code[row]]
-    d = run.docnos[run.doc_code[row]]
-    reason = (f"duplicate document {d!r} for topic {t!r} "
-              "(trec_eval refuses runs that retrieve a document twice for a topic)")
-    if fast:
-        _raise_line(data, spath, row, reason)
-    # slow path: find the line by scanning
-    seen = 0
-    for lineno, line in enumerate(decode_text(data).splitlines(), 1):
+def _raise_row(data: bytes, spath: str, row: int, reason: str):
+    """Raise FormatError at the ``row``-th content line (0-based)."""
+    lines = decode_text(data).splitlines()
+    seen, lineno = -1, None
+    for i, line in enumerate(lines, 1):
         f = line.split()
-        if not f or f[0].startswith("#"):
-            continue
-        if seen == row:
-            raise FormatError(spath, lineno, reason, line)
-        seen += 1
-    raise FormatError(spath, None, reason)
+        if f and not f[0].startswith("#"):
+            seen += 1
+            if seen == row:
+                lineno = i
+                break
+    if lineno is None:
+        raise FormatError(spath, None, reason)
+    raise FormatError(spath, lineno, reason, lines[lineno - 1] if lineno <= len(lines) else None)
 
 
 def write_run(run: Run, path: str | os.PathLike, tag: str | None = None) -> None:
     """Write a run as TREC text in trec_eval order (score desc, docno desc), ranks 1..n."""
-    from core.ranking import trec_order  # local: avoid an import cycle
+    from core.io.atomic import atomic_write_text
+    from core.ranking import trec_order
 
-    order = trec_order(run.topic_code, run.score, run.doc_code)
+    order = trec_order(run.topic_code, run.score, run.docno_bytes)
     tag = tag or run.tag or run.name
     counts = np.bincount(run.topic_code[order], minlength=len(run.topics))
     starts = np.concatenate([[0], np.cumsum(counts)[:-1]])
     ranks = np.arange(len(order)) - np.repeat(starts, counts) + 1
-    lines = [f"{run.topics[run.topic_code[i]]} Q0 {run.docnos[run.doc_code[i]]} {r} "
-             f"{run.score[i]:.6g} {tag}\n" for i, r in zip(order, ranks)]
-    from core.io.atomic import atomic_write_text
-
+    lines = [f"{run.topics[run.topic_code[i]]} Q0 {run.docno(i)} {r} {run.score[i]!r} {tag}\n"
+             for i, r in zip(order.tolist(), ranks.tolist())]
     atomic_write_text(path, "".join(lines))

@@ -1,0 +1,101 @@
+"""Getting the numbers charts are drawn from: per-topic score matrices and run means.
+
+Every chart takes either a mapping ``{run name: Evaluation}`` (from
+:func:`core.evaluate.evaluate_runs`) or, for per-topic charts, a ready
+topics × runs score matrix (what :func:`core.evaluate.score_matrix` returns),
+so diagnostics computed elsewhere (filtering utilities, known-item ranks) can
+be drawn by the same code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Union
+
+import numpy as np
+import pandas as pd
+
+from core.evaluate import Evaluation, score_matrix
+
+__all__ = ["ScoreSource", "per_topic_scores", "run_means", "topic_sort_key", "sort_topics"]
+
+ScoreSource = Union[Mapping[str, Evaluation], pd.DataFrame]
+_SUMMED = ("num_",)
+
+
+def per_topic_scores(source: ScoreSource, measure: str | None = None,
+                     runs: Sequence[str] | None = None,
+                     topics: Sequence[str] | None = None) -> pd.DataFrame:
+    """Topics × runs matrix of one per-topic measure.
+
+    Parameters
+    ----------
+    source : mapping run -> Evaluation, or DataFrame
+        A DataFrame is taken as the matrix itself (index topics, columns runs).
+    measure : str
+        trec_eval name (``map``, ``P_10``, ...); needed with evaluations.
+    runs, topics : sequences, optional
+        Restrict to these runs (in this order) / these topics (a topic group).
+    """
+    if isinstance(source, pd.DataFrame):
+        mat = source.astype(float).copy()
+        mat.index = mat.index.astype(str)
+    else:
+        if measure is None:
+            raise ValueError("measure is required with evaluations")
+        missing = [n for n, ev in source.items() if measure not in ev.per_topic.columns]
+        if missing:
+            raise KeyError(f"measure {measure!r} was not computed for {', '.join(missing)}")
+        mat = score_matrix(source, measure)
+    if runs is not None:
+        mat = mat[list(runs)]
+    if topics is not None:
+        mat = mat.reindex([str(t) for t in topics])
+    mat = mat.dropna(how="all")
+    mat.index.name = "topic"
+    mat.columns.name = "run"
+    return mat
+
+
+def run_means(evaluations: Mapping[str, Evaluation], measures: Sequence[str],
+              runs: Sequence[str] | None = None,
+              topics: Sequence[str] | None = None) -> pd.DataFrame:
+    """Runs × measures table of trec_eval's "all" values.
+
+    Without ``topics`` this is each evaluation's ``summary`` (trec_eval's own
+    averaging, including ``-c``); with a topic group it is the mean of the
+    per-topic values over those topics (sum for ``num_*`` counts).
+    """
+    names = list(runs) if runs is not None else list(evaluations)
+    rows = {}
+    for name in names:
+        ev = evaluations[name]
+        if topics is None:
+            rows[name] = ev.summary.reindex(list(measures)).astype(float)
+        else:
+            pt = ev.per_topic.reindex([str(t) for t in topics])[list(measures)].astype(float)
+            summed = [m for m in measures if m.startswith(_SUMMED)]
+            row = pt.mean()
+            row[summed] = pt[summed].sum()
+            rows[name] = row
+    out = pd.DataFrame(rows).T
+    out.index.name = "run"
+    return out
+
+
+def topic_sort_key(topic: str) -> tuple:
+    """Numeric topics in numeric order, others after them in text order."""
+    t = str(topic)
+    try:
+        return (0, float(t), t)
+    except ValueError:
+        return (1, 0.0, t)
+
+
+def sort_topics(topics) -> list[str]:
+    return sorted((str(t) for t in topics), key=topic_sort_key)
+
+
+def finite_or_nan(a) -> np.ndarray:
+    a = np.asarray(a, dtype=float)
+    return np.where(np.isfinite(a), a, np.nan)

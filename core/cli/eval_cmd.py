@@ -1,0 +1,145 @@
+"""Evaluate runs exactly as trec_eval does (a drop-in for ``trec_eval``).
+
+  yardstick eval [-q] [-c] [-n] [-M N] [-l N] [-J] [-N N] [-m MEASURE]... [-Z FILE]
+                 [-R qrels|qrels_jg|prefs|qrels_prefs] [--compat 9] QRELS RUN...
+
+prints trec_eval's exact text (``measure<TAB>topic<TAB>value``, same order,
+same digits).  Several RUN files are evaluated in turn; ``-`` reads a run from
+standard input.  ``--format csv|json|markdown`` gives other outputs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from core.errors import FormatError
+from core.measures.registry import MeasureError, describe
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("qrels", nargs="?", help="qrels file (plain or .gz/.bz2/.xz)")
+    p.add_argument("runs", nargs="*", metavar="RUN", help="run file(s); '-' for stdin")
+    p.add_argument("-q", dest="query", action="store_true", help="print per-topic values")
+    p.add_argument("-c", dest="complete", action="store_true",
+                   help="average over every qrels topic (missing topics score 0)")
+    p.add_argument("-n", dest="no_summary", action="store_true", help="no summary lines")
+    p.add_argument("-M", dest="max_docs", type=int, default=None, metavar="N",
+                   help="only the first N documents per topic (after sorting)")
+    p.add_argument("-l", dest="level", type=int, default=1, metavar="N",
+                   help="relevance threshold (default 1)")
+    p.add_argument("-J", dest="judged_only", action="store_true",
+                   help="evaluate only judged documents")
+    p.add_argument("-N", dest="num_docs", type=int, default=0, metavar="N",
+                   help="number of documents in the collection (utility)")
+    p.add_argument("-m", dest="measures", action="append", metavar="MEASURE",
+                   help="measure(s), e.g. map, P.5,10, ndcg_cut.10, official, all_trec")
+    p.add_argument("-Z", dest="zscores", metavar="FILE", help="z-score file: topic measure "
+                   "mean stddev")
+    p.add_argument("-R", dest="rel_format", default="qrels",
+                   choices=["qrels", "qrels_jg", "prefs", "qrels_prefs"],
+                   help="relevance file format")
+    p.add_argument("--compat", type=int, choices=[9, 10], default=10,
+                   help="reproduce trec_eval 9.0.8 where 10.0 differs (default 10)")
+    p.add_argument("--format", choices=["trec_eval", "csv", "json", "markdown"],
+                   default="trec_eval", help="output format")
+    p.add_argument("--list", action="store_true", help="list every measure and exit")
+
+
+def run(args: argparse.Namespace) -> int:
+    from core.evaluate import EvalOptions, evaluate
+    from core.io import read_qrels, read_run
+    from core.trec_format import format_trec_eval
+
+    if args.list:
+        for row in describe():
+            print(f"{row['name']:<22}\t{row['description']}")
+        return 0
+    if not args.qrels or not args.runs:
+        print("yardstick eval: need QRELS and at least one RUN (see --help)", file=sys.stderr)
+        return 2
+    measures = args.measures or ["official"]
+    options = EvalOptions(relevance_level=args.level, max_docs=args.max_docs,
+                          judged_only=args.judged_only, complete=args.complete,
+                          num_docs_in_coll=args.num_docs, compat=args.compat)
+    if args.rel_format != "qrels":
+        from core.preference_eval import evaluate_special
+
+        return evaluate_special(args, options, measures)
+    zscores = read_zscores(args.zscores) if args.zscores else None
+    qrels = read_qrels(args.qrels)
+    out = sys.stdout
+    for path in args.runs:
+        run_ = read_run(path)
+        try:
+            if zscores is not None:
+                from core.engine import evaluate_run
+
+                ev = evaluate_run(run_, qrels, measures, options, zscores=zscores)
+            else:
+                ev = evaluate(run_, qrels, measures, options)
+        except MeasureError as e:
+            print(f"yardstick eval: {e}", file=sys.stderr)
+            return 1
+        if ev.judged.num_topics == 0:
+            print(f"yardstick eval: {path}: no topics with both results and relevance "
+                  "judgments", file=sys.stderr)
+            return 1
+        _warn_missing(run_, qrels, options)
+        if args.format == "trec_eval":
+            out.write(format_trec_eval(ev, query_flag=args.query,
+                                       summary_flag=not args.no_summary,
+                                       zscore=zscores is not None))
+        else:
+            out.write(_other_format(ev, args))
+    return 0
+
+
+def _warn_missing(run_, qrels, options) -> None:
+    if options.complete:
+        return
+    missing = sorted(set(qrels.topics.tolist()) - set(run_.topics.tolist()))
+    if missing and options.compat == 10:
+        print(f"yardstick eval: note: {len(missing)} qrels topic(s) have no results in "
+              f"{run_.name} and are ignored (use -c to count them as 0; trec_eval 10.0 "
+              f"stops with an error here): {', '.join(missing[:10])}"
+              f"{' ...' if len(missing) > 10 else ''}", file=sys.stderr)
+
+
+def _other_format(ev, args) -> str:
+    frame = ev.to_frame()
+    if not args.query:
+        frame = frame[frame["topic"] == "all"]
+    if args.format == "csv":
+        return frame.to_csv(index=False)
+    if args.format == "json":
+        return json.dumps({"run": ev.run_name, "runid": ev.runid,
+                           "summary": {k: float(v) for k, v in ev.summary.items()},
+                           "per_topic": (ev.per_topic.to_dict(orient="index")
+                                         if args.query else None)}, indent=1) + "\n"
+    wide = frame.pivot(index="topic", columns="measure", values="value")
+    header = "| topic | " + " | ".join(wide.columns) + " |"
+    sep = "|---|" + "---|" * len(wide.columns)
+    rows = [f"| {t} | " + " | ".join(f"{v:.4f}" if isinstance(v, float) else str(v)
+                                     for v in r) + " |" for t, r in wide.iterrows()]
+    return "\n".join([header, sep, *rows]) + "\n"
+
+
+def read_zscores(path: str) -> dict:
+    """``topic measure mean stddev`` lines -> {(topic, measure): (mean, stddev)}."""
+    from core.io.text_source import decode_text, read_bytes
+
+    out = {}
+    for lineno, line in enumerate(decode_text(read_bytes(path, "z-score file")).splitlines(), 1):
+        f = line.split()
+        if not f or f[0].startswith("#"):
+            continue
+        if len(f) != 4:
+            raise FormatError(path, lineno, "expected 4 columns (topic measure mean stddev)",
+                              line)
+        try:
+            out[(f[0], f[1])] = (float(f[2]), float(f[3]))
+        except ValueError:
+            raise FormatError(path, lineno, "mean and stddev must be numbers", line) from None
+    return out

@@ -1,0 +1,139 @@
+"""Evaluation loop: judged ranking -> every requested measure -> trec_eval's averages.
+
+This is ``trec_eval.c``'s main loop without the loop: each measure kernel runs
+once over all topics (see :mod:`core.measures.registry`), then values are
+averaged as trec_eval's ``meas_avg.c`` does (mean; geometric mean for ``gm_*``;
+sums for counts; with ``-c`` over every qrels topic).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from core.judged import JudgedRanking, build_judged_ranking
+from core.measures.average_precision import MIN_GEO_MEAN
+from core.measures.registry import (LONG, NUM_Q, RUNID, STRING, MeasureRequest,
+                                    parse_requests)
+from core.options import EvalOptions
+from core.qrels import Qrels
+from core.run import Run
+
+MISSING_ZSCORE = -1000000.0
+
+
+@dataclass(frozen=True)
+class Column:
+    """One printed measure column: its name, its request and its values per topic."""
+
+    name: str
+    request: MeasureRequest
+    values: np.ndarray | list
+
+
+def compute_columns(jr: JudgedRanking, requests: Sequence[MeasureRequest]) -> list[Column]:
+    """Run every requested kernel once over all topics."""
+    cols: list[Column] = []
+    for req in requests:
+        vals = req.definition.kernel(jr, req.params)
+        names = req.output_names()
+        if req.definition.kind == STRING:
+            cols.append(Column(names[0], req, list(vals)))
+            continue
+        vals = np.asarray(vals, dtype=np.float64)
+        if vals.ndim == 1:
+            vals = vals[:, None]
+        for j, name in enumerate(names):
+            cols.append(Column(name, req, vals[:, j].copy()))
+    if jr.missing.any():
+        _clean_missing(jr, cols)
+    return cols
+
+
+def _clean_missing(jr: JudgedRanking, cols: list[Column]) -> None:
+    """trec_eval 10 ``-c``: 'clean up leftovers' of the stand-in ranking (trec_eval.c)."""
+    m = jr.missing
+    for c in cols:
+        if c.name in ("num_ret", "rbp_resid") or c.name.startswith(("utility", "unj")):
+            c.values[m] = 0.0
+        elif c.request.name == "relstring":
+            for t in np.flatnonzero(m):
+                c.values[t] = ""
+
+
+def apply_zscores(jr: JudgedRanking, cols: list[Column], zscores: Mapping) -> None:
+    """Standardise each per-topic value with ``(value - mean) / stddev`` (``-Z``).
+
+    ``zscores[(topic, measure_name)] = (mean, stddev)``, as in trec_eval's
+    ``convert_zscores.c``; a missing pair gives -1000000.
+    """
+    for c in cols:
+        if c.request.definition.kind in (STRING, RUNID):
+            continue
+        for t, topic in enumerate(jr.topics.tolist()):
+            ms = zscores.get((topic, c.name))
+            v = c.values[t]
+            if ms is None:
+                c.values[t] = MISSING_ZSCORE
+            elif ms[1]:
+                c.values[t] = (v - ms[0]) / ms[1]
+            else:
+                c.values[t] = 0.0 if v == ms[0] else MISSING_ZSCORE
+
+
+def summarise(jr: JudgedRanking, cols: list[Column], options: EvalOptions,
+              zscore: bool = False) -> dict[str, float | str]:
+    """Average per-topic values over topics as trec_eval does."""
+    n = jr.num_topics
+    nq = jr.num_qrels_topics if options.complete else n
+    out: dict[str, float | str] = {}
+    for c in cols:
+        d = c.request.definition
+        if d.kind == STRING:
+            continue
+        if d.kind == RUNID:
+            out[c.name] = jr.run.tag if jr.run is not None else ""
+            continue
+        v = np.asarray(c.values, dtype=np.float64)
+        if d.kind == NUM_Q:
+            out[c.name] = float(nq)
+        elif d.aggregate is not None:
+            out[c.name] = float(d.aggregate(v, c.request.params))
+        elif d.average == "gm":
+            s = v.sum()
+            if options.complete:
+                s += (nq - n) * np.log(MIN_GEO_MEAN)
+            out[c.name] = float(np.exp(s / nq)) if nq else 0.0
+        elif d.kind == LONG:
+            if c.name == "num_rel" and options.complete:
+                # te_calc_avg_num_rel: relevant (rel > 0) over every qrels topic
+                out[c.name] = float((jr.qrels.frame["rel"].to_numpy() > 0).sum())
+            else:
+                out[c.name] = float(v.sum())
+        else:
+            out[c.name] = float(v.sum() / nq) if nq else 0.0
+    return out
+
+
+def evaluate_run(run: Run, qrels: Qrels, measures: Sequence[str] | str,
+                 options: EvalOptions, zscores: Mapping | None = None):
+    """Evaluate one run: see :func:`core.evaluate.evaluate`."""
+    from core.evaluate import Evaluation
+
+    requests = parse_requests(measures, options.compat)
+    jr = build_judged_ranking(run, qrels, options)
+    cols = compute_columns(jr, requests)
+    if zscores is not None:
+        apply_zscores(jr, cols, zscores)
+    summary = summarise(jr, cols, options, zscore=zscores is not None)
+    per_topic = pd.DataFrame(
+        {c.name: c.values for c in cols
+         if c.request.definition.per_topic and c.request.definition.kind != RUNID},
+        index=pd.Index(jr.topics.tolist(), name="topic", dtype=object))
+    order = [c.name for c in cols if c.name in summary and c.request.definition.kind != RUNID]
+    return Evaluation(run_name=run.name, runid=run.tag, per_topic=per_topic,
+                      summary=pd.Series({k: summary[k] for k in order}, dtype=np.float64),
+                      options=options, judged=jr, columns=tuple(cols))

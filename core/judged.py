@@ -1,0 +1,278 @@
+"""The judged ranking: a run ordered trec_eval's way, with every document's judgment.
+
+This is trec_eval's ``RES_RELS`` (``form_res_rels.c``) for all topics at once,
+held as flat arrays in CSR form so that every measure is a vectorised function
+of it.  It is built once per (run, qrels, options) and reused by every measure,
+every chart and every diagnostic (masking judgments instead of re-reading files).
+
+Relevance codes per ranked document follow trec_eval:
+
+* ``rel >= 0`` — the judgment in the qrels;
+* ``-1`` (``RELVALUE_NONPOOL``) — the document is not in the qrels;
+* ``-2`` (``RELVALUE_UNJUDGED``) — in the qrels with a negative judgment
+  (in the pool but not assessed, as with infAP's sampled pools).
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+import numpy as np
+
+from core.options import EvalOptions
+from core.qrels import Qrels
+from core.ranking import trec_order
+from core.run import Run, pair_key
+
+NONPOOL = -1
+UNJUDGED = -2
+
+
+class JudgedRanking:
+    """Per topic, the ranked relevance list and the judgment counts.
+
+    Attributes
+    ----------
+    topics : ndarray of str
+        Evaluated topics in trec_eval order.
+    start : ndarray of int64, shape (T + 1,)
+        ``rel[start[t]:start[t+1]]`` is topic ``t``'s ranked list.
+    rel : ndarray of int64, shape (N,)
+        Judgment of each ranked document (see module docstring).
+    line : ndarray of int64, shape (N,)
+        Index of each ranked document's line in the run (-1 for the stand-in
+        document of a topic the run lacks under ``-c``).
+    rel_levels : ndarray of int64, shape (T, L)
+        Number of qrels documents judged at each level 0..L-1 per topic.
+    relevance_level : int
+    missing : ndarray of bool, shape (T,)
+        Topics without run lines, evaluated as trec_eval 10 ``-c`` does.
+    num_qrels_topics : int
+        Topics in the qrels (the ``-c`` divisor).
+    """
+
+    def __init__(self, topics, start, rel, line, rel_levels, relevance_level, missing,
+                 num_qrels_topics, run=None, qrels=None, options=None):
+        self.topics = topics
+        self.start = start
+        self.rel = rel
+        self.line = line
+        self.rel_levels = rel_levels
+        self.relevance_level = int(relevance_level)
+        self.missing = missing
+        self.num_qrels_topics = num_qrels_topics
+        self.run = run
+        self.qrels = qrels
+        self.options = options
+
+    # -- shapes -------------------------------------------------------------
+    @property
+    def num_topics(self) -> int:
+        return len(self.topics)
+
+    @cached_property
+    def num_ret(self) -> np.ndarray:
+        return np.diff(self.start)
+
+    @cached_property
+    def tix(self) -> np.ndarray:
+        """Topic index of each ranked document."""
+        return np.repeat(np.arange(self.num_topics), self.num_ret)
+
+    @cached_property
+    def pos(self) -> np.ndarray:
+        """0-based rank of each document within its topic."""
+        return np.arange(len(self.rel)) - self.start[self.tix]
+
+    # -- judgments ------------------------------------------------------------
+    @cached_property
+    def is_rel(self) -> np.ndarray:
+        return self.rel >= self.relevance_level
+
+    @cached_property
+    def is_nonrel(self) -> np.ndarray:
+        """Judged and below the relevance level."""
+        return (self.rel >= 0) & (self.rel < self.relevance_level)
+
+    @cached_property
+    def num_rel(self) -> np.ndarray:
+        """R: qrels documents with ``rel >= relevance_level``, per topic."""
+        lvl = max(self.relevance_level, 0)
+        return self.rel_levels[:, lvl:].sum(axis=1) if lvl < self.rel_levels.shape[1] \
+            else np.zeros(self.num_topics, np.int64)
+
+    @cached_property
+    def num_nonrel(self) -> np.ndarray:
+        """Judged non-relevant qrels documents per topic (levels below the threshold)."""
+        lvl = min(max(self.relevance_level, 0), self.rel_levels.shape[1])
+        return self.rel_levels[:, :lvl].sum(axis=1)
+
+    def count(self, mask: np.ndarray) -> np.ndarray:
+        """Per-topic count of ranked documents where ``mask`` holds."""
+        return np.bincount(self.tix[mask], minlength=self.num_topics)
+
+    def segment_sum(self, values: np.ndarray) -> np.ndarray:
+        return np.bincount(self.tix, weights=values, minlength=self.num_topics)
+
+    @cached_property
+    def num_rel_ret(self) -> np.ndarray:
+        return self.count(self.is_rel)
+
+    @cached_property
+    def num_nonpool(self) -> np.ndarray:
+        return self.count(self.rel == NONPOOL)
+
+    @cached_property
+    def num_unjudged(self) -> np.ndarray:
+        return self.count(self.rel == UNJUDGED)
+
+    def cumcount(self, mask: np.ndarray) -> np.ndarray:
+        """Inclusive running count of ``mask`` within each topic."""
+        c = np.cumsum(mask, dtype=np.int64)
+        base = np.concatenate([[0], c])[self.start[:-1]]
+        return c - np.repeat(base, self.num_ret)
+
+    @cached_property
+    def cum_rel(self) -> np.ndarray:
+        """Relevant documents at or above each rank."""
+        return self.cumcount(self.is_rel)
+
+    def rel_in_top(self, k: np.ndarray) -> np.ndarray:
+        """Relevant documents among the first ``k`` of each topic.
+
+        ``k`` broadcasts against shape (T, ...) (one row per topic).
+        """
+        k = np.asarray(k)
+        kk = np.minimum(k, self.num_ret.reshape((-1,) + (1,) * (k.ndim - 1)))
+        idx = self.start[:-1].reshape((-1,) + (1,) * (k.ndim - 1)) + kk - 1
+        cum = self.cum_rel
+        out = np.where(kk > 0, cum[np.clip(idx, 0, max(len(cum) - 1, 0))] if len(cum) else 0, 0)
+        return out.astype(np.int64)
+
+    def count_in_top(self, mask: np.ndarray, k: np.ndarray) -> np.ndarray:
+        """Documents satisfying ``mask`` among the first ``k`` (k: (T, C))."""
+        cum = self.cumcount(mask)
+        k = np.asarray(k)
+        kk = np.minimum(k, self.num_ret[:, None])
+        idx = self.start[:-1, None] + kk - 1
+        if not len(cum):
+            return np.zeros(kk.shape, np.int64)
+        return np.where(kk > 0, cum[np.clip(idx, 0, len(cum) - 1)], 0)
+
+    def with_rel(self, rel: np.ndarray, rel_levels: np.ndarray | None = None) -> "JudgedRanking":
+        """The same ranking judged differently (what-if edits, uniques, pool simulation)."""
+        return JudgedRanking(self.topics, self.start, rel, self.line,
+                             self.rel_levels if rel_levels is None else rel_levels,
+                             self.relevance_level, self.missing, self.num_qrels_topics,
+                             self.run, self.qrels, self.options)
+
+
+def build_judged_ranking(run: Run, qrels: Qrels, options: EvalOptions | None = None
+                         ) -> JudgedRanking:
+    """Order ``run`` trec_eval's way and look up each document in ``qrels``.
+
+    Follows ``trec_eval.c`` and ``form_res_rels.c``: topics are those with both
+    run lines and judgments (trec_eval 10 with ``-c``: every qrels topic, a
+    topic without run lines being evaluated on a single unjudged stand-in
+    document); ``-M`` truncates after sorting; ``-J`` then drops documents that
+    are not judged.
+    """
+    options = options or EvalOptions()
+    q_topics, q_code = qrels.topic_index
+    # qrels topic -> run topic code
+    run_pos = {t: i for i, t in enumerate(run.topics.tolist())}
+    q_run_code = np.array([run_pos.get(t, -1) for t in q_topics.tolist()], dtype=np.int64)
+    has_run = q_run_code >= 0
+    if options.complete and options.compat == 10:
+        eval_q = np.arange(len(q_topics))
+    else:
+        eval_q = np.flatnonzero(has_run)
+    topics = q_topics[eval_q]
+    missing = ~has_run[eval_q]
+    T = len(topics)
+
+    # judgment of every run line: look each qrels row up in the run's key index
+    rel_line = np.full(len(run), NONPOOL, dtype=np.int64)
+    row_run_code = q_run_code[q_code]
+    ok = row_run_code >= 0
+    if ok.any():
+        qkey = pair_key(row_run_code[ok], qrels.docno_hash[ok])
+        qrel = qrels.frame["rel"].to_numpy()[ok]
+        if run.key_index.is_unique:
+            hit = run.key_index.get_indexer(qkey)
+        else:  # hash collision (the reader already refused true duplicates)
+            hit = _exact_lookup(run, row_run_code[ok], qrels.docno_bytes[ok])
+        found = hit >= 0
+        lines = hit[found]
+        same = (run.docno_bytes[lines] == qrels.docno_bytes[ok][found]) & \
+               (run.topic_code[lines] == row_run_code[ok][found])
+        if not same.all():
+            hit = _exact_lookup(run, row_run_code[ok], qrels.docno_bytes[ok])
+            found = hit >= 0
+            lines = hit[found]
+        vals = qrel[found]
+        rel_line[lines] = np.where(vals < 0, UNJUDGED, vals)
+
+    # ranked lines of evaluated topics, trec_eval order, -M then -J
+    order = cached_order(run, options.compat)
+    eval_run_code = q_run_code[eval_q]
+    code_to_t = np.full(len(run.topics), -1, dtype=np.int64)
+    code_to_t[eval_run_code[~missing]] = np.flatnonzero(~missing)
+    t_of = code_to_t[run.topic_code[order]]
+    keep = t_of >= 0
+    order, t_of = order[keep], t_of[keep]
+    counts = np.bincount(t_of, minlength=T)
+    if options.max_docs is not None:
+        starts = np.concatenate([[0], np.cumsum(counts)[:-1]])
+        pos = np.arange(len(order)) - np.repeat(starts, counts)
+        keep = pos < options.max_docs
+        order, t_of = order[keep], t_of[keep]
+        counts = np.bincount(t_of, minlength=T)
+    rel = rel_line[order]
+    line = order.astype(np.int64)
+    if options.judged_only:
+        keep = rel >= 0
+        rel, line, t_of = rel[keep], line[keep], t_of[keep]
+        counts = np.bincount(t_of, minlength=T)
+    if missing.any():
+        # trec_eval 10 -c: a missing topic is ranked as one unjudged document
+        counts = counts.copy()
+        counts[missing] = 1
+        ins = np.concatenate([[0], np.cumsum(counts)])[:-1][missing]
+        full_rel = np.empty(counts.sum(), dtype=np.int64)
+        full_line = np.empty(counts.sum(), dtype=np.int64)
+        is_fill = np.zeros(counts.sum(), bool)
+        is_fill[ins] = True
+        full_rel[is_fill] = NONPOOL
+        full_line[is_fill] = -1
+        full_rel[~is_fill] = rel
+        full_line[~is_fill] = line
+        rel, line = full_rel, full_line
+    start = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
+
+    # judgment counts per level (rel >= 0) per evaluated topic
+    frame_rel = qrels.frame["rel"].to_numpy()
+    q_to_t = np.full(len(q_topics), -1, dtype=np.int64)
+    q_to_t[eval_q] = np.arange(T)
+    row_t = q_to_t[q_code]
+    sel = (row_t >= 0) & (frame_rel >= 0)
+    L = int(frame_rel[sel].max()) + 1 if sel.any() else 1
+    rel_levels = np.bincount(row_t[sel] * L + frame_rel[sel], minlength=T * L
+                             ).reshape(T, L).astype(np.int64)
+    return JudgedRanking(topics, start, rel, line, rel_levels, options.relevance_level,
+                         missing, len(q_topics), run, qrels, options)
+
+
+def cached_order(run: Run, compat: int) -> np.ndarray:
+    """trec_eval order of a run's lines, computed once per run and compat level."""
+    cache = run.meta.setdefault("_trec_order", {})
+    if compat not in cache:
+        cache[compat] = trec_order(run.topic_code, run.score, run.docno_bytes, compat)
+    return cache[compat]
+
+
+def _exact_lookup(run: Run, run_code: np.ndarray, docno_bytes: np.ndarray) -> np.ndarray:
+    import pandas as pd
+
+    idx = pd.MultiIndex.from_arrays([run.topic_code, run.docno_bytes])
+    return idx.get_indexer(pd.MultiIndex.from_arrays([run_code, docno_bytes]))

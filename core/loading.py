@@ -1,0 +1,260 @@
+"""Loading files for the workbench: what kind of file is this, and read many of them.
+
+:func:`classify_file` looks at a file's first lines (never its name) and says
+``"run"``, ``"qrels"``, ``"topics"``, ``"documents"``, ``"groups"`` or
+``"session"`` (None when it cannot tell): used by "Open folder" and drag and
+drop.  :func:`load_files` reads a batch as a progress generator; a bad file
+becomes an entry in ``errors`` (its :class:`~core.errors.FormatError`) and does
+not stop the others, so nothing loaded before is lost.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Generator, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from core.errors import FormatError
+from core.io.groups_file import read_groups
+from core.io.text_source import COMPRESSED_SUFFIXES, decode_text, read_bytes
+from core.progress import Progress
+from core.qrels import Qrels
+from core.run import Run
+
+__all__ = ["KINDS", "classify_file", "classify_text", "read_groups", "LoadResult",
+           "load_files", "files_in_folder"]
+
+KINDS = ("qrels", "run", "topics", "documents", "groups", "session")
+_HEAD_BYTES = 64 * 1024
+_NUM = re.compile(r"^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$")
+_INT = re.compile(r"^[+-]?\d+$")
+
+
+def _opener(raw: bytes):
+    import bz2
+    import gzip
+    import lzma
+
+    if raw.startswith(b"\x1f\x8b"):
+        return gzip.open
+    if raw.startswith(b"BZh"):
+        return bz2.open
+    if raw.startswith(b"\xfd7zXZ\x00"):
+        return lzma.open
+    return None
+
+
+def _head(path: str | os.PathLike) -> str:
+    """Decoded first lines of a (possibly compressed) file."""
+    p = str(path)
+    with open(p, "rb") as f:
+        raw = f.read(_HEAD_BYTES)
+    opener = _opener(raw)
+    if opener is not None:
+        try:
+            with opener(p, "rb") as f:
+                raw = f.read(_HEAD_BYTES)
+        except (OSError, EOFError, ValueError):
+            return ""
+    if b"\x00" in raw:
+        return ""
+    text = decode_text(raw)
+    if len(raw) == _HEAD_BYTES and "\n" in text:
+        text = text[: text.rindex("\n")]
+    return text
+
+
+def classify_text(text: str) -> str | None:
+    """Kind of a file from its first lines (see module docstring)."""
+    s = text.lstrip("\ufeff \t\r\n")
+    if not s:
+        return None
+    if s.startswith("{"):
+        try:
+            obj = json.loads(text)
+            if isinstance(obj, dict) and obj.get("format") == "yardstick-session":
+                return "session"
+        except ValueError:
+            if '"yardstick-session"' in text[:2000]:
+                return "session"
+        first = s.splitlines()[0]
+        if '"docno"' in first or '"doc_id"' in first or '"contents"' in first:
+            return "documents"
+        if '"query"' in first or '"qid"' in first or '"title"' in first:
+            return "topics"
+        return None
+    head = s[:20000]
+    markdown = s.startswith(("# ", "## ", "```"))
+    if markdown:
+        pass
+    elif re.search(r"^\s*<docno>", head, re.I | re.M) and re.search(r"^\s*<doc>", head, re.I | re.M):
+        return "documents"
+    elif re.search(r"^\s*<(top|topics?\b)[^>]*>", head, re.I | re.M):
+        return "topics"
+    elif s.startswith(".I"):
+        # SMART: document files carry .X (CACM, CISI) or .T with .B (Cranfield);
+        # query files (.W only) have no reader yet
+        if re.search(r"^\.X\s*$", head, re.M) or (re.search(r"^\.T\s*$", head, re.M)
+                                                 and re.search(r"^\.B\s*$", head, re.M)):
+            return "documents"
+        return None
+    lines = [ln.split() for ln in s.splitlines()[:200] if ln.strip() and not ln.startswith("#")]
+    if not lines:
+        return None
+    widths = {len(f) for f in lines}
+    if widths and min(widths) >= 6 and all(_NUM.match(f[4]) for f in lines):
+        return "run"
+    if widths == {4} and all(_INT.match(f[3]) for f in lines):
+        return "qrels"
+    tabbed = [ln.split("\t") for ln in s.splitlines()[:200] if ln.strip()]
+    if all(len(t) == 2 for t in tabbed):
+        if all(len(t[1].split()) == 1 for t in tabbed) and not all(_INT.match(t[1].strip())
+                                                                   for t in tabbed):
+            return "groups"
+        return "topics"
+    return None
+
+
+def classify_file(path: str | os.PathLike) -> str | None:
+    """Kind of the file at ``path`` (None for unreadable or unknown files)."""
+    try:
+        if Path(path).is_dir():
+            return None
+        return classify_text(_head(path))
+    except OSError:
+        return None
+
+
+def files_in_folder(folder: str | os.PathLike) -> dict[str, list[str]]:
+    """``{kind: [paths]}`` for the files of a folder (recursively, hidden files skipped)."""
+    out: dict[str, list[str]] = {}
+    for root, dirs, files in os.walk(folder):
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        for name in sorted(files):
+            if name.startswith("."):
+                continue
+            p = os.path.join(root, name)
+            kind = classify_file(p)
+            if kind:
+                out.setdefault(kind, []).append(p)
+    return out
+
+
+@dataclass(frozen=True)
+class LoadResult:
+    """What one :func:`load_files` batch read; files that failed are in ``errors``."""
+
+    qrels: Qrels | None = None
+    runs: tuple[Run, ...] = ()
+    topics: pd.DataFrame | None = None
+    topics_path: str | None = None
+    documents: Mapping[str, str] | None = None
+    documents_path: str | None = None
+    groups: dict[str, str] = field(default_factory=dict)
+    sessions: tuple[str, ...] = ()
+    errors: tuple[FormatError, ...] = ()
+
+    @property
+    def loaded_anything(self) -> bool:
+        return bool(self.qrels is not None or self.runs or self.topics is not None
+                    or self.documents is not None or self.groups or self.sessions)
+
+
+def load_files(items: Sequence[tuple[str, str | None]], group_of: Mapping[str, str] | None = None
+               ) -> Generator[Progress, None, LoadResult]:
+    """Read ``[(path, kind or None)]``; kind None means classify by content.
+
+    Several qrels/topics/documents files: the last one wins.  Run groups come
+    from ``group_of`` (run file name or tag -> group) and from any groups file
+    in the batch.
+    """
+    items = list(items)
+    total = len(items)
+    res: dict[str, Any] = {"runs": [], "errors": [], "groups": dict(group_of or {}),
+                           "sessions": []}
+    for i, (path, kind) in enumerate(items):
+        name = os.path.basename(str(path))
+        yield Progress(i, total, f"reading {name}")
+        try:
+            kind = kind or classify_file(path)
+            if kind is None:
+                read_bytes(path, "Yardstick input")  # names empty/binary/missing files
+                raise FormatError(str(path), None, "not recognised as qrels, a run, topics, "
+                                  "documents or a run-to-group file")
+            _load_one(str(path), kind, res)
+        except FormatError as e:
+            res["errors"].append(e)
+        except ImportError as e:
+            res["errors"].append(FormatError(str(path), None,
+                                             f"cannot read {kind} files yet ({e})"))
+        except (OSError, MemoryError) as e:
+            res["errors"].append(FormatError(str(path), None, f"cannot read: {e}"))
+    runs = res["runs"]
+    groups = res["groups"]
+    if groups:
+        runs = [r.renamed(group=_group_for(r, groups)) if _group_for(r, groups) else r
+                for r in runs]
+    yield Progress(total, total, "loaded")
+    return LoadResult(qrels=res.get("qrels"), runs=tuple(runs), topics=res.get("topics"),
+                      topics_path=res.get("topics_path"), documents=res.get("documents"),
+                      documents_path=res.get("documents_path"), groups=groups,
+                      sessions=tuple(res["sessions"]), errors=tuple(res["errors"]))
+
+
+def _group_for(run: Run, groups: Mapping[str, str]) -> str:
+    for key in (run.name, run.tag, os.path.basename(run.path or "")):
+        if key in groups:
+            return groups[key]
+    return ""
+
+
+def _load_one(path: str, kind: str, res: dict[str, Any]) -> None:
+    if kind == "run":
+        from core.io import read_run
+
+        res["runs"].append(read_run(path))
+    elif kind == "qrels":
+        from core.io import read_qrels
+
+        res["qrels"] = read_qrels(path)
+    elif kind == "topics":
+        from core.io.topics_file import read_topics
+
+        res["topics"] = read_topics(path)
+        res["topics_path"] = os.path.abspath(path)
+    elif kind == "documents":
+        from core.io.documents_file import read_documents
+
+        res["documents"] = read_documents(path)
+        res["documents_path"] = os.path.abspath(path)
+    elif kind == "groups":
+        res["groups"].update(read_groups(path))
+    elif kind == "session":
+        res["sessions"].append(os.path.abspath(path))
+    else:
+        raise ValueError(f"unknown kind {kind!r}")
+
+
+def strip_compression(name: str) -> str:
+    for suf in COMPRESSED_SUFFIXES:
+        if name.endswith(suf):
+            return name[: -len(suf)]
+    return name
+
+
+def expand(paths: Iterable[str | os.PathLike]) -> list[tuple[str, str | None]]:
+    """Folders become their classified files; files stay (kind decided when read)."""
+    out: list[tuple[str, str | None]] = []
+    for p in paths:
+        if Path(p).is_dir():
+            for kind, files in files_in_folder(p).items():
+                out.extend((f, kind) for f in files)
+        else:
+            out.append((str(p), None))
+    return out

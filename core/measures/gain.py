@@ -1,0 +1,283 @@
+"""Graded-gain measures: nDCG and its variants, G, rank-biased precision.
+
+Definitions follow trec_eval 10.0 (``m_ndcg.c``, ``m_ndcg_cut.c``, ``m_ndcg_rel.c``,
+``m_Rndcg.c``, ``m_G.c``, ``m_rbp.c``, ``m_rbp_resid.c``, ``gain_init.c``):
+
+* nDCG (Järvelin & Kekäläinen, TOIS 2002): DCG = Σ_i gain(rel_i) / log2(i + 2)
+  over the whole ranking, divided by the DCG of the ideal ordering of every
+  judged document.  Gains default to the relevance level; ``ndcg.1=3,2=9``
+  overrides them (``gain_init.c``).
+* RBP (Moffat & Zobel, TOIS 27(1), 2008, eq. 5): RBP = (1 - p) Σ_i g_i p^(i-1),
+  gains scaled into [0, 1].  trec_eval 10.0's ``m_rbp.c`` reads ``min``/``max``
+  before setting them (undefined behaviour); Yardstick computes min and max over
+  the topic's gain table, as the definition intends.
+"""
+
+from __future__ import annotations
+
+from functools import cmp_to_key
+
+import numpy as np
+
+from core.measures.registry import CUT_LONG, DOUBLE, P_PAIR, measure
+
+JK = ("Järvelin & Kekäläinen, 'Cumulated gain-based evaluation of IR techniques', "
+      "ACM TOIS 20(4), 2002")
+CUTS = (5, 10, 15, 20, 30, 100, 200, 500, 1000)
+
+
+def _div(num, den):
+    num = np.asarray(num, dtype=np.float64)
+    den = np.asarray(den, dtype=np.float64)
+    return np.divide(num, den, out=np.zeros(np.broadcast(num, den).shape), where=den != 0)
+
+
+def _valid_int(name: str) -> bool:
+    s = name[1:] if name[:1] in "+-" else name
+    return s.isdigit()
+
+
+def gain_table(jr, pairs) -> list[tuple[int, float]]:
+    """(level, gain) in trec_eval's walk order: sorted by increasing gain.
+
+    ``setup_gains`` lists the ``level=gain`` parameters first, then the levels
+    0..L-1 not given (gain = level), and qsorts them with a comparator that
+    truncates the gain difference to an int; a stable sort with the same
+    comparator reproduces it.
+    """
+    table = [(int(k), float(v)) for k, v in pairs if _valid_int(k)]
+    given = {lvl for lvl, _ in table}
+    L = jr.rel_levels.shape[1]
+    table += [(lvl, float(lvl)) for lvl in range(L) if lvl not in given]
+    return sorted(table, key=cmp_to_key(lambda a, b: int(a[1] - b[1])))
+
+
+def gains_of(jr, pairs) -> tuple[np.ndarray, list[tuple[int, float]]]:
+    """Gain of every ranked document, and the gain table."""
+    table = gain_table(jr, pairs)
+    lookup = {lvl: g for lvl, g in table}
+    lo = min(jr.rel.min(initial=0), min(lookup, default=0))
+    hi = max(jr.rel.max(initial=0), max(lookup, default=0))
+    vec = np.zeros(hi - lo + 1)
+    for lvl, g in lookup.items():
+        vec[lvl - lo] = g
+    return vec[jr.rel - lo], table
+
+
+def ideal_gains(jr, table) -> tuple[np.ndarray, np.ndarray]:
+    """Flat ideal gain sequence per topic (CSR: values, start offsets).
+
+    Levels are walked from the highest gain down, each repeated as often as it
+    was judged, stopping at the first gain <= 0 (the ``ideal_gain > 0`` loops).
+    """
+    walk = []
+    for lvl, g in reversed(table):
+        if g <= 0:
+            break
+        walk.append((lvl, g))
+    T = jr.num_topics
+    if not walk:
+        return np.zeros(0), np.zeros(T + 1, np.int64)
+    L = jr.rel_levels.shape[1]
+    counts = np.stack([jr.rel_levels[:, lvl] if 0 <= lvl < L else np.zeros(T, np.int64)
+                       for lvl, _ in walk], axis=1)               # (T, W)
+    g = np.array([gv for _, gv in walk])
+    values = np.repeat(np.tile(g, T), counts.ravel())
+    start = np.concatenate([[0], np.cumsum(counts.sum(axis=1))]).astype(np.int64)
+    return values, start
+
+
+def _positions(start: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    n = np.diff(start)
+    tix = np.repeat(np.arange(len(n)), n)
+    return tix, np.arange(start[-1]) - start[:-1][tix]
+
+
+def _segment_cumsum(values, start):
+    c = np.cumsum(values)
+    base = np.concatenate([[0.0], c])[start[:-1]]
+    return c - np.repeat(base, np.diff(start))
+
+
+def _value_before(cum, start, k):
+    """Cumulative value over the first k entries of each segment (k: (T,) or (T, C))."""
+    k = np.asarray(k)
+    shape = (-1,) + (1,) * (k.ndim - 1)
+    n = np.diff(start).reshape(shape)
+    kk = np.minimum(k, n)
+    idx = start[:-1].reshape(shape) + kk - 1
+    if not len(cum):
+        return np.zeros(kk.shape)
+    return np.where(kk > 0, cum[np.clip(idx, 0, len(cum) - 1)], 0.0)
+
+
+def dcg_parts(jr, pairs):
+    gain, table = gains_of(jr, pairs)
+    disc = 1.0 / np.log2(jr.pos + 2.0)
+    dcg = jr.segment_sum(np.where(gain != 0, gain * disc, 0.0))
+    ivals, istart = ideal_gains(jr, table)
+    itix, ipos = _positions(istart)
+    idcg = np.bincount(itix, weights=ivals / np.log2(ipos + 2.0), minlength=jr.num_topics)
+    return gain, disc, dcg, ivals, istart, idcg
+
+
+@measure("ndcg", P_PAIR, "Normalised discounted cumulative gain over the whole ranking; "
+         "gains default to the relevance levels (override: ndcg.1=3,2=9).", cite=JK,
+         aliases={"ir_measures": "nDCG", "ranx": "ndcg"})
+def ndcg(jr, pairs):
+    _, _, dcg, _, _, idcg = dcg_parts(jr, pairs)
+    return _div(dcg, idcg)
+
+
+@measure("dcg", P_PAIR, "Discounted cumulative gain (not normalised).", cite=JK,
+         range="[0, inf)")
+def dcg(jr, pairs):
+    return dcg_parts(jr, pairs)[2]
+
+
+@measure("ideal_dcg", P_PAIR, "DCG of the ideal ranking of the judged documents.", cite=JK,
+         range="[0, inf)")
+def ideal_dcg(jr, pairs):
+    return dcg_parts(jr, pairs)[5]
+
+
+@measure("ndcg_cut", CUT_LONG, "nDCG of the first k documents, gains = relevance levels "
+         "(normalised by the ideal DCG at k).", default_params=CUTS, cite=JK,
+         aliases={"ir_measures": "nDCG@k", "ranx": "ndcg@k"})
+def ndcg_cut(jr, cutoffs):
+    T = jr.num_topics
+    g = np.where(jr.rel > 0, jr.rel, 0).astype(float)
+    dcg_cum = _segment_cumsum(g / np.log2(jr.pos + 2.0), jr.start)
+    k = np.broadcast_to(np.asarray(cutoffs, dtype=np.int64)[None, :], (T, len(cutoffs)))
+    dcg_k = _value_before(dcg_cum, jr.start, k)
+    # ideal: levels >= 1, highest first, each as often as judged
+    L = jr.rel_levels.shape[1]
+    levels = np.arange(L - 1, 0, -1)
+    if len(levels):
+        counts = jr.rel_levels[:, levels]
+        ivals = np.repeat(np.tile(levels.astype(float), T), counts.ravel())
+        istart = np.concatenate([[0], np.cumsum(counts.sum(axis=1))]).astype(np.int64)
+    else:
+        ivals, istart = np.zeros(0), np.zeros(T + 1, np.int64)
+    _, ipos = _positions(istart)
+    icum = _segment_cumsum(ivals / np.log2(ipos + 2.0), istart)
+    idcg_k = _value_before(icum, istart, k)
+    return np.where(idcg_k > 0, _div(dcg_k, idcg_k), dcg_k)
+
+
+@measure("ndcg_rel", P_PAIR, "nDCG averaged over the ranks of the relevant documents "
+         "(missing relevant documents count at the final nDCG).", cite="trec_eval m_ndcg_rel.c")
+def ndcg_rel(jr, pairs):
+    gain, disc, dcg, ivals, istart, idcg = dcg_parts(jr, pairs)
+    T = jr.num_topics
+    L = np.diff(istart)
+    icum = _segment_cumsum(ivals / np.log2(_positions(istart)[1] + 2.0), istart)
+    rcum = _segment_cumsum(np.where(gain != 0, gain * disc, 0.0), jr.start)
+    pos_gain = gain > 0
+    t = jr.tix[pos_gain]
+    i = jr.pos[pos_gain]
+    # ideal DCG in force at rank i: over the first min(i + 1, L) ideal positions
+    k = np.minimum(i + 1, L[t])
+    idx = istart[:-1][t] + k - 1
+    ideal_at = np.where(k > 0, icum[np.clip(idx, 0, max(len(icum) - 1, 0))]
+                        if len(icum) else 0.0, 0.0)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        s = np.bincount(t, weights=rcum[pos_gain] / ideal_at, minlength=T)
+        n_rel_ret = np.bincount(t, minlength=T)
+        s = s + (L - n_rel_ret) * _div(dcg, idcg) * np.where(idcg > 0, 1.0, np.nan)
+    s = np.nan_to_num(s, nan=0.0)
+    return np.where(s > 0, _div(s, L), 0.0)
+
+
+@measure("Rndcg", P_PAIR, "nDCG averaged over the rank boundaries where the ideal gain "
+         "changes (a recall-oriented nDCG).", cite="trec_eval m_Rndcg.c")
+def r_ndcg(jr, pairs):
+    gain, disc, dcg, ivals, istart, idcg = dcg_parts(jr, pairs)
+    T = jr.num_topics
+    L = np.diff(istart)
+    itix, ipos = _positions(istart)
+    icum = _segment_cumsum(ivals / np.log2(ipos + 2.0), istart)
+    rcum = _segment_cumsum(np.where(gain != 0, gain * disc, 0.0), jr.start)
+    # boundaries b in 1..L where the ideal gain value changes (b = L: it drops to 0)
+    change = np.zeros(len(ivals), bool)
+    if len(ivals):
+        change[1:] = ivals[1:] != ivals[:-1]
+        change[istart[:-1][L > 0]] = False            # b = 0 never counts
+    b_t = np.concatenate([itix[change], np.flatnonzero(L > 0)])
+    b = np.concatenate([ipos[change], L[L > 0]])
+    m = np.minimum(b, jr.num_ret[b_t])
+    dcg_before = np.where(m > 0, rcum[np.clip(jr.start[:-1][b_t] + m - 1, 0,
+                                              max(len(rcum) - 1, 0))] if len(rcum) else 0.0,
+                          0.0)
+    idcg_before = icum[istart[:-1][b_t] + b - 1]
+    s = np.bincount(b_t, weights=dcg_before / idcg_before, minlength=T)
+    n = np.bincount(b_t, minlength=T).astype(float)
+    extra = (L < jr.num_ret) & (idcg > 0)
+    s = s + np.where(extra, _div(dcg, idcg), 0.0)
+    n = n + extra
+    out = np.divide(s, n, out=np.full(T, np.nan), where=n > 0)
+    return np.where(jr.num_rel == 0, 0.0, out)
+
+
+@measure("G", P_PAIR, "Normalised gain G (Buckley, experimental): each document's gain over "
+         "log2(2 + ideal cost so far - gain so far), normalised by the total ideal gain.",
+         cite="trec_eval m_G.c")
+def g_measure(jr, pairs):
+    gain, _, _, ivals, istart, _ = dcg_parts(jr, pairs)
+    T = jr.num_topics
+    L = np.diff(istart)
+    # ideal gain in force at each ranked position (0 beyond the ideal list)
+    has = jr.pos < L[jr.tix]
+    ideal_here = np.zeros(len(gain))
+    ideal_here[has] = ivals[istart[:-1][jr.tix[has]] + jr.pos[has]]
+    cost = _segment_cumsum(np.maximum(ideal_here, 1.0), jr.start)
+    got = _segment_cumsum(gain, jr.start)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        contrib = np.where(gain != 0, gain / np.log2(2.0 + cost - got), 0.0)
+    sum_ideal = np.bincount(np.repeat(np.arange(T), L), weights=ivals, minlength=T)
+    return _div(jr.segment_sum(contrib), sum_ideal)
+
+
+def _rbp_p(pairs) -> float:
+    p = 0.9
+    for k, v in pairs:
+        if k == "p":
+            p = float(v)
+    return p
+
+
+@measure("rbp", P_PAIR, "Rank-biased precision (1 - p) Σ g_i p^(i-1), persistence p "
+         "(default 0.9; rbp.p=0.5), gains scaled into [0, 1].",
+         cite="Moffat & Zobel, 'Rank-biased precision for measurement of retrieval "
+              "effectiveness', ACM TOIS 27(1), 2008, eq. 5",
+         aliases={"ir_measures": "RBP(p=)"})
+def rbp(jr, pairs):
+    p = _rbp_p(pairs)
+    gain, table = gains_of(jr, pairs)
+    # the topic's gain table: the level=gain parameters plus levels 0..L_t-1, where
+    # L_t is one more than the topic's highest judged level (form_res_rels.c)
+    rl = jr.rel_levels
+    L_t = np.where(rl.any(axis=1), rl.shape[1] - np.argmax(rl[:, ::-1] > 0, axis=1), 0)
+    params = {int(k) for k, _ in pairs if _valid_int(k)}
+    lo = np.full(jr.num_topics, np.inf)
+    hi = np.full(jr.num_topics, -np.inf)
+    for lvl, g in table:
+        present = (lvl in params) | (lvl < L_t)
+        lo = np.where(present, np.minimum(lo, g), lo)
+        hi = np.where(present, np.maximum(hi, g), hi)
+    scale = ((lo < 0) | (hi > 1))[jr.tix]
+    in_table = (jr.rel >= 0) | np.isin(jr.rel, list(params))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        g = np.where(scale, (gain - lo[jr.tix]) / (hi[jr.tix] - lo[jr.tix]), gain)
+    g = np.where(in_table & np.isfinite(g), g, 0.0)
+    return (1.0 - p) * jr.segment_sum(g * np.power(p, jr.pos))
+
+
+@measure("rbp_resid", P_PAIR, "RBP residual: the weight of the unjudged documents plus the "
+         "tail beyond the ranking, p^n + (1 - p) Σ_{unjudged} p^(i-1) (0 if all judged).",
+         cite="Moffat & Zobel, TOIS 27(1), 2008, §4", range="[0, 1]")
+def rbp_resid(jr, pairs):
+    p = _rbp_p(pairs)
+    unj = jr.rel < 0
+    s = jr.segment_sum(np.where(unj, np.power(p, jr.pos), 0.0))
+    return np.where(jr.count(unj) > 0, np.power(p, jr.num_ret) + (1.0 - p) * s, 0.0)

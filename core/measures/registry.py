@@ -1,0 +1,266 @@
+"""The measure registry: every measure's name, parameters, help, citation and kernel.
+
+Modelled on trec_eval's ``measures.c`` (one ordered table, named groups such
+as ``official`` and ``all_trec``) and ir_measures' measures-as-values: a request
+is text such as ``"P.5,10"``, ``"ndcg_cut.10"``, ``"set_F.0.5"``,
+``"ndcg.1=3,2=9"`` or ``"rbp.p=0.5"``, parsed exactly as trec_eval's
+``mark_measure``/``meas_init.c`` do, and the printed names (``P_5``,
+``ndcg_cut_10``, ``set_F_0.5``) are those trec_eval prints.
+
+Kernels live in sibling modules and register themselves with :func:`measure`.
+Each takes ``(jr, params)`` (a :class:`core.judged.JudgedRanking` and the parsed
+parameters) and returns per-topic values: shape (T,) for single measures, (T, C)
+for cutoff measures, a list of str for ``relstring``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+#: kinds, after trec_eval's init/print routines
+LONG = "long"            # te_init_meas_s_long: integer, summed over topics
+DOUBLE = "double"        # te_init_meas_s_double
+CUT_LONG = "cut_long"    # te_init_meas_a_double_cut_long: name_<cutoff>
+CUT_DOUBLE = "cut_double"  # te_init_meas_a_double_cut_double: name_<%3.2f>
+P_DOUBLE = "p_double"    # te_init_meas_s_double_p_double: name[_<params>]
+P_PAIR = "p_pair"        # te_init_meas_s_double_p_pair: name[_<k=v,...>]
+STRING = "string"        # relstring
+RUNID = "runid"
+NUM_Q = "num_q"
+
+
+@dataclass(frozen=True)
+class MeasureDef:
+    """One measure (or family of measures with cutoffs) as trec_eval defines it."""
+
+    name: str
+    kind: str
+    kernel: Callable
+    description: str
+    default_params: tuple = ()
+    average: str = "mean"          # mean | gm | sum | none
+    per_topic: bool = True         # printed with -q
+    cite: str = ""
+    range: str = "[0, 1]"
+    aliases: dict = field(default_factory=dict)  # {"ir_measures": "P@k", "ranx": "precision@k"}
+    trec_eval: bool = True         # a trec_eval measure (False: Yardstick's own, e.g. robust)
+    #: summary-only measures with their own aggregate: f(per_topic_values, params) -> float
+    aggregate: Callable | None = None
+
+
+#: trec_eval 10.0's measure table order (measures.c ``te_trec_measures``)
+TABLE_ORDER = [
+    "runid", "num_q", "num_ret", "num_rel", "num_rel_ret", "map", "gm_map", "Rprec", "bpref",
+    "recip_rank", "iprec_at_recall", "P", "relstring", "recall", "infAP", "gm_bpref",
+    "Rprec_mult", "utility", "11pt_avg", "binG", "G", "dcg", "ideal_dcg", "ndcg", "ndcg_rel",
+    "Rndcg", "ndcg_cut", "map_cut", "relative_P", "success", "set_P", "set_relative_P",
+    "set_recall", "set_map", "set_F", "num_nonrel_judged_ret",
+    "prefs_num_prefs_poss", "prefs_num_prefs_ful", "prefs_num_prefs_ful_ret", "prefs_simp",
+    "prefs_pair", "prefs_avgjg", "prefs_avgjg_Rnonrel", "prefs_simp_ret", "prefs_pair_ret",
+    "prefs_avgjg_ret", "prefs_avgjg_Rnonrel_ret", "prefs_simp_imp", "prefs_pair_imp",
+    "prefs_avgjg_imp", "map_avgjg", "P_avgjg", "Rprec_mult_avgjg", "yaap", "rbp", "rbp_resid",
+    "unj",
+]
+
+NICKNAMES: dict[str, list[str]] = {
+    "official": ["runid", "num_q", "num_ret", "num_rel", "num_rel_ret", "map", "gm_map",
+                 "Rprec", "bpref", "recip_rank", "iprec_at_recall", "P"],
+    "set": ["runid", "num_q", "num_ret", "num_rel", "num_rel_ret", "utility", "set_P",
+            "set_recall", "set_relative_P", "set_map", "set_F"],
+    "all_trec": ["runid", "num_q", "num_ret", "num_rel", "num_rel_ret", "map", "gm_map",
+                 "Rprec", "bpref", "recip_rank", "iprec_at_recall", "P", "relstring",
+                 "recall", "unj", "rbp", "rbp_resid", "infAP", "gm_bpref", "utility",
+                 "11pt_avg", "ndcg", "relative_P", "Rprec_mult", "success", "map_cut",
+                 "ndcg_cut", "ndcg_rel", "Rndcg", "binG", "G", "set_P", "set_recall",
+                 "set_relative_P", "set_map", "set_F", "num_nonrel_judged_ret"],
+    "all_prefs": ["runid", "num_q", "prefs_num_prefs_poss", "prefs_num_prefs_ful",
+                  "prefs_num_prefs_ful_ret", "prefs_simp", "prefs_pair", "prefs_avgjg",
+                  "prefs_avgjg_Rnonrel", "prefs_simp_ret", "prefs_pair_ret", "prefs_avgjg_ret",
+                  "prefs_avgjg_Rnonrel_ret", "prefs_simp_imp", "prefs_pair_imp",
+                  "prefs_avgjg_imp"],
+    "prefs": ["runid", "num_q", "prefs_num_prefs_poss", "prefs_num_prefs_ful",
+              "prefs_num_prefs_ful_ret", "prefs_simp", "prefs_pair", "prefs_avgjg"],
+    "qrels_jg": ["runid", "num_q", "map_avgjg", "P_avgjg", "Rprec_mult_avgjg"],
+    # Yardstick's own group: the TREC 2003 robust track measures
+    "robust": ["num_q", "map", "gm_map", "P", "no_rel_10", "map_worst", "area"],
+}
+
+_REGISTRY: dict[str, MeasureDef] = {}
+
+
+def measure(name: str, kind: str, description: str, **kw) -> Callable:
+    """Decorator registering a kernel under ``name``."""
+    def deco(fn: Callable) -> Callable:
+        _REGISTRY[name] = MeasureDef(name=name, kind=kind, kernel=fn,
+                                     description=description.strip(), **kw)
+        return fn
+    return deco
+
+
+def _load() -> None:
+    # importing the kernel modules registers them
+    from core.measures import (average_precision, counts, gain, precision,  # noqa: F401
+                               relstring, robust)
+
+
+def get(name: str) -> MeasureDef:
+    _load()
+    return _REGISTRY[name]
+
+
+def all_measures() -> list[MeasureDef]:
+    """Every registered measure, trec_eval table order first, then Yardstick's own."""
+    _load()
+    known = [n for n in TABLE_ORDER if n in _REGISTRY]
+    extra = [n for n in _REGISTRY if n not in TABLE_ORDER]
+    return [_REGISTRY[n] for n in known + extra]
+
+
+def order_key(name: str) -> int:
+    try:
+        return TABLE_ORDER.index(name)
+    except ValueError:
+        return len(TABLE_ORDER) + list(_REGISTRY).index(name)
+
+
+# ---------------------------------------------------------------------------
+# Requests: "P.5,10" -> MeasureRequest(P, cutoffs (5, 10)), names as trec_eval prints
+# ---------------------------------------------------------------------------
+class MeasureError(ValueError):
+    """An unknown measure or malformed parameters (trec_eval: 'illegal measure')."""
+
+
+@dataclass(frozen=True)
+class MeasureRequest:
+    """A measure with its parameters, as asked for on the command line."""
+
+    definition: MeasureDef
+    params: tuple
+    printable: str | None  # the parameter text as given (None: defaults)
+
+    @property
+    def name(self) -> str:
+        return self.definition.name
+
+    def output_names(self) -> list[str]:
+        """Column / printed names: ``P_5``, ``iprec_at_recall_0.10``, ``set_F_0.5`` ..."""
+        d = self.definition
+        if d.kind == CUT_LONG:
+            return [f"{d.name}_{int(c)}" for c in self.params]
+        if d.kind == CUT_DOUBLE:
+            return [f"{d.name}_{c:3.2f}" for c in self.params]
+        if d.kind in (P_DOUBLE, P_PAIR, STRING) and self.printable is not None:
+            return [f"{d.name}_{self.printable}"]
+        return [d.name]
+
+    def __str__(self) -> str:
+        return self.name if self.printable is None else f"{self.name}.{self.printable}"
+
+
+def _atol(text: str) -> int:
+    """C ``atol``: leading integer, 0 if none."""
+    import re
+
+    m = re.match(r"\s*([+-]?\d+)", text)
+    return int(m.group(1)) if m else 0
+
+
+def _atof(text: str) -> float:
+    """C ``atof``: longest leading float, 0.0 if none."""
+    import re
+
+    m = re.match(r"\s*([+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)", text)
+    return float(m.group(1)) if m else 0.0
+
+
+def parse_params(d: MeasureDef, text: str) -> tuple:
+    """Parse a parameter string as ``meas_init.c`` does for the measure's kind."""
+    if d.kind == CUT_LONG:
+        vals = sorted(_atol(p) for p in text.split(","))
+        if vals[0] <= 0:
+            raise MeasureError(f"{d.name}: cutoffs must be positive ({text!r})")
+        if len(set(vals)) != len(vals):
+            raise MeasureError(f"{d.name}: duplicate cutoffs ({text!r})")
+        return tuple(vals)
+    if d.kind == CUT_DOUBLE:
+        vals = sorted(_atof(p) for p in text.split(","))
+        if len(set(vals)) != len(vals):
+            raise MeasureError(f"{d.name}: duplicate cutoffs ({text!r})")
+        return tuple(vals)
+    if d.kind == P_DOUBLE:
+        return tuple(_atof(p) for p in text.split(","))
+    if d.kind == P_PAIR:
+        pairs = []
+        for item in text.split(","):
+            if item.count("=") != 1 or not item.split("=")[0]:
+                raise MeasureError(f"{d.name}: malformed pair parameters in {text!r} "
+                                   "(expected name=value,...)")
+            k, v = item.split("=")
+            pairs.append((k, _atof(v)))
+        return tuple(pairs)
+    if d.kind == STRING:
+        return (_atof(text),)
+    raise MeasureError(f"measure {d.name!r} takes no parameters")
+
+
+#: measures trec_eval 9.0.8 does not have (its all_trec set lacks unj, rbp, rbp_resid)
+NOT_IN_V9 = {"dcg", "ideal_dcg", "rbp", "rbp_resid", "unj"}
+
+
+def parse_requests(specs: Sequence[str] | str, compat: int = 10) -> list[MeasureRequest]:
+    """Turn ``-m`` arguments into requests, in trec_eval's output order.
+
+    As in trec_eval, a measure named several times takes the parameters of the
+    first ``-m`` that gave it some; nicknames (``official``, ``all_trec`` ...)
+    mark every measure they list.
+    """
+    _load()
+    if isinstance(specs, str):
+        specs = [specs]
+    marked: list[str] = []
+    params: dict[str, str] = {}
+    for spec in specs:
+        name, dot, ptext = spec.partition(".")
+        if dot:
+            if not ptext:
+                raise MeasureError(f"improper measure in parameter {spec!r}")
+            params.setdefault(name, ptext)
+        names = NICKNAMES.get(name, [name])
+        if compat == 9 and name in NICKNAMES:
+            names = [n for n in names if n not in NOT_IN_V9]
+        for n in names:
+            if n not in _REGISTRY:
+                raise MeasureError(f"unknown measure {spec!r} (see 'yardstick eval --list')")
+            if n not in marked:
+                marked.append(n)
+    out = []
+    for n in sorted(marked, key=order_key):
+        d = _REGISTRY[n]
+        if n in params and d.kind in (CUT_LONG, CUT_DOUBLE, P_DOUBLE, P_PAIR, STRING):
+            out.append(MeasureRequest(d, parse_params(d, params[n]), params[n]))
+        else:
+            out.append(MeasureRequest(d, d.default_params, None))
+    return out
+
+
+def describe(names: Iterable[str] | None = None) -> list[dict]:
+    """Measure reference rows (name, kind, default parameters, description, citation)."""
+    rows = []
+    for d in all_measures():
+        if names is not None and d.name not in names:
+            continue
+        rows.append({"name": d.name, "kind": d.kind,
+                     "defaults": ",".join(str(p) for p in d.default_params),
+                     "average": d.average, "range": d.range,
+                     "ir_measures": d.aliases.get("ir_measures", ""),
+                     "ranx": d.aliases.get("ranx", ""),
+                     "description": d.description, "cite": d.cite,
+                     "trec_eval": d.trec_eval})
+    return rows
+
+
+def as_array(values) -> np.ndarray:
+    return np.asarray(values, dtype=np.float64)

@@ -1,0 +1,332 @@
+"""Every run and the qrels as flat integer arrays: the input of every pool diagnostic.
+
+Pool diagnostics ask set questions ("which pooled runs retrieved this relevant
+document above depth k?") over many runs at once.  :class:`PoolIndex` answers
+them with numpy instead of Python sets: each run is put in trec_eval's order
+once (:func:`core.ranking.trec_order`: score descending, docno descending), every
+docno gets one integer code shared by all runs and the qrels, and a
+(topic, document) pair becomes one ``int64`` key ``topic * n_docs + doc``.
+
+Each retrieved document is an *entry* with ``run``, ``topic``, ``doc``,
+``rank`` (1-based position in trec_eval's order, not the file's rank column)
+and ``rel``: its judgment, ``-1`` when the qrels do not have it and ``-2`` when
+the qrels hold it with a negative value (trec_eval's "pooled but not judged",
+``RELVALUE_NONPOOL`` / ``RELVALUE_UNJUDGED`` in ``form_res_rels.c``).  Entries are
+sorted by run, topic and rank, so a (run, topic) pair is one contiguous
+*segment* and ``seg_start`` gives its offsets (CSR layout).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+
+import numpy as np
+import pandas as pd
+
+from core.progress import Progress, run_sync
+from core.qrels import Qrels
+from core.ranking import trec_order
+from core.run import Run, docno_hash
+
+NOT_IN_QRELS = -1
+UNJUDGED_IN_QRELS = -2
+
+
+@dataclass(frozen=True, eq=False)
+class PoolIndex:
+    """Runs and qrels encoded for pool diagnostics (see the module docstring).
+
+    Attributes
+    ----------
+    run_names : tuple of str
+    group_names : tuple of str
+        Distinct groups (teams), in order of first appearance.
+    run_group : numpy.ndarray of int32
+        Per run, index into ``group_names``.
+    pooled : numpy.ndarray of bool
+        Per run, whether it contributed to the pool.
+    topics : numpy.ndarray of str
+        Union of the qrels' and the runs' topics, sorted as trec_eval does (strcmp).
+    in_qrels : numpy.ndarray of bool
+        Per topic, whether the qrels judge it (only those are evaluated).
+    doc_bytes : numpy.ndarray of ``S<w>``
+        The shared document vocabulary as NUL-padded UTF-8 (codes index it; not
+        sorted); :meth:`docnos` decodes the codes one asks for.
+    e_run, e_topic, e_doc, e_rank : numpy.ndarray of int32
+        Per retrieved document (entry).
+    e_rel : numpy.ndarray of int32
+        Per entry, the judgment (``-1`` not in qrels, ``-2`` negative in qrels).
+    seg_start : numpy.ndarray of int64
+        ``n_runs * n_topics + 1`` offsets: segment ``run * n_topics + topic``
+        holds entries ``seg_start[s]:seg_start[s + 1]``.
+    q_key : numpy.ndarray of int64
+        Sorted keys ``topic * n_docs + doc`` of the qrels.
+    q_rel : numpy.ndarray of int64
+        Judgment per ``q_key``.
+    relevance_level : int
+        A judgment ``>= relevance_level`` is relevant (trec_eval ``-l``).
+    qrels_name : str
+    """
+
+    run_names: tuple[str, ...]
+    group_names: tuple[str, ...]
+    run_group: np.ndarray
+    pooled: np.ndarray
+    topics: np.ndarray
+    in_qrels: np.ndarray
+    doc_bytes: np.ndarray
+    e_run: np.ndarray
+    e_topic: np.ndarray
+    e_doc: np.ndarray
+    e_rank: np.ndarray
+    e_rel: np.ndarray
+    seg_start: np.ndarray
+    q_key: np.ndarray
+    q_rel: np.ndarray
+    relevance_level: int = 1
+    qrels_name: str = "qrels"
+
+    # -- sizes ---------------------------------------------------------------
+    @property
+    def n_runs(self) -> int:
+        return len(self.run_names)
+
+    @property
+    def n_topics(self) -> int:
+        return len(self.topics)
+
+    @property
+    def n_docs(self) -> int:
+        return max(len(self.doc_bytes), 1)
+
+    def docnos(self, codes: np.ndarray | None = None) -> np.ndarray:
+        """Docno strings of the given document codes (all when None)."""
+        b = self.doc_bytes if codes is None else self.doc_bytes[np.asarray(codes, np.int64)]
+        return np.array([x.decode("utf-8", "replace") for x in b.tolist()], dtype=object)
+
+    def doc_codes(self, docnos) -> np.ndarray:
+        """Codes of the given docno strings (``-1`` where unknown)."""
+        from core.run import to_bytes_array
+
+        if not len(docnos):
+            return np.zeros(0, np.int64)
+        width = self.doc_bytes.dtype.itemsize
+        want = to_bytes_array(docnos)
+        fits = np.char.str_len(want) <= width
+        out = np.full(len(want), -1, np.int64)
+        pos = pd.Index(docno_hash(self.doc_bytes))
+        got = pos.get_indexer(docno_hash(want[fits].astype(f"S{width}")))
+        out[fits] = got
+        return out
+
+    @property
+    def n_groups(self) -> int:
+        return len(self.group_names)
+
+    # -- derived arrays --------------------------------------------------------
+    def entry_keys(self) -> np.ndarray:
+        """``topic * n_docs + doc`` per entry (int64)."""
+        return self.e_topic.astype(np.int64) * self.n_docs + self.e_doc
+
+    def key_topic(self, keys: np.ndarray) -> np.ndarray:
+        return (keys // self.n_docs).astype(np.int32)
+
+    def key_doc(self, keys: np.ndarray) -> np.ndarray:
+        return (keys % self.n_docs).astype(np.int32)
+
+    def lookup(self, keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """For each key: whether the qrels hold it, and its qrels value (0 if not)."""
+        keys = np.asarray(keys, np.int64)
+        if len(self.q_key) == 0:
+            return np.zeros(len(keys), bool), np.zeros(len(keys), np.int64)
+        pos = np.searchsorted(self.q_key, keys)
+        pos_c = np.minimum(pos, len(self.q_key) - 1)
+        found = self.q_key[pos_c] == keys
+        return found, np.where(found, self.q_rel[pos_c], 0)
+
+    def lookup_rel(self, keys: np.ndarray) -> np.ndarray:
+        """Judgment per key as in a judged ranking: the qrels value, ``-1`` if the
+        qrels lack the key, ``-2`` if they hold it with a negative value."""
+        found, rel = self.lookup(keys)
+        return np.where(found, np.where(rel < 0, UNJUDGED_IN_QRELS, rel), NOT_IN_QRELS)
+
+    def num_rel(self) -> np.ndarray:
+        """Per topic, qrels documents with ``rel >= relevance_level`` (trec_eval ``num_rel``)."""
+        rel = self.q_rel >= self.relevance_level
+        return np.bincount(self.key_topic(self.q_key[rel]), minlength=self.n_topics)
+
+    def num_nonrel(self) -> np.ndarray:
+        """Per topic, judged non-relevant qrels documents (``0 <= rel < level``)."""
+        non = (self.q_rel >= 0) & (self.q_rel < self.relevance_level)
+        return np.bincount(self.key_topic(self.q_key[non]), minlength=self.n_topics)
+
+    def num_judged(self) -> np.ndarray:
+        """Per topic, qrels documents with a judgment ``>= 0``."""
+        return np.bincount(self.key_topic(self.q_key[self.q_rel >= 0]), minlength=self.n_topics)
+
+    def has_segment(self) -> np.ndarray:
+        """``(n_runs, n_topics)`` bool: the run retrieved something for the topic."""
+        return (np.diff(self.seg_start) > 0).reshape(self.n_runs, self.n_topics)
+
+    def evaluated(self) -> np.ndarray:
+        """``(n_runs, n_topics)`` bool: topics trec_eval averages over (run and qrels have it)."""
+        return self.has_segment() & self.in_qrels[None, :]
+
+    def depth_array(self, depth: int | Mapping[str, int] | np.ndarray,
+                    default: int | None = None) -> np.ndarray:
+        """Per-topic pool depth from one depth, a ``{topic: depth}`` map or an array.
+
+        Topics missing from the map get ``default`` (0 when None: not pooled).
+        """
+        if isinstance(depth, np.ndarray):
+            if depth.shape != (self.n_topics,):
+                raise ValueError("depth array must have one value per topic")
+            return depth.astype(np.int64)
+        if isinstance(depth, Mapping):
+            base = 0 if default is None else int(default)
+            out = np.full(self.n_topics, base, np.int64)
+            pos = {t: i for i, t in enumerate(self.topics)}
+            for t, d in depth.items():
+                if str(t) in pos:
+                    out[pos[str(t)]] = int(d)
+            return out
+        return np.full(self.n_topics, int(depth), np.int64)
+
+    def topic_index(self, topics: Iterable[str]) -> np.ndarray:
+        pos = {t: i for i, t in enumerate(self.topics)}
+        return np.array([pos[str(t)] for t in topics if str(t) in pos], np.int64)
+
+    def run_index(self, names: Iterable[str]) -> np.ndarray:
+        pos = {n: i for i, n in enumerate(self.run_names)}
+        missing = [n for n in names if n not in pos]
+        if missing:
+            raise KeyError(f"unknown runs: {', '.join(missing)}")
+        return np.array([pos[n] for n in names], np.int64)
+
+    def with_qrels(self, q_key: np.ndarray, q_rel: np.ndarray, name: str | None = None
+                   ) -> "PoolIndex":
+        """The same runs judged by other (e.g. simulated) qrels given as sorted keys."""
+        order = np.argsort(q_key, kind="stable")
+        q_key, q_rel = np.asarray(q_key, np.int64)[order], np.asarray(q_rel, np.int64)[order]
+        tmp = replace(self, q_key=q_key, q_rel=q_rel)
+        e_rel = tmp.lookup_rel(self.entry_keys()).astype(np.int32)
+        return replace(tmp, e_rel=e_rel, qrels_name=name or self.qrels_name)
+
+    def qrels_frame(self) -> pd.DataFrame:
+        """The encoded qrels back as ``topic, docno, rel``."""
+        return pd.DataFrame({"topic": self.topics[self.key_topic(self.q_key)],
+                             "docno": self.docnos(self.key_doc(self.q_key)),
+                             "rel": self.q_rel})
+
+
+def iter_build_pool_index(runs: Sequence[Run], qrels: Qrels,
+                          pooled: Iterable[str] | Sequence[bool] | None = None,
+                          groups: Mapping[str, str] | None = None,
+                          relevance_level: int = 1, compat: int = 10
+                          ) -> Generator[Progress, None, PoolIndex]:
+    """Encode runs and qrels (a progress generator; see :func:`build_pool_index`)."""
+    runs = list(runs)
+    if not runs:
+        raise ValueError("pool diagnostics need at least one run")
+    names = tuple(r.name for r in runs)
+    if len(set(names)) != len(names):
+        raise ValueError("run names must be distinct")
+    pooled_mask = _pooled_mask(runs, pooled)
+    group_of = [(groups or {}).get(r.name) or r.group or r.name for r in runs]
+    group_names = tuple(dict.fromkeys(group_of))
+    run_group = np.array([group_names.index(g) for g in group_of], np.int32)
+    n = len(runs)
+
+    yield Progress(0, n + 2, "coding topics and documents")
+    qf = qrels.frame
+    topics = np.array(sorted(set(qf["topic"].tolist()).union(
+        *[set(r.topics.tolist()) for r in runs]), key=lambda s: s.encode()), dtype=object)
+    in_qrels = np.isin(topics, np.asarray(qrels.topics, dtype=object))
+    t_pos = pd.Index(topics)
+    # one code per docno for all runs and the qrels: factorise the 64-bit docno
+    # hashes the engine joins on (core.run.docno_hash), never a str per line
+    sources = [r.docno_bytes for r in runs] + [qrels.docno_bytes]
+    width = max(b.dtype.itemsize for b in sources)
+    # docno_hash depends on the array's width: hash every source at one width
+    hashes = [docno_hash(b.astype(f"S{width}", copy=False)) for b in sources]
+    codes, uniq = pd.factorize(np.concatenate(hashes))
+    codes = codes.astype(np.int32)
+    doc_bytes = np.zeros(len(uniq), dtype=f"S{width}")
+    seen = np.zeros(len(uniq), bool)
+    bounds = np.concatenate([[0], np.cumsum([len(h) for h in hashes])])
+    for i, b in enumerate(sources):
+        c = codes[bounds[i]:bounds[i + 1]]
+        new = ~seen[c]
+        doc_bytes[c[new]] = b[new]
+        seen[c] = True
+    n_docs = max(len(uniq), 1)
+
+    q_topic = t_pos.get_indexer(qf["topic"].to_numpy(dtype=object)).astype(np.int64)
+    q_key = q_topic * n_docs + codes[bounds[-2]:]
+    q_rel = qf["rel"].to_numpy(np.int64)
+    order = np.argsort(q_key, kind="stable")
+    q_key, q_rel = q_key[order], q_rel[order]
+
+    parts_t, parts_d, parts_run = [], [], []
+    for i, r in enumerate(runs):
+        yield Progress(i + 1, n + 2, f"ordering {r.name}")
+        top_map = t_pos.get_indexer(r.topics).astype(np.int32)
+        o = trec_order(r.topic_code, r.score, r.docno_bytes, compat=compat)
+        parts_t.append(top_map[r.topic_code[o]])
+        parts_d.append(codes[bounds[i]:bounds[i + 1]][o])
+        parts_run.append(np.full(len(o), i, np.int32))
+    e_topic = np.concatenate(parts_t)
+    e_doc = np.concatenate(parts_d)
+    e_run = np.concatenate(parts_run)
+    seg = e_run.astype(np.int64) * len(topics) + e_topic
+    # runs are concatenated in order and each is sorted by topic: seg is non-decreasing
+    counts = np.bincount(seg, minlength=n * len(topics))
+    seg_start = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
+    e_rank = (np.arange(len(seg), dtype=np.int64) - seg_start[seg] + 1).astype(np.int32)
+    yield Progress(n + 1, n + 2, "looking up judgments")
+    index = PoolIndex(
+        run_names=names, group_names=group_names, run_group=run_group, pooled=pooled_mask,
+        topics=topics, in_qrels=in_qrels, doc_bytes=doc_bytes, e_run=e_run, e_topic=e_topic,
+        e_doc=e_doc, e_rank=e_rank, e_rel=np.zeros(0, np.int32), seg_start=seg_start,
+        q_key=q_key, q_rel=q_rel, relevance_level=int(relevance_level), qrels_name=qrels.name)
+    e_rel = index.lookup_rel(index.entry_keys()).astype(np.int32)
+    yield Progress(n + 2, n + 2, "done")
+    return replace(index, e_rel=e_rel)
+
+
+def build_pool_index(runs: Sequence[Run], qrels: Qrels,
+                     pooled: Iterable[str] | Sequence[bool] | None = None,
+                     groups: Mapping[str, str] | None = None,
+                     relevance_level: int = 1, compat: int = 10) -> PoolIndex:
+    """Encode runs and qrels for the pool diagnostics.
+
+    Parameters
+    ----------
+    runs : sequence of Run
+        Every run to diagnose (pooled or not); names must be distinct.
+    qrels : Qrels
+    pooled : names of the pooled runs, or one bool per run; default all runs.
+    groups : mapping run name -> group, optional
+        Default: ``Run.group``, or the run's own name when that is empty.
+    relevance_level : int
+        trec_eval ``-l``.
+    compat : int
+        10 or 9, passed to :func:`core.ranking.trec_order`.
+    """
+    return run_sync(iter_build_pool_index(runs, qrels, pooled, groups, relevance_level, compat))
+
+
+def _pooled_mask(runs: Sequence[Run], pooled) -> np.ndarray:
+    if pooled is None:
+        return np.ones(len(runs), bool)
+    pooled = list(pooled)
+    if pooled and all(isinstance(p, (bool, np.bool_)) for p in pooled):
+        if len(pooled) != len(runs):
+            raise ValueError("one pooled flag per run expected")
+        return np.array(pooled, bool)
+    names = {str(p) for p in pooled}
+    unknown = names - {r.name for r in runs}
+    if unknown:
+        raise ValueError(f"pooled runs not loaded: {', '.join(sorted(unknown))}")
+    return np.array([r.name in names for r in runs], bool)

@@ -1,0 +1,200 @@
+"""The leave-out-uniques test: would a run score the same had it not been pooled?
+
+Zobel (SIGIR 1998), as described by Buckley, Dimmick, Soboroff & Voorhees
+2007, §2 (``papers/004``): each pooled run is evaluated with the official
+qrels and again with the qrels "that results by removing those documents that
+were added to the pool by the current run only (the run's 'unique relevant')";
+the mean difference over the pooled runs measures how unfair the collection is
+to a run that did not contribute.  Buckley et al. use "a more stringent variant
+of this test that removes all documents from the judgment set that were
+contributed solely by runs from the same group" (``unit="group"``); their
+differences are in MAP.  Soboroff ("Measuring the measure", ``papers/002``,
+slide "Understanding uniques"): a MAP drop over 5% is a red flag (Voorhees 98)
+and "very poor runs should not be considered here, since percentage
+differences in small MAP can look big" (``min_score``).
+
+The qrels are never rebuilt: the judgments of the removed documents are masked
+to "not in qrels" in the flat arrays of :class:`~core.pool.index.PoolIndex` and
+R is lowered per topic, so every pooled run (or group) is re-scored in one
+vectorised pass (:mod:`core.pool.rescore`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from core.pool import rescore
+from core.pool.index import NOT_IN_QRELS, PoolIndex
+from core.pool.reconstruction import Depth, Pool, reconstruct_pool
+from core.progress import Progress, run_sync
+
+RED_FLAG_PERCENT = 5.0
+
+
+@dataclass(frozen=True, eq=False)
+class UniquesResult:
+    """Leave-out-uniques test for every pooled run.
+
+    Attributes
+    ----------
+    unit : {"run", "group"}
+        Whose unique relevant documents were removed.
+    measure : str
+    frame : pandas.DataFrame
+        Index run (pooled runs); columns group, unique_relevant (of its unit),
+        score, score_without, diff (score - score_without), percent (diff as %
+        of score), rank, rank_without (among all runs of the index, 1 = best;
+        the run scored without its uniques against the others' official
+        scores), red_flag (percent > 5), poor (score below ``min_score``:
+        left out of the summary).
+    per_unit : pandas.DataFrame
+        Index unit (run or group); columns contributed (pool documents it
+        contributed), unique (only it contributed), unique_relevant.
+    unique_by_topic : pandas.DataFrame
+        Topics x units count of unique relevant documents.
+    summary : pandas.Series
+        mean_diff, max_diff, mean_percent, max_percent, red_flags, runs, left_out.
+    """
+
+    unit: str
+    measure: str
+    frame: pd.DataFrame
+    per_unit: pd.DataFrame
+    unique_by_topic: pd.DataFrame
+    summary: pd.Series
+
+    def to_frame(self) -> pd.DataFrame:
+        return self.frame.reset_index()
+
+
+def unique_relevant_keys(index: PoolIndex, pool: Pool, unit: str = "group") -> tuple[
+        np.ndarray, np.ndarray]:
+    """Keys of relevant pool documents contributed by exactly one unit, and that unit."""
+    owner = pool.owner_group if unit == "group" else pool.owner_run
+    found, rel = index.lookup(pool.keys)
+    sel = (owner >= 0) & found & (rel >= index.relevance_level)
+    return pool.keys[sel], owner[sel]
+
+
+def iter_leave_out_uniques(index: PoolIndex, depth: Depth, unit: str = "group",
+                           measure: str = "map", min_score: float | None = None,
+                           pool: Pool | None = None
+                           ) -> Generator[Progress, None, UniquesResult]:
+    """Leave-out-uniques test as a progress generator (see :func:`leave_out_uniques`)."""
+    if unit not in ("run", "group"):
+        raise ValueError("unit must be 'run' or 'group'")
+    steps = 4
+    yield Progress(0, steps, "rebuilding the pool")
+    pool = reconstruct_pool(index, depth) if pool is None else pool
+    n_units = index.n_groups if unit == "group" else index.n_runs
+    unit_of_run = index.run_group.astype(np.int64) if unit == "group" else \
+        np.arange(index.n_runs, dtype=np.int64)
+    u_keys, u_owner = unique_relevant_keys(index, pool, unit)
+    u_topic = index.key_topic(u_keys)
+    uniq_tu = np.bincount(u_owner.astype(np.int64) * index.n_topics + u_topic,
+                          minlength=n_units * index.n_topics).reshape(n_units, index.n_topics)
+
+    yield Progress(1, steps, f"scoring all runs ({measure})")
+    evaluated = index.evaluated()
+    official_t = rescore.score_all(index, measure)
+    official = rescore.run_means(official_t, evaluated)
+
+    yield Progress(2, steps, "masking unique relevant documents")
+    lvl = index.relevance_level
+    idx = np.flatnonzero(index.e_rel >= lvl)
+    keys = index.entry_keys()[idx]
+    pos = np.searchsorted(u_keys, keys)
+    pos_c = np.minimum(pos, max(len(u_keys) - 1, 0))
+    is_u = (u_keys[pos_c] == keys) if len(u_keys) else np.zeros(len(keys), bool)
+    run_of = index.e_run[idx]
+    mine = is_u & (u_owner[pos_c] == unit_of_run[run_of]) & index.pooled[run_of]
+    rel = index.e_rel.copy()
+    rel[idx[mine]] = NOT_IN_QRELS
+    num_rel = index.num_rel()[None, :] - np.where(index.pooled[:, None], uniq_tu[unit_of_run], 0)
+    without_t = rescore.score_all(index, measure, rel, num_rel)
+    without = rescore.run_means(without_t, evaluated)
+
+    yield Progress(3, steps, "ranking")
+    pooled = np.flatnonzero(index.pooled)
+    diff = official - without
+    percent = np.divide(100.0 * diff, official, out=np.full(len(diff), np.nan),
+                        where=official > 0)
+    rank = pd.Series(official).rank(ascending=False, method="min").to_numpy()
+    # rank_without: the run's reduced score against every other run's official score
+    rank_without = np.array([1 + int(np.sum(np.delete(official, i) > without[i]))
+                             for i in range(index.n_runs)])
+    poor = np.zeros(index.n_runs, bool) if min_score is None else official < min_score
+    group = [index.group_names[g] for g in index.run_group]
+    unit_names = index.group_names if unit == "group" else index.run_names
+    u_per_unit = uniq_tu.sum(axis=1)
+    frame = pd.DataFrame({
+        "group": np.asarray(group, dtype=object)[pooled],
+        "unique_relevant": u_per_unit[unit_of_run[pooled]],
+        "score": official[pooled],
+        "score_without": without[pooled],
+        "diff": diff[pooled],
+        "percent": percent[pooled],
+        "rank": rank[pooled].astype(int),
+        "rank_without": rank_without[pooled],
+        "red_flag": percent[pooled] > RED_FLAG_PERCENT,
+        "poor": poor[pooled],
+    }, index=pd.Index([index.run_names[i] for i in pooled], name="run"))
+
+    owner_all = pool.owner_group if unit == "group" else pool.owner_run
+    entry_pool = index.pooled[index.e_run] & (index.e_rank <= pool.depth[index.e_topic])
+    contrib_pairs = np.unique(index.entry_keys()[entry_pool] * n_units
+                              + unit_of_run[index.e_run[entry_pool]])
+    contributed = np.bincount(contrib_pairs % n_units, minlength=n_units)
+    per_unit = pd.DataFrame({
+        "contributed": contributed,
+        "unique": np.bincount(owner_all[owner_all >= 0], minlength=n_units),
+        "unique_relevant": u_per_unit,
+    }, index=pd.Index(list(unit_names), name=unit))
+    pooled_units = sorted(set(unit_of_run[pooled].tolist()))
+    per_unit = per_unit.iloc[pooled_units]
+    by_topic = pd.DataFrame(uniq_tu[pooled_units].T, index=pd.Index(index.topics, name="topic"),
+                            columns=[unit_names[u] for u in pooled_units])
+    by_topic = by_topic[index.in_qrels]
+    ok = frame[~frame["poor"]]
+    summary = pd.Series({
+        "unit": unit,
+        "measure": measure,
+        "runs": len(ok),
+        "left_out": int(frame["poor"].sum()),
+        "mean_diff": ok["diff"].mean(),
+        "max_diff": ok["diff"].max(),
+        "mean_percent": ok["percent"].mean(),
+        "max_percent": ok["percent"].max(),
+        "red_flags": int(ok["red_flag"].sum()),
+        "unique_relevant": int(u_per_unit.sum()),
+    })
+    yield Progress(4, steps, "done")
+    return UniquesResult(unit=unit, measure=measure, frame=frame, per_unit=per_unit,
+                         unique_by_topic=by_topic, summary=summary)
+
+
+def leave_out_uniques(index: PoolIndex, depth: Depth, unit: str = "group",
+                      measure: str = "map", min_score: float | None = None,
+                      pool: Pool | None = None) -> UniquesResult:
+    """Leave-out-uniques test for every pooled run (Zobel 1998; Buckley et al. 2007).
+
+    Parameters
+    ----------
+    index : PoolIndex
+    depth : pool depth (int, per-topic mapping or array)
+    unit : {"group", "run"}
+        "run": remove the relevant documents only that run contributed (Zobel);
+        "group": only that run's group contributed (Buckley et al., stricter).
+    measure : str
+        ``map`` (the papers' choice) or any of :data:`core.pool.rescore.MEASURES`, ``P_k``.
+    min_score : float, optional
+        Runs scoring below this with the full qrels are marked ``poor`` and
+        left out of the mean and maximum (Soboroff's advice).
+    pool : Pool, optional
+        A pool already rebuilt for this depth.
+    """
+    return run_sync(iter_leave_out_uniques(index, depth, unit, measure, min_score, pool))

@@ -1,0 +1,52 @@
+"""Stability diagnostics: can this topic set tell these runs apart?
+
+Every diagnostic takes a topics × runs score matrix of one per-topic measure
+(``core.evaluate.score_matrix(evals, measure)``), is seeded
+(``numpy.random.default_rng(seed)``, the seed recorded in the result), returns
+a frozen dataclass with ``to_frame()``, and — when long — is a progress
+generator (drive it with :func:`core.progress.run_sync`).
+
+=========================  ==================================================
+module                     what
+=========================  ==================================================
+``swap_rates``             Voorhees–Buckley disjoint-subset swap rates, fits,
+                           minimum difference for 95 % confidence
+``bootstrap_swaps``        the bootstrap variant (Sakai 2006)
+``error_rate``             Buckley–Voorhees error rate and ties (fuzziness)
+``sensitivity``            minimum difference at n topics and % of comparisons
+``rank_correlation``       Kendall tau, tau_AP, ranking strings, matrices
+``discriminative_power``   paired bootstrap ASL (Sakai 2006), paired t-tests
+``tukey_hsd``              randomised Tukey HSD (Carterette 2012)
+``topic_set_size``         topic-set-size design (Sakai 2014/2016)
+``topic_groups``           topic groups; any diagnostic per group
+=========================  ==================================================
+"""
+
+from core.stability.bootstrap_swaps import bootstrap_swap_rates, compare_swap_methods
+from core.stability.discriminative_power import (DiscriminativePowerResult,
+                                                 discriminative_power, paired_t_test,
+                                                 paired_t_tests)
+from core.stability.error_rate import (ErrorRateResult, error_rate, error_rate_table,
+                                       error_rates)
+from core.stability.rank_correlation import (RankCorrelation, RankingStrings, compare_rankings,
+                                             correlation_matrix, kendall_tau, ranking_strings,
+                                             system_ranking, tau_ap, tau_ap_symmetric)
+from core.stability.sensitivity import SensitivityResult, sensitivity
+from core.stability.swap_rates import SwapRateResult, swap_rates
+from core.stability.topic_groups import (GroupedResult, compare_groups, group_rank_correlation,
+                                         parse_group_arg, parse_topic_spec, read_topic_groups,
+                                         run_per_group)
+from core.stability.topic_set_size import TopicSetSizeResult, topic_set_size
+from core.stability.tukey_hsd import TukeyHSDResult, tukey_hsd
+
+__all__ = [
+    "SwapRateResult", "swap_rates", "bootstrap_swap_rates", "compare_swap_methods",
+    "ErrorRateResult", "error_rate", "error_rates", "error_rate_table",
+    "SensitivityResult", "sensitivity",
+    "RankCorrelation", "RankingStrings", "compare_rankings", "correlation_matrix",
+    "kendall_tau", "ranking_strings", "system_ranking", "tau_ap", "tau_ap_symmetric",
+    "DiscriminativePowerResult", "discriminative_power", "paired_t_test", "paired_t_tests",
+    "TukeyHSDResult", "tukey_hsd", "TopicSetSizeResult", "topic_set_size",
+    "GroupedResult", "compare_groups", "group_rank_correlation", "parse_group_arg",
+    "parse_topic_spec", "read_topic_groups", "run_per_group",
+]

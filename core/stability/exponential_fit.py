@@ -1,0 +1,130 @@
+"""The exponential error-rate model of Voorhees and Buckley (SIGIR 2002).
+
+Voorhees and Buckley observed that, within one bin of score differences, the
+swap (error) rate falls roughly exponentially with the topic-set size ``n``::
+
+    error(n) = A1 · exp(−A2 · n)
+
+Soboroff's "Measuring the measure" slides (``../shared/papers/002``, "V/B delta,
+MAP, TREC 8") print, for every difference bin, ``A1``, ``A2``, ``ResErr`` (the
+residual standard error of the fit) and ``5%int`` — the size at which the fitted
+curve crosses 5 %, ``ln(A1 / 0.05) / A2``, shown capped at the full topic-set
+size (e.g. bin ``> 0.04``: A1 = 0.455, A2 = 0.0465 → 47.5; bin ``> 0.2``:
+A1 = 2.39, A2 = 0.54 → 7.2; bins whose crossing lies beyond N = 50 show 50).
+"""
+
+from __future__ import annotations
+
+import warnings
+from dataclasses import dataclass
+
+import numpy as np
+from scipy.optimize import OptimizeWarning, curve_fit
+
+__all__ = ["ExpFit", "exp_model", "fit_exponential", "size_at_rate"]
+
+
+def exp_model(n: np.ndarray, a1: float, a2: float) -> np.ndarray:
+    """``A1 · exp(−A2 · n)`` (Voorhees and Buckley 2002)."""
+    return a1 * np.exp(-a2 * np.asarray(n, dtype=float))
+
+
+def _exp_jac(n: np.ndarray, a1: float, a2: float) -> np.ndarray:
+    e = np.exp(-a2 * n)
+    return np.column_stack([e, -a1 * n * e])
+
+
+@dataclass(frozen=True)
+class ExpFit:
+    """A fitted ``A1 · exp(−A2 · n)`` curve.
+
+    Attributes
+    ----------
+    a1, a2 : float
+        Parameters (NaN when there were fewer than two points to fit).
+    res_err : float
+        Residual standard error ``sqrt(Σ residual² / (m − 2))`` over the ``m``
+        fitted points (R's ``nls`` "residual standard error"; 0 when m = 2).
+    points : int
+        Number of (n, rate) points used.
+    """
+
+    a1: float
+    a2: float
+    res_err: float
+    points: int
+
+    @property
+    def ok(self) -> bool:
+        return bool(np.isfinite(self.a1) and np.isfinite(self.a2))
+
+    def __call__(self, n) -> np.ndarray:
+        return exp_model(n, self.a1, self.a2)
+
+
+def fit_exponential(sizes: np.ndarray, rates: np.ndarray) -> ExpFit:
+    """Least-squares fit of ``rate ≈ A1 · exp(−A2 · n)`` with ``scipy.optimize.curve_fit``.
+
+    Both parameters are constrained to be ``>= 0`` (an error rate neither goes
+    negative nor grows with more topics).  The start point comes from a
+    straight-line fit of ``log(rate)`` on ``n`` over the positive rates.
+    When every rate is 0 the fit is ``A1 = 0, A2 = 0`` (no errors at any size).
+
+    Parameters
+    ----------
+    sizes, rates : array_like
+        Topic-set sizes and the observed error rates at those sizes (NaN rates
+        — sizes without comparisons in the bin — are ignored).
+    """
+    n = np.asarray(sizes, dtype=float)
+    r = np.asarray(rates, dtype=float)
+    keep = np.isfinite(r)
+    n, r = n[keep], r[keep]
+    m = len(n)
+    if m < 2:
+        return ExpFit(np.nan, np.nan, np.nan, m)
+    if not (r > 0).any():
+        return ExpFit(0.0, 0.0, 0.0, m)
+    # fit A·exp(−A2·(n − n0)) with n0 the mean size (better conditioned), then A1 = A·exp(A2·n0)
+    n0 = float(n.mean())
+    x = n - n0
+    pos = r > 0
+    if pos.sum() >= 2 and np.ptp(x[pos]) > 0:
+        slope, icpt = np.polyfit(x[pos], np.log(r[pos]), 1)
+        p0 = (float(np.exp(icpt)), float(max(-slope, 1e-6)))
+    else:
+        p0 = (float(r.mean()), 1e-3)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", OptimizeWarning)
+            warnings.simplefilter("ignore", RuntimeWarning)
+            popt, _ = curve_fit(exp_model, x, r, p0=p0, jac=_exp_jac, method="lm", maxfev=400)
+            if not (np.all(np.isfinite(popt)) and popt[0] >= 0 and popt[1] >= 0):
+                # the unconstrained optimum grows with n (noisy, sparse bin): refit within bounds
+                popt, _ = curve_fit(exp_model, x, r, p0=p0, jac=_exp_jac,
+                                    bounds=([0.0, 0.0], [np.inf, np.inf]), maxfev=400)
+    except (RuntimeError, ValueError):
+        return ExpFit(np.nan, np.nan, np.nan, m)
+    a, a2 = (float(v) for v in popt)
+    with np.errstate(over="ignore"):
+        a1 = float(a * np.exp(a2 * n0))
+    if not np.isfinite(a1):
+        return ExpFit(np.nan, np.nan, np.nan, m)
+    ssr = float(np.sum((r - exp_model(n, a1, a2)) ** 2))
+    res_err = float(np.sqrt(ssr / (m - 2))) if m > 2 else 0.0
+    return ExpFit(a1, a2, res_err, m)
+
+
+def size_at_rate(a1: float, a2: float, target: float = 0.05) -> float:
+    """Topic-set size where ``A1 · exp(−A2 · n)`` reaches ``target`` ("5%int").
+
+    ``ln(A1 / target) / A2``; 0 when the curve starts at or below the target,
+    ``inf`` when it never gets there (``A2 = 0``), NaN for a failed fit.
+    """
+    if not (np.isfinite(a1) and np.isfinite(a2)):
+        return float("nan")
+    if a1 <= target:
+        return 0.0
+    if a2 <= 0:
+        return float("inf")
+    return float(np.log(a1 / target) / a2)

@@ -1,0 +1,279 @@
+"""The workspace as the GUI sees it: one object, changes announced by a signal.
+
+Panels read ``state.workspace`` and listen to ``state.changed(what)`` with
+``what`` in :data:`WHATS`; they change things only through the methods here, so
+every change is announced.  Evaluations of the loaded runs for the chosen
+measures (plus trec_eval's ``official`` set, which charts need) are computed in
+the background through the :class:`~gui.jobs.JobRunner` and cached per run;
+``evaluations()`` returns what is ready (possibly empty while computing).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import pandas as pd
+from PySide6.QtCore import QObject, Signal
+
+from core.evaluate import Evaluation
+from core.evaluation_tables import columns_for, measure_columns as _columns_for
+from core.options import EvalOptions
+from core.progress import Progress
+from core.qrels import Qrels
+from core.run import Run
+from core.workspace import RunEntry, Workspace
+
+WHATS = ("qrels", "runs", "topics", "documents", "measures", "topic_groups", "evaluations",
+         "notes", "options", "workspace")
+
+#: Always evaluated besides the chosen measures (charts and reports need them).
+BASE_MEASURES = ("official",)
+
+EVAL_KEY = "evaluate"
+
+
+class AppState(QObject):
+    """A :class:`~core.workspace.Workspace` plus cached evaluations (see module docstring).
+
+    Signals
+    -------
+    changed(str what)
+    topic_requested(str topic)
+    explain_requested(str run, str topic, str measure)
+    status(str message)
+        Something to tell the user (evaluation impossible, files skipped ...).
+    """
+
+    changed = Signal(str)
+    topic_requested = Signal(str)
+    explain_requested = Signal(str, str, str)
+    status = Signal(str)
+
+    def __init__(self, workspace: Workspace | None = None, jobs=None,
+                 parent: QObject | None = None):
+        super().__init__(parent)
+        self.workspace = workspace or Workspace()
+        self.jobs = jobs
+        self._evals: dict[str, Evaluation] = {}
+        self._eval_runs: dict[str, Run] = {}  # name -> the Run object that was evaluated
+        self.evaluation_error: str | None = None
+        self.current_topic: str | None = None
+        self.changed.connect(self._on_changed)
+
+    # ------------------------------------------------------------ reading
+    def evaluations(self, visible_only: bool = True) -> dict[str, Evaluation]:
+        """``{run name: Evaluation}`` for the (visible) runs that are evaluated, loading order."""
+        entries = self.workspace.runs.values()
+        return {e.name: self._evals[e.name] for e in entries
+                if (e.visible or not visible_only) and e.name in self._evals
+                and self._eval_runs.get(e.name) is e.run}
+
+    def evaluation(self, run_name: str) -> Evaluation | None:
+        return self.evaluations(visible_only=False).get(run_name)
+
+    def is_evaluating(self) -> bool:
+        return self.jobs is not None and self.jobs.is_running(EVAL_KEY)
+
+    def measure_columns(self) -> list[str]:
+        """Per-topic columns of the chosen measures as they appear in ``Evaluation.per_topic``."""
+        evs = self.evaluations(visible_only=False)
+        if not evs:
+            return []
+        cols = list(next(iter(evs.values())).per_topic.columns)
+        return columns_for(self.workspace.measures, cols)
+
+    def entry(self, name: str) -> RunEntry | None:
+        return self.workspace.runs.get(name)
+
+    # ------------------------------------------------------------ changing
+    def set_workspace(self, ws: Workspace) -> None:
+        self.workspace = ws
+        self._evals.clear()
+        self._eval_runs.clear()
+        self.changed.emit("workspace")
+
+    def set_qrels(self, qrels: Qrels | None) -> None:
+        self.workspace.qrels = qrels
+        self._evals.clear()
+        self._eval_runs.clear()
+        self.changed.emit("qrels")
+
+    def add_runs(self, runs: Iterable[Run], groups: Mapping[str, str] | None = None) -> list[str]:
+        """Add runs; returns their names in the workspace."""
+        names = []
+        for run in runs:
+            e = self.workspace.add_run(run)
+            names.append(e.name)
+        if groups:
+            self.workspace.apply_groups(groups)
+        self.workspace.guess_missing_groups()
+        self.changed.emit("runs")
+        return names
+
+    def remove_runs(self, names: Iterable[str]) -> None:
+        for n in list(names):
+            if n in self.workspace.runs:
+                self.workspace.remove_run(n)
+                self._evals.pop(n, None)
+                self._eval_runs.pop(n, None)
+        self.changed.emit("runs")
+
+    def update_run(self, name: str, **changes: Any) -> str:
+        """Change a run's name/group/color/visible/pooled; returns its (new) name."""
+        entry = self.workspace.update_run(name, **changes)
+        if entry.name != name and name in self._evals:
+            ev = self._evals.pop(name)
+            self._eval_runs.pop(name, None)
+            from dataclasses import replace
+
+            self._evals[entry.name] = replace(ev, run_name=entry.name)
+            self._eval_runs[entry.name] = entry.run
+        elif name in self._eval_runs:
+            self._eval_runs[name] = entry.run
+        self.changed.emit("runs")
+        return entry.name
+
+    def set_topics(self, topics: pd.DataFrame | None, path: str | None = None) -> None:
+        self.workspace.topics = topics
+        self.workspace.topics_path = path
+        self.changed.emit("topics")
+
+    def set_documents(self, documents: Mapping[str, str] | None, path: str | None = None) -> None:
+        self.workspace.documents = documents
+        self.workspace.documents_path = path
+        self.changed.emit("documents")
+
+    def set_measures(self, measures: Iterable[str]) -> None:
+        self.workspace.measures = list(dict.fromkeys(measures))
+        self.changed.emit("measures")
+
+    def set_options(self, options: EvalOptions) -> None:
+        self.workspace.options = options
+        self._evals.clear()
+        self._eval_runs.clear()
+        self.changed.emit("options")
+
+    def set_topic_group(self, name: str, topics: Iterable[str] | None) -> None:
+        """Create or replace a topic group (``topics=None`` deletes it)."""
+        if topics is None:
+            self.workspace.topic_groups.pop(name, None)
+        else:
+            self.workspace.topic_groups[name] = [str(t) for t in topics]
+        self.changed.emit("topic_groups")
+
+    def set_notes(self, notes: str) -> None:
+        self.workspace.notes = notes
+        self.changed.emit("notes")
+
+    def show_topic(self, topic: str) -> None:
+        self.current_topic = str(topic)
+        self.topic_requested.emit(str(topic))
+
+    def show_explanation(self, run: str, topic: str, measure: str) -> None:
+        self.explain_requested.emit(run, str(topic), measure)
+
+    # ------------------------------------------------------------ evaluation
+    def _on_changed(self, what: str) -> None:
+        if what in ("qrels", "runs", "measures", "options", "workspace"):
+            self.schedule_evaluation()
+
+    def wanted_measures(self) -> list[str]:
+        return list(dict.fromkeys([*BASE_MEASURES, *self.workspace.measures]))
+
+    def schedule_evaluation(self) -> None:
+        """Evaluate, in the background, every run without a current evaluation."""
+        ws = self.workspace
+        if ws.qrels is None or not ws.runs:
+            return
+        measures = self.wanted_measures()
+        if any(ev is not None and not _has_all(ev, measures) for ev in self._evals.values()):
+            self._evals.clear()
+            self._eval_runs.clear()
+        todo = [e.run for e in ws.runs.values()
+                if self._eval_runs.get(e.name) is not e.run]
+        if not todo:
+            return
+        if self.jobs is None:  # no runner (scripts): evaluate here
+            from core.progress import run_sync
+
+            self._store(run_sync(_evaluate_job(todo, ws.qrels, measures, ws.options)), todo)
+            return
+        qrels, options = ws.qrels, ws.options
+        self.jobs.submit(EVAL_KEY, lambda: _evaluate_job(todo, qrels, measures, options),
+                         on_result=lambda res: self._store(res, todo),
+                         on_error=self._eval_failed)
+
+    def _store(self, result: tuple[dict[str, Evaluation], str | None], runs: list[Run]) -> None:
+        evals, error = result
+        current = {e.name: e.run for e in self.workspace.runs.values()}
+        for run in runs:
+            if run.name in evals and current.get(run.name) is run:
+                self._evals[run.name] = evals[run.name]
+                self._eval_runs[run.name] = run
+        self.evaluation_error = error
+        if error:
+            self.status.emit(error)
+        self.changed.emit("evaluations")
+
+    def _eval_failed(self, err) -> None:
+        self.evaluation_error = err.message
+        self.status.emit(f"Evaluation failed: {err.message}")
+        self.changed.emit("evaluations")
+
+
+def _evaluate_job(runs: list[Run], qrels: Qrels, measures: list[str], options: EvalOptions):
+    """Progress generator: ``({name: Evaluation}, error message or None)``.
+
+    trec_eval's ``official`` set and the chosen measures are evaluated
+    separately and merged (asking for ``P.10`` together with ``official``
+    would replace official's P cutoffs).  A chosen measure the engine rejects
+    is dropped with a message rather than failing the whole evaluation.
+    """
+    try:
+        from core.engine import evaluate_run
+    except ImportError as e:
+        yield Progress(1, 1, "evaluation unavailable")
+        return {}, (f"Evaluation is not available yet (the evaluation engine could not be "
+                    f"imported: {e}). Runs and qrels are loaded; numbers will appear once it is.")
+    base = [m for m in measures if m in BASE_MEASURES]
+    chosen = [m for m in measures if m not in BASE_MEASURES]
+    out: dict[str, Evaluation] = {}
+    error = None
+    for i, run in enumerate(runs):
+        yield Progress(i, len(runs), f"evaluating {run.name}")
+        ev = evaluate_run(run, qrels, base, options) if base else None
+        extra = None
+        if chosen:
+            try:
+                extra = evaluate_run(run, qrels, chosen, options)
+            except (KeyError, ValueError) as e:
+                good = []
+                for m in chosen:
+                    try:
+                        evaluate_run(run, qrels, [m], options)
+                        good.append(m)
+                    except (KeyError, ValueError) as e2:
+                        error = f"Measure {m!r} was left out: {e2}"
+                chosen = good
+                extra = evaluate_run(run, qrels, chosen, options) if chosen else None
+                error = error or str(e)
+        out[run.name] = _merge(ev, extra)
+    yield Progress(len(runs), len(runs), "evaluated")
+    return out, error
+
+
+def _merge(a: Evaluation | None, b: Evaluation | None) -> Evaluation:
+    if a is None or b is None:
+        return a if b is None else b
+    new_cols = [c for c in b.per_topic.columns if c not in a.per_topic.columns]
+    per_topic = a.per_topic.join(b.per_topic[new_cols], how="left") if new_cols else a.per_topic
+    new_sum = [m for m in b.summary.index if m not in a.summary.index]
+    summary = pd.concat([a.summary, b.summary[new_sum]]) if new_sum else a.summary
+    return Evaluation(run_name=a.run_name, runid=a.runid, per_topic=per_topic, summary=summary,
+                      options=a.options)
+
+
+def _has_all(ev: Evaluation, measures: list[str]) -> bool:
+    cols = list(ev.per_topic.columns) + list(ev.summary.index)
+    return all(m == "official" or m == "all_trec" or _columns_for(m, cols) for m in measures)

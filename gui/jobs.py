@@ -1,0 +1,284 @@
+"""Run core progress generators on a thread pool, one current job per key.
+
+The pattern is superqt's generator worker (``superqt/utils/_qthreading.py``)
+with Orange's "one task per widget" rule (``Orange/widgets/utils/concurrent.py``):
+
+* ``submit(key, make_job, on_result, on_error)`` calls ``make_job()`` *in the
+  worker thread* to get a generator yielding :class:`core.progress.Progress`
+  and returning the result, and iterates it on ``QThreadPool``;
+* cancelling sets a flag that the worker checks between yields; it then
+  ``close()``\\ s the generator (GeneratorExit at its current ``yield``);
+* a new job with the same key cancels the old one; whatever the old one still
+  delivers is dropped (each job carries a serial number);
+* progress, results and errors come back to the GUI thread through queued
+  signals; callbacks run in the GUI thread;
+* the runner keeps a reference to every running worker until it ends.
+
+``make_job`` may also return a plain value (not a generator): it is then the
+result (for short functions that just must not block the window).
+"""
+
+from __future__ import annotations
+
+import inspect
+import itertools
+import logging
+import threading
+import time
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal, Slot
+
+from core.progress import Progress
+
+log = logging.getLogger(__name__)
+
+#: Progress signals are sent at most this often per job (seconds), plus the last one.
+PROGRESS_INTERVAL = 0.05
+
+
+class JobError(Exception):
+    """What ``on_error`` receives: the exception, its traceback text and the job key."""
+
+    def __init__(self, key: str, exc: BaseException, details: str):
+        super().__init__(str(exc))
+        self.key = key
+        self.exc = exc
+        self.details = details
+
+    @property
+    def message(self) -> str:
+        """A one-paragraph message (FormatError's file/line/reason when there is one)."""
+        return getattr(self.exc, "message", None) or f"{type(self.exc).__name__}: {self.exc}"
+
+
+class _Signals(QObject):
+    progress = Signal(int, float, str)
+    result = Signal(int, object)
+    error = Signal(int, object, str)
+    done = Signal(int, bool)  # serial, cancelled
+
+
+class _Worker(QRunnable):
+    def __init__(self, serial: int, key: str, make_job: Callable[[], Any], signals: _Signals):
+        super().__init__()
+        self.setAutoDelete(False)
+        self.serial = serial
+        self.key = key
+        self.make_job = make_job
+        self.signals = signals
+        self.cancel_event = threading.Event()
+
+    def run(self) -> None:  # worker thread
+        cancelled = False
+        sig = self.signals
+        try:
+            if self.cancel_event.is_set():
+                cancelled = True
+                return
+            job = self.make_job()
+            if not inspect.isgenerator(job):
+                if not self.cancel_event.is_set():
+                    sig.result.emit(self.serial, job)
+                else:
+                    cancelled = True
+                return
+            last = 0.0
+            try:
+                while True:
+                    p = next(job)
+                    if self.cancel_event.is_set():
+                        job.close()
+                        cancelled = True
+                        return
+                    now = time.monotonic()
+                    if isinstance(p, Progress) and (now - last >= PROGRESS_INTERVAL
+                                                    or p.fraction >= 1.0):
+                        last = now
+                        sig.progress.emit(self.serial, p.fraction, p.message)
+            except StopIteration as stop:
+                if self.cancel_event.is_set():
+                    cancelled = True
+                else:
+                    sig.result.emit(self.serial, stop.value)
+        except BaseException as exc:  # noqa: BLE001 - every error goes to the GUI
+            if not self.cancel_event.is_set():
+                sig.error.emit(self.serial, exc, traceback.format_exc())
+            else:
+                cancelled = True
+        finally:
+            sig.done.emit(self.serial, cancelled)
+
+
+@dataclass
+class _Job:
+    serial: int
+    key: str
+    worker: _Worker
+    on_result: Callable[[Any], None] | None
+    on_error: Callable[[JobError], None] | None
+    on_progress: Callable[[float, str], None] | None
+    fraction: float = 0.0
+    message: str = ""
+
+
+class JobRunner(QObject):
+    """Runs long core work off the GUI thread (see module docstring).
+
+    Signals
+    -------
+    started(str key)
+    progress(str key, float fraction, str message)
+    finished(str key)
+        The job ended with a result (after ``on_result`` ran).
+    failed(str key, str message)
+        The job raised (after ``on_error`` ran, or the ``unhandled_error`` signal
+        if there is no ``on_error``).
+    cancelled(str key)
+    unhandled_error(object JobError)
+        A job without ``on_error`` failed: the main window shows it.
+    busy_changed(bool)
+    """
+
+    started = Signal(str)
+    progress = Signal(str, float, str)
+    finished = Signal(str)
+    failed = Signal(str, str)
+    cancelled = Signal(str)
+    unhandled_error = Signal(object)
+    busy_changed = Signal(bool)
+
+    def __init__(self, parent: QObject | None = None, max_threads: int | None = None):
+        super().__init__(parent)
+        self.pool = QThreadPool(self)
+        if max_threads:
+            self.pool.setMaxThreadCount(max_threads)
+        self._signals = _Signals(self)
+        self._signals.progress.connect(self._on_progress)
+        self._signals.result.connect(self._on_result)
+        self._signals.error.connect(self._on_error)
+        self._signals.done.connect(self._on_done)
+        self._serials = itertools.count(1)
+        self._current: dict[str, _Job] = {}  # key -> newest job
+        self._running: dict[int, _Job] = {}  # serial -> job (references kept while running)
+
+    # ------------------------------------------------------------------ API
+    def submit(self, key: str, make_job: Callable[[], Any],
+               on_result: Callable[[Any], None] | None = None,
+               on_error: Callable[[JobError], None] | None = None,
+               on_progress: Callable[[float, str], None] | None = None) -> int:
+        """Start a job; returns its serial number. An older job with ``key`` is cancelled."""
+        self.cancel(key)
+        serial = next(self._serials)
+        worker = _Worker(serial, key, make_job, self._signals)
+        job = _Job(serial, key, worker, on_result, on_error, on_progress)
+        was_busy = self.is_busy()
+        self._current[key] = job
+        self._running[serial] = job
+        self.started.emit(key)
+        if not was_busy:
+            self.busy_changed.emit(True)
+        self.pool.start(worker)
+        return serial
+
+    def cancel(self, key: str) -> bool:
+        """Cancel the current job with ``key``; its result will be dropped."""
+        job = self._current.pop(key, None)
+        if job is None:
+            return False
+        job.worker.cancel_event.set()
+        self.cancelled.emit(key)
+        if not self._current:
+            self.busy_changed.emit(False)
+        return True
+
+    def cancel_all(self) -> None:
+        for key in list(self._current):
+            self.cancel(key)
+
+    def is_running(self, key: str) -> bool:
+        return key in self._current
+
+    def is_busy(self) -> bool:
+        return bool(self._current)
+
+    def keys(self) -> list[str]:
+        return list(self._current)
+
+    def overall_progress(self) -> tuple[float, str]:
+        """Mean fraction of the current jobs and the newest message (for the status bar)."""
+        jobs = list(self._current.values())
+        if not jobs:
+            return 1.0, ""
+        return sum(j.fraction for j in jobs) / len(jobs), jobs[-1].message
+
+    def wait_for_done(self, msecs: int = -1) -> bool:
+        """Block until the pool is idle (tests and shutdown only)."""
+        return self.pool.waitForDone(msecs)
+
+    def shutdown(self, msecs: int = 3000) -> None:
+        self.cancel_all()
+        self.pool.clear()
+        self.pool.waitForDone(msecs)
+
+    # ------------------------------------------------------------ slots (GUI thread)
+    def _live(self, serial: int) -> _Job | None:
+        job = self._running.get(serial)
+        if job is None or self._current.get(job.key) is not job:
+            return None  # stale: cancelled or superseded
+        return job
+
+    @Slot(int, float, str)
+    def _on_progress(self, serial: int, fraction: float, message: str) -> None:
+        job = self._live(serial)
+        if job is None:
+            return
+        job.fraction, job.message = fraction, message
+        if job.on_progress is not None:
+            job.on_progress(fraction, message)
+        self.progress.emit(job.key, fraction, message)
+
+    @Slot(int, object)
+    def _on_result(self, serial: int, value: Any) -> None:
+        job = self._live(serial)
+        if job is None:
+            return
+        self._current.pop(job.key, None)
+        try:
+            if job.on_result is not None:
+                job.on_result(value)
+        except Exception as exc:  # noqa: BLE001 - a broken callback must not kill the app
+            err = JobError(job.key, exc, traceback.format_exc())
+            self.unhandled_error.emit(err)
+            self.failed.emit(job.key, err.message)
+        else:
+            self.finished.emit(job.key)
+        finally:
+            if not self._current:
+                self.busy_changed.emit(False)
+
+    @Slot(int, object, str)
+    def _on_error(self, serial: int, exc: BaseException, details: str) -> None:
+        job = self._live(serial)
+        if job is None:
+            return
+        self._current.pop(job.key, None)
+        err = JobError(job.key, exc, details)
+        log.info("job %s failed: %s", job.key, err.message)
+        try:
+            if job.on_error is not None:
+                job.on_error(err)
+            else:
+                self.unhandled_error.emit(err)
+        except Exception as exc2:  # noqa: BLE001
+            self.unhandled_error.emit(JobError(job.key, exc2, traceback.format_exc()))
+        self.failed.emit(job.key, err.message)
+        if not self._current:
+            self.busy_changed.emit(False)
+
+    @Slot(int, bool)
+    def _on_done(self, serial: int, cancelled: bool) -> None:
+        self._running.pop(serial, None)

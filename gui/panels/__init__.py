@@ -1,0 +1,81 @@
+"""The panels the main window hosts, in the order of its tabs/docks.
+
+Each module ``gui/panels/<name>_panel.py`` defines one ``QWidget`` subclass with
+a class attribute ``TITLE`` and ``__init__(self, state, jobs, parent=None)``.
+Modules listed in :data:`PANEL_MODULES` come first, in that order; any other
+``*_panel.py`` module found in this package is added after them.  A module that
+fails to import (or has no panel class) is skipped and the reason logged, so
+one broken panel never keeps the window from opening.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import logging
+import pkgutil
+
+log = logging.getLogger(__name__)
+
+PANEL_MODULES = [
+    "gui.panels.collection_panel",
+    "gui.panels.measures_panel",
+    "gui.panels.compare_panel",
+    "gui.panels.topic_panel",
+    "gui.panels.charts_panel",
+    "gui.panels.stability_panel",
+    "gui.panels.pool_panel",
+    "gui.panels.topic_explorer_panel",
+]
+
+#: module name -> why it was skipped (filled by :func:`load_panel_classes`)
+SKIPPED: dict[str, str] = {}
+
+
+def panel_module_names() -> list[str]:
+    """Listed modules, then any other ``*_panel`` module in this package."""
+    names = list(PANEL_MODULES)
+    for info in pkgutil.iter_modules(__path__):
+        full = f"{__name__}.{info.name}"
+        if info.name.endswith("_panel") and full not in names:
+            names.append(full)
+    return names
+
+
+def find_panel_class(module) -> type | None:
+    """The QWidget subclass with a ``TITLE`` defined in ``module``."""
+    from PySide6.QtWidgets import QWidget
+
+    for _, obj in inspect.getmembers(module, inspect.isclass):
+        if (obj.__module__ == module.__name__ and issubclass(obj, QWidget)
+                and isinstance(getattr(obj, "TITLE", None), str)):
+            return obj
+    return None
+
+
+def load_panel_classes() -> list[tuple[str, type]]:
+    """``[(module name, panel class)]`` of every panel that imports."""
+    out = []
+    SKIPPED.clear()
+    for name in panel_module_names():
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as e:
+            if e.name == name:
+                SKIPPED[name] = "not written yet"
+                log.info("panel %s: not present", name)
+            else:
+                SKIPPED[name] = f"import failed: {e}"
+                log.warning("panel %s skipped: %s", name, e, exc_info=True)
+            continue
+        except Exception as e:  # noqa: BLE001 - a broken panel must not stop the app
+            SKIPPED[name] = f"import failed: {type(e).__name__}: {e}"
+            log.warning("panel %s skipped: %s", name, e, exc_info=True)
+            continue
+        cls = find_panel_class(module)
+        if cls is None:
+            SKIPPED[name] = "no QWidget subclass with a TITLE"
+            log.warning("panel %s skipped: no QWidget subclass with a TITLE", name)
+            continue
+        out.append((name, cls))
+    return out

@@ -1,0 +1,139 @@
+"""Collection: the runs (editable), every topic with its judgments, and the topic's text."""
+
+from __future__ import annotations
+
+import html
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (QAbstractItemView, QColorDialog, QHeaderView, QLabel, QMenu,
+                               QSplitter, QTableView, QTextBrowser, QVBoxLayout, QWidget)
+
+from core.collection_stats import qrels_topic_stats
+from gui.app_state import AppState
+from gui.jobs import JobRunner
+from gui.runs_model import COLUMNS, RunsModel
+from gui.table_model import FrameTableView
+
+
+class CollectionPanel(QWidget):
+    TITLE = "Collection"
+
+    def __init__(self, state: AppState, jobs: JobRunner, parent=None):
+        super().__init__(parent)
+        self.state = state
+        self.jobs = jobs
+        self.summary = QLabel("No qrels loaded.")
+        self.summary.setWordWrap(True)
+        self.runs_model = RunsModel(state, self)
+        self.runs_view = QTableView()
+        self.runs_view.setModel(self.runs_model)
+        self.runs_view.verticalHeader().setVisible(False)
+        self.runs_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.runs_view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        self.runs_view.doubleClicked.connect(self._double_clicked)
+        self.runs_view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.runs_view.customContextMenuRequested.connect(self._runs_menu)
+        self.topics_view = FrameTableView()
+        self.topics_view.clicked.connect(self._topic_clicked)
+        self.topics_view.selectionModel().currentRowChanged.connect(
+            lambda cur, _prev: self._topic_clicked(cur))
+        self.topic_text = QTextBrowser()
+        split = QSplitter(Qt.Orientation.Vertical)
+        runs_box = QWidget()
+        rl = QVBoxLayout(runs_box)
+        rl.setContentsMargins(0, 0, 0, 0)
+        rl.addWidget(QLabel("<b>Runs</b> (double-click a name or group to edit, a colour to change it)"))
+        rl.addWidget(self.runs_view)
+        topics_box = QWidget()
+        tl = QVBoxLayout(topics_box)
+        tl.setContentsMargins(0, 0, 0, 0)
+        tl.addWidget(self.summary)
+        tl.addWidget(self.topics_view)
+        split.addWidget(runs_box)
+        split.addWidget(topics_box)
+        split.addWidget(self.topic_text)
+        split.setSizes([220, 420, 160])
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(2, 2, 2, 2)
+        lay.addWidget(split)
+        state.changed.connect(self._changed)
+        state.topic_requested.connect(self.show_topic_text)
+        self.refresh_topics()
+
+    # ---------------------------------------------------------------- updates
+    def _changed(self, what: str) -> None:
+        if what in ("qrels", "topics", "workspace", "options"):
+            self.refresh_topics()
+        if what in ("runs", "workspace"):
+            self.runs_view.resizeColumnsToContents()
+
+    def refresh_topics(self) -> None:
+        ws = self.state.workspace
+        if ws.qrels is None:
+            self.summary.setText("No qrels loaded (File ▸ Open qrels).")
+            frame = ws.topics.set_index("topic")[["title"]] if ws.topics is not None else None
+            if frame is not None:
+                self.topics_view.set_frame(frame)
+            return
+        stats = qrels_topic_stats(ws.qrels, ws.options.relevance_level, ws.topics)
+        q = ws.qrels
+        self.summary.setText(
+            f"<b>{html.escape(q.name)}</b>: {len(stats)} judged topics, {len(q)} judgments, "
+            f"{int(stats['relevant'].sum())} relevant (rel ≥ {ws.options.relevance_level})"
+            + ("" if ws.topics is not None else " — no topics file loaded"))
+        self.topics_view.set_frame(stats)
+
+    def _topic_clicked(self, index) -> None:
+        if not index.isValid():
+            return
+        row, _ = self.topics_view.source_cell(index)
+        topic = str(self.topics_view.source.row_key(row))
+        if topic != self.state.current_topic:
+            self.state.show_topic(topic)
+
+    def show_topic_text(self, topic: str) -> None:
+        t = self.state.workspace.topic_text(topic)
+        parts = [f"<h3>Topic {html.escape(topic)}: {html.escape(t['title'])}</h3>"]
+        if t["desc"]:
+            parts.append(f"<p><i>Description.</i> {html.escape(t['desc'])}</p>")
+        if t["narr"]:
+            parts.append(f"<p><i>Narrative.</i> {html.escape(t['narr'])}</p>")
+        if not any(t.values()):
+            parts.append("<p>(no topic text: load a topics file)</p>")
+        self.topic_text.setHtml("".join(parts))
+
+    # ---------------------------------------------------------------- run editing
+    def _double_clicked(self, index) -> None:
+        if COLUMNS[index.column()] == "colour":
+            name = self.runs_model.names()[index.row()]
+            self.choose_color(name)
+
+    def choose_color(self, name: str) -> None:
+        from PySide6.QtGui import QColor
+
+        entry = self.state.workspace.runs[name]
+        color = QColorDialog.getColor(QColor(entry.color), self, f"Colour of {name}")
+        if color.isValid():
+            self.state.update_run(name, color=color.name())
+
+    def selected_runs(self) -> list[str]:
+        names = self.runs_model.names()
+        rows = sorted({i.row() for i in self.runs_view.selectionModel().selectedRows()})
+        return [names[r] for r in rows if r < len(names)]
+
+    def _runs_menu(self, pos) -> None:
+        sel = self.selected_runs()
+        if not sel:
+            return
+        m = QMenu(self)
+        m.addAction(f"Remove {len(sel)} run(s)", lambda: self.state.remove_runs(sel))
+        m.addAction("Show only these", lambda: self._show_only(sel))
+        m.addAction("Show all", lambda: self._show_only(list(self.state.workspace.runs)))
+        if len(sel) == 1:
+            m.addAction("Colour…", lambda: self.choose_color(sel[0]))
+        m.exec(self.runs_view.viewport().mapToGlobal(pos))
+
+    def _show_only(self, names: list[str]) -> None:
+        for n in list(self.state.workspace.runs):
+            if self.state.workspace.runs[n].visible != (n in names):
+                self.state.update_run(n, visible=n in names)

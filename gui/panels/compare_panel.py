@@ -1,0 +1,285 @@
+"""Compare: a baseline and runs, per topic, with significance (all numbers from core.compare)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QFormLayout, QLabel, QListWidget,
+                               QListWidgetItem, QSpinBox, QSplitter, QTabWidget, QToolBar,
+                               QVBoxLayout, QWidget)
+
+from core.compare import CORRECTIONS, TESTS, Comparison, compare_runs_job, experiment_table_job
+from core.evaluate import score_matrix
+from gui.app_state import AppState
+from gui.jobs import JobRunner
+from gui.table_model import FrameTableView, try_add_plot_export, try_add_table_export
+
+TEST_LABELS = {"t": "paired t-test", "wilcoxon": "Wilcoxon signed-rank", "sign": "sign test",
+               "permutation": "randomisation (permutation)"}
+CORR_LABELS = {"none": "none", "holm": "Holm", "bh": "Benjamini–Hochberg"}
+GAIN, LOSS = "#d8f0d8", "#f6d6d6"
+
+
+class ComparePanel(QWidget):
+    TITLE = "Compare"
+
+    def __init__(self, state: AppState, jobs: JobRunner, parent=None):
+        super().__init__(parent)
+        self.state = state
+        self.jobs = jobs
+        self.comparison: Comparison | None = None
+        self.experiment = None
+        # ---- controls
+        self.baseline = QComboBox()
+        self.measure = QComboBox()
+        self.test = QComboBox()
+        for t in TESTS:
+            self.test.addItem(TEST_LABELS[t], t)
+        self.correction = QComboBox()
+        for c in CORRECTIONS:
+            self.correction.addItem(CORR_LABELS[c], c)
+        self.correction.setCurrentIndex(CORRECTIONS.index("holm"))
+        self.alpha = QDoubleSpinBox(decimals=3, minimum=0.001, maximum=0.5, singleStep=0.01,
+                                    value=0.05)
+        self.seed = QSpinBox(minimum=0, maximum=2**31 - 1, value=0)
+        self.n_perm = QSpinBox(minimum=100, maximum=1_000_000, singleStep=1000, value=10000)
+        self.runs_list = QListWidget()
+        self.chart_run = QComboBox()
+        form = QFormLayout()
+        form.addRow("Baseline", self.baseline)
+        form.addRow("Measure", self.measure)
+        form.addRow("Test", self.test)
+        form.addRow("Correction", self.correction)
+        form.addRow("α", self.alpha)
+        form.addRow("Seed", self.seed)
+        form.addRow("Permutations", self.n_perm)
+        controls = QWidget()
+        cl = QVBoxLayout(controls)
+        cl.setContentsMargins(0, 0, 0, 0)
+        cl.addLayout(form)
+        cl.addWidget(QLabel("Compared runs"))
+        cl.addWidget(self.runs_list, 1)
+        # ---- results
+        self.status = QLabel("")
+        self.status.setWordWrap(True)
+        self.summary_table = FrameTableView()
+        self.experiment_table = FrameTableView()
+        self.topic_table = FrameTableView()
+        self.topic_table.source.color_fn = self._diff_color
+        self.topic_table.doubleClicked.connect(self._topic_double_clicked)
+        self.plot = pg.PlotWidget(background="w")
+        self.plot.setLabel("left", "difference")
+        self.plot.setLabel("bottom", "topics, sorted by difference")
+        self.plot.showGrid(y=True, alpha=0.3)
+        self._bar_topics: list[str] = []
+        self.plot.scene().sigMouseClicked.connect(self._plot_clicked)
+        chart_box = QWidget()
+        chl = QVBoxLayout(chart_box)
+        chl.setContentsMargins(0, 0, 0, 0)
+        ctb = QToolBar()
+        ctb.addWidget(QLabel(" Run: "))
+        ctb.addWidget(self.chart_run)
+        try_add_plot_export(self.plot, ctb)
+        chl.addWidget(ctb)
+        chl.addWidget(self.plot, 1)
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self.summary_table, "Significance")
+        self.tabs.addTab(self.experiment_table, "Experiment table")
+        self.tabs.addTab(self.topic_table, "Per topic")
+        self.tabs.addTab(chart_box, "Differences chart")
+        tb = QToolBar()
+        tb.addAction("Copy", lambda: self._current_table().copy_selection())
+        try_add_table_export(lambda: self._current_table().visible_frame(), tb)
+        right = QWidget()
+        rl = QVBoxLayout(right)
+        rl.setContentsMargins(0, 0, 0, 0)
+        rl.addWidget(tb)
+        rl.addWidget(self.status)
+        rl.addWidget(self.tabs, 1)
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(controls)
+        split.addWidget(right)
+        split.setSizes([240, 800])
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(2, 2, 2, 2)
+        lay.addWidget(split)
+        for w in (self.baseline, self.measure, self.test, self.correction):
+            w.currentIndexChanged.connect(lambda _: self.recompute())
+        for w in (self.alpha, self.seed, self.n_perm):
+            w.editingFinished.connect(self.recompute)
+        self.runs_list.itemChanged.connect(lambda _: self.recompute())
+        self.chart_run.currentTextChanged.connect(lambda _: self._draw_chart())
+        state.changed.connect(self._changed)
+        self._changed("runs")
+
+    # ---------------------------------------------------------------- API (tests use it)
+    def configure(self, baseline: str | None = None, runs: list[str] | None = None,
+                  measure: str | None = None, test: str | None = None,
+                  correction: str | None = None, alpha: float | None = None,
+                  seed: int | None = None, n_permutations: int | None = None) -> str:
+        """Set the choices and start the computation; returns the job key."""
+        self._updating = True
+        try:
+            if baseline is not None:
+                self.baseline.setCurrentText(baseline)
+            if measure is not None:
+                self.measure.setCurrentText(measure)
+            if test is not None:
+                self.test.setCurrentIndex(TESTS.index(test))
+            if correction is not None:
+                self.correction.setCurrentIndex(CORRECTIONS.index(correction))
+            if alpha is not None:
+                self.alpha.setValue(alpha)
+            if seed is not None:
+                self.seed.setValue(seed)
+            if n_permutations is not None:
+                self.n_perm.setValue(n_permutations)
+            if runs is not None:
+                self._fill_runs(checked=set(runs))
+        finally:
+            self._updating = False
+        return self.recompute()
+
+    def compared_runs(self) -> list[str]:
+        return [self.runs_list.item(i).text() for i in range(self.runs_list.count())
+                if self.runs_list.item(i).checkState() == Qt.CheckState.Checked]
+
+    # ---------------------------------------------------------------- updates
+    _updating = False
+
+    def _changed(self, what: str) -> None:
+        if what not in ("runs", "evaluations", "measures", "workspace", "qrels"):
+            return
+        self._updating = True
+        try:
+            names = list(self.state.evaluations())
+            cur = self.baseline.currentText()
+            self.baseline.clear()
+            self.baseline.addItems(names)
+            if cur in names:
+                self.baseline.setCurrentText(cur)
+            cols = self.state.measure_columns()
+            cur_m = self.measure.currentText()
+            self.measure.clear()
+            self.measure.addItems(cols)
+            if cur_m in cols:
+                self.measure.setCurrentText(cur_m)
+            self._fill_runs()
+        finally:
+            self._updating = False
+        self.recompute()
+
+    def _fill_runs(self, checked: set[str] | None = None) -> None:
+        prev = {self.runs_list.item(i).text(): self.runs_list.item(i).checkState()
+                for i in range(self.runs_list.count())}
+        base = self.baseline.currentText()
+        self.runs_list.blockSignals(True)
+        self.runs_list.clear()
+        for name in self.state.evaluations():
+            if name == base:
+                continue
+            item = QListWidgetItem(name)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            on = (name in checked) if checked is not None else \
+                prev.get(name, Qt.CheckState.Checked) == Qt.CheckState.Checked
+            item.setCheckState(Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
+            self.runs_list.addItem(item)
+        self.runs_list.blockSignals(False)
+
+    def recompute(self) -> str:
+        if self._updating:
+            return ""
+        self._fill_runs()
+        evals = self.state.evaluations()
+        base, measure = self.baseline.currentText(), self.measure.currentText()
+        runs = self.compared_runs()
+        if not evals or not base or not measure:
+            self.status.setText(self.state.evaluation_error
+                                or "Load qrels and at least two runs to compare.")
+            return ""
+        if not runs:
+            self.status.setText("Tick at least one run to compare with the baseline.")
+            return ""
+        scores = score_matrix(evals, measure)
+        test, corr = self.test.currentData(), self.correction.currentData()
+        alpha, seed, n_perm = self.alpha.value(), self.seed.value(), self.n_perm.value()
+        matrices = {c: score_matrix(evals, c) for c in self.state.measure_columns()}
+        self.status.setText("Computing…")
+
+        def job():
+            cmp = yield from compare_runs_job(scores, base, runs, measure, test, corr, alpha,
+                                              seed, n_perm)
+            exp = yield from experiment_table_job(matrices, base, runs, test, corr, alpha, seed,
+                                                  n_perm)
+            return cmp, exp
+
+        self.jobs.submit("compare", job, on_result=self._show)
+        return "compare"
+
+    def _show(self, result) -> None:
+        cmp, exp = result
+        self.comparison, self.experiment = cmp, exp
+        self.status.setText(
+            f"{TEST_LABELS[cmp.test]}, {CORR_LABELS[cmp.correction]} correction over "
+            f"{len(cmp.pairs)} comparison(s), α = {cmp.alpha:g}; permutation test seed "
+            f"{cmp.seed}, {cmp.n_permutations} resamples." + (" " + "; ".join(cmp.notes)
+                                                              if cmp.notes else ""))
+        self.summary_table.set_frame(cmp.to_frame())
+        self.experiment_table.set_frame(exp)
+        self.topic_table.set_frame(cmp.per_topic)
+        cur = self.chart_run.currentText()
+        self.chart_run.blockSignals(True)
+        self.chart_run.clear()
+        self.chart_run.addItems([p.run for p in cmp.pairs])
+        if cur in [p.run for p in cmp.pairs]:
+            self.chart_run.setCurrentText(cur)
+        self.chart_run.blockSignals(False)
+        self._draw_chart()
+
+    def _draw_chart(self) -> None:
+        self.plot.clear()
+        cmp = self.comparison
+        run = self.chart_run.currentText()
+        if cmp is None or not run:
+            return
+        diff = cmp.differences(run)
+        self._bar_topics = list(diff.index.astype(str))
+        x = np.arange(len(diff))
+        vals = diff.to_numpy(float)
+        brushes = [pg.mkBrush("#2ca02c" if v > 0 else "#d62728" if v < 0 else "#7f7f7f")
+                   for v in vals]
+        self.plot.addItem(pg.BarGraphItem(x=x, height=vals, width=0.8, brushes=brushes,
+                                          pens=[pg.mkPen(None)] * len(vals)))
+        self.plot.setTitle(f"{cmp.measure}: {run} − {cmp.baseline} per topic "
+                           f"(wins {int((vals > 0).sum())}, ties {int((vals == 0).sum())}, "
+                           f"losses {int((vals < 0).sum())})", color="k")
+        self.plot.getAxis("bottom").setTicks(
+            [[(i, t) for i, t in enumerate(self._bar_topics)][::max(1, len(x) // 20)]])
+
+    def _plot_clicked(self, ev) -> None:
+        if not self._bar_topics:
+            return
+        pos = self.plot.plotItem.vb.mapSceneToView(ev.scenePos())
+        i = int(round(pos.x()))
+        if 0 <= i < len(self._bar_topics):
+            self.state.show_topic(self._bar_topics[i])
+
+    # ---------------------------------------------------------------- helpers
+    def _current_table(self) -> FrameTableView:
+        w = self.tabs.currentWidget()
+        return w if isinstance(w, FrameTableView) else self.topic_table
+
+    def _diff_color(self, row: int, col: int, value) -> str | None:
+        name = self.topic_table.source.column_name(col)
+        if " - " not in name or not isinstance(value, (float, np.floating)) or np.isnan(value):
+            return None
+        return GAIN if value > 0 else LOSS if value < 0 else None
+
+    def _topic_double_clicked(self, index) -> None:
+        row, _ = self.topic_table.source_cell(index)
+        self.state.show_topic(str(self.topic_table.source.row_key(row)))
+
+    def screenshot_items(self) -> dict[str, QWidget]:
+        return {"significance": self.summary_table, "experiment": self.experiment_table,
+                "per_topic": self.topic_table, "differences": self.plot}

@@ -1,0 +1,138 @@
+"""Measures: runs x chosen measures (means), or topics x runs for one measure.
+
+Double-clicking a mean opens that measure's per-topic values; double-clicking a
+per-topic value asks for its explanation (``state.show_explanation``) and shows
+the topic.  Numbers come from ``core.evaluation_tables``.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (QComboBox, QLabel, QSplitter, QToolBar, QVBoxLayout, QWidget)
+
+from core.evaluation_tables import per_topic_table, summary_table
+from gui.app_state import AppState
+from gui.jobs import JobRunner
+from gui.measure_picker import MeasurePicker
+from gui.table_model import FrameTableView, try_add_table_export
+
+MEAN, PER_TOPIC = "Mean over topics", "Per topic"
+
+
+class MeasuresPanel(QWidget):
+    TITLE = "Measures"
+
+    def __init__(self, state: AppState, jobs: JobRunner, parent=None):
+        super().__init__(parent)
+        self.state = state
+        self.jobs = jobs
+        self.view_mode = QComboBox()
+        self.view_mode.addItems([MEAN, PER_TOPIC])
+        self.measure_box = QComboBox()
+        self.measure_box.setMinimumContentsLength(14)
+        self.status = QLabel("")
+        self.status.setWordWrap(True)
+        self.table = FrameTableView()
+        self.table.doubleClicked.connect(self._double_clicked)
+        self.picker = MeasurePicker()
+        self.picker.set_selected(state.workspace.measures)
+        self.picker.chosen.connect(self.state.set_measures)
+        tb = QToolBar()
+        tb.addWidget(QLabel(" View: "))
+        tb.addWidget(self.view_mode)
+        tb.addWidget(QLabel("  Measure: "))
+        tb.addWidget(self.measure_box)
+        tb.addSeparator()
+        tb.addAction("Copy", self.table.copy_selection)
+        try_add_table_export(self.table.visible_frame, tb)
+        left = QWidget()
+        ll = QVBoxLayout(left)
+        ll.setContentsMargins(0, 0, 0, 0)
+        ll.addWidget(tb)
+        ll.addWidget(self.status)
+        ll.addWidget(self.table, 1)
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(left)
+        split.addWidget(self.picker)
+        split.setSizes([800, 240])
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(2, 2, 2, 2)
+        lay.addWidget(split)
+        self.view_mode.currentTextChanged.connect(lambda _: self.refresh())
+        self.measure_box.currentTextChanged.connect(lambda _: self.refresh())
+        state.changed.connect(self._changed)
+        self.refresh()
+
+    # ---------------------------------------------------------------- API (tests use it)
+    def set_measures(self, measures: list[str]) -> None:
+        self.state.set_measures(measures)
+
+    def show_mean(self) -> None:
+        self.view_mode.setCurrentText(MEAN)
+
+    def show_per_topic(self, column: str) -> None:
+        self._fill_measure_box()
+        if self.measure_box.findText(column) < 0:
+            self.measure_box.addItem(column)
+        self.measure_box.setCurrentText(column)
+        self.view_mode.setCurrentText(PER_TOPIC)
+        self.refresh()
+
+    def current_frame(self):
+        return self.table.frame()
+
+    # ---------------------------------------------------------------- updates
+    def _changed(self, what: str) -> None:
+        if what in ("measures", "workspace"):
+            self.picker.set_selected(self.state.workspace.measures)
+        if what in ("evaluations", "runs", "measures", "workspace", "qrels"):
+            self.refresh()
+
+    def _fill_measure_box(self) -> None:
+        cols = self.state.measure_columns()
+        current = self.measure_box.currentText()
+        if [self.measure_box.itemText(i) for i in range(self.measure_box.count())] != cols:
+            self.measure_box.blockSignals(True)
+            self.measure_box.clear()
+            self.measure_box.addItems(cols)
+            if current in cols:
+                self.measure_box.setCurrentText(current)
+            self.measure_box.blockSignals(False)
+
+    def refresh(self) -> None:
+        s = self.state
+        self._fill_measure_box()
+        evals = s.evaluations()
+        if s.workspace.qrels is None:
+            self.status.setText("Load qrels and runs to see measures (File ▸ Open).")
+        elif not s.workspace.runs:
+            self.status.setText("Load runs to see measures (File ▸ Open runs).")
+        elif s.evaluation_error and not evals:
+            self.status.setText(s.evaluation_error)
+        elif s.is_evaluating():
+            self.status.setText("Evaluating…")
+        elif s.evaluation_error:
+            self.status.setText(s.evaluation_error)
+        else:
+            self.status.setText("")
+        self.status.setVisible(bool(self.status.text()))
+        per_topic = self.view_mode.currentText() == PER_TOPIC
+        self.measure_box.setEnabled(per_topic)
+        if per_topic and self.measure_box.currentText():
+            frame = per_topic_table(evals, self.measure_box.currentText())
+        else:
+            frame = summary_table(evals, s.workspace.measures)
+        self.table.set_frame(frame)
+
+    def _double_clicked(self, index) -> None:
+        row, col = self.table.source_cell(index)
+        if col == 0:
+            return
+        column = self.table.source.column_name(col)
+        key = str(self.table.source.row_key(row))
+        if self.view_mode.currentText() == MEAN:
+            self.show_per_topic(column)
+        else:
+            measure = self.measure_box.currentText()
+            self.state.show_topic(key)
+            self.state.show_explanation(column, key, measure)

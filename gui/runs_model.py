@@ -1,0 +1,107 @@
+"""The editable list of loaded runs: shown, colour, name, group, pooled (and facts)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
+from PySide6.QtGui import QColor
+
+from gui.app_state import AppState
+
+COLUMNS = ["shown", "colour", "name", "group", "pooled", "tag", "topics", "lines", "file"]
+CHECKS = {"shown": "visible", "pooled": "pooled"}
+EDITABLE = {"name", "group"}
+TIPS = {
+    "shown": "Show this run in tables and charts",
+    "colour": "Colour in charts (double-click to change)",
+    "name": "Name (double-click to edit; file name by default)",
+    "group": "Team / group (from a run<TAB>group file, guessed from the run tag, or edited)",
+    "pooled": "Counts as a pooled (contributing) run in the pool diagnostics",
+    "tag": "Run tag of the file (trec_eval runid)",
+}
+
+
+class RunsModel(QAbstractTableModel):
+    """Rows are ``state.workspace.runs`` in loading order; edits go through ``state.update_run``."""
+
+    def __init__(self, state: AppState, parent=None):
+        super().__init__(parent)
+        self.state = state
+        self.last_error = ""
+        state.changed.connect(self._changed)
+
+    def _changed(self, what: str) -> None:
+        if what in ("runs", "workspace", "qrels"):
+            self.beginResetModel()
+            self.endResetModel()
+
+    def names(self) -> list[str]:
+        return list(self.state.workspace.runs)
+
+    def rowCount(self, parent=QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self.state.workspace.runs)
+
+    def columnCount(self, parent=QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
+        if orientation != Qt.Orientation.Horizontal:
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            return COLUMNS[section]
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return TIPS.get(COLUMNS[section])
+        return None
+
+    def flags(self, index):
+        f = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+        col = COLUMNS[index.column()]
+        if col in CHECKS:
+            f |= Qt.ItemFlag.ItemIsUserCheckable
+        if col in EDITABLE:
+            f |= Qt.ItemFlag.ItemIsEditable
+        return f
+
+    def data(self, index, role=Qt.ItemDataRole.DisplayRole):
+        if not index.isValid():
+            return None
+        names = self.names()
+        if index.row() >= len(names):
+            return None
+        e = self.state.workspace.runs[names[index.row()]]
+        col = COLUMNS[index.column()]
+        if col in CHECKS:
+            if role == Qt.ItemDataRole.CheckStateRole:
+                on = getattr(e, CHECKS[col])
+                return Qt.CheckState.Checked if on else Qt.CheckState.Unchecked
+            return None
+        if col == "colour":
+            if role == Qt.ItemDataRole.BackgroundRole:
+                return QColor(e.color)
+            if role == Qt.ItemDataRole.ToolTipRole:
+                return e.color
+            return None
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
+            return {"name": e.name, "group": e.group, "tag": e.run.tag,
+                    "topics": e.run.num_topics, "lines": len(e.run),
+                    "file": e.path or ""}.get(col)
+        if role == Qt.ItemDataRole.ToolTipRole and col == "file":
+            return e.path
+        return None
+
+    def setData(self, index, value, role=Qt.ItemDataRole.EditRole) -> bool:
+        if not index.isValid():
+            return False
+        name = self.names()[index.row()]
+        col = COLUMNS[index.column()]
+        try:
+            if col in CHECKS and role == Qt.ItemDataRole.CheckStateRole:
+                on = value in (Qt.CheckState.Checked, Qt.CheckState.Checked.value, 2, True)
+                self.state.update_run(name, **{CHECKS[col]: on})
+                return True
+            if col in EDITABLE and role == Qt.ItemDataRole.EditRole:
+                self.state.update_run(name, **{col: str(value).strip()})
+                return True
+        except ValueError as e:
+            self.last_error = str(e)
+            self.state.status.emit(str(e))
+        return False

@@ -1,0 +1,236 @@
+"""A read-only Qt table model over a pandas DataFrame, and a view that uses it.
+
+Numbers show with trec_eval's 4 decimals and sort as numbers (``Qt.UserRole``
+holds the raw value; the proxy sorts on it); headers carry the measure
+registry's descriptions as tooltips; cells can be coloured by a callback.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+import numpy as np
+import pandas as pd
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyModel, Qt
+from PySide6.QtGui import QBrush, QColor, QGuiApplication
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView
+
+SORT_ROLE = Qt.ItemDataRole.UserRole
+ColorFn = Callable[[int, int, object], str | None]
+
+
+def format_value(v, decimals: int = 4) -> str:
+    """``0.12345`` -> ``"0.1235"``; integers as integers; NaN -> ``""``."""
+    if v is None or v is pd.NA or v is pd.NaT:
+        return ""
+    if isinstance(v, (bool, np.bool_)):
+        return "yes" if v else "no"
+    if isinstance(v, (int, np.integer)):
+        return str(int(v))
+    if isinstance(v, (float, np.floating)):
+        if math.isnan(v):
+            return ""
+        if float(v).is_integer() and abs(v) >= 1e4:
+            return str(int(v))
+        return f"{v:.{decimals}f}"
+    return str(v)
+
+
+def header_tooltip(column: str) -> str:
+    try:
+        from core.measure_catalog import describe
+
+        return describe(str(column))
+    except Exception:  # noqa: BLE001 - tooltips are a nicety
+        return str(column)
+
+
+class DataFrameModel(QAbstractTableModel):
+    """Shows a DataFrame; the index becomes the first column when ``index_as_column``."""
+
+    def __init__(self, frame: pd.DataFrame | None = None, index_as_column: bool = True,
+                 decimals: int = 4, parent=None):
+        super().__init__(parent)
+        self.decimals = decimals
+        self.index_as_column = index_as_column
+        self.color_fn: ColorFn | None = None
+        self.tooltip_fn: Callable[[int, int], str | None] | None = None
+        self._frame = pd.DataFrame()
+        self._values: list[np.ndarray] = []
+        self._headers: list[str] = []
+        self._tips: list[str] = []
+        self.set_frame(frame if frame is not None else pd.DataFrame())
+
+    # ------------------------------------------------------------ data
+    def set_frame(self, frame: pd.DataFrame) -> None:
+        self.beginResetModel()
+        self._frame = frame
+        cols = [frame[c].to_numpy() for c in frame.columns]
+        headers = [str(c) for c in frame.columns]
+        if self.index_as_column:
+            cols.insert(0, frame.index.to_numpy())
+            headers.insert(0, str(frame.index.name or ""))
+        self._values = cols
+        self._headers = headers
+        self._tips = [header_tooltip(h) for h in headers]
+        self.endResetModel()
+
+    def frame(self) -> pd.DataFrame:
+        return self._frame
+
+    def column_name(self, col: int) -> str:
+        return self._headers[col]
+
+    def row_key(self, row: int):
+        """The frame's index value for a (source) row."""
+        return self._frame.index[row]
+
+    def raw(self, row: int, col: int):
+        return self._values[col][row]
+
+    # ------------------------------------------------------------ Qt
+    def rowCount(self, parent=QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self._frame)
+
+    def columnCount(self, parent=QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self._headers)
+
+    def data(self, index: QModelIndex, role=Qt.ItemDataRole.DisplayRole):
+        if not index.isValid():
+            return None
+        r, c = index.row(), index.column()
+        v = self._values[c][r]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return format_value(v, self.decimals)
+        if role == SORT_ROLE:
+            if v is None or v is pd.NA or (isinstance(v, (float, np.floating)) and math.isnan(v)):
+                return -math.inf
+            if isinstance(v, (np.integer, np.floating, np.bool_)):
+                return v.item()
+            return v if isinstance(v, (int, float, str)) else str(v)
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            if isinstance(v, (int, float, np.integer, np.floating)) and not isinstance(v, bool):
+                return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            return None
+        if role == Qt.ItemDataRole.BackgroundRole and self.color_fn is not None:
+            color = self.color_fn(r, c, v)
+            return QBrush(QColor(color)) if color else None
+        if role == Qt.ItemDataRole.ToolTipRole and self.tooltip_fn is not None:
+            return self.tooltip_fn(r, c)
+        return None
+
+    def headerData(self, section: int, orientation, role=Qt.ItemDataRole.DisplayRole):
+        if orientation == Qt.Orientation.Horizontal:
+            if section >= len(self._headers):
+                return None
+            if role == Qt.ItemDataRole.DisplayRole:
+                return self._headers[section]
+            if role == Qt.ItemDataRole.ToolTipRole:
+                return self._tips[section]
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            return str(section + 1)
+        return None
+
+    # ------------------------------------------------------------ text
+    def to_tsv(self, rows: list[int] | None = None, cols: list[int] | None = None) -> str:
+        """Tab-separated text (headers first) of some or all source rows/columns."""
+        rows = list(range(self.rowCount())) if rows is None else rows
+        cols = list(range(self.columnCount())) if cols is None else cols
+        lines = ["\t".join(self._headers[c] for c in cols)]
+        for r in rows:
+            lines.append("\t".join(format_value(self._values[c][r], self.decimals) for c in cols))
+        return "\n".join(lines) + "\n"
+
+
+class FrameTableView(QTableView):
+    """A sortable table over a :class:`DataFrameModel` (through a sort proxy)."""
+
+    def __init__(self, parent=None, index_as_column: bool = True):
+        super().__init__(parent)
+        self.source = DataFrameModel(index_as_column=index_as_column, parent=self)
+        self.proxy = QSortFilterProxyModel(self)
+        self.proxy.setSourceModel(self.source)
+        self.proxy.setSortRole(SORT_ROLE)
+        self.setModel(self.proxy)
+        self.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
+        self.setSortingEnabled(True)
+        self.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
+        self.proxy.sort(-1)
+        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectItems)
+        self.setAlternatingRowColors(True)
+        self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        self.horizontalHeader().setStretchLastSection(False)
+        self.verticalHeader().setVisible(False)
+        self.verticalHeader().setDefaultSectionSize(22)
+
+    def set_frame(self, frame: pd.DataFrame) -> None:
+        sort_col = self.horizontalHeader().sortIndicatorSection()
+        order = self.horizontalHeader().sortIndicatorOrder()
+        self.source.set_frame(frame)
+        if 0 <= sort_col < self.source.columnCount():
+            self.proxy.sort(sort_col, order)
+        else:
+            self.proxy.sort(-1)
+        if len(frame) < 2000:
+            self.resizeColumnsToContents()
+
+    def frame(self) -> pd.DataFrame:
+        return self.source.frame()
+
+    def source_cell(self, proxy_index) -> tuple[int, int]:
+        s = self.proxy.mapToSource(proxy_index)
+        return s.row(), s.column()
+
+    def visible_frame(self) -> pd.DataFrame:
+        """The frame in the order shown (sorted as the user sorted it)."""
+        rows = [self.proxy.mapToSource(self.proxy.index(r, 0)).row()
+                for r in range(self.proxy.rowCount())]
+        return self.source.frame().iloc[rows]
+
+    def copy_selection(self) -> str:
+        """Copy the selected cells (or everything) as tab-separated text; returns it."""
+        sel = self.selectionModel().selectedIndexes() if self.selectionModel() else []
+        if len(sel) <= 1:
+            rows = [self.proxy.mapToSource(self.proxy.index(r, 0)).row()
+                    for r in range(self.proxy.rowCount())]
+            text = self.source.to_tsv(rows)
+        else:
+            src = [self.proxy.mapToSource(i) for i in sel]
+            prow = sorted({i.row() for i in sel})
+            rows = [self.proxy.mapToSource(self.proxy.index(r, 0)).row() for r in prow]
+            cols = sorted({i.column() for i in src})
+            text = self.source.to_tsv(rows, cols)
+        cb = QGuiApplication.clipboard()
+        if cb is not None:
+            cb.setText(text)
+        return text
+
+    def keyPressEvent(self, event):
+        from PySide6.QtGui import QKeySequence
+
+        if event.matches(QKeySequence.StandardKey.Copy):
+            self.copy_selection()
+            return
+        super().keyPressEvent(event)
+
+
+def try_add_table_export(getter, toolbar) -> bool:
+    """``gui.export_actions.add_table_export`` when the export helper's module is present."""
+    try:
+        from gui.export_actions import add_table_export
+    except ImportError:
+        return False
+    add_table_export(getter, toolbar)
+    return True
+
+
+def try_add_plot_export(plot, toolbar) -> bool:
+    """``gui.export_actions.add_plot_export`` when present."""
+    try:
+        from gui.export_actions import add_plot_export
+    except ImportError:
+        return False
+    add_plot_export(plot, toolbar)
+    return True

@@ -1,0 +1,83 @@
+"""Chart numbers on the 17 real TREC 2003 Robust runs, against published values.
+
+Evaluations come from pytrec_eval (trec_eval's C code), so these tests check the
+chart layer, not the engine.
+"""
+
+import numpy as np
+import pytest
+
+from core.charts.map_at_x import map_at_x
+from core.charts.measure_scatter import measure_scatter
+from core.charts.median_difference import median_difference
+from core.charts.precision_cutoffs import CUTOFFS, precision_at_cutoffs
+from core.charts.rank_correlation import rank_correlation
+from core.charts.topic_spread import difficult_topics, topic_spread
+from core.io import read_qrels, read_run
+from pytrec_evaluations import ROBUST03, pytrec_evaluations
+
+
+@pytest.fixture(scope="module")
+def evals():
+    if not ROBUST03.exists():
+        pytest.skip("robust03 data absent")
+    qrels = read_qrels(ROBUST03 / "qrels" / "robust03_qrels.txt")
+    runs = [read_run(p) for p in sorted((ROBUST03 / "runs").glob("input.*.gz"))]
+    assert len(runs) == 17
+    return pytrec_evaluations(runs, qrels, {"map", "P", "Rprec"})
+
+
+def test_kendall_tau_between_p10_and_map_rankings(evals):
+    # trectools README, example 4: Kendall tau between P_10 and map rankings = 0.7647
+    rc = rank_correlation(evals, ["map", "P_10", "Rprec"])
+    assert round(rc.tau[0, 1], 4) == 0.7647
+    assert rc.tau[1, 0] == rc.tau[0, 1] and np.all(np.diag(rc.tau) == 1)
+    assert rc.to_frame().loc["P_10", "map"] == rc.tau[0, 1]
+    sc = measure_scatter(evals, "map", "P_10")
+    assert round(sc.kendall, 4) == 0.7647
+    assert len(sc.runs) == 17
+
+
+def test_precision_at_cutoffs_equal_nist_summary(evals):
+    pc = precision_at_cutoffs(evals)
+    assert pc.cutoffs.tolist() == list(CUTOFFS)
+    f = pc.to_frame()
+    # NIST TREC-browser summary of aplrob03a: P_100 0.1864, P_1000 0.0417
+    assert round(f.loc[100, "input.aplrob03a"], 4) == 0.1864
+    assert round(f.loc[1000, "input.aplrob03a"], 4) == 0.0417
+
+
+def test_area_of_worst_quarter_old_topics(evals):
+    # robust overview §3.3: "the best area score … obtained by a run in the robust track
+    # over the old set of 50 topics was 0.0203" -- THUIRr0301 here
+    old = [t for t in evals["input.aplrob03a"].per_topic.index if int(t) < 600]
+    assert len(old) == 50
+    m = map_at_x(evals, topics=old)
+    assert m.x_max == 12
+    area = m.area_frame()["area"]
+    assert area.idxmax() == "input.THUIRr0301"
+    assert round(area.max(), 4) == 0.0203
+    # MAP(N) over all 100 topics is the run's MAP: NIST's map for aplrob03a is 0.2998
+    full = map_at_x(evals)
+    assert round(full.to_frame().loc[100, "input.aplrob03a"], 4) == 0.2998
+
+
+def test_histogram_bars_are_ap_minus_median(evals):
+    md = median_difference(evals, "input.aplrob03a", "map", order="difference")
+    aps = np.array([[evals[r].per_topic.loc[t, "map"] for r in evals] for t in md.topics])
+    assert md.value == pytest.approx(evals["input.aplrob03a"].per_topic.loc[list(md.topics),
+                                                                             "map"].to_numpy())
+    assert md.difference == pytest.approx(md.value - np.median(aps, axis=1))
+    assert np.all(np.diff(md.difference) <= 0)
+    assert len(md.topics) == 100
+
+
+def test_difficult_topics_on_real_runs(evals):
+    sp = topic_spread(evals, "map")
+    chosen = difficult_topics(sp, median_at_most=0.1, outlier_at_least=0.3)
+    assert chosen, "robust03 holds known-difficult topics"
+    f = sp.to_frame()
+    for t in chosen:
+        assert f.loc[t, "median"] <= 0.1
+        row = sp.scores.loc[t]
+        assert (row > max(f.loc[t, "whisker_high"], 0.3 - 1e-12)).any()
