@@ -137,6 +137,29 @@ class JudgedRanking:
         """Relevant documents at or above each rank."""
         return self.cumcount(self.is_rel)
 
+    @cached_property
+    def nonrel_before(self) -> np.ndarray:
+        """Judged non-relevant documents strictly above each rank."""
+        return self.cumcount(self.is_nonrel) - self.is_nonrel
+
+    @cached_property
+    def unjudged_before(self) -> np.ndarray:
+        """Pooled-but-unjudged documents (rel -2) strictly above each rank."""
+        unj = self.rel == UNJUDGED
+        return self.cumcount(unj) - unj
+
+    @cached_property
+    def discount(self) -> np.ndarray:
+        """1 / log2(rank + 1) for each ranked document (DCG's discount)."""
+        return 1.0 / np.log2(self.pos + 2.0)
+
+    def cached(self, key, compute):
+        """Memoise an intermediate shared by several measures (e.g. DCG parts)."""
+        store = self.__dict__.setdefault("_memo", {})
+        if key not in store:
+            store[key] = compute()
+        return store[key]
+
     def rel_in_top(self, k: np.ndarray) -> np.ndarray:
         """Relevant documents among the first ``k`` of each topic.
 

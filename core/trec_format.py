@@ -16,10 +16,8 @@ from core.measures.registry import LONG, NUM_Q, RUNID, STRING
 
 
 def _num(v: float) -> str:
-    if math.isnan(v):
-        return "-nan" if math.copysign(1.0, v) < 0 else "nan"
-    if math.isinf(v):
-        return "inf" if v > 0 else "-inf"
+    if math.isnan(v):  # C printf("%6.4f") of a NaN keeps its sign bit
+        return ("-nan" if math.copysign(1.0, v) < 0 else "nan").rjust(6)
     return f"{v:6.4f}"
 
 

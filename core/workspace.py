@@ -159,7 +159,7 @@ class Workspace:
     def remove_run(self, name: str) -> None:
         self.runs.pop(name)
 
-    def update_run(self, name: str, **changes: Any) -> RunEntry:
+    def update_run(self, name: str, /, **changes: Any) -> RunEntry:
         """Change ``name``, ``group``, ``color``, ``visible`` or ``pooled`` of one run.
 
         Renaming keeps the loading order; a name already taken raises ValueError.

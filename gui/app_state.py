@@ -119,7 +119,7 @@ class AppState(QObject):
                 self._eval_runs.pop(n, None)
         self.changed.emit("runs")
 
-    def update_run(self, name: str, **changes: Any) -> str:
+    def update_run(self, name: str, /, **changes: Any) -> str:
         """Change a run's name/group/color/visible/pooled; returns its (new) name."""
         entry = self.workspace.update_run(name, **changes)
         if entry.name != name and name in self._evals:

@@ -37,6 +37,16 @@ def format_value(v, decimals: int = 4) -> str:
     return str(v)
 
 
+_BRUSHES: dict[str, QBrush] = {}
+
+
+def _brush(color: str) -> QBrush:
+    b = _BRUSHES.get(color)
+    if b is None:
+        b = _BRUSHES[color] = QBrush(QColor(color))
+    return b
+
+
 def header_tooltip(column: str) -> str:
     try:
         from core.measure_catalog import describe
@@ -55,6 +65,7 @@ class DataFrameModel(QAbstractTableModel):
         self.decimals = decimals
         self.index_as_column = index_as_column
         self.color_fn: ColorFn | None = None
+        self.row_colors: list[str | None] | None = None  # one background per row (fast path)
         self.tooltip_fn: Callable[[int, int], str | None] | None = None
         self._frame = pd.DataFrame()
         self._values: list[np.ndarray] = []
@@ -66,6 +77,7 @@ class DataFrameModel(QAbstractTableModel):
     def set_frame(self, frame: pd.DataFrame) -> None:
         self.beginResetModel()
         self._frame = frame
+        self._nrows = len(frame)
         cols = [frame[c].to_numpy() for c in frame.columns]
         headers = [str(c) for c in frame.columns]
         if self.index_as_column:
@@ -91,7 +103,7 @@ class DataFrameModel(QAbstractTableModel):
 
     # ------------------------------------------------------------ Qt
     def rowCount(self, parent=QModelIndex()) -> int:
-        return 0 if parent.isValid() else len(self._frame)
+        return 0 if parent.isValid() else self._nrows
 
     def columnCount(self, parent=QModelIndex()) -> int:
         return 0 if parent.isValid() else len(self._headers)
@@ -113,9 +125,14 @@ class DataFrameModel(QAbstractTableModel):
             if isinstance(v, (int, float, np.integer, np.floating)) and not isinstance(v, bool):
                 return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             return None
-        if role == Qt.ItemDataRole.BackgroundRole and self.color_fn is not None:
-            color = self.color_fn(r, c, v)
-            return QBrush(QColor(color)) if color else None
+        if role == Qt.ItemDataRole.BackgroundRole:
+            if self.row_colors is not None:
+                color = self.row_colors[r] if r < len(self.row_colors) else None
+            elif self.color_fn is not None:
+                color = self.color_fn(r, c, v)
+            else:
+                return None
+            return _brush(color) if color else None
         if role == Qt.ItemDataRole.ToolTipRole and self.tooltip_fn is not None:
             return self.tooltip_fn(r, c)
         return None
@@ -164,8 +181,11 @@ class FrameTableView(QTableView):
         self.horizontalHeader().setStretchLastSection(False)
         self.verticalHeader().setVisible(False)
         self.verticalHeader().setDefaultSectionSize(22)
+        self.horizontalHeader().setResizeContentsPrecision(60)  # rows sampled when sizing
 
-    def set_frame(self, frame: pd.DataFrame) -> None:
+    def set_frame(self, frame: pd.DataFrame, row_colors: list[str | None] | None = None) -> None:
+        """Show ``frame``; ``row_colors`` gives each (source) row a background."""
+        self.source.row_colors = row_colors
         sort_col = self.horizontalHeader().sortIndicatorSection()
         order = self.horizontalHeader().sortIndicatorOrder()
         self.source.set_frame(frame)
@@ -173,8 +193,7 @@ class FrameTableView(QTableView):
             self.proxy.sort(sort_col, order)
         else:
             self.proxy.sort(-1)
-        if len(frame) < 2000:
-            self.resizeColumnsToContents()
+        self.resizeColumnsToContents()
 
     def frame(self) -> pd.DataFrame:
         return self.source.frame()

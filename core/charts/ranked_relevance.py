@@ -25,7 +25,7 @@ from core.qrels import Qrels
 from core.ranking import trec_order
 from core.run import Run
 
-__all__ = ["RankedRelevance", "ranked_relevance"]
+__all__ = ["RankedRelevance", "ranked_relevance", "relevant_counts"]
 
 UNJUDGED = -1
 NEGATIVE = -2
@@ -163,3 +163,18 @@ def _ranked_relevance_fallback(run: Run, qrels: Qrels, options: EvalOptions) -> 
                .reindex(topics, fill_value=0).to_numpy(np.int64))
     return RankedRelevance(run.name, topics, start, rel.astype(np.int64), num_rel,
                            options.relevance_level)
+
+
+def relevant_counts(qrels: Qrels, level: int = 1) -> pd.Series:
+    """Per qrels topic (sorted as topic ids), documents judged ``rel >= level``."""
+    qf = qrels.frame
+    topics = qf["topic"].astype(str)
+    out = (qf["rel"] >= level).groupby(topics).sum().astype(np.int64)
+    return out.loc[sorted(out.index, key=_topic_key)]
+
+
+def _topic_key(t: str) -> tuple:
+    try:
+        return (0, float(t), t)
+    except ValueError:
+        return (1, 0.0, t)

@@ -33,6 +33,11 @@ def read_qrels(path: str | os.PathLike, name: str | None = None,
     spath = str(path)
     if data is None:
         data = read_bytes(path, "qrels file (topic iter docno rel)")
+    if b"\t" in data:
+        data = data.replace(b"\t", b" ")
+    fast = _read_fast(data, spath, name) if b"\r" not in data else None
+    if fast is not None:
+        return fast
     text = decode_text(data)
     topics, docnos, rels, lines = [], [], [], []
     for lineno, line in enumerate(text.splitlines(), 1):
@@ -71,6 +76,63 @@ def read_qrels(path: str | os.PathLike, name: str | None = None,
                           text.splitlines()[int(row["line"]) - 1])
     return Qrels(frame=frame.drop(columns="line"), name=name or display_name(spath),
                  path=os.path.abspath(spath))
+
+
+def _read_fast(data: bytes, spath: str, name: str | None) -> Qrels | None:
+    """pyarrow parse of a regular qrels file; None to fall back to the line parser."""
+    import io
+
+    import pyarrow as pa
+    import pyarrow.compute as pc
+    import pyarrow.csv as pacsv
+
+    from core.run import codes_of, docno_hash, pair_key
+
+    try:
+        table = pacsv.read_csv(
+            io.BytesIO(data),
+            read_options=pacsv.ReadOptions(column_names=["topic", "iter", "docno", "rel"],
+                                           block_size=1 << 24),
+            parse_options=pacsv.ParseOptions(delimiter=" ", quote_char=False,
+                                             double_quote=False, escape_char=False),
+            convert_options=pacsv.ConvertOptions(
+                column_types={"topic": pa.dictionary(pa.int32(), pa.string()),
+                              "iter": pa.string(), "docno": pa.string(), "rel": pa.int64()},
+                include_columns=["topic", "docno", "rel"], strings_can_be_null=False,
+                null_values=[]))
+    except (pa.ArrowInvalid, pa.ArrowTypeError):
+        return None
+    if table.num_rows == 0:
+        return None
+    tcol = table.column("topic").unify_dictionaries()
+    cats = np.asarray(tcol.chunk(0).dictionary.to_pylist(), dtype=object)
+    if any(c.startswith("#") for c in cats):
+        return None
+    docno = table.column("docno").combine_chunks()
+    blen = pc.binary_length(docno)
+    if pc.any(pc.not_equal(blen, pc.utf8_length(docno))).as_py():
+        return None
+    width = max(1, pc.max(blen).as_py() or 1)
+    fixed = pc.utf8_rpad(docno, width=width, padding="\x00").cast(pa.binary(width))
+    dbytes = np.frombuffer(fixed.buffers()[1], dtype=f"S{width}", count=len(fixed),
+                           offset=fixed.offset * width)
+    raw = np.concatenate([c.indices.to_numpy(zero_copy_only=False) for c in tcol.chunks])
+    local, topics = codes_of(cats)
+    tcode = local[raw].astype(np.int64)
+    rel = table.column("rel").to_numpy()
+    dhash = docno_hash(dbytes)
+    key = pair_key(tcode, dhash)
+    if pd.Series(key).duplicated().any():
+        return None  # let the line parser name the duplicate
+    order = np.lexsort((dbytes, tcode))
+    tcode, dbytes, dhash, rel = tcode[order], dbytes[order], dhash[order], rel[order]
+    docnos = docno.take(pa.array(order)).to_numpy(zero_copy_only=False)
+    frame = pd.DataFrame({"topic": topics[tcode], "docno": docnos.astype(object), "rel": rel})
+    q = Qrels(frame=frame, name=name or display_name(spath), path=os.path.abspath(spath))
+    q.__dict__["docno_bytes"] = dbytes
+    q.__dict__["docno_hash"] = dhash
+    q.__dict__["topic_index"] = (topics, tcode)
+    return q
 
 
 def write_qrels(qrels: Qrels, path: str | os.PathLike) -> None:

@@ -32,14 +32,20 @@ def _div(num, den):
 
 def precision_at_relevant(jr) -> np.ndarray:
     """For each relevant retrieved document (flat, in rank order): rel_so_far / rank."""
-    rel = jr.is_rel
-    return jr.cum_rel[rel] / (jr.pos[rel] + 1.0)
+    def compute():
+        rel = jr.is_rel
+        return jr.cum_rel[rel] / (jr.pos[rel] + 1.0)
+    return jr.cached("prec_at_rel", compute)
 
 
 @measure("map", DOUBLE, "Average precision: mean over the R relevant documents of the "
          "precision at each one's rank (0 if not retrieved); MAP is its mean over topics.",
          cite=BUCKLEY + "; " + APPENDIX, aliases={"ir_measures": "AP", "ranx": "map"})
 def average_precision(jr, params):
+    return jr.cached("ap", lambda: _average_precision(jr))
+
+
+def _average_precision(jr):
     rel = jr.is_rel
     s = np.bincount(jr.tix[rel], weights=precision_at_relevant(jr), minlength=jr.num_topics)
     return _div(s, jr.num_rel)
@@ -165,14 +171,14 @@ def eleven_point_average(jr, levels):
 
 def _judged_context(jr):
     """Per ranked document: judged non-relevant / pool-unjudged counts strictly above."""
-    nonrel = jr.is_nonrel
-    unj = jr.rel == -2
-    nonrel_before = jr.cumcount(nonrel) - nonrel
-    unj_before = jr.cumcount(unj) - unj
-    return nonrel_before, unj_before
+    return jr.nonrel_before, jr.unjudged_before
 
 
 def bpref_values(jr) -> np.ndarray:
+    return jr.cached("bpref", lambda: _bpref_values(jr))
+
+
+def _bpref_values(jr) -> np.ndarray:
     rel = jr.is_rel
     nonrel_before, _ = _judged_context(jr)
     R = jr.num_rel

@@ -112,8 +112,13 @@ def _value_before(cum, start, k):
 
 
 def dcg_parts(jr, pairs):
+    """(gain, discount, DCG, ideal gains, ideal starts, ideal DCG), memoised per gain map."""
+    return jr.cached(("dcg", tuple(pairs)), lambda: _dcg_parts(jr, pairs))
+
+
+def _dcg_parts(jr, pairs):
     gain, table = gains_of(jr, pairs)
-    disc = 1.0 / np.log2(jr.pos + 2.0)
+    disc = jr.discount
     dcg = jr.segment_sum(np.where(gain != 0, gain * disc, 0.0))
     ivals, istart = ideal_gains(jr, table)
     itix, ipos = _positions(istart)
@@ -147,7 +152,7 @@ def ideal_dcg(jr, pairs):
 def ndcg_cut(jr, cutoffs):
     T = jr.num_topics
     g = np.where(jr.rel > 0, jr.rel, 0).astype(float)
-    dcg_cum = _segment_cumsum(g / np.log2(jr.pos + 2.0), jr.start)
+    dcg_cum = _segment_cumsum(g * jr.discount, jr.start)
     k = np.broadcast_to(np.asarray(cutoffs, dtype=np.int64)[None, :], (T, len(cutoffs)))
     dcg_k = _value_before(dcg_cum, jr.start, k)
     # ideal: levels >= 1, highest first, each as often as judged
@@ -212,7 +217,9 @@ def r_ndcg(jr, pairs):
     idcg_before = icum[istart[:-1][b_t] + b - 1]
     s = np.bincount(b_t, weights=dcg_before / idcg_before, minlength=T)
     n = np.bincount(b_t, minlength=T).astype(float)
-    extra = (L < jr.num_ret) & (idcg > 0)
+    # m_Rndcg.c: the tail term is added only when ranks remain after the one where
+    # the ideal list ran out (first loop ends at i = L + 1)
+    extra = (L + 1 < jr.num_ret) & (idcg > 0)
     s = s + np.where(extra, _div(dcg, idcg), 0.0)
     n = n + extra
     out = np.divide(s, n, out=np.full(T, np.nan), where=n > 0)

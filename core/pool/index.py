@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 import numpy as np
 import pandas as pd
@@ -31,6 +32,8 @@ from core.run import Run, docno_hash
 
 NOT_IN_QRELS = -1
 UNJUDGED_IN_QRELS = -2
+#: largest (topic x judged document) table used for judgment look-ups (1-byte cells)
+DENSE_CELLS = 128_000_000
 
 
 @dataclass(frozen=True, eq=False)
@@ -125,9 +128,12 @@ class PoolIndex:
         return len(self.group_names)
 
     # -- derived arrays --------------------------------------------------------
-    def entry_keys(self) -> np.ndarray:
-        """``topic * n_docs + doc`` per entry (int64)."""
-        return self.e_topic.astype(np.int64) * self.n_docs + self.e_doc
+    def entry_keys(self, sel: np.ndarray | None = None) -> np.ndarray:
+        """``topic * n_docs + doc`` per entry (int64), or for the entries ``sel``
+        (a bool mask or index array) only."""
+        if sel is None:
+            return self.e_topic.astype(np.int64) * self.n_docs + self.e_doc
+        return self.e_topic[sel].astype(np.int64) * self.n_docs + self.e_doc[sel]
 
     def key_topic(self, keys: np.ndarray) -> np.ndarray:
         return (keys // self.n_docs).astype(np.int32)
@@ -138,12 +144,78 @@ class PoolIndex:
     def lookup(self, keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """For each key: whether the qrels hold it, and its qrels value (0 if not)."""
         keys = np.asarray(keys, np.int64)
-        if len(self.q_key) == 0:
-            return np.zeros(len(keys), bool), np.zeros(len(keys), np.int64)
-        pos = np.searchsorted(self.q_key, keys)
-        pos_c = np.minimum(pos, len(self.q_key) - 1)
-        found = self.q_key[pos_c] == keys
-        return found, np.where(found, self.q_rel[pos_c], 0)
+        found = np.zeros(len(keys), bool)
+        rel = np.zeros(len(keys), np.int64)
+        if len(self.q_key) == 0 or len(keys) == 0:
+            return found, rel
+        if len(keys) > 1 and bool(np.all(keys[1:] >= keys[:-1])):
+            # sorted queries: binary search walks memory in order
+            pos = np.minimum(np.searchsorted(self.q_key, keys), len(self.q_key) - 1)
+            found = self.q_key[pos] == keys
+            return found, np.where(found, self.q_rel[pos], 0)
+        return self._judgment_of(self.key_topic(keys), self.key_doc(keys))
+
+    @cached_property
+    def _by_doc(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The qrels grouped by document: (start per doc code, topic, position in q_key)."""
+        q_doc = self.key_doc(self.q_key).astype(np.int64)
+        order = np.argsort(q_doc, kind="stable")  # q_key order keeps topics sorted per doc
+        n_q = int(q_doc.max()) + 1 if len(q_doc) else 0
+        start = np.concatenate([[0], np.cumsum(np.bincount(q_doc, minlength=n_q))])
+        return start, self.key_topic(self.q_key)[order], order
+
+    @cached_property
+    def _dense(self) -> tuple[np.ndarray, int] | None:
+        """A (topic x judged document) table of ``rel - base + 1`` (0: not judged)
+        in the smallest integer type, when it has at most DENSE_CELLS cells."""
+        n_q = len(self._by_doc[0]) - 1
+        if self.n_topics * n_q > DENSE_CELLS or not len(self.q_rel):
+            return None
+        base = int(self.q_rel.min())
+        span = int(self.q_rel.max()) - base + 2
+        dtype = np.int8 if span < 127 else np.int16 if span < 32767 else np.int64
+        table = np.zeros(self.n_topics * n_q, dtype)
+        cell = self.key_topic(self.q_key).astype(np.int64) * n_q + self.key_doc(self.q_key)
+        table[cell] = (self.q_rel - base + 1).astype(dtype)
+        return table, base
+
+    def _judgment_of(self, topic: np.ndarray, doc: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(found, qrels value) of each (topic, doc code) pair.
+
+        Only documents the qrels judge somewhere (codes below ``n_q``) can
+        match; those are looked up in a dense (topic, doc) table, or, for very
+        large qrels, by walking the few topics each document is judged for
+        (no hashing and no cache-missing binary search either way).
+        """
+        start, q_topic, q_pos = self._by_doc
+        n_q = len(start) - 1
+        found = np.zeros(len(doc), bool)
+        rel = np.zeros(len(doc), np.int64)
+        cand = np.flatnonzero(doc < n_q)
+        dense = self._dense
+        if dense is not None:
+            table, base = dense
+            v = table[topic[cand].astype(np.int64) * n_q + doc[cand]]
+            hit = v > 0
+            found[cand[hit]] = True
+            rel[cand[hit]] = v[hit].astype(np.int64) + base - 1
+            return found, rel
+        lo = start[doc[cand]]
+        cnt = start[doc[cand] + 1] - lo
+        t = topic[cand]
+        j = 0
+        while len(cand):
+            live = cnt > j
+            cand, lo, cnt, t = cand[live], lo[live], cnt[live], t[live]
+            if not len(cand):
+                break
+            hit = q_topic[lo + j] == t
+            found[cand[hit]] = True
+            rel[cand[hit]] = self.q_rel[q_pos[lo[hit] + j]]
+            miss = ~hit
+            cand, lo, cnt, t = cand[miss], lo[miss], cnt[miss], t[miss]
+            j += 1
+        return found, rel
 
     def lookup_rel(self, keys: np.ndarray) -> np.ndarray:
         """Judgment per key as in a judged ranking: the qrels value, ``-1`` if the
@@ -239,22 +311,23 @@ def iter_build_pool_index(runs: Sequence[Run], qrels: Qrels,
     n = len(runs)
 
     yield Progress(0, n + 2, "coding topics and documents")
-    qf = qrels.frame
-    topics = np.array(sorted(set(qf["topic"].tolist()).union(
+    q_topics, q_tcode = qrels.topic_index
+    topics = np.array(sorted(set(q_topics.tolist()).union(
         *[set(r.topics.tolist()) for r in runs]), key=lambda s: s.encode()), dtype=object)
-    in_qrels = np.isin(topics, np.asarray(qrels.topics, dtype=object))
+    in_qrels = np.isin(topics, q_topics)
     t_pos = pd.Index(topics)
-    # one code per docno for all runs and the qrels: factorise the 64-bit docno
-    # hashes the engine joins on (core.run.docno_hash), never a str per line
-    sources = [r.docno_bytes for r in runs] + [qrels.docno_bytes]
+    # One code per docno for the qrels and all runs: factorise the 64-bit docno
+    # hashes (core.run.docno_hash, what the engine joins on), never a str per
+    # line.  The qrels come first, so their documents get the codes 0..n_q-1.
+    sources = [qrels.docno_bytes] + [r.docno_bytes for r in runs]
     width = max(b.dtype.itemsize for b in sources)
     # docno_hash depends on the array's width: hash every source at one width
     hashes = [docno_hash(b.astype(f"S{width}", copy=False)) for b in sources]
     codes, uniq = pd.factorize(np.concatenate(hashes))
     codes = codes.astype(np.int32)
+    bounds = np.concatenate([[0], np.cumsum([len(h) for h in hashes])])
     doc_bytes = np.zeros(len(uniq), dtype=f"S{width}")
     seen = np.zeros(len(uniq), bool)
-    bounds = np.concatenate([[0], np.cumsum([len(h) for h in hashes])])
     for i, b in enumerate(sources):
         c = codes[bounds[i]:bounds[i + 1]]
         new = ~seen[c]
@@ -262,9 +335,8 @@ def iter_build_pool_index(runs: Sequence[Run], qrels: Qrels,
         seen[c] = True
     n_docs = max(len(uniq), 1)
 
-    q_topic = t_pos.get_indexer(qf["topic"].to_numpy(dtype=object)).astype(np.int64)
-    q_key = q_topic * n_docs + codes[bounds[-2]:]
-    q_rel = qf["rel"].to_numpy(np.int64)
+    q_key = t_pos.get_indexer(q_topics)[q_tcode].astype(np.int64) * n_docs + codes[:bounds[1]]
+    q_rel = qrels.frame["rel"].to_numpy(np.int64)
     order = np.argsort(q_key, kind="stable")
     q_key, q_rel = q_key[order], q_rel[order]
 
@@ -274,7 +346,7 @@ def iter_build_pool_index(runs: Sequence[Run], qrels: Qrels,
         top_map = t_pos.get_indexer(r.topics).astype(np.int32)
         o = trec_order(r.topic_code, r.score, r.docno_bytes, compat=compat)
         parts_t.append(top_map[r.topic_code[o]])
-        parts_d.append(codes[bounds[i]:bounds[i + 1]][o])
+        parts_d.append(codes[bounds[i + 1]:bounds[i + 2]][o])
         parts_run.append(np.full(len(o), i, np.int32))
     e_topic = np.concatenate(parts_t)
     e_doc = np.concatenate(parts_d)
@@ -290,7 +362,8 @@ def iter_build_pool_index(runs: Sequence[Run], qrels: Qrels,
         topics=topics, in_qrels=in_qrels, doc_bytes=doc_bytes, e_run=e_run, e_topic=e_topic,
         e_doc=e_doc, e_rank=e_rank, e_rel=np.zeros(0, np.int32), seg_start=seg_start,
         q_key=q_key, q_rel=q_rel, relevance_level=int(relevance_level), qrels_name=qrels.name)
-    e_rel = index.lookup_rel(index.entry_keys()).astype(np.int32)
+    found, v = index._judgment_of(e_topic, e_doc)
+    e_rel = np.where(found, np.where(v < 0, UNJUDGED_IN_QRELS, v), NOT_IN_QRELS).astype(np.int32)
     yield Progress(n + 2, n + 2, "done")
     return replace(index, e_rel=e_rel)
 
@@ -330,3 +403,15 @@ def _pooled_mask(runs: Sequence[Run], pooled) -> np.ndarray:
     if unknown:
         raise ValueError(f"pooled runs not loaded: {', '.join(sorted(unknown))}")
     return np.array([r.name in names for r in runs], bool)
+
+
+def unique_sorted(values: np.ndarray) -> np.ndarray:
+    """Sorted unique values by sort-and-compare (numpy 2's hash-based ``np.unique``
+    is several times slower on large integer arrays)."""
+    s = np.sort(values)
+    if len(s) < 2:
+        return s
+    keep = np.empty(len(s), bool)
+    keep[0] = True
+    np.not_equal(s[1:], s[:-1], out=keep[1:])
+    return s[keep]

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from core.pool.index import PoolIndex
+from core.pool.index import PoolIndex, unique_sorted
 
 Depth = int | Mapping[str, int] | np.ndarray
 
@@ -103,8 +103,8 @@ def reconstruct_pool(index: PoolIndex, depth: Depth, runs: np.ndarray | None = N
     """
     contributing = index.pooled if runs is None else np.asarray(runs, bool)
     d = index.depth_array(depth)
-    sel = pool_entries(index, d, contributing)
-    k = index.entry_keys()[sel]
+    sel = np.flatnonzero(pool_entries(index, d, contributing))
+    k = index.entry_keys(sel)
     r = index.e_run[sel]
     g = index.run_group[r].astype(np.int64)
     rank = index.e_rank[sel]
@@ -113,7 +113,7 @@ def reconstruct_pool(index: PoolIndex, depth: Depth, runs: np.ndarray | None = N
     k, r, g, rank = k[order], r[order], g[order], rank[order]
     keys, first, n_runs = np.unique(k, return_index=True, return_counts=True)
     owner_run = np.where(n_runs == 1, r[first], -1).astype(np.int32)
-    kg = np.unique(k * index.n_groups + g)
+    kg = unique_sorted(k * index.n_groups + g)
     gk, gfirst, n_groups = np.unique(kg // index.n_groups, return_index=True, return_counts=True)
     owner_group = np.where(n_groups == 1, kg[gfirst] % index.n_groups, -1).astype(np.int32)
     return Pool(depth=d, keys=keys, n_runs=n_runs.astype(np.int32),

@@ -71,8 +71,8 @@ def earliest_ranks(index: PoolIndex, depth: Depth = 0, runs: np.ndarray | None =
     """Earliest rank of every relevant qrels document over the pooled runs (all ranks)."""
     runs = index.pooled if runs is None else np.asarray(runs, bool)
     lvl = index.relevance_level
-    sel = runs[index.e_run] & (index.e_rel >= lvl)
-    k = index.entry_keys()[sel]
+    sel = np.flatnonzero(runs[index.e_run] & (index.e_rel >= lvl))
+    k = index.entry_keys(sel)
     rank = index.e_rank[sel]
     order = np.lexsort((rank, k))
     k, rank = k[order], rank[order]

@@ -28,7 +28,7 @@ import numpy as np
 import pandas as pd
 
 from core.pool import rescore
-from core.pool.index import NOT_IN_QRELS, PoolIndex
+from core.pool.index import NOT_IN_QRELS, PoolIndex, unique_sorted
 from core.pool.reconstruction import Depth, Pool, reconstruct_pool
 from core.progress import Progress, run_sync
 
@@ -106,7 +106,7 @@ def iter_leave_out_uniques(index: PoolIndex, depth: Depth, unit: str = "group",
     yield Progress(2, steps, "masking unique relevant documents")
     lvl = index.relevance_level
     idx = np.flatnonzero(index.e_rel >= lvl)
-    keys = index.entry_keys()[idx]
+    keys = index.entry_keys(idx)
     pos = np.searchsorted(u_keys, keys)
     pos_c = np.minimum(pos, max(len(u_keys) - 1, 0))
     is_u = (u_keys[pos_c] == keys) if len(u_keys) else np.zeros(len(keys), bool)
@@ -146,8 +146,9 @@ def iter_leave_out_uniques(index: PoolIndex, depth: Depth, unit: str = "group",
 
     owner_all = pool.owner_group if unit == "group" else pool.owner_run
     entry_pool = index.pooled[index.e_run] & (index.e_rank <= pool.depth[index.e_topic])
-    contrib_pairs = np.unique(index.entry_keys()[entry_pool] * n_units
-                              + unit_of_run[index.e_run[entry_pool]])
+    entry_pool = np.flatnonzero(entry_pool)
+    contrib_pairs = unique_sorted(index.entry_keys(entry_pool) * n_units
+                                  + unit_of_run[index.e_run[entry_pool]])
     contributed = np.bincount(contrib_pairs % n_units, minlength=n_units)
     per_unit = pd.DataFrame({
         "contributed": contributed,

@@ -64,6 +64,11 @@ def s_stem(word: str) -> str:
     return word
 
 
+def tokenize(texts: list[str]) -> list[list[str]]:
+    """Lower-cased tokens of each text (before stop words and stemming)."""
+    return [_TOKEN.findall(t.lower()) for t in texts]
+
+
 @dataclass(frozen=True)
 class Analyzer:
     """Tokenise, drop stop words, stem; the same for documents and queries."""
@@ -79,8 +84,12 @@ class Analyzer:
 
     def analyze(self, texts: list[str]) -> list[list[str]]:
         """Token lists, one per text, in text order."""
+        return self.process(tokenize(texts))
+
+    def process(self, raw: list[list[str]]) -> list[list[str]]:
+        """Stop words and stemming applied to :func:`tokenize`'s output."""
         stop = stopword_set(self.stopwords)
-        words = [[w for w in _TOKEN.findall(t.lower()) if w not in stop] for t in texts]
+        words = [[w for w in ws if w not in stop] for ws in raw] if stop else raw
         if self.stemmer == "none":
             return words
         vocab = sorted({w for ws in words for w in ws})

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+import pandas as pd
 import scipy.sparse as sp
 
 from core.runmaker.analysis import Analyzer, require_runs_extra
@@ -35,14 +36,22 @@ class TermIndex:
     tf: sp.csr_matrix           # documents x terms, float64 counts
 
     @classmethod
-    def build(cls, docnos: list[str], texts: list[str], analyzer: Analyzer) -> "TermIndex":
-        tokens = analyzer.analyze(texts)
-        terms = sorted({t for ts in tokens for t in ts})
+    def build(cls, docnos: list[str], texts: list[str], analyzer: Analyzer,
+              raw_tokens: list[list[str]] | None = None) -> "TermIndex":
+        """Analyse ``texts`` (or ``raw_tokens``, :func:`~core.runmaker.analysis.tokenize`'s
+        output for them, shared between analyzers) and count terms."""
+        tokens = analyzer.process(raw_tokens) if raw_tokens is not None else analyzer.analyze(texts)
+        lengths = np.array([len(t) for t in tokens], np.int64)
+        flat = pd.array([t for ts in tokens for t in ts], dtype=object)
+        codes, uniques = pd.factorize(np.asarray(flat, dtype=object))
+        order = np.argsort(np.asarray(uniques, dtype=str), kind="stable")  # sorted vocabulary
+        rank = np.empty(len(order), np.int64)
+        rank[order] = np.arange(len(order))
+        cols = rank[codes] if len(codes) else np.zeros(0, np.int64)
+        terms = [str(uniques[i]) for i in order]
         vocab = {t: i for i, t in enumerate(terms)}
-        token_ids = [np.fromiter((vocab[t] for t in ts), np.int64, len(ts)) for ts in tokens]
-        lengths = np.array([len(t) for t in token_ids], np.int64)
+        token_ids = np.split(cols, np.cumsum(lengths)[:-1]) if len(lengths) else []
         rows = np.repeat(np.arange(len(docnos)), lengths)
-        cols = np.concatenate(token_ids) if token_ids else np.zeros(0, np.int64)
         tf = sp.csr_matrix((np.ones(len(cols)), (rows, cols)),
                            shape=(len(docnos), max(1, len(terms))), dtype=np.float64)
         tf.sum_duplicates()

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Generator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 
 import numpy as np
@@ -22,7 +22,7 @@ import scipy.sparse as sp
 from core.progress import Progress
 from core.qrels import Qrels
 from core.run import Run
-from core.runmaker.analysis import Analyzer, content_words, require_runs_extra
+from core.runmaker.analysis import Analyzer, content_words, require_runs_extra, tokenize
 from core.runmaker.feedback import document_halves, rm3, routing_queries
 from core.runmaker.fusion import FUSERS
 from core.runmaker.index import BM25Index, TermIndex
@@ -129,6 +129,8 @@ def make_runs(documents: Mapping[str, str], topics: pd.DataFrame, qrels: Qrels |
     texts = [documents[d] for d in docnos]
     depth = max(1, min(int(depth), len(docnos)))
     topic_ids = topics["topic"].astype(str).tolist()
+    docno_bytes = _docno_bytes(docnos)
+    raw_tokens: list[list[str]] | None = None
     term_indexes: dict[Analyzer, TermIndex] = {}
     bm25_indexes: dict[tuple, BM25Index] = {}
     lists: dict[str, tuple[np.ndarray, np.ndarray]] = {}
@@ -142,7 +144,9 @@ def make_runs(documents: Mapping[str, str], topics: pd.DataFrame, qrels: Qrels |
         else:
             an = Analyzer(spec.stemmer, spec.stopwords)
             if an not in term_indexes:
-                term_indexes[an] = TermIndex.build(docnos, texts, an)
+                if raw_tokens is None:
+                    raw_tokens = tokenize(texts)
+                term_indexes[an] = TermIndex.build(docnos, texts, an, raw_tokens)
             ti = term_indexes[an]
             key = (an, spec.method, spec.k1, spec.b, spec.delta)
             if key not in bm25_indexes:
@@ -160,9 +164,17 @@ def make_runs(documents: Mapping[str, str], topics: pd.DataFrame, qrels: Qrels |
             retrieved = _cut(scores, matched, depth)
         scores = np.round(scores, 4)
         lists[spec.tag] = (scores, retrieved)
-        runs[spec.tag] = _to_run(spec, topic_ids, docnos, scores, retrieved)
+        runs[spec.tag] = _to_run(spec, topic_ids, docnos, scores, retrieved, docno_bytes)
     yield Progress(total, total, "runs made")
     return RunSet(runs=runs, groups={s.tag: s.group for s in specs}, specs=specs, depth=depth)
+
+
+def _docno_bytes(docnos: list[str]) -> np.ndarray | None:
+    try:
+        from core.run import to_bytes_array
+    except ImportError:
+        return None
+    return to_bytes_array(docnos)
 
 
 def _check_specs(specs: tuple[RunSpec, ...], qrels: Qrels | None) -> None:
@@ -181,12 +193,20 @@ def _check_specs(specs: tuple[RunSpec, ...], qrels: Qrels | None) -> None:
 
 
 def _cut(scores: np.ndarray, matched: np.ndarray, depth: int) -> np.ndarray:
-    """Mask of the top ``depth`` matched documents per topic (score desc, then file order)."""
+    """Mask of the top ``depth`` matched documents per topic.
+
+    Ties at the cut are broken by file order (earlier documents first), so the
+    cut is deterministic; linear time (``numpy.partition``), not a full sort.
+    """
     n_q, n_d = scores.shape
     masked = np.where(matched, scores, -np.inf)
-    order = np.lexsort((np.arange(n_d)[None, :].repeat(n_q, 0), -masked), axis=-1)[:, :depth]
-    keep = np.zeros_like(matched)
-    np.put_along_axis(keep, order, True, axis=1)
+    if depth >= n_d:
+        return matched.copy()
+    kth = -np.partition(-masked, depth - 1, axis=1)[:, depth - 1:depth]
+    greater = masked > kth
+    equal = masked == kth
+    room = depth - greater.sum(axis=1, keepdims=True)
+    keep = greater | (equal & (np.cumsum(equal, axis=1) <= room))
     return keep & matched
 
 
@@ -214,8 +234,30 @@ def _routing(index: BM25Index, query: sp.csr_matrix, topic_ids: list[str], qrels
 
 
 def _to_run(spec: RunSpec, topic_ids: list[str], docnos: list[str], scores: np.ndarray,
-            retrieved: np.ndarray) -> Run:
+            retrieved: np.ndarray, docno_bytes: np.ndarray | None = None) -> Run:
+    """The run of a retrieved mask.
+
+    With the current :class:`~core.run.Run` layout the columns are built by
+    indexing arrays made once per collection (a run has ~200,000 lines, and
+    :meth:`Run.from_arrays` encodes each docno in Python); any other layout goes
+    through :meth:`Run.from_arrays`.
+    """
     qi, di = np.nonzero(retrieved)
+    score = scores[qi, di].astype(np.float64)
+    if docno_bytes is not None and _DIRECT_FIELDS <= {f.name for f in fields(Run)}:
+        order = sorted(range(len(topic_ids)), key=lambda i: topic_ids[i].encode("utf-8"))
+        code_of_row = np.empty(len(topic_ids), np.int32)
+        code_of_row[order] = np.arange(len(order), dtype=np.int32)
+        used = np.unique(code_of_row[qi]) if len(qi) else np.zeros(0, np.int32)
+        remap = np.full(len(topic_ids), -1, np.int32)
+        remap[used] = np.arange(len(used), dtype=np.int32)
+        topics = np.asarray([topic_ids[order[c]] for c in used], dtype=object)
+        return Run(name=spec.tag, tag=spec.tag, topics=topics,
+                   topic_code=remap[code_of_row[qi]], docno_bytes=docno_bytes[di],
+                   score=score, rank=np.zeros(len(score), np.int64), group=spec.group)
     return Run.from_arrays(np.asarray(topic_ids, dtype=object)[qi],
-                           np.asarray(docnos, dtype=object)[di], scores[qi, di],
+                           np.asarray(docnos, dtype=object)[di], score,
                            name=spec.tag, tag=spec.tag, group=spec.group)
+
+
+_DIRECT_FIELDS = {"name", "tag", "topics", "topic_code", "docno_bytes", "score", "rank", "group"}

@@ -39,9 +39,16 @@ __all__ = ["DiscriminativePowerResult", "discriminative_power", "bootstrap_asl",
 CHUNK_ELEMENTS = 4_000_000
 
 
-def _t_stat(mean: np.ndarray, meansq: np.ndarray, n: int) -> np.ndarray:
-    """One-sample t statistic from the mean and the mean of squares over ``n`` values."""
+def _t_stat(mean: np.ndarray, meansq: np.ndarray, n: int, tol: np.ndarray | float = 0.0,
+            ) -> np.ndarray:
+    """One-sample t statistic from the mean and the mean of squares over ``n`` values.
+
+    Means with ``|mean| <= tol`` count as 0 and variances ``<= tol²`` as 0 (rounding
+    noise of centred data), so ``0/0`` gives ``t = 0`` and ``m/0`` gives ``±inf``.
+    """
+    mean = np.where(np.abs(mean) <= tol, 0.0, mean)
     var = np.maximum(meansq - mean * mean, 0.0) * (n / (n - 1.0))
+    var = np.where(var <= np.square(tol), 0.0, var)
     with np.errstate(divide="ignore", invalid="ignore"):
         t = mean / np.sqrt(var / n)
     return np.nan_to_num(t, nan=0.0, posinf=np.inf, neginf=-np.inf)
@@ -66,10 +73,11 @@ def bootstrap_asl(diffs: np.ndarray, weights: np.ndarray, alpha: float = 0.05,
         Per column.  A column of zeros has ``t = 0`` and ASL 1.
     """
     n = diffs.shape[0]
-    t_obs = _t_stat(diffs.mean(axis=0), (diffs * diffs).mean(axis=0), n)
+    tol = 1e-12 * np.abs(diffs).max(axis=0)
+    t_obs = _t_stat(diffs.mean(axis=0), (diffs * diffs).mean(axis=0), n, tol)
     w = diffs - diffs.mean(axis=0)
     m_star = weights @ w
-    t_star = np.abs(_t_stat(m_star, weights @ (w * w), n))
+    t_star = np.abs(_t_stat(m_star, weights @ (w * w), n, tol))
     asl = (t_star >= np.abs(t_obs)).mean(axis=0)
     asl[np.all(diffs == 0, axis=0)] = 1.0
     n_samples = weights.shape[0]

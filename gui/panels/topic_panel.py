@@ -15,7 +15,7 @@ from gui.app_state import AppState
 from gui.jobs import JobRunner
 from gui.table_model import FrameTableView, try_add_table_export
 
-RELEVANT, NONREL, UNJUDGED = "#d8f0d8", None, "#eeeeee"
+RELEVANT, UNJUDGED = "#d8f0d8", "#e4e4e4"
 
 
 class TopicPanel(QWidget):
@@ -34,7 +34,6 @@ class TopicPanel(QWidget):
         self.scores = FrameTableView()
         self.scores.doubleClicked.connect(self._score_double_clicked)
         self.ranking = FrameTableView()
-        self.ranking.source.color_fn = self._rank_color
         self.facts = QLabel("")
         self.facts.setWordWrap(True)
         tb = QToolBar()
@@ -147,7 +146,9 @@ class TopicPanel(QWidget):
         level = ws.options.relevance_level
         full = ranked_list(entry.run, topic, ws.qrels, level)
         frame = full.head(self.depth.value())
-        self.ranking.set_frame(frame.set_index("rank"))
+        colors = np.where(frame["relevant"].to_numpy(bool), RELEVANT,
+                          np.where(frame["judged"].to_numpy(bool), "", UNJUDGED)).tolist()
+        self.ranking.set_frame(frame.set_index("rank"), row_colors=[c or None for c in colors])
         if ws.qrels is None:
             self.facts.setText(f"{name}: {len(full)} documents retrieved (no qrels loaded).")
             return
@@ -160,16 +161,6 @@ class TopicPanel(QWidget):
             f"<b>{html.escape(name)}</b> on topic {html.escape(topic)}: {len(full)} retrieved, "
             f"{judged} judged ({len(full) - judged} unjudged), {rel_ret} of {n_rel} relevant "
             f"retrieved. Green: relevant (rel ≥ {level}); grey: unjudged.")
-
-    def _rank_color(self, row: int, col: int, value) -> str | None:
-        f = self.ranking.source.frame()
-        if row >= len(f):
-            return None
-        if bool(f["relevant"].iat[row]):
-            return RELEVANT
-        if not bool(f["judged"].iat[row]):
-            return UNJUDGED
-        return NONREL
 
     def _score_double_clicked(self, index) -> None:
         row, col = self.scores.source_cell(index)

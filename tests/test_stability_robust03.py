@@ -1,0 +1,83 @@
+"""Stability diagnostics on the 17 real TREC 2003 robust runs (../shared/data/trectools_robust03).
+
+Published numbers (trectools README, Examples 3-4; SOURCES.md there re-verifies the first two):
+Kendall's tau between the P_10 and map rankings = 0.7647; tau_AP (P_10 as truth) = 0.77413;
+paired t-test on per-topic P_10, aplrob03a vs UIUC03Rd1: p = 0.0167 (t = 2.4337, df = 99).
+"""
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from core.progress import run_sync
+
+DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "trectools_robust03"
+
+pytestmark = pytest.mark.skipif(not (DATA / "runs").is_dir(), reason="robust03 data absent")
+
+
+@pytest.fixture(scope="module")
+def matrices():
+    """Per-topic P_10 and map of the 17 runs: core.evaluate, or pytrec_eval while it is absent."""
+    from core.io import read_qrels, read_run
+
+    qrels = read_qrels(DATA / "qrels" / "robust03_qrels.txt")
+    runs = [read_run(p, name=p.name.removeprefix("input.").removesuffix(".gz"))
+            for p in sorted((DATA / "runs").glob("input.*.gz"))]
+    try:
+        from core.engine import evaluate_run  # noqa: F401
+        from core.evaluate import evaluate_runs
+        evals = run_sync(evaluate_runs(runs, qrels, ["map", "P.10"]))
+    except ImportError:
+        from pytrec_evaluations import pytrec_evaluations
+        evals = pytrec_evaluations(runs, qrels, {"map", "P_10"})
+    from core.evaluate import score_matrix
+    return score_matrix(evals, "P_10"), score_matrix(evals, "map")
+
+
+def test_kendall_tau_p10_vs_map_is_published_value(matrices):
+    from core.stability import compare_rankings
+
+    p10, mapm = matrices
+    assert p10.shape == (100, 17)
+    res = compare_rankings(p10.mean(), mapm.mean(), "P_10", "map")
+    assert round(res.tau, 4) == 0.7647
+    assert round(res.tau_ap, 5) == 0.77413   # trectools get_correlation(..., "tauap")
+
+
+def test_paired_t_test_p10_is_published_value(matrices):
+    from core.stability import paired_t_test, paired_t_tests
+
+    p10, _ = matrices
+    t, p = paired_t_test(p10, "aplrob03a", "UIUC03Rd1")
+    assert round(p, 4) == 0.0167 and round(t, 4) == 2.4337
+    table = paired_t_tests(p10)
+    row = table[(table.run_a == "UIUC03Rd1") & (table.run_b == "aplrob03a")]
+    if row.empty:
+        row = table[(table.run_a == "aplrob03a") & (table.run_b == "UIUC03Rd1")]
+    assert round(float(row["p_value"].iloc[0]), 4) == 0.0167
+
+
+def test_old_and_new_topics_and_diagnostics(matrices):
+    from core.stability import (error_rates, group_rank_correlation, parse_topic_spec,
+                                run_per_group, swap_rates)
+    from core.stability.error_rate import error_rate
+
+    p10, mapm = matrices
+    old = parse_topic_spec("301-450", mapm.index)
+    new = parse_topic_spec("601-650", mapm.index)
+    assert len(old) == 50 and len(new) == 50
+    # old topics are harder (robust overview §2)
+    assert (mapm.loc[old].mean() < mapm.loc[new].mean()).all()
+    corr = group_rank_correlation(p10, old, new, "old", "new", tie_break=mapm)
+    assert -1 <= corr.tau <= 1 and len(corr.ranking_a) == 17
+    er = run_sync(error_rates({"map": mapm, "P_10": p10}, samples=200, seed=1))
+    for r in er.values():
+        assert 0 <= r.error_rate <= 0.5 and 0 <= r.tie_rate <= 1
+    grouped = run_sync(run_per_group(error_rate, mapm, {"old": old, "new": new}, samples=100,
+                                     seed=2))
+    assert grouped.topics["old"] == old
+    sw = run_sync(swap_rates(mapm, sizes=[10, 20, 30, 40, 50], samples=100, seed=3))
+    assert sw.top_score == pytest.approx(mapm.mean().max())
+    assert np.isfinite(sw.min_difference)
