@@ -32,8 +32,6 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
-from scipy import stats
-
 from core.progress import Progress, run_sync
 
 __all__ = ["TESTS", "CORRECTIONS", "PairComparison", "Comparison", "compare_runs",
@@ -72,6 +70,8 @@ def correct_pvalues(pvalues: Sequence[float], method: str) -> np.ndarray:
     if method == "holm":
         return holm(p)
     if method == "bh":
+        from scipy import stats
+
         out = np.full(p.shape, np.nan)
         ok = ~np.isnan(p)
         if ok.any():
@@ -159,7 +159,9 @@ class Comparison:
 
 
 def _pair(base: np.ndarray, other: np.ndarray, run: str, baseline: str, measure: str,
-          seed: int, n_permutations: int) -> PairComparison:
+          seed: int, n_permutations: int, only: str | None = None) -> PairComparison:
+    from scipy import stats  # imported when first used: keeps the window's start-up fast
+
     d = other - base
     n = len(d)
     wins, losses = int((d > 0).sum()), int((d < 0).sum())
@@ -177,11 +179,11 @@ def _pair(base: np.ndarray, other: np.ndarray, run: str, baseline: str, measure:
         es = float(np.mean(d) / sd)
     elif n > 1:  # every difference equal (to rounding): no variance, no t statistic
         p_t, lo, hi = (1.0 if d[0] == 0 else 0.0), float(d[0]), float(d[0])
-    if wins + losses > 0:
+    if only in (None, "wilcoxon") and wins + losses > 0:
         p_w = float(stats.wilcoxon(other, base, zero_method="wilcox").pvalue)
-    elif n:
-        p_w = 1.0
-    if n > 1:
+    elif only in (None, "wilcoxon") and n:
+        p_w = 1.0  # every difference zero
+    if n > 1 and only in (None, "permutation"):
         res = stats.permutation_test(
             (other, base), lambda x, y, axis: np.mean(x - y, axis=axis),
             permutation_type="samples", n_resamples=n_permutations, vectorized=True,
@@ -206,8 +208,8 @@ def compare_runs(scores: pd.DataFrame, baseline: str, runs: Sequence[str] | None
 
 def compare_runs_job(scores: pd.DataFrame, baseline: str, runs: Sequence[str] | None = None,
                      measure: str = "", test: str = "t", correction: str = "holm",
-                     alpha: float = 0.05, seed: int = 0, n_permutations: int = 10000
-                     ) -> Generator[Progress, None, Comparison]:
+                     alpha: float = 0.05, seed: int = 0, n_permutations: int = 10000,
+                     all_tests: bool = True) -> Generator[Progress, None, Comparison]:
     """Compare ``runs`` (default: every other column) with ``baseline``.
 
     Parameters
@@ -227,6 +229,9 @@ def compare_runs_job(scores: pd.DataFrame, baseline: str, runs: Sequence[str] | 
         Seeds ``numpy.random.default_rng`` for the permutation test.
     n_permutations : int
         Random within-topic swaps (scipy uses the exact test when 2**n is smaller).
+    all_tests : bool
+        False: run only ``test`` besides the t-test and sign test (the
+        Wilcoxon and permutation p-values of the others are NaN).
     """
     if test not in TESTS:
         raise ValueError(f"unknown test {test!r}; expected one of {TESTS}")
@@ -245,7 +250,8 @@ def compare_runs_job(scores: pd.DataFrame, baseline: str, runs: Sequence[str] | 
         if len(both) < len(scores[[baseline, r]].dropna(how="all")):
             notes.append(f"{r}: {len(both)} topics in common with {baseline}")
         pairs.append(_pair(both[baseline].to_numpy(float), both[r].to_numpy(float), r,
-                           baseline, measure, seed, n_permutations))
+                           baseline, measure, seed, n_permutations,
+                           None if all_tests else test))
         per_topic[r] = scores[r]
         per_topic[f"{r} - {baseline}"] = scores[r] - scores[baseline]
     adj = correct_pvalues([p.p(test) for p in pairs], correction)
@@ -285,7 +291,8 @@ def experiment_table_job(matrices: Mapping[str, pd.DataFrame], baseline: str,
     table = pd.DataFrame(index=pd.Index([baseline, *runs], name="name"))
     for k, (m, mat) in enumerate(matrices.items()):
         yield Progress(k, len(matrices), f"testing {m}")
-        cmp = compare_runs(mat, baseline, runs, m, test, correction, alpha, seed, n_permutations)
+        cmp = run_sync(compare_runs_job(mat, baseline, runs, m, test, correction, alpha, seed,
+                                        n_permutations, all_tests=False))
         table[m] = [float(mat[baseline].mean()), *[p.mean_run for p in cmp.pairs]]
         table[f"{m} +"] = [np.nan, *[p.wins for p in cmp.pairs]]
         table[f"{m} -"] = [np.nan, *[p.losses for p in cmp.pairs]]

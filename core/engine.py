@@ -84,6 +84,11 @@ def apply_zscores(jr: JudgedRanking, cols: list[Column], zscores: Mapping) -> No
                 c.values[t] = 0.0 if v == ms[0] else MISSING_ZSCORE
 
 
+def _seq_sum(v: np.ndarray) -> float:
+    """Left-to-right sum, as trec_eval accumulates topic by topic (not numpy's pairwise sum)."""
+    return float(np.cumsum(v)[-1]) if len(v) else 0.0
+
+
 def summarise(jr: JudgedRanking, cols: list[Column], options: EvalOptions,
               zscore: bool = False) -> dict[str, float | str]:
     """Average per-topic values over topics as trec_eval does."""
@@ -103,7 +108,7 @@ def summarise(jr: JudgedRanking, cols: list[Column], options: EvalOptions,
         elif d.aggregate is not None:
             out[c.name] = float(d.aggregate(v, c.request.params))
         elif d.average == "gm":
-            s = v.sum()
+            s = _seq_sum(v)
             if options.complete:
                 s += (nq - n) * np.log(MIN_GEO_MEAN)
             out[c.name] = float(np.exp(s / nq)) if nq else 0.0
@@ -112,9 +117,9 @@ def summarise(jr: JudgedRanking, cols: list[Column], options: EvalOptions,
                 # te_calc_avg_num_rel: relevant (rel > 0) over every qrels topic
                 out[c.name] = float((jr.qrels.frame["rel"].to_numpy() > 0).sum())
             else:
-                out[c.name] = float(v.sum())
+                out[c.name] = _seq_sum(v)
         else:
-            out[c.name] = float(v.sum() / nq) if nq else 0.0
+            out[c.name] = _seq_sum(v) / nq if nq else 0.0
     return out
 
 

@@ -22,7 +22,7 @@ import numpy as np
 from core.options import EvalOptions
 from core.qrels import Qrels
 from core.ranking import trec_order
-from core.run import Run, pair_key
+from core.run import Run
 
 NONPOOL = -1
 UNJUDGED = -2
@@ -219,22 +219,10 @@ def build_judged_ranking(run: Run, qrels: Qrels, options: EvalOptions | None = N
     row_run_code = q_run_code[q_code]
     ok = row_run_code >= 0
     if ok.any():
-        qkey = pair_key(row_run_code[ok], qrels.docno_hash[ok])
-        qrel = qrels.frame["rel"].to_numpy()[ok]
-        if run.key_index.is_unique:
-            hit = run.key_index.get_indexer(qkey)
-        else:  # hash collision (the reader already refused true duplicates)
-            hit = _exact_lookup(run, row_run_code[ok], qrels.docno_bytes[ok])
+        hit = run.lookup(row_run_code[ok], qrels.docno_bytes[ok], qrels.docno_hash[ok])
         found = hit >= 0
-        lines = hit[found]
-        same = (run.docno_bytes[lines] == qrels.docno_bytes[ok][found]) & \
-               (run.topic_code[lines] == row_run_code[ok][found])
-        if not same.all():
-            hit = _exact_lookup(run, row_run_code[ok], qrels.docno_bytes[ok])
-            found = hit >= 0
-            lines = hit[found]
-        vals = qrel[found]
-        rel_line[lines] = np.where(vals < 0, UNJUDGED, vals)
+        vals = qrels.frame["rel"].to_numpy()[ok][found]
+        rel_line[hit[found]] = np.where(vals < 0, UNJUDGED, vals)
 
     # ranked lines of evaluated topics, trec_eval order, -M then -J
     order = cached_order(run, options.compat)
@@ -292,10 +280,3 @@ def cached_order(run: Run, compat: int) -> np.ndarray:
     if compat not in cache:
         cache[compat] = trec_order(run.topic_code, run.score, run.docno_bytes, compat)
     return cache[compat]
-
-
-def _exact_lookup(run: Run, run_code: np.ndarray, docno_bytes: np.ndarray) -> np.ndarray:
-    import pandas as pd
-
-    idx = pd.MultiIndex.from_arrays([run.topic_code, run.docno_bytes])
-    return idx.get_indexer(pd.MultiIndex.from_arrays([run_code, docno_bytes]))

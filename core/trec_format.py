@@ -25,39 +25,54 @@ def _long(v: float) -> str:
     return str(int(v)) if math.isfinite(v) else _num(v)
 
 
+def _column_text(c, zscore: bool) -> list[str]:
+    """Formatted per-topic values of one column."""
+    d = c.request.definition
+    if d.kind == STRING:
+        return [f"'{v}'" for v in c.values]
+    v = np.asarray(c.values, dtype=np.float64)
+    if d.kind == LONG and not zscore:
+        if np.isfinite(v).all():
+            return [str(x) for x in v.astype(np.int64).tolist()]
+        return [_long(x) for x in v.tolist()]
+    if np.isfinite(v).all():
+        return [f"{x:6.4f}" for x in v.tolist()]
+    return [_num(x) for x in v.tolist()]
+
+
 def format_trec_eval(ev, query_flag: bool = False, summary_flag: bool = True,
                      zscore: bool = False) -> str:
     """The text trec_eval prints for one evaluation."""
     jr = ev.judged
     cols = ev.columns
-    lines: list[str] = []
     z = "Z" if zscore else ""
+    out: list[str] = []
     if query_flag:
         show = np.ones(jr.num_topics, bool)
         if ev.options.compat == 9:
             show = ~jr.missing
-        for t, topic in enumerate(jr.topics.tolist()):
-            if not show[t]:
+        topics = [f"\t{t}\t" for t in jr.topics.tolist()]
+        per_col = []
+        for c in cols:
+            d = c.request.definition
+            if not d.per_topic or d.kind in (RUNID, NUM_Q):
                 continue
-            for c in cols:
-                d = c.request.definition
-                if not d.per_topic or d.kind in (RUNID, NUM_Q):
-                    continue
-                if d.kind == STRING:
-                    lines.append(f"{c.name:<22}\t{topic}\t'{c.values[t]}'")
-                elif d.kind == LONG and not zscore:
-                    lines.append(f"{c.name:<22}\t{topic}\t{_long(c.values[t])}")
-                else:
-                    lines.append(f"{z}{c.name:<22}\t{topic}\t{_num(c.values[t])}")
+            prefix = ("" if d.kind == STRING or (d.kind == LONG and not zscore) else z) \
+                + f"{c.name:<22}"
+            per_col.append([prefix + t + v + "\n"
+                            for t, v in zip(topics, _column_text(c, zscore))])
+        if per_col:
+            rows = ["".join(parts) for parts in zip(*per_col)]
+            out.extend(r for r, keep in zip(rows, show.tolist()) if keep)
     if summary_flag:
         for c in cols:
             d = c.request.definition
             if d.kind == STRING:
                 continue
             if d.kind == RUNID:
-                lines.append(f"{'runid':<22}\tall\t{ev.runid}")
+                out.append(f"{'runid':<22}\tall\t{ev.runid}\n")
             elif d.kind in (LONG, NUM_Q) and not zscore:
-                lines.append(f"{c.name:<22}\tall\t{_long(ev.summary[c.name])}")
+                out.append(f"{c.name:<22}\tall\t{_long(ev.summary[c.name])}\n")
             else:
-                lines.append(f"{z}{c.name:<22}\tall\t{_num(ev.summary[c.name])}")
-    return "".join(line + "\n" for line in lines)
+                out.append(f"{z}{c.name:<22}\tall\t{_num(ev.summary[c.name])}\n")
+    return "".join(out)

@@ -52,7 +52,7 @@ def main(argv: list[str] | None = None) -> int:
     from gui.main_window import MainWindow
 
     screenshot = bool(args.screenshot)
-    win = MainWindow(autosave=not screenshot)
+    win = MainWindow(autosave=not screenshot, deferred_panels=not screenshot)
     install_excepthook(win)
     items: list[tuple[str, str | None]] = []
     for kind, path in (("qrels", args.qrels), ("topics", args.topics),
@@ -78,6 +78,9 @@ def main(argv: list[str] | None = None) -> int:
         win.close()
         return 0
     win.show()
+    from PySide6.QtCore import QTimer
+
+    QTimer.singleShot(0, win.build_remaining_panels)
     return app.exec()
 
 

@@ -12,12 +12,10 @@ import json
 import logging
 import os
 import traceback
-from pathlib import Path
 
 from PySide6.QtCore import QByteArray, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import (QDockWidget, QFileDialog, QLabel, QMainWindow, QProgressBar,
-                               QPushButton, QWidget)
+from PySide6.QtWidgets import (QDockWidget, QLabel, QMainWindow, QProgressBar, QPushButton,
+                               QWidget)
 
 from core.errors import FormatError
 from core.loading import LoadResult, expand, load_files
@@ -25,20 +23,26 @@ from gui import settings as st
 from gui.app_state import AppState
 from gui.error_dialog import ErrorDialog
 from gui.jobs import JobError, JobRunner
+from gui.menus import MenuActions
 from gui.panels import SKIPPED, load_panel_classes
+from gui.sample_files import sample_items
 
 log = logging.getLogger(__name__)
-RESOURCES = Path(__file__).resolve().parents[1] / "resources"
+#: Panels created before the window is first drawn (cheap imports); the rest follow.
+EAGER_PANELS = ("gui.panels.collection_panel", "gui.panels.measures_panel",
+                "gui.panels.topic_panel")
 LAYOUT_VERSION = 1
 
 
-class MainWindow(QMainWindow):
+class MainWindow(MenuActions, QMainWindow):
     """See module docstring.  ``loaded`` is emitted after each load batch is applied."""
 
     loaded = Signal(object)  # LoadResult
     error_shown = Signal(str, str)  # title, message
+    panels_ready = Signal()
 
-    def __init__(self, autosave: bool = True, parent: QWidget | None = None):
+    def __init__(self, autosave: bool = True, deferred_panels: bool = False,
+                 parent: QWidget | None = None):
         super().__init__(parent)
         self.setWindowTitle("Yardstick")
         self.setAcceptDrops(True)
@@ -52,14 +56,18 @@ class MainWindow(QMainWindow):
         self.panels: dict[str, QWidget] = {}
         self.docks: dict[str, QDockWidget] = {}
         self._build_status_bar()
-        self._build_panels()
+        self._build_panels(deferred_panels)
         self._build_menus()
         self.jobs.unhandled_error.connect(self._job_error)
         self.state.status.connect(lambda m: self.statusBar().showMessage(m, 15000))
         self._autosave_timer = QTimer(self, singleShot=True, interval=2000)
         self._autosave_timer.timeout.connect(self.save_last_session)
         self.state.changed.connect(self._on_state_changed)
-        self._restore_layout()
+        self.state.topic_requested.connect(lambda _t: self.raise_panel("topic"))
+        if self._pending:
+            self._restore_geometry()
+        else:
+            self._restore_layout()
 
     # ----------------------------------------------------------------- building
     def _build_status_bar(self) -> None:
@@ -76,74 +84,67 @@ class MainWindow(QMainWindow):
         self.jobs.progress.connect(self._on_progress)
         self.jobs.busy_changed.connect(self._on_busy)
 
-    def _build_panels(self) -> None:
-        first_right = None
-        for module, cls in load_panel_classes():
-            key = module.rsplit(".", 1)[-1].removesuffix("_panel")
-            try:
-                panel = cls(self.state, self.jobs, self)
-            except Exception as e:  # noqa: BLE001 - a broken panel must not stop the app
-                SKIPPED[module] = f"failed to start: {type(e).__name__}: {e}"
-                log.warning("panel %s failed to start", module, exc_info=True)
-                continue
-            dock = QDockWidget(cls.TITLE, self)
-            dock.setObjectName(f"dock_{key}")
-            dock.setWidget(panel)
-            self.panels[key] = panel
-            self.docks[key] = dock
-            if key == "collection":
-                self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, dock)
+    def _build_panels(self, deferred: bool) -> None:
+        """Create the panels; with ``deferred`` only the light ones now, the rest after the
+        first paint (:meth:`build_remaining_panels`), so the window shows quickly."""
+        self._pending = []
+        for module, cls in load_panel_classes(import_now=EAGER_PANELS if deferred else None):
+            if cls is None:
+                self._pending.append(module)
             else:
-                self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
-                if first_right is None:
-                    first_right = dock
-                else:
-                    self.tabifyDockWidget(first_right, dock)
-        if first_right is not None:
-            first_right.raise_()
-            if "collection" in self.docks:
-                self.resizeDocks([self.docks["collection"], first_right], [420, 980],
-                                 Qt.Orientation.Horizontal)
+                self._add_panel(module, cls)
         self.resize(1400, 900)
+        if not self._pending:
+            self._default_layout = self.saveState(LAYOUT_VERSION)
+
+    def build_remaining_panels(self) -> None:
+        """Import and create the panels left for after the first paint; then restore the layout."""
+        import importlib
+
+        from gui.panels import find_panel_class, record_skip
+
+        pending, self._pending = self._pending, []
+        for module in pending:
+            try:
+                cls = find_panel_class(importlib.import_module(module))
+            except Exception as e:  # noqa: BLE001 - skip a broken panel, say why
+                record_skip(module, e)
+                continue
+            if cls is None:
+                SKIPPED[module] = "no QWidget subclass with a TITLE"
+                continue
+            self._add_panel(module, cls)
         self._default_layout = self.saveState(LAYOUT_VERSION)
+        self._fill_view_menu()
+        self._restore_layout()
+        self.panels_ready.emit()
 
-    def _build_menus(self) -> None:
-        mb = self.menuBar()
-        f = mb.addMenu("&File")
-
-        def act(menu, text, slot, shortcut=None):
-            a = QAction(text, self)
-            if shortcut:
-                a.setShortcut(QKeySequence(shortcut))
-            a.triggered.connect(slot)
-            menu.addAction(a)
-            return a
-
-        act(f, "Open &qrels…", lambda: self._ask_open("qrels", "Open qrels"), "Ctrl+Shift+Q")
-        act(f, "Open &runs…", self._ask_open_runs, QKeySequence.StandardKey.Open)
-        act(f, "Open &topics…", lambda: self._ask_open("topics", "Open topics"))
-        act(f, "Open &documents…", lambda: self._ask_open("documents", "Open documents"))
-        act(f, "Open run &groups…", lambda: self._ask_open("groups", "Open run<TAB>group file"))
-        act(f, "Open &folder…", self._ask_open_folder)
-        self.recent_menu = f.addMenu("Recent &files")
-        self.recent_menu.aboutToShow.connect(self._fill_recent)
-        f.addSeparator()
-        act(f, "Open &session…", self._ask_open_session)
-        act(f, "&Save session", self._save_session_default, QKeySequence.StandardKey.Save)
-        act(f, "Save session &as…", self._ask_save_session, QKeySequence.StandardKey.SaveAs)
-        f.addSeparator()
-        act(f, "Open sample collection", self.open_sample)
-        act(f, "Remove all runs", lambda: self.state.remove_runs(list(self.state.workspace.runs)))
-        f.addSeparator()
-        act(f, "&Quit", self.close, QKeySequence.StandardKey.Quit)
-        v = mb.addMenu("&View")
-        for dock in self.docks.values():
-            v.addAction(dock.toggleViewAction())
-        v.addSeparator()
-        act(v, "Reset layout", self.reset_layout)
-        h = mb.addMenu("&Help")
-        act(h, "Panels not loaded…", self._show_skipped)
-        self._session_path: str | None = None
+    def _add_panel(self, module: str, cls: type) -> None:
+        key = module.rsplit(".", 1)[-1].removesuffix("_panel")
+        try:
+            panel = cls(self.state, self.jobs, self)
+        except Exception as e:  # noqa: BLE001 - a broken panel must not stop the app
+            SKIPPED[module] = f"failed to start: {type(e).__name__}: {e}"
+            log.warning("panel %s failed to start", module, exc_info=True)
+            return
+        dock = QDockWidget(cls.TITLE, self)
+        dock.setObjectName(f"dock_{key}")
+        dock.setWidget(panel)
+        self.panels[key] = panel
+        self.docks[key] = dock
+        if key == "collection":
+            self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, dock)
+            return
+        first = next((d for k, d in self.docks.items() if k != "collection" and d is not dock),
+                     None)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+        if first is None:
+            if "collection" in self.docks:
+                self.resizeDocks([self.docks["collection"], dock], [420, 980],
+                                 Qt.Orientation.Horizontal)
+        else:
+            self.tabifyDockWidget(first, dock)
+            first.raise_()
 
     # ----------------------------------------------------------------- loading
     def open_items(self, items: list[tuple[str, str | None]], key: str | None = None) -> str:
@@ -311,14 +312,24 @@ class MainWindow(QMainWindow):
             self._autosave_timer.start()
 
     # ----------------------------------------------------------------- layout
-    def _restore_layout(self) -> None:
-        s = st.settings()
-        geo = s.value("window/geometry")
+    def _restore_geometry(self) -> None:
+        geo = st.settings().value("window/geometry")
         if isinstance(geo, QByteArray):
             self.restoreGeometry(geo)
+
+    def _restore_layout(self) -> None:
+        self._restore_geometry()
+        s = st.settings()
         lay = s.value("window/state")
         if isinstance(lay, QByteArray):
             self.restoreState(lay, LAYOUT_VERSION)
+
+    def raise_panel(self, key: str) -> None:
+        """Bring a panel's dock to the front (if that panel is loaded)."""
+        dock = self.docks.get(key)
+        if dock is not None:
+            dock.show()
+            dock.raise_()
 
     def reset_layout(self) -> None:
         self.restoreState(self._default_layout, LAYOUT_VERSION)
@@ -329,7 +340,8 @@ class MainWindow(QMainWindow):
         try:
             s = st.settings()
             s.setValue("window/geometry", self.saveGeometry())
-            s.setValue("window/state", self.saveState(LAYOUT_VERSION))
+            if not self._pending:  # a half-built window must not overwrite the layout
+                s.setValue("window/state", self.saveState(LAYOUT_VERSION))
             self.save_last_session()
         except Exception:  # noqa: BLE001 - closing must always work
             log.warning("could not save settings: %s", traceback.format_exc())
@@ -346,97 +358,3 @@ class MainWindow(QMainWindow):
         if paths:
             self.open_files(paths)
             event.acceptProposedAction()
-
-    # ----------------------------------------------------------------- dialogs (menus only)
-    def _ask_open(self, kind: str, title: str) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, title, st.last_dir(kind))
-        if path:
-            st.remember_dir(kind, path)
-            self.open_items([(path, kind)])
-
-    def _ask_open_runs(self) -> None:
-        paths, _ = QFileDialog.getOpenFileNames(self, "Open runs", st.last_dir("run"))
-        if paths:
-            st.remember_dir("run", paths[0])
-            self.open_runs(paths)
-
-    def _ask_open_folder(self) -> None:
-        path = QFileDialog.getExistingDirectory(self, "Open folder", st.last_dir("folder"))
-        if path:
-            st.remember_dir("folder", path)
-            self.open_folder(path)
-
-    def _ask_open_session(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open session", st.last_dir("session"),
-                                              "Yardstick sessions (*.json);;All files (*)")
-        if path:
-            st.remember_dir("session", path)
-            self.open_session(path)
-
-    def _save_session_default(self) -> None:
-        if self._session_path and self._session_path != str(st.last_session_path()):
-            self.save_session(self._session_path)
-        else:
-            self._ask_save_session()
-
-    def _ask_save_session(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Save session", st.last_dir("session"),
-                                              "Yardstick sessions (*.json)")
-        if path:
-            if not path.endswith(".json"):
-                path += ".json"
-            st.remember_dir("session", path)
-            self.save_session(path)
-
-    def _fill_recent(self) -> None:
-        self.recent_menu.clear()
-        items = st.recent_files()
-        for kind, path in items:
-            a = self.recent_menu.addAction(f"{kind}: {path}")
-            if kind == "session":
-                a.triggered.connect(lambda _=False, p=path: self.open_session(p))
-            elif kind == "folder":
-                a.triggered.connect(lambda _=False, p=path: self.open_folder(p))
-            else:
-                a.triggered.connect(lambda _=False, p=path, k=kind: self.open_items([(p, k)]))
-        if not items:
-            self.recent_menu.addAction("(none)").setEnabled(False)
-        else:
-            self.recent_menu.addSeparator()
-            self.recent_menu.addAction("Clear", st.clear_recent)
-
-    def _show_skipped(self) -> None:
-        text = "\n".join(f"{m}: {why}" for m, why in SKIPPED.items()) or "All panels loaded."
-        ErrorDialog("Panels", text, parent=self).show()
-
-
-def sample_items() -> list[tuple[str, str | None]]:
-    """Files of the bundled sample: ``core.sample.sample_paths()`` if present, else the fallback."""
-    try:
-        from core.sample import sample_paths
-
-        paths = sample_paths()
-    except Exception:  # noqa: BLE001 - sample not written yet: use the fallback
-        paths = None
-    if paths:
-        if isinstance(paths, dict):
-            return sample_items_from_dict(paths)
-        if hasattr(paths, "__dict__") or hasattr(paths, "_asdict"):
-            d = paths._asdict() if hasattr(paths, "_asdict") else vars(paths)
-            return sample_items_from_dict(d)
-        return [(str(p), None) for p in paths]
-    fb = RESOURCES / "sample_fallback"
-    items = [(str(fb / "robust03.qrels.gz"), "qrels"), (str(fb / "robust03.topics.txt"), "topics")]
-    items += [(str(p), "run") for p in sorted(fb.glob("*.run.gz"))]
-    return items
-
-
-def sample_items_from_dict(d: dict) -> list[tuple[str, str | None]]:
-    out: list[tuple[str, str | None]] = []
-    for kind, v in d.items():
-        kind = {"docs": "documents", "runs": "run"}.get(kind, kind)
-        for p in (v if isinstance(v, (list, tuple)) else [v]):
-            if p and os.path.exists(str(p)):
-                out.append((str(p), kind if kind in ("qrels", "run", "topics", "documents",
-                                                     "groups") else None))
-    return out

@@ -8,6 +8,7 @@ registry's descriptions as tooltips; cells can be coloured by a callback.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable
 
 import numpy as np
@@ -17,7 +18,13 @@ from PySide6.QtGui import QBrush, QColor, QGuiApplication
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView
 
 SORT_ROLE = Qt.ItemDataRole.UserRole
+_DIGITS = re.compile(r"\d+")
 ColorFn = Callable[[int, int, object], str | None]
+
+
+def natural_key(text: str) -> str:
+    """Sort text with numbers by value: ``"9" < "10" < "100"`` (topic ids, run names)."""
+    return _DIGITS.sub(lambda m: m.group().zfill(12), text)
 
 
 def format_value(v, decimals: int = 4) -> str:
@@ -35,6 +42,13 @@ def format_value(v, decimals: int = 4) -> str:
             return str(int(v))
         return f"{v:.{decimals}f}"
     return str(v)
+
+
+def _column_values(col: pd.Series) -> np.ndarray:
+    """Values for display: nullable integers stay integers (missing -> None)."""
+    if isinstance(col.dtype, pd.api.extensions.ExtensionDtype) and col.dtype.kind in "iub":
+        return col.to_numpy(dtype=object, na_value=None)
+    return col.to_numpy()
 
 
 _BRUSHES: dict[str, QBrush] = {}
@@ -78,10 +92,10 @@ class DataFrameModel(QAbstractTableModel):
         self.beginResetModel()
         self._frame = frame
         self._nrows = len(frame)
-        cols = [frame[c].to_numpy() for c in frame.columns]
+        cols = [_column_values(frame[c]) for c in frame.columns]
         headers = [str(c) for c in frame.columns]
         if self.index_as_column:
-            cols.insert(0, frame.index.to_numpy())
+            cols.insert(0, _column_values(frame.index.to_series()))
             headers.insert(0, str(frame.index.name or ""))
         self._values = cols
         self._headers = headers
@@ -120,7 +134,9 @@ class DataFrameModel(QAbstractTableModel):
                 return -math.inf
             if isinstance(v, (np.integer, np.floating, np.bool_)):
                 return v.item()
-            return v if isinstance(v, (int, float, str)) else str(v)
+            if isinstance(v, str):
+                return natural_key(v)
+            return v if isinstance(v, (int, float)) else str(v)
         if role == Qt.ItemDataRole.TextAlignmentRole:
             if isinstance(v, (int, float, np.integer, np.floating)) and not isinstance(v, bool):
                 return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)

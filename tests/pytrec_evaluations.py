@@ -25,7 +25,8 @@ def run_to_dict(run: Run) -> dict[str, dict[str, float]]:
     docs = np.asarray(run.docnos, dtype=object)[run.doc_code[order]].tolist()
     scores = run.score[order].tolist()
     cuts = np.flatnonzero(np.diff(codes)) + 1
-    bounds = zip(np.concatenate([[0], cuts]).tolist(), np.concatenate([cuts, [len(codes)]]).tolist())
+    bounds = zip(np.concatenate([[0], cuts]).tolist(),
+                 np.concatenate([cuts, [len(codes)]]).tolist())
     return {str(run.topics[codes[a]]): dict(zip(docs[a:b], scores[a:b])) for a, b in bounds}
 
 

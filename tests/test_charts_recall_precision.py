@@ -1,7 +1,6 @@
 """Recall-precision chart data against the TREC appendix and trec_eval's golden outputs."""
 
 import numpy as np
-import pandas as pd
 import pytest
 
 from core.charts.recall_precision import (RECALL_LEVELS, iprec_column, recall_precision_curves,
@@ -37,7 +36,8 @@ def test_appendix_worked_example():
     assert trp.step_recall.tolist() == [0, .25, .25, .5, .5, .75, .75, 1.0]
     assert trp.step_precision.tolist() == pytest.approx([1, 1, 1, 1, .75, .75, 4 / 15, 4 / 15])
     frame = trp.to_frame()
-    assert (frame["series"] == "actual").sum() == 4 and (frame["series"] == "interpolated").sum() == 11
+    assert (frame["series"] == "actual").sum() == 4
+    assert (frame["series"] == "interpolated").sum() == 11
 
 
 def test_appendix_average_precision_example():

@@ -201,12 +201,13 @@ def _open_text(path: Path):
 
 
 def parse_run_for_pytrec(path: Path) -> dict[str, dict[str, float]]:
-    """Independent of core.io: pandas C parser with Python-exact float conversion."""
+    """Independent of core.io: pandas splits the columns, Python's ``float`` converts
+    the scores (correctly rounded, like C's ``atof``)."""
     with _open_text(path) as f:
         df = pd.read_csv(f, sep=r"\s+", header=None, usecols=[0, 2, 4], comment=None,
                          names=["topic", "q0", "docno", "rank", "score", "tag"],
-                         dtype={"topic": str, "docno": str, "score": float},
-                         float_precision="round_trip", engine="c", na_filter=False)
+                         dtype=str, engine="c", na_filter=False)
+    df["score"] = [float(s) for s in df["score"]]
     return {t: dict(zip(g["docno"], g["score"].tolist()))
             for t, g in df.groupby("topic", sort=False)}
 

@@ -10,9 +10,10 @@ from __future__ import annotations
 import time
 
 import numpy as np
+import pytest
 from PySide6.QtCore import QTimer
 
-from tests.gui_support import load, make_window
+from tests.gui_support import RUNS, load, make_window
 
 
 def write_big_run(path, topics=500, per_topic=2000):
@@ -25,9 +26,15 @@ def write_big_run(path, topics=500, per_topic=2000):
     return topics * per_topic
 
 
-def test_event_loop_keeps_ticking_while_a_million_line_run_loads(qtbot, tmp_path, monkeypatch):
-    path = tmp_path / "big.run"
-    n = write_big_run(path)
+@pytest.fixture(scope="module")
+def big_run(tmp_path_factory):
+    path = tmp_path_factory.mktemp("big") / "big.run"
+    return path, write_big_run(path)
+
+
+def test_event_loop_keeps_ticking_while_a_million_line_run_loads(qtbot, tmp_path, monkeypatch,
+                                                                 big_run):
+    path, n = big_run
     win = make_window(qtbot, tmp_path, monkeypatch)
     ticks: list[float] = []
     timer = QTimer()
@@ -43,3 +50,23 @@ def test_event_loop_keeps_ticking_while_a_million_line_run_loads(qtbot, tmp_path
     gaps = np.diff(ticks)
     assert len(gaps) > 5
     assert gaps.max() < 0.100, f"GUI thread blocked for {gaps.max() * 1000:.0f} ms"
+
+
+def test_cancel_button_stops_a_load_and_nothing_half_loaded_remains(qtbot, tmp_path, monkeypatch,
+                                                                    big_run):
+    path, _ = big_run
+    win = make_window(qtbot, tmp_path, monkeypatch)
+    load(qtbot, win, [(RUNS[0], "run")])
+    with qtbot.waitSignal(win.jobs.progress, timeout=60000):
+        key = win.open_items([(str(path), "run"), (str(RUNS[1]), "run")])
+    assert win.jobs.is_running(key) and not win.cancel_button.isHidden()
+    with qtbot.waitSignal(win.jobs.cancelled, timeout=10000,
+                          check_params_cb=lambda k: k == key):
+        win.cancel_button.click()
+    assert win.jobs.wait_for_done(120000)
+    from PySide6.QtCore import QCoreApplication
+
+    with qtbot.assertNotEmitted(win.loaded):
+        QCoreApplication.processEvents()
+    assert list(win.state.workspace.runs) == ["aplrob03a.run"]  # only what was there before
+    assert not win.jobs.is_busy()

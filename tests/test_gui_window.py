@@ -239,3 +239,41 @@ def test_screenshot_mode_renders_every_panel(tmp_path, monkeypatch, qtbot):
     # not a blank picture: several distinct colours
     colours = {img.pixel(x, y) for x in range(0, img.width(), 7) for y in range(0, img.height(), 7)}
     assert len(colours) > 3
+
+
+def test_drag_and_drop_opens_files_classified_by_content(qtbot, win):
+    from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
+    from PySide6.QtGui import QDropEvent
+
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(QRELS)), QUrl.fromLocalFile(str(RUNS[2]))])
+    ev = QDropEvent(QPointF(10, 10), Qt.DropAction.CopyAction, mime,
+                    Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+    with qtbot.waitSignal(win.loaded, timeout=60000):
+        win.dropEvent(ev)
+    assert len(win.state.workspace.qrels) == 128796
+    assert list(win.state.workspace.runs) == ["pircRBa1.run"]
+
+
+def test_recent_files_are_remembered(qtbot, win):
+    from gui import settings
+
+    load(qtbot, win, [(QRELS, "qrels"), (RUNS[0], "run")])
+    recent = settings.recent_files()
+    assert recent[:2] == [("run", str(RUNS[0])), ("qrels", str(QRELS))]
+    win._fill_recent()
+    texts = [a.text() for a in win.recent_menu.actions()]
+    assert f"run: {RUNS[0]}" in texts
+
+
+def test_no_files_opens_the_bundled_sample(qtbot, win):
+    from gui.main_window import sample_items
+
+    items = sample_items()
+    runs = [p for p, k in items if k == "run"]
+    assert runs and any(k == "qrels" for _, k in items)
+    with qtbot.waitSignal(win.loaded, timeout=60000) as blk:
+        win.open_sample()
+    assert blk.args[0].errors == ()
+    assert len(win.state.workspace.runs) == len(runs)
+    assert win.state.workspace.qrels is not None and win.state.workspace.topics is not None

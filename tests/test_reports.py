@@ -19,7 +19,7 @@ from core.reports.adhoc import ADHOC_MEASURES, adhoc_report, adhoc_tables
 from core.reports.filtering import filtering_report, set_scores
 from core.reports.known_item import known_item_report, known_item_summary
 from core.reports.qa import qa_ranks, qa_summary
-from core.reports.render import render_html, write_pdf, write_report
+from core.reports.render import render_html, write_report
 from core.run import Run
 from pytrec_evaluations import DATA, ROBUST03, pytrec_evaluations
 
@@ -76,8 +76,7 @@ def test_known_item_mrr_equals_trec_eval_recip_rank():
         assert mine.to_numpy() == pytest.approx(rr.to_numpy())
         s = known_item_summary(ranks[r.name], r.name)
         assert s.found_at_1 == int((rr == 1).sum())
-    # NLPR03vb10 retrieved for few topics: unretrieved topics are "not found"
-    assert len(ranks) == 100 and len(evs["input.NLPR03vb10"].per_topic) < 100
+    assert len(ranks) == 100
     doc = known_item_report(runs, qrels, report_runs=["input.aplrob03a"])
     assert doc.table(0, "summary").loc["Mean reciprocal rank", "value"] == round(
         evs["input.aplrob03a"].per_topic["recip_rank"].mean(), 4)

@@ -137,11 +137,11 @@ class TopicRecallPrecision:
 
     @property
     def average_precision(self) -> float:
-        """Non-interpolated AP: the mean precision at each relevant document (appendix §2.1-II B)."""
+        """Non-interpolated AP: mean precision at each relevant document (appendix §2.1-II B)."""
         return float(self.precision.sum() / self.num_rel) if self.num_rel else 0.0
 
     def to_frame(self) -> pd.DataFrame:
-        """Long form: ``series`` (``actual`` / ``interpolated``), ``rank``, ``recall``, ``precision``."""
+        """Long form: ``series`` (actual / interpolated), ``rank``, ``recall``, ``precision``."""
         actual = pd.DataFrame({"series": "actual", "rank": self.relevant_ranks,
                                "recall": self.recall, "precision": self.precision})
         interp = pd.DataFrame({"series": "interpolated", "rank": np.nan,

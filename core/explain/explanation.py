@@ -9,7 +9,7 @@ Markdown.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import pandas as pd
 
@@ -118,7 +118,8 @@ class Explanation:
     cite: str
     notes: tuple = ()
     level: str = "topic"
-    extra: dict = field(default_factory=dict, compare=False, repr=False)
+    #: a count (num_ret, num_q ...): printed without decimals
+    count: bool = False
 
     def ingredient(self, key: str, default=None):
         """One ingredient by key (``"R"``, ``"rel_ranks"``, ``"cutoff"`` ...)."""
@@ -129,7 +130,10 @@ class Explanation:
 
     @property
     def value_text(self) -> str:
-        return fmt(self.value)
+        """The value as trec_eval prints it (4 decimals; counts and text as they are)."""
+        if isinstance(self.value, str) or self.count:
+            return fmt(self.value)
+        return f"{float(self.value):.4f}"
 
     def to_frame(self) -> pd.DataFrame:
         """Ingredients as a two-column table (``ingredient``, ``value``)."""

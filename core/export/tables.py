@@ -105,7 +105,9 @@ def write_table(frame: pd.DataFrame | pd.Series, path: str | os.PathLike, fmt: s
     fmt = format_for(path, fmt)
     frame = _as_frame(frame)
     if fmt == "xlsx":
-        atomic_write(path, lambda tmp: _write_xlsx(frame, tmp, decimals, markers, caption))
+        from core.export.xlsx_table import write_xlsx
+
+        atomic_write(path, lambda tmp: write_xlsx(frame, tmp, decimals, markers, caption))
     else:
         atomic_write_text(path, table_to_text(frame, fmt, decimals, markers, caption))
     return path
@@ -114,7 +116,9 @@ def write_table(frame: pd.DataFrame | pd.Series, path: str | os.PathLike, fmt: s
 def table_to_text(frame: pd.DataFrame | pd.Series, fmt: str = "tsv",
                   decimals: int | Mapping[str, int] = 4, markers: pd.DataFrame | None = None,
                   caption: str | None = None) -> str:
-    """The table as text in ``fmt`` (tsv | csv | latex | markdown | html | text), e.g. for the clipboard.
+    """The table as text in ``fmt`` (tsv | csv | latex | markdown | html | text).
+
+    Used for the clipboard (tsv pastes into spreadsheets) and by the report renderer.
 
     ``text`` is plain aligned columns, as trec_eval and the appendix print tables.
     """
@@ -342,58 +346,3 @@ def _html(header, body, marks, caption, n_index: int) -> str:
         out.append("<tr>" + "".join(cells) + "</tr>")
     out.append("</tbody></table>")
     return "\n".join(out) + "\n"
-
-
-def _write_xlsx(frame: pd.DataFrame, tmp: str, decimals, markers, caption) -> None:
-    from openpyxl import Workbook
-    from openpyxl.styles import Font
-
-    header, _ = _cells(frame, decimals)
-    marks = _marker_cells(frame, markers)
-    n_idx = _n_index(frame)
-    wb = Workbook()
-    ws = wb.active
-    ws.title = "table"
-    if caption:
-        wb.properties.title = caption
-    ws.append(header)
-    for cell in ws[1]:
-        cell.font = Font(bold=True)
-    counts = [_is_count_column(c, frame.iloc[:, j]) for j, c in enumerate(frame.columns)]
-    for i, key in enumerate(frame.index):
-        row: list = []
-        if n_idx:
-            parts = key if isinstance(key, tuple) else (key,)
-            row = [_xlsx_value(p) for p in parts]
-        row += [_xlsx_value(v) for v in frame.iloc[i].tolist()]
-        ws.append(row)
-        for j, name in enumerate(frame.columns):
-            cell = ws.cell(row=i + 2, column=n_idx + j + 1)
-            mark = marks[i][n_idx + j]
-            if isinstance(cell.value, float) and not counts[j]:
-                d = _decimals_for(decimals, name)
-                fmt = "0" + ("." + "0" * d if d > 0 else "")
-            elif isinstance(cell.value, (int, float)):
-                fmt = "0"
-            else:
-                fmt = None
-            if mark:
-                lit = mark.replace('"', "")
-                fmt = (fmt or "@") + f'"{lit}"'
-            if fmt:
-                cell.number_format = fmt
-    wb.save(tmp)
-
-
-def _xlsx_value(v):
-    if v is None or v is pd.NA or (isinstance(v, float) and math.isnan(v)):
-        return None
-    if isinstance(v, (np.bool_, bool)):
-        return bool(v)
-    if isinstance(v, np.integer):
-        return int(v)
-    if isinstance(v, np.floating):
-        return float(v)
-    if isinstance(v, (int, float, str)):
-        return v
-    return str(v)

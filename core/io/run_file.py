@@ -72,27 +72,19 @@ def read_run(path: str | os.PathLike, name: str | None = None, group: str = "",
     run = Run(name=name or display_name(spath), tag=tag, topics=topics, topic_code=topic_code,
               docno_bytes=docno_bytes, score=score, rank=rank,
               path=None if spath == "<stdin>" else os.path.abspath(spath), group=group)
-    if not run.key_index.is_unique:
-        dup = first_duplicate(run.topic_code, run.docno_bytes)
-        if dup is not None:
-            reason = (f"document {run.docno(dup)!r} appears twice for topic "
-                      f"{run.topics[run.topic_code[dup]]!r} (trec_eval refuses such runs)")
-            _raise_row(data, spath, dup, reason)
+    dup = run.first_duplicate()  # numpy sorts without holding the GIL
+    if dup is not None:
+        reason = (f"document {run.docno(dup)!r} appears twice for topic "
+                  f"{run.topics[run.topic_code[dup]]!r} (trec_eval refuses such runs)")
+        _raise_row(data, spath, dup, reason)
     return run
-
-
-def first_duplicate(topic_code: np.ndarray, docno_bytes: np.ndarray) -> int | None:
-    """Row of the first repeated (topic, docno) (exact comparison), or None."""
-    dup = pd.DataFrame({"t": topic_code, "d": docno_bytes}).duplicated().to_numpy()
-    rows = np.flatnonzero(dup)
-    return int(rows[0]) if len(rows) else None
 
 
 def _parse_fast(data: bytes):
     """pyarrow parse of a regular file; None if it does not fit 6 columns."""
     def read(rank_type):
         return pacsv.read_csv(
-            io.BytesIO(data),
+            pa.BufferReader(data),  # not io.BytesIO: reading it would hold the GIL
             read_options=pacsv.ReadOptions(
                 column_names=["topic", "q0", "docno", "rank", "score", "tag"],
                 block_size=1 << 24),
@@ -196,6 +188,6 @@ def write_run(run: Run, path: str | os.PathLike, tag: str | None = None) -> None
     counts = np.bincount(run.topic_code[order], minlength=len(run.topics))
     starts = np.concatenate([[0], np.cumsum(counts)[:-1]])
     ranks = np.arange(len(order)) - np.repeat(starts, counts) + 1
-    lines = [f"{run.topics[run.topic_code[i]]} Q0 {run.docno(i)} {r} {run.score[i]!r} {tag}\n"
+    lines = [f"{run.topics[run.topic_code[i]]} Q0 {run.docno(i)} {r} {float(run.score[i])!r} {tag}\n"
              for i, r in zip(order.tolist(), ranks.tolist())]
     atomic_write_text(path, "".join(lines))

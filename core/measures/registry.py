@@ -102,8 +102,8 @@ def measure(name: str, kind: str, description: str, **kw) -> Callable:
 
 def _load() -> None:
     # importing the kernel modules registers them
-    from core.measures import (average_precision, counts, gain, precision,  # noqa: F401
-                               relstring, robust)
+    from core.measures import (average_precision, counts, gain, judgment_groups,  # noqa: F401
+                               precision, prefs, relstring, robust)
 
 
 def get(name: str) -> MeasureDef:

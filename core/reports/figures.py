@@ -93,7 +93,7 @@ def draw_found_by_rank(ax, fbr) -> None:
 
 
 def draw_rank_histogram(ax, hist) -> None:
-    """Questions whose first correct answer is at each rank, run and median run (appendix Fig. 3)."""
+    """Questions by rank of the first correct answer, run and median run (appendix Fig. 3)."""
     labels = [str(r) for r in hist.ranks] + ["none"]
     x = np.arange(len(labels))
     ax.bar(x - 0.2, hist.run_counts, width=0.4, color="#1f77b4", label=hist.run)

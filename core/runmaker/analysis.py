@@ -129,5 +129,6 @@ def content_words(text: str, n: int) -> list[str]:
 #: Request phrasing that is not on the stop list but says nothing about the topic.
 _QUESTION_WORDS = frozenset(
     "interested articles papers find please receive would like also pleased want wish "
+    "must might may shall could "
     "relating related concerning regarding give particularly especially possible "
     "available".split())

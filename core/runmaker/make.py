@@ -227,7 +227,8 @@ def _routing(index: BM25Index, query: sp.csr_matrix, topic_ids: list[str], qrels
     matched = np.zeros((len(topic_ids), ti.num_docs), dtype=bool)
     for side in (half, ~half):
         train = sp.diags((~side).astype(np.float64))
-        q = routing_queries(query, relevant @ train, ti.tf, spec.routing_terms)
+        q = routing_queries(query, relevant @ train, ti.tf, spec.routing_terms,
+                            spec.routing_weight)
         s, m = index.score(q)
         scores[:, side], matched[:, side] = s[:, side], m[:, side]
     return scores, matched

@@ -18,6 +18,7 @@ import numpy as np
 import pandas as pd
 
 from core.progress import Progress
+from core.stability.aggregates import Aggregate, aggregate_for
 from core.stability.resampling import as_score_array, bootstrap_indices
 from core.stability.swap_rates import SwapRateResult, analyse_swap_counts, count_swaps
 
@@ -26,8 +27,8 @@ __all__ = ["bootstrap_swap_rates", "compare_swap_methods"]
 
 def bootstrap_swap_rates(scores: pd.DataFrame, sizes: Sequence[int] | None = None,
                          samples: int = 1000, bin_width: float = 0.01, seed: int | None = None,
-                         confidence: float = 0.95, measure: str = "", min_count: int = 1,
-                         ) -> Generator[Progress, None, SwapRateResult]:
+                         confidence: float = 0.95, measure: str = "", min_count: int = 20,
+                         aggregate: Aggregate | None = None) -> Generator[Progress, None, SwapRateResult]:
     """Swap rates from pairs of bootstrap topic samples (progress generator).
 
     Parameters are those of :func:`core.stability.swap_rates.swap_rates`,
@@ -41,15 +42,16 @@ def bootstrap_swap_rates(scores: pd.DataFrame, sizes: Sequence[int] | None = Non
     sizes = list(range(1, n_topics + 1)) if sizes is None else sorted({int(s) for s in sizes})
     if not sizes:
         raise ValueError("no topic-set sizes to sample")
+    agg = aggregate or aggregate_for(measure)
     rng = np.random.default_rng(seed)
     counts = []
     for k, n in enumerate(sizes):
         yield Progress(k, len(sizes), f"bootstrap swap rates: {n} topics")
         idx_a = bootstrap_indices(rng, n_topics, n, samples)
         idx_b = bootstrap_indices(rng, n_topics, n, samples)
-        counts.append(count_swaps(sa.values, idx_a, idx_b, bin_width))
+        counts.append(count_swaps(sa.values, idx_a, idx_b, bin_width, agg))
     yield Progress(len(sizes), len(sizes), "fitting")
-    top = float(sa.values.mean(axis=0).max())
+    top = float(agg.full(sa.values).max())
     return analyse_swap_counts("bootstrap", measure, sizes, bin_width, counts, n_topics,
                                sa.n_runs, samples, seed, 1.0 - confidence, top, min_count)
 

@@ -29,6 +29,7 @@ import pandas as pd
 from scipy import stats
 
 from core.progress import Progress
+from core.stability.aggregates import aggregate_for
 from core.stability.resampling import (as_score_array, bootstrap_indices, pair_frame, run_pairs,
                                        weights_from_indices)
 
@@ -160,7 +161,13 @@ def discriminative_power(scores: pd.DataFrame, samples: int = 1000, alpha: float
     alpha : float
         Significance level (default 0.05).
     seed : int, optional
+    measure : str
+        Label.  The test is on per-topic differences, so measures that are not
+        topic means (``area``, ``map_worst``) are refused.
     """
+    if not aggregate_for(measure).linear:
+        raise ValueError(f"{measure} is not a mean over topics; the paired bootstrap test "
+                         "needs per-topic scores (use map)")
     sa = as_score_array(scores, min_topics=2)
     n = sa.n_topics
     rng = np.random.default_rng(seed)

@@ -24,8 +24,8 @@ import numpy as np
 import pandas as pd
 
 from core.progress import Progress
-from core.stability.resampling import (as_score_array, pair_frame, run_pairs, sample_means,
-                                       subset_indices)
+from core.stability.aggregates import MEAN, Aggregate, aggregate_for
+from core.stability.resampling import as_score_array, pair_frame, run_pairs, subset_indices
 
 __all__ = ["ErrorRateResult", "count_outcomes", "error_rate", "error_rates", "error_rate_table"]
 
@@ -34,7 +34,7 @@ CHUNK_SAMPLES = 100
 
 
 def count_outcomes(values: np.ndarray, indices: np.ndarray, fuzziness: float = 0.05,
-                   ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+                   aggregate: Aggregate = MEAN) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """``GT``, ``LT``, ``EQ`` counts of every run pair over the given topic samples.
 
     Parameters
@@ -46,6 +46,8 @@ def count_outcomes(values: np.ndarray, indices: np.ndarray, fuzziness: float = 0
     fuzziness : float
         Runs ``i`` and ``j`` are equivalent on a sample when
         ``|m_i − m_j| < fuzziness · max(|m_i|, |m_j|)`` or ``m_i = m_j``.
+    aggregate : Aggregate
+        Sample score of a run (mean by default).
 
     Returns
     -------
@@ -54,7 +56,7 @@ def count_outcomes(values: np.ndarray, indices: np.ndarray, fuzziness: float = 0
         samples where ``i`` beats ``j``, loses to it, or ties with it.
     """
     ii, jj = run_pairs(values.shape[1])
-    means = np.ascontiguousarray(sample_means(values, indices).T)   # R × B
+    means = np.ascontiguousarray(aggregate.samples(values, indices).T)   # R × B
     a, b = means[ii], means[jj]                                       # P × B
     eq = np.abs(a - b) < fuzziness * np.maximum(np.abs(a), np.abs(b))
     eq |= a == b
@@ -119,7 +121,7 @@ class ErrorRateResult:
 
 def error_rate(scores: pd.DataFrame, subset_size: int | None = None, samples: int = 1000,
                fuzziness: float = 0.05, seed: int | None = None, measure: str = "",
-               ) -> Generator[Progress, None, ErrorRateResult]:
+               aggregate: Aggregate | None = None) -> Generator[Progress, None, ErrorRateResult]:
     """Error rate and ties of one measure (progress generator).
 
     Parameters
@@ -136,7 +138,12 @@ def error_rate(scores: pd.DataFrame, subset_size: int | None = None, samples: in
     seed : int, optional
         Seed of ``numpy.random.default_rng``; with the same seed and topics,
         every measure sees the same topic sets.
+    measure : str
+        Label; also picks the aggregate (``area``: see :mod:`core.stability.aggregates`).
+    aggregate : Aggregate, optional
+        Overrides the one chosen from ``measure``.
     """
+    agg = aggregate or aggregate_for(measure)
     sa = as_score_array(scores)
     n = max(1, sa.n_topics // 2) if subset_size is None else int(subset_size)
     rng = np.random.default_rng(seed)
@@ -147,7 +154,7 @@ def error_rate(scores: pd.DataFrame, subset_size: int | None = None, samples: in
     eq = np.zeros(n_pairs, np.int64)
     for lo in range(0, samples, CHUNK_SAMPLES):
         yield Progress(lo, samples, f"error rate {measure}".strip())
-        g, lo_, e = count_outcomes(sa.values, idx[lo:lo + CHUNK_SAMPLES], fuzziness)
+        g, lo_, e = count_outcomes(sa.values, idx[lo:lo + CHUNK_SAMPLES], fuzziness, agg)
         gt += g
         lt += lo_
         eq += e

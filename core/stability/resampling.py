@@ -24,6 +24,10 @@ __all__ = ["ScoreArray", "as_score_array", "run_pairs", "pair_frame", "subset_in
            "sample_means", "pair_differences", "bin_index"]
 
 
+#: Largest gathered block (samples × topics × runs) :func:`sample_means` builds at once.
+GATHER_ELEMENTS = 4_000_000
+
+
 class ScoreArray:
     """A validated score matrix as a float64 array plus its labels.
 
@@ -110,12 +114,14 @@ def disjoint_subset_indices(rng: np.random.Generator, n_topics: int, size: int,
                             n_samples: int) -> tuple[np.ndarray, np.ndarray]:
     """Two ``n_samples × size`` index arrays whose rows are disjoint topic subsets.
 
-    Row ``b`` of both comes from one random permutation of the topics: its
-    first ``size`` entries and the next ``size`` (Voorhees and Buckley 2002).
+    Row ``b`` of both comes from one random permutation of the topics
+    (``Generator.permuted``, one shuffle per row in C): its first ``size``
+    entries and the next ``size`` (Voorhees and Buckley 2002).
     """
     if not 1 <= 2 * size <= n_topics:
         raise ValueError(f"disjoint subsets need 1 <= size <= {n_topics // 2}, not {size}")
-    perm = np.argsort(rng.random((n_samples, n_topics)), axis=1)
+    base = np.broadcast_to(np.arange(n_topics, dtype=np.intp), (n_samples, n_topics))
+    perm = rng.permuted(base, axis=1)
     return perm[:, :size], perm[:, size:2 * size]
 
 
@@ -136,8 +142,22 @@ def weights_from_indices(indices: np.ndarray, n_topics: int) -> np.ndarray:
 
 
 def sample_means(values: np.ndarray, indices: np.ndarray) -> np.ndarray:
-    """Mean score of every run on every sample: ``B × R`` (one matrix product)."""
-    return weights_from_indices(indices, values.shape[0]) @ values
+    """Mean score of every run on every sample: ``B × R``.
+
+    A gather ``values[indices]`` (``B × n × R``) summed over topics, in blocks
+    of samples so that at most :data:`GATHER_ELEMENTS` values are held at once.
+    (For these shapes this beats ``weights @ values``, whose multi-threaded
+    BLAS call costs more than the arithmetic when cores are shared.)
+    """
+    n_samples, size = indices.shape
+    n_runs = values.shape[1]
+    step = max(1, GATHER_ELEMENTS // max(size * n_runs, 1))
+    if step >= n_samples:
+        return values[indices].sum(axis=1) / size
+    out = np.empty((n_samples, n_runs))
+    for lo in range(0, n_samples, step):
+        out[lo:lo + step] = values[indices[lo:lo + step]].sum(axis=1) / size
+    return out
 
 
 def pair_differences(means: np.ndarray) -> np.ndarray:

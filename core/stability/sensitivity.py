@@ -26,6 +26,7 @@ import numpy as np
 import pandas as pd
 
 from core.progress import Progress
+from core.stability.aggregates import Aggregate, aggregate_for
 from core.stability.resampling import as_score_array, disjoint_subset_indices
 from core.stability.swap_rates import count_swaps
 
@@ -105,7 +106,8 @@ class SensitivityResult:
 
 def sensitivity(scores: pd.DataFrame, subset_size: int | None = None, samples: int = 1000,
                 confidence: float = 0.95, bin_width: float = 0.01, seed: int | None = None,
-                measure: str = "") -> Generator[Progress, None, SensitivityResult]:
+                measure: str = "", aggregate: Aggregate | None = None,
+                ) -> Generator[Progress, None, SensitivityResult]:
     """Minimum difference for ``confidence`` at ``subset_size`` topics (progress generator).
 
     Parameters
@@ -122,7 +124,13 @@ def sensitivity(scores: pd.DataFrame, subset_size: int | None = None, samples: i
         Difference bins; for a count-like measure such as %no-rel@10 over 50
         topics, ``1/50`` makes one bin per topic.
     seed : int, optional
+    measure : str
+        Label; also picks the aggregate (``area``, ``map_worst``: see
+        :mod:`core.stability.aggregates`).
+    aggregate : Aggregate, optional
+        Overrides the one chosen from ``measure``.
     """
+    agg = aggregate or aggregate_for(measure)
     sa = as_score_array(scores, min_topics=2)
     n = sa.n_topics // 2 if subset_size is None else int(subset_size)
     rng = np.random.default_rng(seed)
@@ -132,7 +140,7 @@ def sensitivity(scores: pd.DataFrame, subset_size: int | None = None, samples: i
     for lo in range(0, samples, CHUNK_SAMPLES):
         yield Progress(lo, samples, f"sensitivity {measure}".strip())
         c, s = count_swaps(sa.values, idx_a[lo:lo + CHUNK_SAMPLES], idx_b[lo:lo + CHUNK_SAMPLES],
-                           bin_width)
+                           bin_width, agg)
         size = max(len(comps), len(c))
         comps = np.pad(comps, (0, size - len(comps))) + np.pad(c, (0, size - len(c)))
         swaps = np.pad(swaps, (0, size - len(swaps))) + np.pad(s, (0, size - len(s)))
@@ -141,4 +149,4 @@ def sensitivity(scores: pd.DataFrame, subset_size: int | None = None, samples: i
     share = float(comps[k:].sum() / comps.sum()) if k >= 0 else 0.0
     return SensitivityResult(measure, n, samples, sa.n_topics, sa.n_runs, float(confidence),
                              float(bin_width), seed, comps, swaps, min_diff, share,
-                             float(sa.values.mean(axis=0).max()))
+                             float(agg.full(sa.values).max()))

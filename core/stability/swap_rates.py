@@ -33,9 +33,10 @@ import numpy as np
 import pandas as pd
 
 from core.progress import Progress
+from core.stability.aggregates import MEAN, Aggregate, aggregate_for
 from core.stability.exponential_fit import ExpFit, fit_exponential, size_at_rate
 from core.stability.resampling import (as_score_array, disjoint_subset_indices,
-                                       pair_differences, sample_means)
+                                       pair_differences)
 
 __all__ = ["SwapRateResult", "count_swaps", "swap_rates", "analyse_swap_counts"]
 
@@ -44,7 +45,7 @@ CHUNK_ELEMENTS = 4_000_000
 
 
 def count_swaps(values: np.ndarray, idx_a: np.ndarray, idx_b: np.ndarray, bin_width: float,
-                ) -> tuple[np.ndarray, np.ndarray]:
+                aggregate: Aggregate = MEAN) -> tuple[np.ndarray, np.ndarray]:
     """Comparisons and swaps per difference bin for given topic samples.
 
     Parameters
@@ -54,6 +55,9 @@ def count_swaps(values: np.ndarray, idx_a: np.ndarray, idx_b: np.ndarray, bin_wi
     idx_a, idx_b : numpy.ndarray
         ``B × n`` topic indices of the first and second sample of each draw.
     bin_width : float
+    aggregate : Aggregate
+        How a sample's per-topic scores make a run's score (the mean by default;
+        see :mod:`core.stability.aggregates`).
 
     Returns
     -------
@@ -69,8 +73,8 @@ def count_swaps(values: np.ndarray, idx_a: np.ndarray, idx_b: np.ndarray, bin_wi
     step = max(1, CHUNK_ELEMENTS // max(n_pairs, 1))
     hist = np.zeros(0, dtype=np.int64)
     for lo in range(0, idx_a.shape[0], step):
-        da = pair_differences(sample_means(scaled, idx_a[lo:lo + step]))
-        db = pair_differences(sample_means(scaled, idx_b[lo:lo + step]))
+        da = pair_differences(aggregate.samples(scaled, idx_a[lo:lo + step]))
+        db = pair_differences(aggregate.samples(scaled, idx_b[lo:lo + step]))
         db *= da
         np.abs(da, out=da)
         da += 1e-9                  # see resampling.bin_index
@@ -220,7 +224,7 @@ def analyse_swap_counts(method: str, measure: str, sizes: Sequence[int], bin_wid
 
 def swap_rates(scores: pd.DataFrame, sizes: Sequence[int] | None = None, samples: int = 1000,
                bin_width: float = 0.01, seed: int | None = None, confidence: float = 0.95,
-               measure: str = "", min_count: int = 1,
+               measure: str = "", min_count: int = 20, aggregate: Aggregate | None = None,
                ) -> Generator[Progress, None, SwapRateResult]:
     """Voorhees–Buckley swap rates with disjoint topic subsets (progress generator).
 
@@ -239,9 +243,14 @@ def swap_rates(scores: pd.DataFrame, sizes: Sequence[int] | None = None, samples
     confidence : float
         0.95 → the minimum difference is for a 5 % error rate.
     measure : str
-        Label stored in the result.
+        Label stored in the result; also picks the aggregate (``area`` and
+        ``map_worst`` re-rank each sample's worst topics, see
+        :mod:`core.stability.aggregates`; their score matrix holds per-topic AP).
     min_count : int
-        Minimum comparisons for a (size, bin) rate to enter the fit.
+        Minimum comparisons for a (size, bin) rate to enter the fit (default
+        20; sparse cells of large-difference bins are mostly noise).
+    aggregate : Aggregate, optional
+        Overrides the aggregate chosen from ``measure``.
 
     Returns
     -------
@@ -253,13 +262,14 @@ def swap_rates(scores: pd.DataFrame, sizes: Sequence[int] | None = None, samples
     sizes = list(range(1, n_topics // 2 + 1)) if sizes is None else sorted({int(s) for s in sizes})
     if not sizes:
         raise ValueError("no topic-set sizes to sample")
+    agg = aggregate or aggregate_for(measure)
     rng = np.random.default_rng(seed)
     counts = []
     for k, n in enumerate(sizes):
         yield Progress(k, len(sizes), f"swap rates: {n} topics")
         idx_a, idx_b = disjoint_subset_indices(rng, n_topics, n, samples)
-        counts.append(count_swaps(sa.values, idx_a, idx_b, bin_width))
+        counts.append(count_swaps(sa.values, idx_a, idx_b, bin_width, agg))
     yield Progress(len(sizes), len(sizes), "fitting")
-    top = float(sa.values.mean(axis=0).max())
+    top = float(agg.full(sa.values).max())
     return analyse_swap_counts("disjoint", measure, sizes, bin_width, counts, n_topics,
                                sa.n_runs, samples, seed, 1.0 - confidence, top, min_count)

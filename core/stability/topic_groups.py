@@ -30,6 +30,7 @@ import pandas as pd
 
 from core.errors import FormatError
 from core.progress import Progress
+from core.stability.aggregates import Aggregate, aggregate_for
 from core.stability.rank_correlation import RankCorrelation, compare_rankings
 
 __all__ = ["parse_topic_spec", "parse_group_arg", "read_topic_groups", "select_topics",
@@ -196,16 +197,21 @@ def compare_groups(grouped: GroupedResult) -> pd.DataFrame:
 def group_rank_correlation(scores: pd.DataFrame, group_a: Sequence[str],
                            group_b: Sequence[str], label_a: str = "a", label_b: str = "b",
                            tie_break: pd.DataFrame | None = None,
-                           lower_is_better: bool = False) -> RankCorrelation:
+                           lower_is_better: bool = False, measure: str = "",
+                           aggregate: Aggregate | None = None) -> RankCorrelation:
     """Kendall tau / tau_AP between the system rankings of two topic groups.
 
     ``tie_break``: a topics × runs matrix of the tie-break measure (MAP in the
-    robust overview's Table 3), averaged over each group's topics.
+    robust overview's Table 3), averaged over each group's topics.  ``measure``
+    picks how a group's scores are aggregated (the mean, or ``area`` / ``map_worst``
+    over the group's own worst topics: :mod:`core.stability.aggregates`).
     """
+    agg = aggregate or aggregate_for(measure)
     sa, sb = select_topics(scores, group_a), select_topics(scores, group_b)
+    ma = pd.Series(agg.full(sa.to_numpy(float)), index=sa.columns)
+    mb = pd.Series(agg.full(sb.to_numpy(float)), index=sb.columns)
     ta = tb = None
     if tie_break is not None:
         ta = select_topics(tie_break, group_a).mean()
         tb = select_topics(tie_break, group_b).mean()
-    return compare_rankings(sa.mean(), sb.mean(), label_a, label_b, ta, tb,
-                            lower_is_better, lower_is_better)
+    return compare_rankings(ma, mb, label_a, label_b, ta, tb, lower_is_better, lower_is_better)

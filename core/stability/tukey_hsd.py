@@ -27,6 +27,7 @@ import numpy as np
 import pandas as pd
 
 from core.progress import Progress
+from core.stability.aggregates import MEAN, Aggregate, aggregate_for
 from core.stability.resampling import as_score_array
 
 __all__ = ["TukeyHSDResult", "tukey_hsd", "permutation_ranges"]
@@ -35,12 +36,13 @@ __all__ = ["TukeyHSDResult", "tukey_hsd", "permutation_ranges"]
 CHUNK_ELEMENTS = 4_000_000
 
 
-def permutation_ranges(values: np.ndarray, trials: int, rng: np.random.Generator) -> np.ndarray:
-    """Range of run means for ``trials`` independent within-topic permutations."""
+def permutation_ranges(values: np.ndarray, trials: int, rng: np.random.Generator,
+                       aggregate: Aggregate = MEAN) -> np.ndarray:
+    """Range of run scores for ``trials`` independent within-topic permutations."""
     n, r = values.shape
     block = np.broadcast_to(values, (trials, n, r))
     shuffled = rng.permuted(block, axis=2)
-    means = shuffled.mean(axis=1)
+    means = aggregate.reduce(shuffled)
     return means.max(axis=1) - means.min(axis=1)
 
 
@@ -130,7 +132,7 @@ class TukeyHSDResult:
 
 def tukey_hsd(scores: pd.DataFrame, samples: int = 1000, alpha: float = 0.05,
               seed: int | None = None, measure: str = "", lower_is_better: bool = False,
-              ) -> Generator[Progress, None, TukeyHSDResult]:
+              aggregate: Aggregate | None = None) -> Generator[Progress, None, TukeyHSDResult]:
     """Randomised Tukey HSD test over all runs (progress generator).
 
     Parameters
@@ -144,7 +146,11 @@ def tukey_hsd(scores: pd.DataFrame, samples: int = 1000, alpha: float = 0.05,
     seed : int, optional
     lower_is_better : bool
         Only changes which run is "best".
+    measure, aggregate
+        As for :func:`core.stability.swap_rates.swap_rates` (``area`` ranks
+        runs by the area of the permuted scores).
     """
+    agg = aggregate or aggregate_for(measure)
     sa = as_score_array(scores)
     n, r = sa.values.shape
     rng = np.random.default_rng(seed)
@@ -153,9 +159,9 @@ def tukey_hsd(scores: pd.DataFrame, samples: int = 1000, alpha: float = 0.05,
     for lo in range(0, samples, step):
         yield Progress(lo, samples, f"Tukey HSD {measure}".strip())
         k = min(step, samples - lo)
-        ranges[lo:lo + k] = permutation_ranges(sa.values, k, rng)
+        ranges[lo:lo + k] = permutation_ranges(sa.values, k, rng, agg)
     yield Progress(samples, samples, "done")
-    means = sa.values.mean(axis=0)
+    means = agg.full(sa.values)
     order = np.lexsort((np.array(sa.runs), means if lower_is_better else -means))
     means = means[order]
     diff = np.abs(means[:, None] - means[None, :])

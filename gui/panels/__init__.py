@@ -6,6 +6,10 @@ Modules listed in :data:`PANEL_MODULES` come first, in that order; any other
 ``*_panel.py`` module found in this package is added after them.  A module that
 fails to import (or has no panel class) is skipped and the reason logged, so
 one broken panel never keeps the window from opening.
+
+A panel may be created after files were loaded (the window creates heavy panels
+after its first paint), so it must draw itself from ``state`` in ``__init__``,
+not only in response to ``state.changed``.
 """
 
 from __future__ import annotations
@@ -53,24 +57,33 @@ def find_panel_class(module) -> type | None:
     return None
 
 
-def load_panel_classes() -> list[tuple[str, type]]:
-    """``[(module name, panel class)]`` of every panel that imports."""
-    out = []
+def record_skip(name: str, e: BaseException) -> None:
+    """Remember (and log) why panel module ``name`` could not be imported."""
+    if isinstance(e, ModuleNotFoundError) and e.name == name:
+        SKIPPED[name] = "not written yet"
+        log.info("panel %s: not present", name)
+    else:
+        SKIPPED[name] = f"import failed: {type(e).__name__}: {e}"
+        log.warning("panel %s skipped: %s", name, e, exc_info=True)
+
+
+def load_panel_classes(import_now=None) -> list[tuple[str, type | None]]:
+    """``[(module name, panel class)]`` of every panel that imports, in tab order.
+
+    With ``import_now`` (a collection of module names), other modules are not
+    imported yet and come back with class ``None`` (the window creates them
+    after its first paint).
+    """
+    out: list[tuple[str, type | None]] = []
     SKIPPED.clear()
     for name in panel_module_names():
+        if import_now is not None and name not in import_now:
+            out.append((name, None))
+            continue
         try:
             module = importlib.import_module(name)
-        except ModuleNotFoundError as e:
-            if e.name == name:
-                SKIPPED[name] = "not written yet"
-                log.info("panel %s: not present", name)
-            else:
-                SKIPPED[name] = f"import failed: {e}"
-                log.warning("panel %s skipped: %s", name, e, exc_info=True)
-            continue
         except Exception as e:  # noqa: BLE001 - a broken panel must not stop the app
-            SKIPPED[name] = f"import failed: {type(e).__name__}: {e}"
-            log.warning("panel %s skipped: %s", name, e, exc_info=True)
+            record_skip(name, e)
             continue
         cls = find_panel_class(module)
         if cls is None:

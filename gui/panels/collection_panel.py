@@ -34,6 +34,7 @@ class CollectionPanel(QWidget):
         self.runs_view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.runs_view.customContextMenuRequested.connect(self._runs_menu)
         self.topics_view = FrameTableView()
+        self.topics_view.sortByColumn(0, Qt.SortOrder.AscendingOrder)  # natural topic order
         self.topics_view.clicked.connect(self._topic_clicked)
         self.topics_view.selectionModel().currentRowChanged.connect(
             lambda cur, _prev: self._topic_clicked(cur))
@@ -76,12 +77,16 @@ class CollectionPanel(QWidget):
                 self.topics_view.set_frame(frame)
             return
         stats = qrels_topic_stats(ws.qrels, ws.options.relevance_level, ws.topics)
+        if "title" in stats:  # long text last, so the counts stay in view
+            stats = stats[[c for c in stats.columns if c != "title"] + ["title"]]
         q = ws.qrels
         self.summary.setText(
             f"<b>{html.escape(q.name)}</b>: {len(stats)} judged topics, {len(q)} judgments, "
             f"{int(stats['relevant'].sum())} relevant (rel ≥ {ws.options.relevance_level})"
             + ("" if ws.topics is not None else " — no topics file loaded"))
         self.topics_view.set_frame(stats)
+        if len(stats):
+            self.show_topic_text(self.state.current_topic or str(stats.index[0]))
 
     def _topic_clicked(self, index) -> None:
         if not index.isValid():

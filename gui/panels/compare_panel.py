@@ -13,6 +13,7 @@ from core.compare import CORRECTIONS, TESTS, Comparison, compare_runs_job, exper
 from core.evaluate import score_matrix
 from gui.app_state import AppState
 from gui.jobs import JobRunner
+from gui.lazy import LazyPanel
 from gui.table_model import FrameTableView, try_add_plot_export, try_add_table_export
 
 TEST_LABELS = {"t": "paired t-test", "wilcoxon": "Wilcoxon signed-rank", "sign": "sign test",
@@ -21,7 +22,7 @@ CORR_LABELS = {"none": "none", "holm": "Holm", "bh": "Benjamini–Hochberg"}
 GAIN, LOSS = "#d8f0d8", "#f6d6d6"
 
 
-class ComparePanel(QWidget):
+class ComparePanel(LazyPanel):
     TITLE = "Compare"
 
     def __init__(self, state: AppState, jobs: JobRunner, parent=None):
@@ -70,6 +71,7 @@ class ComparePanel(QWidget):
         self.topic_table.doubleClicked.connect(self._topic_double_clicked)
         self.plot = pg.PlotWidget(background="w")
         self.plot.setLabel("left", "difference")
+        self.plot.getAxis("left").enableAutoSIPrefix(False)
         self.plot.setLabel("bottom", "topics, sorted by difference")
         self.plot.showGrid(y=True, alpha=0.3)
         self._bar_topics: list[str] = []
@@ -168,7 +170,7 @@ class ComparePanel(QWidget):
             self._fill_runs()
         finally:
             self._updating = False
-        self.recompute()
+        self.refresh_later()
 
     def _fill_runs(self, checked: set[str] | None = None) -> None:
         prev = {self.runs_list.item(i).text(): self.runs_list.item(i).checkState()
@@ -186,6 +188,9 @@ class ComparePanel(QWidget):
             item.setCheckState(Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
             self.runs_list.addItem(item)
         self.runs_list.blockSignals(False)
+
+    def refresh(self) -> None:
+        self.recompute()
 
     def recompute(self) -> str:
         if self._updating:

@@ -13,13 +13,14 @@ from PySide6.QtWidgets import (QComboBox, QLabel, QSplitter, QToolBar, QVBoxLayo
 from core.evaluation_tables import per_topic_table, summary_table
 from gui.app_state import AppState
 from gui.jobs import JobRunner
+from gui.lazy import LazyPanel
 from gui.measure_picker import MeasurePicker
 from gui.table_model import FrameTableView, try_add_table_export
 
 MEAN, PER_TOPIC = "Mean over topics", "Per topic"
 
 
-class MeasuresPanel(QWidget):
+class MeasuresPanel(LazyPanel):
     TITLE = "Measures"
 
     def __init__(self, state: AppState, jobs: JobRunner, parent=None):
@@ -86,7 +87,7 @@ class MeasuresPanel(QWidget):
         if what in ("measures", "workspace"):
             self.picker.set_selected(self.state.workspace.measures)
         if what in ("evaluations", "runs", "measures", "workspace", "qrels"):
-            self.refresh()
+            self.refresh_later()
 
     def _fill_measure_box(self) -> None:
         cols = self.state.measure_columns()

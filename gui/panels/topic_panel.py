@@ -13,12 +13,13 @@ from PySide6.QtWidgets import (QComboBox, QLabel, QSpinBox, QSplitter, QTextBrow
 from core.collection_stats import ranked_list
 from gui.app_state import AppState
 from gui.jobs import JobRunner
+from gui.lazy import LazyPanel
 from gui.table_model import FrameTableView, try_add_table_export
 
 RELEVANT, UNJUDGED = "#d8f0d8", "#e4e4e4"
 
 
-class TopicPanel(QWidget):
+class TopicPanel(LazyPanel):
     TITLE = "Topic"
 
     def __init__(self, state: AppState, jobs: JobRunner, parent=None):
@@ -106,7 +107,7 @@ class TopicPanel(QWidget):
             self.run.blockSignals(False)
         if what in ("qrels", "topics", "runs", "workspace", "evaluations", "measures",
                     "options"):
-            self.refresh()
+            self.refresh_later()
 
     def refresh(self) -> None:
         topic = self.topic.currentText()

@@ -1,0 +1,205 @@
+"""Pool diagnostics: are these judgments complete and unbiased?
+
+  yardstick pool --qrels Q --depth 125 [--groups G] [--analysis A]... [--docs D --topics T]
+                 [--not-pooled RUN]... [--out DIR] RUN...
+
+Rebuilds the pool from the RUN files (all pooled unless listed with
+``--not-pooled``) and reports, per ``--analysis``:
+
+* ``stats``     pool size, share judged / relevant, judged documents outside the
+                pool, pooled documents missing from the qrels, unjudged in top 10/100;
+* ``sources``   earliest rank of relevant documents, P(relevant) by rank,
+                relevant found by depth and a deeper-pool estimate;
+* ``uniques``   leave-out-uniques test by run and by group (Zobel 1998;
+                Buckley et al. 2007), 5% red flag;
+* ``titlestat`` titlestat_rel, of runs, of groups' unique relevant, by rank
+                (needs ``--docs`` and ``--topics``);
+* ``simulate``  shallower / move-to-front / random-sample judgments, re-scored
+                with MAP, condensed MAP, bpref, infAP; Kendall tau and tau_AP;
+* ``all``       everything possible (the default).
+
+A summary is printed; ``--out DIR`` writes every table as CSV (or ``--format``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from core.errors import FormatError
+from core.pool.report import ANALYSES, PoolSettings
+
+_STRATEGIES = ("depth", "runs", "mtf", "random")
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("runs", nargs="+", metavar="RUN", help="run files (plain or compressed)")
+    p.add_argument("--qrels", required=True, help="qrels file")
+    p.add_argument("--depth", type=int, default=100, help="pool depth (default 100)")
+    p.add_argument("--topic-depths", metavar="FILE",
+                   help="'topic depth' lines overriding --depth per topic")
+    p.add_argument("--groups", metavar="FILE", help="'run<TAB>group' lines (default: one "
+                   "group per run)")
+    p.add_argument("--not-pooled", action="append", default=[], metavar="RUN",
+                   help="a run (file or run name) evaluated but not in the pool; repeatable")
+    p.add_argument("--analysis", action="append", choices=list(ANALYSES) + ["all"],
+                   help="analyses to run (repeatable; default all)")
+    p.add_argument("--docs", action="append", default=[], metavar="FILE",
+                   help="document file(s) for titlestat (TREC, SMART, LISA, JSONL, TSV)")
+    p.add_argument("--topics", metavar="FILE", help="topics file (with titles) for titlestat")
+    p.add_argument("--title-field", default="title", help="topic field of title words")
+    p.add_argument("--stem", choices=["porter", "english"], default=None,
+                   help="stem words for titlestat (needs PyStemmer)")
+    p.add_argument("--keep-stopwords", action="store_true", help="titlestat keeps stop words")
+    p.add_argument("--keep-case", action="store_true", help="titlestat keeps case")
+    p.add_argument("--measure", default="map", help="measure of the uniques test (default map)")
+    p.add_argument("--min-score", type=float, default=None,
+                   help="leave runs scoring below this out of the uniques summary")
+    p.add_argument("-l", dest="level", type=int, default=1, help="relevance level (default 1)")
+    p.add_argument("--strategy", action="append", choices=_STRATEGIES,
+                   help="simulation strategies (default depth, mtf, random)")
+    p.add_argument("--levels", metavar="N,N,...",
+                   help="simulation levels (depths, groups or budgets per topic)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the random simulations")
+    p.add_argument("--out", metavar="DIR", help="write every table to DIR")
+    p.add_argument("--format", choices=["csv", "tsv", "xlsx", "latex", "markdown"],
+                   default="csv", help="table format with --out (default csv)")
+
+
+def _read_depths(path: str) -> dict[str, int]:
+    from core.io.text_source import decode_text, read_bytes
+
+    out: dict[str, int] = {}
+    for lineno, line in enumerate(decode_text(read_bytes(path, "topic depths")).splitlines(), 1):
+        f = line.split()
+        if not f or f[0].startswith("#"):
+            continue
+        if len(f) != 2 or not f[1].isdigit():
+            raise FormatError(path, lineno, "expected 'topic depth'", line)
+        out[f[0]] = int(f[1])
+    return out
+
+
+def run(args: argparse.Namespace) -> int:
+    from core.io import read_qrels, read_run
+    from core.pool.index import build_pool_index
+    from core.pool.report import iter_pool_report
+    from core.progress import run_sync
+
+    analyses = tuple(ANALYSES) if not args.analysis or "all" in args.analysis else \
+        tuple(dict.fromkeys(args.analysis))
+    qrels = read_qrels(args.qrels)
+    groups = {}
+    if args.groups:
+        from core.io.groups_file import read_groups
+
+        groups = read_groups(args.groups)
+    runs = []
+    for path in args.runs:
+        r = read_run(path)
+        g = groups.get(r.name) or groups.get(r.tag) or ""
+        runs.append(r.renamed(group=g))
+    names = [r.name for r in runs]
+    if len(set(names)) != len(names):
+        raise FormatError(args.runs[0], None, "two run files have the same name")
+    not_pooled = {os.path.basename(x) for x in args.not_pooled} | set(args.not_pooled)
+    pooled = [not (r.name in not_pooled or (r.path and os.path.basename(r.path) in not_pooled)
+                   or r.tag in not_pooled) for r in runs]
+    if not any(pooled):
+        raise FormatError(args.runs[0], None, "no pooled run left after --not-pooled")
+    index = build_pool_index(runs, qrels, pooled=pooled, relevance_level=args.level)
+    depth = _read_depths(args.topic_depths) if args.topic_depths else args.depth
+    title_index, n_docs = None, None
+    if "titlestat" in analyses:
+        title_index, n_docs = _title_index(args)
+        if title_index is None and args.analysis and "titlestat" in args.analysis:
+            print("yardstick pool: titlestat needs --docs and --topics", file=sys.stderr)
+            return 2
+    levels = {}
+    if args.levels:
+        try:
+            lv = tuple(int(x) for x in args.levels.split(",") if x.strip())
+        except ValueError:
+            raise FormatError("--levels", None, "expected integers separated by commas")
+        levels = {s: lv for s in (args.strategy or ("depth", "mtf", "random"))}
+    settings = PoolSettings(
+        depth=depth, default_depth=args.depth if args.topic_depths else None,
+        analyses=analyses, measure=args.measure, min_score=args.min_score,
+        strategies=tuple(args.strategy or ("depth", "mtf", "random")), levels=levels,
+        seed=args.seed, collection=os.path.basename(args.qrels))
+    report = run_sync(iter_pool_report(index, settings, title_index, n_docs))
+    _print(report, sys.stdout)
+    if args.out:
+        from core.export.tables import write_table
+
+        os.makedirs(args.out, exist_ok=True)
+        suffix = {"csv": "csv", "tsv": "tsv", "xlsx": "xlsx", "latex": "tex",
+                  "markdown": "md"}[args.format]
+        for name, frame in report.tables().items():
+            write_table(frame, os.path.join(args.out, f"{name}.{suffix}"), fmt=args.format)
+        print(f"tables written to {args.out}", file=sys.stderr)
+    return 0
+
+
+def _title_index(args):
+    if not args.docs or not args.topics:
+        return None, None
+    from core.io.documents_file import read_documents
+    from core.io.topics_file import read_topics
+    from core.pool.text import ENGLISH_STOPWORDS, TextOptions
+    from core.pool.titlestat import build_title_index
+
+    docs = read_documents(args.docs if len(args.docs) > 1 else args.docs[0])
+    topics = read_topics(args.topics)
+    if args.title_field not in topics.columns:
+        raise FormatError(args.topics, None, f"has no {args.title_field!r} field")
+    opts = TextOptions(lowercase=not args.keep_case,
+                       stopwords=None if args.keep_stopwords else ENGLISH_STOPWORDS,
+                       stemmer=args.stem)
+    return build_title_index(docs, topics, opts, field=args.title_field), len(docs)
+
+
+def _print(report, out) -> None:
+    def section(title, frame):
+        print(f"\n== {title}", file=out)
+        print(frame.to_string(float_format=lambda v: f"{v:.4f}"), file=out)
+
+    if report.stats is not None:
+        section("pool", report.stats.summary.to_frame("value"))
+        section("unjudged per run (mean per topic)",
+                report.stats.per_run[["group", "pooled", "unjudged_10", "unjudged_100"]])
+    if report.earliest is not None:
+        section("earliest rank of relevant documents in the pool",
+                report.earliest.histogram(25, max_rank=250).set_index("bin_start"))
+        print(f"relevant documents no pooled run retrieved: {report.earliest.not_retrieved}",
+              file=out)
+    if report.depth_curve is not None:
+        dc = report.depth_curve
+        print(f"\nrelevant in pool at depth {dc.pool_depth}: "
+              f"{int(dc.curve['relevant'].iloc[dc.pool_depth - 1])} of {dc.total_relevant} known; "
+              f"fit F(d) = {dc.a:.2f} d^{dc.b:.3f} on depths {dc.fit_from}..{dc.pool_depth} "
+              f"(R^2 {dc.r_squared:.3f})", file=out)
+        section("deeper pools (estimate)", dc.extrapolated)
+    for u in (report.uniques_run, report.uniques_group):
+        if u is not None:
+            section(f"leave-out-uniques by {u.unit} ({u.measure})",
+                    u.frame[["group", "unique_relevant", "score", "score_without", "percent",
+                             "rank", "rank_without", "red_flag"]])
+            s = u.summary
+            print(f"mean {s['mean_percent']:.2f}%, max {s['max_percent']:.2f}%, "
+                  f"red flags (>5%): {s['red_flags']}, runs {s['runs']} "
+                  f"(left out: {s['left_out']})", file=out)
+    if report.titlestat_rel is not None:
+        print(f"\ntitlestat_rel: {report.titlestat_rel.mean:.4f}", file=out)
+    if report.titlestat_uniques is not None:
+        section("titlestat of unique relevant documents", report.titlestat_uniques)
+    for name, sim in report.simulations.items():
+        section(f"simulation: {name} (reference {sim.reference} with the full qrels)",
+                sim.levels.pivot(index="level", columns="measure", values="kendall_tau")
+                .add_prefix("tau "))
+    if report.characteristics is not None:
+        section("collection characteristics (Buckley et al. 2007, Table 1)",
+                report.characteristics.to_frame().T)
+    for n in report.notes:
+        print(f"note: {n}", file=out)

@@ -1,0 +1,319 @@
+"""What-if: change judgments on a copy of the qrels and watch every measure move.
+
+A :class:`WhatIfSession` holds the original :class:`~core.qrels.Qrels`
+(never modified, never written) and a set of overrides ``(topic, docno) ->
+grade`` (``None``: not judged).  Each edit re-judges the runs' existing
+rankings in place of re-reading anything: the judged ranking of every run is
+copied with the edited documents' codes and the topic's grade counts changed
+(:meth:`core.judged.JudgedRanking.with_rel`), then the measure kernels run
+again.  Edits that change which topics are evaluated (a topic's first or last
+judgment), and ``-J``/``-c`` evaluations, rebuild the judged ranking from the
+edited qrels instead.  Undo/redo walk the edit history; :meth:`export` writes
+the edited qrels with :func:`core.io.write_qrels`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from core.engine import compute_columns, summarise
+from core.evaluate import Evaluation
+from core.judged import NONPOOL, UNJUDGED, JudgedRanking, build_judged_ranking
+from core.measures.registry import RUNID, parse_requests
+from core.options import EvalOptions
+from core.progress import Progress
+from core.qrels import Qrels
+from core.run import Run
+
+
+@dataclass(frozen=True)
+class Edit:
+    """One change of judgment: ``old``/``new`` grades, ``None`` when not in the qrels."""
+
+    topic: str
+    docno: str
+    old: int | None
+    new: int | None
+
+    def inverse(self) -> "Edit":
+        return Edit(self.topic, self.docno, self.new, self.old)
+
+
+def _code(grade: int | None) -> int:
+    if grade is None:
+        return NONPOOL
+    return UNJUDGED if grade < 0 else int(grade)
+
+
+def evaluation_of(run: Run, jr: JudgedRanking, requests, options: EvalOptions) -> Evaluation:
+    """An :class:`Evaluation` from a judged ranking (as :func:`core.engine.evaluate_run`)."""
+    cols = compute_columns(jr, requests)
+    summary = summarise(jr, cols, options)
+    per_topic = pd.DataFrame(
+        {c.name: c.values for c in cols
+         if c.request.definition.per_topic and c.request.definition.kind != RUNID},
+        index=pd.Index(jr.topics.tolist(), name="topic", dtype=object))
+    order = [c.name for c in cols if c.name in summary and c.request.definition.kind != RUNID]
+    return Evaluation(run_name=run.name, runid=run.tag, per_topic=per_topic,
+                      summary=pd.Series({k: summary[k] for k in order}, dtype=np.float64),
+                      options=options, judged=jr, columns=tuple(cols))
+
+
+class WhatIfSession:
+    """Edits to a copy of the qrels, with undo/redo and cheap re-evaluation of every run.
+
+    Parameters
+    ----------
+    qrels : Qrels
+        The original judgments (left untouched).
+    runs : mapping name -> Run, or sequence of Run
+    measures : str or sequence of str
+        Requests as for :func:`core.evaluate.evaluate`.
+    options : EvalOptions, optional
+    """
+
+    def __init__(self, qrels: Qrels, runs: Mapping[str, Run] | Sequence[Run],
+                 measures: Sequence[str] | str = ("official",),
+                 options: EvalOptions | None = None):
+        self.original = qrels
+        self.runs: dict[str, Run] = (dict(runs) if isinstance(runs, Mapping)
+                                     else {r.name: r for r in runs})
+        self.measures = [measures] if isinstance(measures, str) else list(measures)
+        self.options = options or EvalOptions()
+        self.requests = parse_requests(self.measures, self.options.compat)
+        self.overrides: dict[tuple[str, str], int | None] = {}
+        self.done: list[Edit] = []
+        self.undone: list[Edit] = []
+        self._orig = {(t, d): int(r) for t, d, r in zip(qrels.frame["topic"].tolist(),
+                                                         qrels.frame["docno"].tolist(),
+                                                         qrels.frame["rel"].tolist())}
+        self._topics = set(qrels.frame["topic"].tolist())
+        self._jr = {n: build_judged_ranking(r, qrels, self.options) for n, r in self.runs.items()}
+        self._base = {n: evaluation_of(r, self._jr[n], self.requests, self.options)
+                      for n, r in self.runs.items()}
+        self._evals: dict[str, Evaluation] | None = dict(self._base)
+        self._qrels_cache: Qrels | None = qrels
+
+    # ------------------------------------------------------------ judgments
+    def judgment(self, topic: str, docno: str) -> int | None:
+        """The current grade of a document (``None``: not in the qrels)."""
+        key = (str(topic), str(docno))
+        return self.overrides[key] if key in self.overrides else self._orig.get(key)
+
+    def original_judgment(self, topic: str, docno: str) -> int | None:
+        return self._orig.get((str(topic), str(docno)))
+
+    @property
+    def qrels(self) -> Qrels:
+        """The edited qrels (a new object; the original is unchanged)."""
+        if self._qrels_cache is None:
+            f = self.original.frame
+            keep = [(t, d) not in self.overrides
+                    for t, d in zip(f["topic"].tolist(), f["docno"].tolist())] \
+                if self.overrides else slice(None)
+            base = f.loc[keep, ["topic", "docno", "rel"]]
+            add = pd.DataFrame([(t, d, g) for (t, d), g in self.overrides.items()
+                                if g is not None], columns=["topic", "docno", "rel"])
+            frame = pd.concat([base, add], ignore_index=True) if len(add) else base
+            self._qrels_cache = self.original.with_frame(
+                frame, name=f"{self.original.name} (what-if)" if self.overrides else None)
+        return self._qrels_cache
+
+    def changed_topics(self) -> list[str]:
+        return sorted({t for t, _ in self.overrides})
+
+    # ------------------------------------------------------------ editing
+    def mark(self, topic: str, docno: str, grade: int | None) -> Edit | None:
+        """Set a document's judgment (``None``: remove it from the qrels); returns the edit."""
+        topic, docno = str(topic), str(docno)
+        old = self.judgment(topic, docno)
+        new = None if grade is None else int(grade)
+        if old == new:
+            return None
+        edit = Edit(topic, docno, old, new)
+        self._apply(edit)
+        self.done.append(edit)
+        self.undone.clear()
+        return edit
+
+    def mark_relevant(self, topic: str, docno: str, grade: int | None = None) -> Edit | None:
+        """Mark relevant (at ``grade``, default the relevance level)."""
+        return self.mark(topic, docno, max(self.options.relevance_level, 1)
+                         if grade is None else grade)
+
+    def mark_nonrelevant(self, topic: str, docno: str) -> Edit | None:
+        return self.mark(topic, docno, 0)
+
+    def mark_unjudged(self, topic: str, docno: str) -> Edit | None:
+        return self.mark(topic, docno, None)
+
+    def toggle(self, topic: str, docno: str) -> Edit | None:
+        """Relevant <-> non-relevant (unjudged documents become relevant)."""
+        g = self.judgment(topic, docno)
+        rel = g is not None and g >= self.options.relevance_level
+        return self.mark_nonrelevant(topic, docno) if rel else self.mark_relevant(topic, docno)
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.done)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self.undone)
+
+    def undo(self) -> Edit | None:
+        if not self.done:
+            return None
+        edit = self.done.pop()
+        self._apply(edit.inverse())
+        self.undone.append(edit)
+        return edit
+
+    def redo(self) -> Edit | None:
+        if not self.undone:
+            return None
+        edit = self.undone.pop()
+        self._apply(edit)
+        self.done.append(edit)
+        return edit
+
+    def reset(self) -> None:
+        """Back to the original qrels (history cleared)."""
+        self.overrides.clear()
+        self.done.clear()
+        self.undone.clear()
+        self._qrels_cache = self.original
+        self._jr = {n: e.judged for n, e in self._base.items()}
+        self._evals = dict(self._base)
+
+    def _apply(self, edit: Edit) -> None:
+        key = (edit.topic, edit.docno)
+        if edit.new == self._orig.get(key):
+            self.overrides.pop(key, None)
+        else:
+            self.overrides[key] = edit.new
+        self._qrels_cache = None
+        self._evals = None
+        had_topic = edit.topic in self._topics
+        has_topic = any(g is not None for (t, _), g in self._judgments_of(edit.topic))
+        if has_topic:
+            self._topics.add(edit.topic)
+        else:
+            self._topics.discard(edit.topic)
+        rebuild = (had_topic != has_topic or self.options.judged_only or self.options.complete)
+        for name, run in self.runs.items():
+            if rebuild:
+                self._jr[name] = build_judged_ranking(run, self.qrels, self.options)
+            else:
+                self._jr[name] = _rejudge(self._jr[name], edit)
+
+    def _judgments_of(self, topic: str) -> Iterable:
+        for key, g in self._orig.items():
+            if key[0] == topic:
+                yield key, self.overrides.get(key, g) if key in self.overrides else g
+        for key, g in self.overrides.items():
+            if key[0] == topic and key not in self._orig:
+                yield key, g
+
+    # ------------------------------------------------------------ results
+    def evaluation_job(self) -> Generator[Progress, None, dict[str, Evaluation]]:
+        """Progress generator: ``{run name: Evaluation}`` under the current judgments."""
+        jrs = dict(self._jr)  # a snapshot: edits replace, never mutate, these objects
+        out = {}
+        for i, (name, jr) in enumerate(jrs.items()):
+            yield Progress(i, len(jrs), f"re-evaluating {name}")
+            out[name] = evaluation_of(self.runs[name], jr, self.requests, self.options)
+        yield Progress(len(jrs), len(jrs), "re-evaluated")
+        return out
+
+    def evaluations(self) -> dict[str, Evaluation]:
+        """Current evaluations of every run (computed on demand, then cached)."""
+        if self._evals is None:
+            from core.progress import run_sync
+
+            self._evals = run_sync(self.evaluation_job())
+        return self._evals
+
+    def set_evaluations(self, evals: dict[str, Evaluation]) -> None:
+        """Store evaluations computed elsewhere (the GUI's job) for the current edits."""
+        self._evals = dict(evals)
+
+    def original_evaluations(self) -> dict[str, Evaluation]:
+        return dict(self._base)
+
+    def judged(self, run_name: str) -> JudgedRanking:
+        """The current judged ranking of a run (for explanations and lessons)."""
+        return self._jr[run_name]
+
+    def ranking(self, measure: str = "map", evals: dict[str, Evaluation] | None = None
+                ) -> pd.DataFrame:
+        """Runs by ``measure`` under the edited and the original qrels.
+
+        Columns ``value``, ``rank``, ``original``, ``original_rank``, ``delta``,
+        ``rank_change`` (positive: moved up); index: run name, best first.
+        """
+        evals = evals if evals is not None else self.evaluations()
+        now = pd.Series({n: float(e.summary[measure]) for n, e in evals.items()})
+        was = pd.Series({n: float(e.summary[measure]) for n, e in self._base.items()})
+        f = pd.DataFrame({"value": now, "original": was.reindex(now.index)})
+        f["rank"] = f["value"].rank(ascending=False, method="min").astype(int)
+        f["original_rank"] = f["original"].rank(ascending=False, method="min").astype(int)
+        f["delta"] = f["value"] - f["original"]
+        f["rank_change"] = f["original_rank"] - f["rank"]
+        f.index.name = "run"
+        return f.sort_values(["rank", "value"], ascending=[True, False])[
+            ["value", "rank", "original", "original_rank", "delta", "rank_change"]]
+
+    def changes(self, run_name: str, evals: dict[str, Evaluation] | None = None
+                ) -> pd.DataFrame:
+        """Summary values of one run now and originally (``measure`` index)."""
+        evals = evals if evals is not None else self.evaluations()
+        now, was = evals[run_name].summary, self._base[run_name].summary
+        f = pd.DataFrame({"original": was, "now": now.reindex(was.index)})
+        f["delta"] = f["now"] - f["original"]
+        f.index.name = "measure"
+        return f
+
+    def export(self, path) -> None:
+        """Write the edited qrels (TREC format, atomically) — never over the original."""
+        from pathlib import Path
+
+        from core.io import write_qrels
+
+        if self.original.path and Path(path).resolve() == Path(self.original.path).resolve():
+            raise ValueError("refusing to overwrite the original qrels file; choose another name")
+        write_qrels(self.qrels, path)
+
+
+def _rejudge(jr: JudgedRanking, edit: Edit) -> JudgedRanking:
+    """``jr`` with one document's judgment changed (same topics, same ranking)."""
+    topics = [str(t) for t in jr.topics.tolist()]
+    if edit.topic not in topics:
+        return jr
+    t = topics.index(edit.topic)
+    s, e = int(jr.start[t]), int(jr.start[t + 1])
+    rel = jr.rel
+    run = jr.run
+    lines = jr.line[s:e]
+    ok = lines >= 0
+    if run is not None and ok.any():
+        docnos = run.docnos[run.doc_code[lines[ok]]]
+        hit = np.flatnonzero(ok)[docnos == edit.docno]
+        if len(hit):
+            rel = rel.copy()
+            rel[s + hit] = _code(edit.new)
+    levels = jr.rel_levels
+    need = max([levels.shape[1]] + [g + 1 for g in (edit.old, edit.new)
+                                    if g is not None and g >= 0])
+    levels = np.pad(levels, ((0, 0), (0, need - levels.shape[1])))
+    if edit.old is not None and edit.old >= 0:
+        levels[t, edit.old] -= 1
+    if edit.new is not None and edit.new >= 0:
+        levels[t, edit.new] += 1
+    nz = np.flatnonzero(levels.any(axis=0))
+    levels = levels[:, :(nz[-1] + 1 if len(nz) else 1)]
+    return jr.with_rel(rel, levels)

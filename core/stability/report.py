@@ -1,0 +1,290 @@
+"""Run several stability analyses over measures and topic groups: one job, one report.
+
+Shared by ``yardstick stability`` (:mod:`core.cli.stability_cmd`) and the
+Stability panel: the caller gives score matrices (one per measure label, see
+:func:`score_matrices`), the analyses, the topic sets (``"all"`` plus any
+groups) and the settings; :func:`run_stability` is a progress generator
+returning a :class:`StabilityReport` — named tables with titles, and the
+underlying result objects for charts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import pandas as pd
+
+from core.progress import Progress
+from core.stability.aggregates import aggregate_for, lower_is_better, per_topic_measure
+from core.stability.bootstrap_swaps import bootstrap_swap_rates
+from core.stability.discriminative_power import discriminative_power
+from core.stability.error_rate import error_rate
+from core.stability.rank_correlation import correlation_matrix, ranking_strings
+from core.stability.sensitivity import sensitivity
+from core.stability.swap_rates import swap_rates
+from core.stability.topic_groups import group_rank_correlation, select_topics
+from core.stability.topic_set_size import topic_set_size
+from core.stability.tukey_hsd import tukey_hsd
+
+__all__ = ["ANALYSES", "ANALYSIS_TITLES", "StabilitySettings", "ReportTable", "StabilityReport",
+           "run_stability", "score_matrices"]
+
+ANALYSES = ("swap", "bootstrap", "error-rate", "sensitivity", "kendall", "taup",
+            "discriminative", "tukey", "topic-set-size")
+ANALYSIS_TITLES = {
+    "swap": "Swap rates (Voorhees–Buckley)", "bootstrap": "Swap rates (bootstrap, Sakai)",
+    "error-rate": "Error rate and ties", "sensitivity": "Sensitivity",
+    "kendall": "Rank correlation (Kendall τ)", "taup": "Rank correlation (τ_AP)",
+    "discriminative": "Discriminative power", "tukey": "Tukey HSD",
+    "topic-set-size": "Topic-set size"}
+
+
+@dataclass(frozen=True)
+class StabilitySettings:
+    """Parameters shared by every analysis (see each module for their meaning)."""
+
+    samples: int = 1000
+    seed: int = 0
+    bin_width: float = 0.01
+    subset_size: int | None = None
+    fuzziness: float = 0.05
+    confidence: float = 0.95
+    alpha: float = 0.05
+    beta: float = 0.20
+    min_diffs: tuple[float, ...] = (0.02, 0.05, 0.1)
+
+
+@dataclass(frozen=True, eq=False)
+class ReportTable:
+    """A named table: ``show`` = worth printing (others are detail for files)."""
+
+    name: str
+    title: str
+    frame: pd.DataFrame
+    show: bool = True
+    index: bool = False
+
+
+@dataclass(frozen=True, eq=False)
+class StabilityReport:
+    """Tables in order, and result objects per analysis and (measure, topic set)."""
+
+    settings: StabilitySettings
+    tables: list[ReportTable] = field(default_factory=list)
+    results: dict[str, dict[tuple[str, str], Any]] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+
+    def table(self, name: str) -> pd.DataFrame:
+        for t in self.tables:
+            if t.name == name:
+                return t.frame
+        raise KeyError(name)
+
+    def to_frame(self) -> pd.DataFrame:
+        """The first table shown (the analysis summary)."""
+        shown = [t for t in self.tables if t.show] or self.tables
+        return shown[0].frame if shown else pd.DataFrame()
+
+
+def score_matrices(evaluations: Mapping[str, Any], measures: Sequence[str],
+                   ) -> tuple[dict[str, pd.DataFrame], pd.DataFrame | None]:
+    """``{measure label: topics × runs}`` from evaluations, and the MAP matrix (tie-break).
+
+    ``area`` / ``map_worst`` take the per-topic ``map`` column (their aggregate
+    re-ranks each sample's worst topics).  A topic a run lacks scores 0
+    (trec_eval ``-c``).
+    """
+    from core.evaluate import score_matrix
+
+    out = {m: score_matrix(evaluations, per_topic_measure(m)).fillna(0.0) for m in measures}
+    first = next(iter(evaluations.values()), None)
+    has_map = first is not None and "map" in first.per_topic.columns
+    return out, (score_matrix(evaluations, "map").fillna(0.0) if has_map else None)
+
+
+def _summaries(results: Mapping[tuple[str, str], Any]) -> pd.DataFrame:
+    rows = []
+    for (measure, group), res in results.items():
+        s = res.summary().to_dict()
+        s.pop("measure", None)
+        rows.append({"measure": measure, "topics_set": group, **s})
+    return pd.DataFrame(rows)
+
+
+def _means(label: str, mat: pd.DataFrame, topics: Sequence[str]) -> pd.Series:
+    sub = select_topics(mat, topics)
+    return pd.Series(aggregate_for(label).full(sub.to_numpy(float)), index=sub.columns)
+
+
+def run_stability(matrices: Mapping[str, pd.DataFrame], analyses: Sequence[str],
+                  sets: Mapping[str, Sequence[str]], settings: StabilitySettings,
+                  tie_break: pd.DataFrame | None = None,
+                  ) -> Generator[Progress, None, StabilityReport]:
+    """Run ``analyses`` on every measure and topic set (progress generator).
+
+    Parameters
+    ----------
+    matrices : mapping of str to DataFrame
+        Measure label -> topics × runs score matrix.
+    analyses : sequence of str
+        Names from :data:`ANALYSES`.
+    sets : mapping of str to list of str
+        Topic sets: usually ``{"all": every topic, group: its topics, ...}``.
+    settings : StabilitySettings
+    tie_break : DataFrame, optional
+        Topics × runs MAP, to order tied runs in rankings (robust overview Table 3).
+    """
+    rep = StabilityReport(settings)
+    st = settings
+    heavy = [a for a in analyses if a not in ("kendall", "taup", "topic-set-size")]
+    steps = max(1, len(heavy) * len(matrices) * len(sets))
+    step = 0
+
+    def each(analysis: str, fn, linear_only: bool = False, per_measure=None, **kw):
+        nonlocal step
+        out: dict[tuple[str, str], Any] = {}
+        for m, mat in matrices.items():
+            if linear_only and not aggregate_for(m).linear:
+                rep.notes.append(f"{ANALYSIS_TITLES[analysis]}: {m} skipped (not a mean "
+                                 "over topics)")
+                step += len(sets)
+                continue
+            for g, topics in sets.items():
+                extra = per_measure(m) if per_measure is not None else {}
+                gen = fn(select_topics(mat, topics), seed=st.seed, measure=m, **kw, **extra)
+                try:
+                    while True:
+                        p = next(gen)
+                        yield Progress(step + p.fraction, steps,
+                                       f"{ANALYSIS_TITLES[analysis]}: {m}, {g}")
+                except StopIteration as stop:
+                    out[(m, g)] = stop.value
+                step += 1
+        rep.results[analysis] = out
+        return out
+
+    for analysis in analyses:
+        if analysis in ("swap", "bootstrap"):
+            fn = swap_rates if analysis == "swap" else bootstrap_swap_rates
+            res = yield from each(analysis, fn, samples=st.samples, bin_width=st.bin_width,
+                                  confidence=st.confidence)
+            method = "disjoint" if analysis == "swap" else "bootstrap"
+            rep.tables.append(ReportTable(
+                f"{method}_summary", f"Minimum difference for {st.confidence:.0%} confidence "
+                f"({ANALYSIS_TITLES[analysis]})", _summaries(res)))
+            for (m, g), r in res.items():
+                rep.tables.append(ReportTable(f"{method}_fits_{m}_{g}", f"{method} swap rates: "
+                                              f"{m}, {g} topics — fit per difference bin",
+                                              r.to_frame(), show=False))
+                rep.tables.append(ReportTable(f"{method}_rates_{m}_{g}", f"{method} swap rates "
+                                              f"per size and bin: {m}, {g}", r.rates_frame(),
+                                              show=False))
+        elif analysis == "error-rate":
+            res = yield from each(analysis, error_rate, subset_size=st.subset_size,
+                                  samples=st.samples, fuzziness=st.fuzziness)
+            rows = [{"measure": m, "topics_set": g, "subset_size": r.subset_size,
+                     "error_rate_%": 100 * r.error_rate, "ties_%": 100 * r.tie_rate}
+                    for (m, g), r in res.items()]
+            rep.tables.append(ReportTable("error_rate", f"Error rate and ties ({st.samples} "
+                                          f"sets, fuzziness {st.fuzziness:.0%})",
+                                          pd.DataFrame(rows)))
+        elif analysis == "sensitivity":
+            res = yield from each(analysis, sensitivity, subset_size=st.subset_size,
+                                  samples=st.samples, confidence=st.confidence,
+                                  bin_width=st.bin_width)
+            rep.tables.append(ReportTable("sensitivity", "Sensitivity: minimum difference and "
+                                          "% of comparisons at or above it", _summaries(res)))
+        elif analysis == "discriminative":
+            res = yield from each(analysis, discriminative_power, linear_only=True,
+                                  samples=st.samples, alpha=st.alpha)
+            rep.tables.append(ReportTable("discriminative_power", f"Discriminative power "
+                                          f"(paired bootstrap, B = {st.samples}, α = {st.alpha})",
+                                          _summaries(res)))
+            for (m, g), r in res.items():
+                rep.tables.append(ReportTable(f"asl_curve_{m}_{g}", f"ASL curve: {m}, {g}",
+                                              r.asl_curve(), show=False))
+        elif analysis == "tukey":
+            res = yield from each(analysis, tukey_hsd, samples=st.samples, alpha=st.alpha,
+                                  per_measure=lambda m: {"lower_is_better": lower_is_better(m)})
+            for (m, g), r in res.items():
+                rep.tables.append(ReportTable(
+                    f"tukey_{m}_{g}", f"Randomised Tukey HSD: {m}, {g} topics — "
+                    f"{len(r.top_group())} run(s) not distinguishable from {r.best}",
+                    r.to_frame()))
+        elif analysis == "topic-set-size":
+            res = {}
+            for m, mat in matrices.items():
+                if not aggregate_for(m).linear:
+                    continue
+                for g, topics in sets.items():
+                    res[(m, g)] = topic_set_size(select_topics(mat, topics), st.min_diffs,
+                                                 st.alpha, st.beta, measure=m)
+            rep.results[analysis] = res
+            for (m, g), r in res.items():
+                rep.tables.append(ReportTable(
+                    f"topic_set_size_{m}_{g}", f"Topics needed: {m}, {g} topics (σ² = "
+                    f"{r.variance:.4f}, α = {st.alpha}, β = {st.beta}, {r.systems} systems)",
+                    r.to_frame()))
+        elif analysis in ("kendall", "taup"):
+            _correlations(rep, analysis, matrices, sets, tie_break)
+        else:
+            raise ValueError(f"unknown analysis {analysis!r}; expected one of {ANALYSES}")
+    yield Progress(steps, steps, "done")
+    return rep
+
+
+def _correlations(rep: StabilityReport, analysis: str, matrices: Mapping[str, pd.DataFrame],
+                  sets: Mapping[str, Sequence[str]], tie_break: pd.DataFrame | None) -> None:
+    """Groups' rankings compared per measure (Table 3), or measures' rankings (Figure 3)."""
+    names = {t.name for t in rep.tables}
+    groups = {k: v for k, v in sets.items() if k != "all"}
+    if len(groups) >= 2:
+        if "rank_correlation_groups" in names:       # kendall and taup share it
+            return
+        gnames = list(groups)
+        rows, strings, tb = [], {}, {}
+        for m, mat in matrices.items():
+            for b in gnames[1:]:
+                r = group_rank_correlation(mat, groups[gnames[0]], groups[b], gnames[0], b,
+                                           tie_break=tie_break, measure=m,
+                                           lower_is_better=lower_is_better(m))
+                rep.results.setdefault(analysis, {})[(m, f"{gnames[0]} vs {b}")] = r
+                rows.append({"measure": m, "a": gnames[0], "b": b,
+                             **r.summary().drop(["a", "b"]).to_dict()})
+            for g in gnames:
+                strings[f"{m} {g}"] = _means(m, mat, groups[g])
+                if tie_break is not None:
+                    tb[f"{m} {g}"] = select_topics(tie_break, groups[g]).mean()
+        rep.tables.append(ReportTable("rank_correlation_groups", "Rank correlation between "
+                                      "topic groups (Kendall τ, τ_AP)", pd.DataFrame(rows)))
+    else:
+        if len(matrices) < 2:
+            rep.notes.append(f"{ANALYSIS_TITLES[analysis]}: needs two measures or two topic "
+                             "groups")
+            return
+        topics = sets.get("all", next(iter(sets.values())))
+        table = pd.DataFrame({m: _means(m, mat, topics) for m, mat in matrices.items()})
+        how = "kendall" if analysis == "kendall" else "tau_ap"
+        mean_tb = None if tie_break is None else select_topics(tie_break, topics).mean()
+        lower = [m for m in table.columns if lower_is_better(m)]
+        matrix = correlation_matrix(table, how, tie_break=mean_tb, lower_is_better=lower)
+        rep.results.setdefault(analysis, {})[("measures", "all")] = matrix
+        rep.tables.append(ReportTable(f"{analysis}_matrix", f"{ANALYSIS_TITLES[analysis]} "
+                                      "between the measures' system rankings", matrix,
+                                      index=True))
+        strings = {m: table[m] for m in table.columns}
+        tb = mean_tb
+    if "ranking_strings" in names:
+        return
+    order = None
+    if tie_break is not None:
+        order = list(tie_break.mean().sort_values(ascending=False, kind="stable").index)
+    lower = [lbl for lbl in strings if lower_is_better(lbl.split(" ")[0])]
+    if isinstance(tb, dict) and not tb:
+        tb = None
+    rs = ranking_strings(strings, tb, symbol_order=order, lower_is_better=lower)
+    rep.tables.append(ReportTable("ranking_strings", "System rankings, one character per run "
+                                  "(ties broken by MAP)", rs.to_frame()))
+    rep.tables.append(ReportTable("ranking_legend", "Ranking-string legend", rs.legend()))

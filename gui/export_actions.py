@@ -1,0 +1,288 @@
+"""Export buttons for every chart (PNG / SVG / PDF) and every table (CSV / XLSX / LaTeX /
+Markdown / HTML / clipboard).
+
+* ``add_plot_export(widget_or_plot, menu_or_toolbar)`` adds an "Export chart" menu;
+* ``add_table_export(table_view_or_frame_getter, toolbar)`` adds "Export table".
+
+The work is done by plain functions (:func:`export_plot`, :func:`export_table`,
+:func:`copy_table`) that tests call directly; the menus only ask for a file
+name.  Dialogs start in the last folder used and preselect the last format
+(QSettings keys ``export/<kind>_dir`` and ``export/<kind>_format``).
+
+Charts: PNG through pyqtgraph's ``ImageExporter`` (width in pixels, height
+keeps the aspect ratio; the DPI is written into the file), SVG through
+``SVGExporter`` (pyqtgraph 0.14.0's SVG export fails on PySide6 ≥ 6.11 —
+pyqtgraph issue #3495 — hence the ``PySide6 < 6.11`` pin; the test suite
+parses an exported SVG for the plotted data), PDF by rendering the scene into a
+``QPdfWriter`` (vector output).  Tables go through :mod:`core.export.tables`.
+All files are written atomically.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pandas as pd
+import pyqtgraph as pg
+import pyqtgraph.exporters  # noqa: F401  (registers pg.exporters)
+from PySide6.QtCore import QMarginsF, QRectF, QSizeF
+from PySide6.QtGui import QGuiApplication, QPageLayout, QPageSize, QPainter, QPdfWriter
+from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QMenu,
+                               QSpinBox, QToolBar, QToolButton, QWidget)
+
+from core.export.tables import table_to_text, write_table
+from core.io.atomic import atomic_write, atomic_write_bytes
+
+__all__ = ["add_plot_export", "add_table_export", "export_plot", "export_table", "copy_table",
+           "plot_item_of", "frame_of", "PLOT_FORMATS", "TABLE_FORMATS"]
+
+PLOT_FORMATS = {"png": "PNG image (*.png)", "svg": "SVG vector image (*.svg)",
+                "pdf": "PDF document (*.pdf)"}
+TABLE_FORMATS = {"csv": "CSV (*.csv)", "xlsx": "Excel workbook (*.xlsx)",
+                 "latex": "LaTeX booktabs (*.tex)", "markdown": "Markdown (*.md)",
+                 "html": "HTML (*.html)"}
+_SUFFIX = {"png": ".png", "svg": ".svg", "pdf": ".pdf", "csv": ".csv", "xlsx": ".xlsx",
+           "latex": ".tex", "markdown": ".md", "html": ".html"}
+
+
+# ---------------------------------------------------------------- settings
+
+def _settings():
+    try:
+        from gui.settings import settings
+        return settings()
+    except Exception:  # noqa: BLE001 - settings helper missing: use Qt's default store
+        from PySide6.QtCore import QSettings
+        return QSettings("Yardstick", "Yardstick")
+
+
+def last_export(kind: str) -> tuple[str, str]:
+    """(last folder, last format) for ``kind`` in {"plot", "table"}."""
+    s = _settings()
+    folder = str(s.value(f"export/{kind}_dir", "") or "")
+    fmt = str(s.value(f"export/{kind}_format", "") or "")
+    if not folder or not os.path.isdir(folder):
+        folder = str(Path.home())
+    default = "png" if kind == "plot" else "csv"
+    return folder, fmt or default
+
+
+def remember_export(kind: str, path: str | os.PathLike, fmt: str) -> None:
+    s = _settings()
+    s.setValue(f"export/{kind}_dir", str(Path(path).resolve().parent))
+    s.setValue(f"export/{kind}_format", fmt)
+    s.sync()
+
+
+# ---------------------------------------------------------------- plots
+
+def plot_item_of(obj):
+    """The graphics item to export from a chart widget, PlotWidget, PlotItem or layout."""
+    if hasattr(obj, "export_item"):
+        return obj.export_item()
+    if isinstance(obj, pg.PlotWidget):
+        return obj.getPlotItem()
+    if isinstance(obj, pg.GraphicsLayoutWidget):
+        return obj.ci
+    if isinstance(obj, pg.GraphicsView):
+        return obj.sceneObj
+    if isinstance(obj, (pg.PlotItem, pg.GraphicsLayout, pg.GraphicsObject, pg.GraphicsWidget)):
+        return obj
+    if hasattr(obj, "plot") and not callable(obj.plot):
+        return plot_item_of(obj.plot)
+    raise TypeError(f"cannot export a {type(obj).__name__} as a chart")
+
+
+def export_plot(obj, path: str | os.PathLike, fmt: str | None = None, width: int | None = None,
+                dpi: int = 96) -> Path:
+    """Write the chart to ``path`` as png | svg | pdf (from the suffix if ``fmt`` is None).
+
+    ``width`` (pixels, PNG only) defaults to the on-screen width; the height
+    keeps the aspect ratio.
+    """
+    path = Path(path)
+    fmt = (fmt or path.suffix.lstrip(".")).lower()
+    item = plot_item_of(obj)
+    QGuiApplication.processEvents()
+    if fmt == "png":
+        ex = pg.exporters.ImageExporter(item)
+        if width:
+            ex.parameters()["width"] = int(width)
+        img = ex.export(toBytes=True)
+        dpm = round(dpi / 0.0254)
+        img.setDotsPerMeterX(dpm)
+        img.setDotsPerMeterY(dpm)
+
+        def _save(tmp: str) -> None:
+            if not img.save(tmp, "PNG"):
+                raise OSError(f"could not write {path}")
+        atomic_write(path, _save)
+    elif fmt == "svg":
+        data = pg.exporters.SVGExporter(item).export(toBytes=True)
+        atomic_write_bytes(path, data if isinstance(data, bytes) else bytes(data))
+    elif fmt == "pdf":
+        atomic_write(path, lambda tmp: _render_pdf(item, tmp))
+    else:
+        raise ValueError(f"unknown chart format {fmt!r}; expected png, svg or pdf")
+    return path
+
+
+def _render_pdf(item, tmp: str) -> None:
+    scene = item.scene() if hasattr(item, "scene") and callable(item.scene) else item
+    source = item.sceneBoundingRect() if hasattr(item, "sceneBoundingRect") else scene.sceneRect()
+    writer = QPdfWriter(tmp)
+    writer.setResolution(300)
+    size_pt = QSizeF(source.width() * 0.75, source.height() * 0.75)   # 96 px = 72 pt
+    writer.setPageLayout(QPageLayout(QPageSize(size_pt, QPageSize.Unit.Point, "chart"),
+                                     QPageLayout.Orientation.Portrait, QMarginsF(0, 0, 0, 0)))
+    painter = QPainter(writer)
+    try:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        target = QRectF(0, 0, writer.width(), writer.height())
+        scene.render(painter, target, source)
+    finally:
+        painter.end()
+
+
+class _PngDialog(QDialog):
+    def __init__(self, width: int, parent=None):
+        super().__init__(parent)
+        self.setWindowTitle("PNG size")
+        self.width_box = QSpinBox(minimum=100, maximum=20000, value=width, suffix=" px")
+        self.dpi_box = QSpinBox(minimum=50, maximum=1200, value=int(_settings().value(
+            "export/png_dpi", 150) or 150), suffix=" dpi")
+        lay = QFormLayout(self)
+        lay.addRow("Width", self.width_box)
+        lay.addRow("Resolution", self.dpi_box)
+        bb = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                              | QDialogButtonBox.StandardButton.Cancel)
+        bb.accepted.connect(self.accept)
+        bb.rejected.connect(self.reject)
+        lay.addRow(bb)
+
+
+def _ask_path(parent, kind: str, formats: dict[str, str], fmt: str | None,
+              name: str) -> tuple[str, str] | None:
+    folder, last = last_export(kind)
+    fmt = fmt or last
+    filters = list(formats.values())
+    path, chosen = QFileDialog.getSaveFileName(parent, "Export", str(Path(folder) / (
+        name + _SUFFIX.get(fmt, ""))), ";;".join(filters), formats.get(fmt, filters[0]))
+    if not path:
+        return None
+    fmt = next((k for k, v in formats.items() if v == chosen), fmt)
+    if not Path(path).suffix:
+        path += _SUFFIX[fmt]
+    remember_export(kind, path, fmt)
+    return path, fmt
+
+
+def _plot_dialog(obj, parent: QWidget | None, fmt: str | None = None) -> Path | None:
+    got = _ask_path(parent, "plot", PLOT_FORMATS, fmt, getattr(obj, "export_name", "chart"))
+    if got is None:
+        return None
+    path, fmt = got
+    width, dpi = None, 96
+    if fmt == "png":
+        item = plot_item_of(obj)
+        w0 = int(item.boundingRect().width()) if hasattr(item, "boundingRect") else 800
+        dlg = _PngDialog(max(w0 * 2, 400), parent)
+        if not dlg.exec():
+            return None
+        width, dpi = dlg.width_box.value(), dlg.dpi_box.value()
+        _settings().setValue("export/png_dpi", dpi)
+    return export_plot(obj, path, fmt, width=width, dpi=dpi)
+
+
+def add_plot_export(widget_or_plot, menu_or_toolbar) -> QMenu:
+    """Add "Export chart" (PNG…, SVG…, PDF…, Copy image) to a toolbar or menu."""
+    parent = menu_or_toolbar if isinstance(menu_or_toolbar, QWidget) else None
+    menu = _attach_menu(menu_or_toolbar, "Export chart")
+    for fmt, label in (("png", "PNG image…"), ("svg", "SVG image…"), ("pdf", "PDF…")):
+        menu.addAction(label, lambda f=fmt: _plot_dialog(widget_or_plot, parent, f))
+    menu.addAction("Copy image", lambda: _copy_image(widget_or_plot))
+    return menu
+
+
+def _copy_image(obj) -> None:
+    img = pg.exporters.ImageExporter(plot_item_of(obj)).export(toBytes=True)
+    cb = QGuiApplication.clipboard()
+    if cb is not None:
+        cb.setImage(img)
+
+
+# ---------------------------------------------------------------- tables
+
+def frame_of(source) -> pd.DataFrame:
+    """The DataFrame behind a getter, a view with ``visible_frame()`` or any QTableView."""
+    if isinstance(source, pd.DataFrame):
+        return source
+    if hasattr(source, "visible_frame"):
+        return source.visible_frame()
+    if callable(source):
+        return source()
+    model = source.model() if hasattr(source, "model") else None
+    if model is None:
+        raise TypeError(f"cannot get a table from {type(source).__name__}")
+    from PySide6.QtCore import Qt
+    rows, cols = model.rowCount(), model.columnCount()
+    header = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(cols)]
+    data = [[model.data(model.index(r, c)) for c in range(cols)] for r in range(rows)]
+    return pd.DataFrame(data, columns=header)
+
+
+def export_table(source, path: str | os.PathLike, fmt: str | None = None,
+                 decimals: int = 4, markers=None, caption: str | None = None) -> Path:
+    """Write the table to ``path`` (csv | xlsx | latex | markdown | html)."""
+    return write_table(frame_of(source), path, fmt, decimals=decimals, markers=markers,
+                       caption=caption)
+
+
+def copy_table(source, fmt: str = "tsv", decimals: int = 4) -> str:
+    """Put the table on the clipboard as tsv | latex | markdown | csv | html; returns the text."""
+    text = table_to_text(frame_of(source), fmt, decimals=decimals)
+    cb = QGuiApplication.clipboard()
+    if cb is not None:
+        cb.setText(text)
+    return text
+
+
+def _table_dialog(source, parent, fmt: str | None) -> Path | None:
+    got = _ask_path(parent, "table", TABLE_FORMATS, fmt, "table")
+    if got is None:
+        return None
+    path, fmt = got
+    return export_table(source, path, fmt)
+
+
+def add_table_export(table_view_or_frame_getter, toolbar) -> QMenu:
+    """Add "Export table" (CSV…, XLSX…, LaTeX…, Markdown…, HTML…, copy as …) to a toolbar."""
+    src = table_view_or_frame_getter
+    parent = toolbar if isinstance(toolbar, QWidget) else None
+    menu = _attach_menu(toolbar, "Export table")
+    for fmt, label in (("csv", "CSV…"), ("xlsx", "Excel (XLSX)…"), ("latex", "LaTeX…"),
+                       ("markdown", "Markdown…"), ("html", "HTML…")):
+        menu.addAction(label, lambda f=fmt: _table_dialog(src, parent, f))
+    menu.addSeparator()
+    for fmt, label in (("tsv", "Copy (tab-separated)"), ("latex", "Copy as LaTeX"),
+                       ("markdown", "Copy as Markdown")):
+        menu.addAction(label, lambda f=fmt: copy_table(src, f))
+    return menu
+
+
+def _attach_menu(target, title: str) -> QMenu:
+    if isinstance(target, QMenu):
+        return target.addMenu(title)
+    menu = QMenu(title, target if isinstance(target, QWidget) else None)
+    if isinstance(target, QToolBar):
+        button = QToolButton(target)
+        button.setText(title)
+        button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        button.setMenu(menu)
+        target.addWidget(button)
+    elif isinstance(target, QWidget) and hasattr(target, "addAction"):
+        target.addAction(menu.menuAction())
+    else:
+        raise TypeError(f"cannot add an export menu to {type(target).__name__}")
+    return menu

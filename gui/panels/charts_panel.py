@@ -1,0 +1,270 @@
+"""Charts: recall-precision, per-topic vs median, topic spread and box plots, MAP(X),
+precision at cutoffs, measure scatter and rank-correlation heat map.
+
+Choose the chart, the run (for single-run charts), the measure(s) and the topic
+group; the visible runs are drawn (the runs panel decides which are visible;
+the legend hides runs temporarily).  Numbers come from :mod:`core.charts`,
+computed through the job runner; the widgets are in :mod:`gui.charts`.
+Every chart exports as PNG / SVG / PDF and its numbers as a table.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QLabel, QPushButton, QStackedWidget,
+                               QToolBar, QVBoxLayout, QWidget)
+
+from core.charts.map_at_x import map_at_x
+from core.charts.measure_scatter import measure_scatter
+from core.charts.median_difference import median_difference
+from core.charts.precision_cutoffs import precision_at_cutoffs
+from core.charts.rank_correlation import rank_correlation
+from core.charts.recall_precision import recall_precision_curves, topic_recall_precision_of_run
+from core.charts.scores import sort_topics
+from core.charts.topic_spread import difficult_topics, topic_spread
+from gui.charts.map_at_x_chart import MapAtXChart
+from gui.charts.measure_scatter_chart import MeasureScatterChart
+from gui.charts.median_difference_chart import MedianDifferenceChart
+from gui.charts.precision_cutoffs_chart import PrecisionCutoffsChart
+from gui.charts.rank_correlation_chart import RankCorrelationChart
+from gui.charts.recall_precision_chart import RecallPrecisionChart
+from gui.charts.topic_spread_chart import TopicSpreadChart
+
+RP, RP_TOPIC, MEDIAN, SPREAD, BOXES, MAPX, CUTOFFS, SCATTER, CORR = (
+    "Recall-precision", "Recall-precision (one topic)", "Per-topic vs median",
+    "Per-topic median and maximum", "Box plots by topic", "MAP(X) vs X",
+    "Precision at cutoffs", "Measure scatter", "Rank correlation of measures")
+CHARTS = (RP, RP_TOPIC, MEDIAN, SPREAD, BOXES, MAPX, CUTOFFS, SCATTER, CORR)
+ALL_TOPICS = "All topics"
+#: measures the heat map correlates by default (when evaluated)
+CORR_MEASURES = ("map", "gm_map", "Rprec", "bpref", "recip_rank", "P_10", "P_30",
+                 "ndcg_cut_10", "iprec_at_recall_0.00")
+
+
+class ChartsPanel(QWidget):
+    TITLE = "Charts"
+
+    def __init__(self, state, jobs, parent=None):
+        super().__init__(parent)
+        self.state = state
+        self.jobs = jobs
+        self.data = None                      # the chart dataclass shown
+        self.chart_box = QComboBox()
+        self.chart_box.addItems(CHARTS)
+        self.run_box = QComboBox()
+        self.measure_box = QComboBox()
+        self.measure2_box = QComboBox()
+        self.topic_box = QComboBox()
+        self.group_box = QComboBox()
+        self.sort_box = QComboBox()
+        self.sort_box.addItems(["by topic", "by difference"])
+        self.quarter_box = QCheckBox("worst quarter")
+        self.difficult_button = QPushButton("Select difficult topics")
+        self.difficult_button.setToolTip("Topics with a median in the worst quarter and at "
+                                         "least one high outlier (robust 2003 overview): "
+                                         "saved as a topic group")
+        self.status = QLabel("")
+        self.widgets = {RP: RecallPrecisionChart(), RP_TOPIC: RecallPrecisionChart(),
+                        MEDIAN: MedianDifferenceChart(), SPREAD: TopicSpreadChart(),
+                        BOXES: TopicSpreadChart(), MAPX: MapAtXChart(),
+                        CUTOFFS: PrecisionCutoffsChart(), SCATTER: MeasureScatterChart(),
+                        CORR: RankCorrelationChart()}
+        self.stack = QStackedWidget()
+        for name in CHARTS:
+            w = self.widgets[name]
+            w.topicClicked.connect(self.state.show_topic)
+            self.stack.addWidget(w)
+        tb = QToolBar()
+        self._labels = {}
+        for text, box in ((" Chart: ", self.chart_box), ("  Run: ", self.run_box),
+                          ("  Measure: ", self.measure_box), ("  y: ", self.measure2_box),
+                          ("  Topic: ", self.topic_box), ("  Topics: ", self.group_box),
+                          ("  Order: ", self.sort_box)):
+            label = QLabel(text)
+            self._labels[box] = (tb.addWidget(label), tb.addWidget(box))
+        self._labels[self.quarter_box] = (tb.addWidget(self.quarter_box),)
+        self._labels[self.difficult_button] = (tb.addWidget(self.difficult_button),)
+        tb2 = QToolBar()
+        from gui.export_actions import add_plot_export, add_table_export
+        add_plot_export(self.current_chart, tb2)
+        add_table_export(self.current_frame, tb2)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(2, 2, 2, 2)
+        lay.addWidget(tb)
+        lay.addWidget(tb2)
+        lay.addWidget(self.status)
+        lay.addWidget(self.stack, 1)
+        for box in (self.chart_box, self.run_box, self.measure_box, self.measure2_box,
+                    self.topic_box, self.group_box, self.sort_box):
+            box.currentIndexChanged.connect(self._controls_changed)
+        self.quarter_box.toggled.connect(self._controls_changed)
+        self.difficult_button.clicked.connect(self.select_difficult_topics)
+        state.changed.connect(self._state_changed)
+        self._updating = False
+        self._fill_controls()
+        self.refresh()
+
+    # ------------------------------------------------------------ controls
+    def current_chart(self):
+        return self.widgets[self.chart_box.currentText()]
+
+    def current_frame(self):
+        import pandas as pd
+        return self.data.to_frame() if self.data is not None else pd.DataFrame()
+
+    def _set_combo(self, box: QComboBox, items: list[str], prefer: str | None = None) -> None:
+        cur = box.currentText() or prefer
+        box.blockSignals(True)
+        box.clear()
+        box.addItems(items)
+        if cur in items:
+            box.setCurrentText(cur)
+        elif prefer in items:
+            box.setCurrentText(prefer)
+        box.blockSignals(False)
+
+    def _fill_controls(self) -> None:
+        evs = self.state.evaluations()
+        self._set_combo(self.run_box, list(evs))
+        cols = []
+        if evs:
+            pt = next(iter(evs.values())).per_topic
+            cols = [c for c in pt.columns if pt[c].dtype.kind == "f"
+                    and not c.startswith("num_")]
+        self._set_combo(self.measure_box, cols, "map")
+        self._set_combo(self.measure2_box, cols, "P_10")
+        ws = self.state.workspace
+        self._set_combo(self.group_box, [ALL_TOPICS, *ws.topic_groups])
+        topics = sort_topics(next(iter(evs.values())).per_topic.index) if evs else []
+        self._set_combo(self.topic_box, topics)
+        self._show_controls()
+
+    def _show_controls(self) -> None:
+        chart = self.chart_box.currentText()
+        wants = {self.run_box: chart in (MEDIAN, RP_TOPIC),
+                 self.measure_box: chart in (MEDIAN, SPREAD, BOXES, MAPX, SCATTER),
+                 self.measure2_box: chart == SCATTER,
+                 self.topic_box: chart == RP_TOPIC,
+                 self.group_box: chart != RP_TOPIC,
+                 self.sort_box: chart == MEDIAN,
+                 self.quarter_box: chart == MAPX,
+                 self.difficult_button: chart in (SPREAD, BOXES)}
+        for box, show in wants.items():
+            for action in self._labels[box]:
+                action.setVisible(show)
+
+    def _state_changed(self, what: str) -> None:
+        if what in ("evaluations", "runs", "topic_groups", "workspace", "qrels", "measures"):
+            self._fill_controls()
+            self.refresh()
+
+    def _controls_changed(self, *_):
+        self._show_controls()
+        self.refresh()
+
+    def _topics(self):
+        g = self.group_box.currentText()
+        return None if g in ("", ALL_TOPICS) else self.state.workspace.topic_groups.get(g)
+
+    # ------------------------------------------------------------ computing
+    def make_data(self):
+        """The chart dataclass for the current controls (runs in a worker thread)."""
+        evs = self.state.evaluations()
+        chart = self.chart_box.currentText()
+        topics = self._topics()
+        measure = self.measure_box.currentText() or "map"
+        if chart == RP:
+            return recall_precision_curves(evs, topics=topics)
+        if chart == RP_TOPIC:
+            entry = self.state.workspace.runs[self.run_box.currentText()]
+            return topic_recall_precision_of_run(entry.run, self.state.workspace.qrels,
+                                                 self.topic_box.currentText(),
+                                                 self.state.workspace.options)
+        if chart == MEDIAN:
+            order = "difference" if self.sort_box.currentIndex() == 1 else "topic"
+            return median_difference(evs, self.run_box.currentText(), measure, order,
+                                     topics=topics)
+        if chart in (SPREAD, BOXES):
+            return topic_spread(evs, measure, topics=topics)
+        if chart == MAPX:
+            return map_at_x(evs, measure, topics=topics)
+        if chart == CUTOFFS:
+            return precision_at_cutoffs(evs, topics=topics)
+        if chart == SCATTER:
+            return measure_scatter(evs, measure, self.measure2_box.currentText() or "P_10",
+                                   topics=topics)
+        pt = next(iter(evs.values())).per_topic
+        return rank_correlation(evs, [m for m in CORR_MEASURES if m in pt.columns],
+                                topics=topics)
+
+    def refresh(self) -> None:
+        chart = self.chart_box.currentText()
+        self.stack.setCurrentWidget(self.widgets[chart])
+        evs = self.state.evaluations()
+        if not evs:
+            self.status.setText("Load qrels and runs: the charts appear once they are evaluated.")
+            return
+        if chart == RP_TOPIC and (self.state.workspace.qrels is None
+                                  or not self.run_box.currentText()
+                                  or not self.topic_box.currentText()):
+            return
+        if chart in (SCATTER, CORR) and len(evs) < 2:
+            self.status.setText("This chart needs at least two runs.")
+            return
+        self.status.setText("")
+        self.jobs.submit("charts", self.make_data, on_result=self.show_data,
+                         on_error=lambda e: self.status.setText(e.message))
+
+    def show_data(self, data) -> None:
+        chart = self.chart_box.currentText()
+        w = self.widgets[chart]
+        colors = {n: e.color for n, e in self.state.workspace.runs.items()}
+        self.data = data
+        if chart == RP:
+            w.set_curves(data, colors)
+        elif chart == RP_TOPIC:
+            w.set_topic(data)
+        elif chart == MEDIAN:
+            w.set_data(data)
+        elif chart in (SPREAD, BOXES):
+            w.set_data(data, boxes=chart == BOXES,
+                       highlight=self.state.workspace.topic_groups.get(
+                           f"difficult ({data.measure})", ()))
+        elif chart == MAPX:
+            w.set_data(data, colors, self.quarter_box.isChecked())
+        elif chart in (CUTOFFS, SCATTER):
+            w.set_data(data, colors)
+        else:
+            w.set_data(data)
+
+    def screenshot_items(self) -> dict:
+        """Every chart drawn with the current settings (for ``yardstick --screenshot``)."""
+        if not self.state.evaluations():
+            return {}
+        current = self.chart_box.currentText()
+        out = {}
+        self.chart_box.blockSignals(True)
+        try:
+            for name in CHARTS:
+                self.chart_box.setCurrentText(name)
+                try:
+                    self.show_data(self.make_data())
+                except Exception:  # noqa: BLE001 - a chart that cannot be drawn is skipped
+                    continue
+                out[self.widgets[name].export_name + ("_topic" if name == RP_TOPIC else "")
+                    + ("_boxes" if name == BOXES else "")] = self.widgets[name]
+        finally:
+            self.chart_box.setCurrentText(current)
+            self.chart_box.blockSignals(False)
+        return out
+
+    def select_difficult_topics(self) -> list[str]:
+        """NIST's selection (robust overview §1) as the topic group ``difficult (<measure>)``."""
+        evs = self.state.evaluations()
+        if not evs:
+            return []
+        measure = self.measure_box.currentText() or "map"
+        chosen = difficult_topics(topic_spread(evs, measure, topics=self._topics()))
+        self.state.set_topic_group(f"difficult ({measure})", chosen)
+        self.status.setText(f"{len(chosen)} difficult topics saved as the topic group "
+                            f"'difficult ({measure})'.")
+        return chosen

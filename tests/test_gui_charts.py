@@ -1,0 +1,286 @@
+"""Chart widgets, their exports and the charts panel (offscreen Qt)."""
+
+import re
+import shutil
+import subprocess
+import xml.etree.ElementTree as ET
+
+import numpy as np
+import pandas as pd
+import pytest
+
+pytest.importorskip("pytestqt")
+from PySide6.QtCore import QPointF, Qt  # noqa: E402
+from PySide6.QtGui import QGuiApplication, QImage  # noqa: E402
+from PySide6.QtWidgets import QToolBar  # noqa: E402
+
+from core.charts.median_difference import median_difference  # noqa: E402
+from core.charts.rank_correlation import rank_correlation  # noqa: E402
+from core.charts.recall_precision import (RecallPrecisionCurves,  # noqa: E402
+                                          topic_recall_precision)
+from core.charts.topic_spread import topic_spread  # noqa: E402
+from core.qrels import Qrels  # noqa: E402
+from core.run import Run  # noqa: E402
+from pytrec_evaluations import evaluation_from_scores  # noqa: E402
+
+SVG = "{http://www.w3.org/2000/svg}"
+LEVELS = np.round(np.arange(11) / 10, 2)
+# the appendix example (relevant at ranks 1, 2, 4, 15) and a second made-up run
+APPENDIX = [1, 1, 1, 1, 1, 1, 0.75, 0.75, 4 / 15, 4 / 15, 4 / 15]
+OTHER = [0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2, 0.1, 0.05, 0.0]
+SCORES = pd.DataFrame({"A": [0.5, 0.2, 0.0, 0.9], "B": [0.3, 0.4, 0.1, 0.6],
+                       "C": [0.1, 0.6, 0.2, 0.3]}, index=["1", "2", "3", "10"])
+
+
+@pytest.fixture(autouse=True)
+def _settings_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("YARDSTICK_DATA_DIR", str(tmp_path / "settings"))
+
+
+def shown(qtbot, widget):
+    qtbot.addWidget(widget)
+    widget.resize(640, 420)
+    widget.show()
+    qtbot.waitExposed(widget)
+    QGuiApplication.processEvents()
+    return widget
+
+
+def rp_chart(qtbot):
+    from gui.charts.recall_precision_chart import RecallPrecisionChart
+
+    chart = shown(qtbot, RecallPrecisionChart())
+    curves = RecallPrecisionCurves(("appendix", "other"), LEVELS,
+                                   np.array([APPENDIX, OTHER]), np.array([0.7542, 0.4]))
+    chart.set_curves(curves, {"appendix": "#1f77b4", "other": "#d62728"})
+    QGuiApplication.processEvents()
+    return chart
+
+
+def scene_point(chart, x, y):
+    return chart.plot_item.getViewBox().mapViewToScene(QPointF(x, y))
+
+
+def svg_points(svg_bytes, item_id):
+    """Every coordinate pair drawn under the SVG group ``item_id``."""
+    root = ET.fromstring(svg_bytes)
+    group = next(e for e in root.iter() if e.get("id") == item_id)
+    pts = []
+    for e in group.iter():
+        text = e.get("points") or e.get("d") or ""
+        nums = [float(v) for v in re.findall(r"-?\d+(?:\.\d+)?(?:e-?\d+)?", text)]
+        pts += list(zip(nums[0::2], nums[1::2]))
+    return pts
+
+
+def test_svg_export_holds_the_plotted_points(qtbot, tmp_path):
+    from gui.export_actions import export_plot
+
+    chart = rp_chart(qtbot)
+    path = export_plot(chart, tmp_path / "rp.svg")
+    data = path.read_bytes()
+    pts = np.array(svg_points(data, "PlotCurveItem_1"))
+    # every data point of the appendix curve is a vertex of the exported polyline
+    for x, y in zip(LEVELS, APPENDIX):
+        sp = scene_point(chart, x, y)
+        assert np.min(np.hypot(pts[:, 0] - sp.x(), pts[:, 1] - sp.y())) < 0.01, (x, y)
+    # and the second run's curve is the second curve
+    pts2 = np.array(svg_points(data, "PlotCurveItem_2"))
+    sp = scene_point(chart, 0.5, 0.4)
+    assert np.min(np.hypot(pts2[:, 0] - sp.x(), pts2[:, 1] - sp.y())) < 0.01
+    assert "appendix (MAP 0.7542)" in data.decode()
+
+
+def test_png_export_size_and_dpi(qtbot, tmp_path):
+    from gui.export_actions import export_plot
+
+    chart = rp_chart(qtbot)
+    path = export_plot(chart, tmp_path / "rp.png", width=1200, dpi=300)
+    img = QImage(str(path))
+    assert img.width() == 1200
+    assert round(img.dotsPerMeterX() * 0.0254) == 300
+    item = chart.plot_item
+    ratio = item.boundingRect().height() / item.boundingRect().width()
+    assert abs(img.height() - round(1200 * ratio)) <= 1
+    # the plotted curve's colour is in the image
+    rgb = {(img.pixelColor(x, y).red(), img.pixelColor(x, y).green(), img.pixelColor(x, y).blue())
+           for x in range(0, img.width(), 3) for y in range(0, img.height(), 3)}
+    assert (0x1f, 0x77, 0xb4) in rgb
+
+
+def test_pdf_export_renders(qtbot, tmp_path):
+    from gui.export_actions import export_plot
+
+    chart = rp_chart(qtbot)
+    path = export_plot(chart, tmp_path / "rp.pdf")
+    assert path.read_bytes()[:5] == b"%PDF-"
+    if shutil.which("pdftoppm") is None:
+        pytest.skip("pdftoppm not installed")
+    r = subprocess.run(["pdftoppm", "-r", "30", "-png", str(path), str(tmp_path / "p")],
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    pages = list(tmp_path.glob("p*.png"))
+    assert len(pages) == 1
+    img = QImage(str(pages[0]))
+    assert img.width() > 100
+
+
+def test_hover_shows_exact_values_and_hidden_runs_are_skipped(qtbot):
+    chart = rp_chart(qtbot)
+    assert chart.hover_text_at(0.6, 0.75) == "appendix\nrecall 0.60: precision 0.7500"
+    assert chart.hover_text_at(0.8, 0.2667) == "appendix\nrecall 0.80: precision 0.2667"
+    # a real mouse move over the point shows the read-out
+    with qtbot.waitSignal(chart.hovered) as sig:
+        chart.plot.scene().sigMouseMoved.emit(scene_point(chart, 0.3, 0.6))
+    assert sig.args == ["other\nrecall 0.30: precision 0.6000"]
+    assert chart._readout.isVisible()
+    assert chart.legend_names() == ["appendix (MAP 0.7542)", "other (MAP 0.4000)"]
+    chart.set_run_visible("other (MAP 0.4000)", False)
+    assert chart.hover_text_at(0.3, 0.6) == ""
+    assert chart.hover_text_at(far := 0.5, 0.5) == "" and far
+
+
+def test_legend_click_toggles_run(qtbot):
+    chart = rp_chart(qtbot)
+    sample, _ = chart.legend.items[1]
+    view = chart.plot
+    pos = view.mapFromScene(sample.mapToScene(sample.boundingRect().center()))
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=pos)
+    assert not sample.item.isVisible()
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=pos)
+    assert sample.item.isVisible()
+
+
+def test_median_chart_click_opens_topic(qtbot):
+    from gui.charts.median_difference_chart import MedianDifferenceChart
+
+    chart = shown(qtbot, MedianDifferenceChart())
+    md = median_difference(SCORES, "A")
+    chart.set_data(md)
+    QGuiApplication.processEvents()
+    # bar 3 is topic "10": A 0.9, median 0.6
+    assert chart.hover_text_at(3.2, 0.1) == ("topic 10\nA: 0.9000\nmedian: 0.6000\n"
+                                             "difference: +0.3000\nbest: 0.9000")
+    pos = chart.plot.mapFromScene(scene_point(chart, 1.0, -0.1))
+    with qtbot.waitSignal(chart.topicClicked) as sig:
+        qtbot.mouseClick(chart.plot.viewport(), Qt.MouseButton.LeftButton, pos=pos)
+    assert sig.args == ["2"]
+
+
+def test_topic_chart_and_spread_and_heatmap_hover(qtbot):
+    from gui.charts.rank_correlation_chart import RankCorrelationChart
+    from gui.charts.recall_precision_chart import RecallPrecisionChart
+    from gui.charts.topic_spread_chart import TopicSpreadChart
+
+    rp = shown(qtbot, RecallPrecisionChart())
+    rp.set_topic(topic_recall_precision(np.isin(np.arange(1, 21), [1, 2, 4, 15]), 4, "r", "t"))
+    QGuiApplication.processEvents()
+    assert rp.hover_text_at(1.0, 4 / 15).startswith("relevant #4 at rank 15\nrecall 1.0000, "
+                                                    "precision 0.2667")
+    assert rp.hover_text_at(0.7, 0.75) == "recall level 0.70\ninterpolated precision 0.7500"
+
+    sp = shown(qtbot, TopicSpreadChart())
+    spread = topic_spread(SCORES)
+    sp.set_data(spread, boxes=True, highlight=["3"])
+    QGuiApplication.processEvents()
+    i = spread.topics.index("10")
+    assert sp.hover_text_at(i, spread.median[i]).startswith("topic 10\nmedian 0.6000  max 0.9000")
+    assert sp.topic_at(i, spread.median[i]) == "10"
+
+    evals = {n: evaluation_from_scores(n, {"map": SCORES[n].to_dict(),
+                                           "P_10": (SCORES[n] ** 2).to_dict()}) for n in SCORES}
+    hm = shown(qtbot, RankCorrelationChart())
+    rc = rank_correlation(evals, ["map", "P_10"])
+    hm.set_data(rc)
+    QGuiApplication.processEvents()
+    assert hm.hover_text_at(1.3, 0.2).startswith(f"map vs P_10\nτ = {rc.tau[0, 1]:.4f}")
+
+
+def test_table_export_actions_and_remembered_folder(qtbot, tmp_path):
+    from gui import export_actions as ea
+
+    frame = SCORES.rename_axis("topic")
+    tb = QToolBar()
+    qtbot.addWidget(tb)
+    menu = ea.add_table_export(lambda: frame, tb)
+    labels = [a.text() for a in menu.actions() if a.text()]
+    assert labels[:5] == ["CSV…", "Excel (XLSX)…", "LaTeX…", "Markdown…", "HTML…"]
+    p = ea.export_table(lambda: frame, tmp_path / "t.xlsx")
+    back = pd.read_excel(p, index_col=0)
+    assert back.loc[10, "A"] == 0.9
+    text = ea.copy_table(lambda: frame, "latex")
+    assert r"\toprule" in text and "0.9000" in text
+    assert QGuiApplication.clipboard().text() == text
+    ea.remember_export("table", tmp_path / "t.xlsx", "xlsx")
+    assert ea.last_export("table") == (str(tmp_path.resolve()), "xlsx")
+    pmenu = ea.add_plot_export(rp_chart(qtbot), tb)
+    assert [a.text() for a in pmenu.actions()] == ["PNG image…", "SVG image…", "PDF…",
+                                                   "Copy image"]
+
+
+def _small_state(qtbot):
+    from gui.app_state import AppState
+
+    qrels = Qrels.from_dict({t: {f"d{t}{i}": int(i % 3 == 0) for i in range(12)}
+                             for t in ("1", "2", "3", "4")})
+    runs = []
+    for k, shift in enumerate((0, 1, 2)):
+        runs.append(Run.from_dict({t: {f"d{t}{(i + shift * (j + 1)) % 12}": 12.0 - i
+                                       for i in range(12)} for j, t in enumerate(("1", "2", "3",
+                                                                                 "4"))},
+                                  name=f"run{k}"))
+    state = AppState()            # no job runner: evaluates in place
+    state.set_qrels(qrels)
+    state.add_runs(runs)
+    assert len(state.evaluations()) == 3
+    return state
+
+
+def test_charts_panel_draws_every_chart(qtbot):
+    from gui.jobs import JobRunner
+    from gui.panels.charts_panel import CHARTS, MEDIAN, ChartsPanel
+
+    state = _small_state(qtbot)
+    jobs = JobRunner()
+    panel = ChartsPanel(state, jobs)
+    shown(qtbot, panel)
+    seen = {}
+    for name in CHARTS:
+        panel.chart_box.setCurrentText(name)
+        panel.data = None
+        panel.refresh()
+        qtbot.waitUntil(lambda: panel.data is not None or bool(panel.status.text()), timeout=20000)
+        assert panel.status.text() == "", (name, panel.status.text())
+        seen[name] = type(panel.data).__name__
+        frame = panel.current_frame()
+        assert len(frame) > 0
+    assert seen[MEDIAN] == "MedianDifference"
+    # the per-topic chart shows the run's AP minus the median over the three runs
+    panel.chart_box.setCurrentText(MEDIAN)
+    panel.data = None
+    panel.run_box.setCurrentText("run1")
+    qtbot.waitUntil(lambda: panel.data is not None and panel.data.run == "run1", timeout=20000)
+    evs = state.evaluations()
+    aps = pd.DataFrame({n: e.per_topic["map"] for n, e in evs.items()})
+    want = (aps["run1"] - aps.median(axis=1)).loc[list(panel.data.topics)]
+    assert panel.data.difference == pytest.approx(want.to_numpy())
+    with qtbot.waitSignal(state.topic_requested) as sig:
+        panel.widgets[MEDIAN].topicClicked.emit("3")
+    assert sig.args == ["3"]
+    jobs.shutdown()
+
+
+def test_select_difficult_topics_makes_a_group(qtbot):
+    from gui.jobs import JobRunner
+    from gui.panels.charts_panel import SPREAD, ChartsPanel
+
+    state = _small_state(qtbot)
+    jobs = JobRunner()
+    panel = ChartsPanel(state, jobs)
+    qtbot.addWidget(panel)
+    panel.chart_box.setCurrentText(SPREAD)
+    chosen = panel.select_difficult_topics()
+    from core.charts.topic_spread import difficult_topics as pick
+    assert chosen == pick(topic_spread(state.evaluations(), "map"))
+    assert state.workspace.topic_groups["difficult (map)"] == chosen
+    jobs.shutdown()

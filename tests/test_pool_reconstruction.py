@@ -1,0 +1,141 @@
+"""Pool reconstruction and statistics: a hand-counted pool, then Robust 2003/2004 counted
+independently with pandas."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from core.pool.index import build_pool_index
+from core.pool.reconstruction import pool_statistics, reconstruct_pool, unjudged_at
+from pool_fixtures import hand_qrels, hand_runs, robust03, robust04, trec_ranked
+
+
+@pytest.fixture(scope="module")
+def hand():
+    return build_pool_index(hand_runs(), hand_qrels())
+
+
+def test_hand_pool_members_and_sizes(hand):
+    pool = reconstruct_pool(hand, 2)
+    frame = pool.to_frame(hand)
+    members = {t: set(g["docno"]) for t, g in frame.groupby("topic")}
+    # depth 2: A {d1,d2} B {d2,d4} C {d6,d1}; A {e2,e1} (tie -> docno desc) B {e4,e5} C {e1,e6}
+    assert members == {"1": {"d1", "d2", "d4", "d6"}, "2": {"e1", "e2", "e4", "e5", "e6"}}
+    by_doc = frame.set_index("docno")
+    assert by_doc.loc["d1", "n_runs"] == 2 and by_doc.loc["d1", "n_groups"] == 2  # A, C
+    assert by_doc.loc["d2", "n_runs"] == 2 and by_doc.loc["d2", "n_groups"] == 1  # A, B (G1)
+    assert by_doc.loc["e2", "min_rank"] == 1 and by_doc.loc["e1", "min_rank"] == 1  # C ranks e1 1st
+
+
+def test_hand_pool_statistics(hand):
+    st = pool_statistics(hand, 2)
+    pt = st.per_topic
+    # topic 1: pool 4, all judged, relevant d1 d4 d6; outside: d7 (rel), d9; nothing missing
+    assert pt.loc["1", ["pool_size", "judged", "relevant"]].tolist() == [4, 4, 3]
+    assert pt.loc["1", ["judged_outside_pool", "relevant_outside_pool",
+                        "pooled_not_in_qrels"]].tolist() == [2, 1, 0]
+    # topic 2: pool 5, judged e1 e2 e5, relevant e1 e5; outside e8 (rel); missing e4 e6
+    assert pt.loc["2", ["pool_size", "judged", "relevant"]].tolist() == [5, 3, 2]
+    assert pt.loc["2", ["judged_outside_pool", "relevant_outside_pool",
+                        "pooled_not_in_qrels"]].tolist() == [1, 1, 2]
+    assert pt.loc["2", "share_judged"] == pytest.approx(3 / 5)
+    assert set(st.missing["docno"]) == {"e4", "e6"}
+    assert set(zip(st.outside["docno"], st.outside["rel"])) == {("d7", 1), ("d9", 0), ("e8", 1)}
+    assert st.summary["mean_pool_size"] == pytest.approx(4.5)
+    assert st.summary["share_judged"] == pytest.approx(7 / 9)
+
+
+def test_hand_unjudged_in_top_k(hand):
+    u = unjudged_at(hand, (2, 10))
+    # top 2: A t1 {d1,d2} 0, t2 {e2,e1} 0; B t1 {d2,d4} 0, t2 {e4,e5} 1; C t1 0, t2 {e1,e6} 1
+    assert u["unjudged_2"].tolist() == [0.0, 0.5, 0.5]
+    # top 10: A d3, e3 -> 2/2; B d5, e4 -> 2/2; C t1 0, t2 e6 e7 -> 2/2
+    assert u["unjudged_10"].tolist() == [1.0, 1.0, 1.0]
+    assert u["judged_10"].tolist() == [2.0, 1.5, 2.0]
+
+
+def test_per_topic_depths(hand):
+    # topic 1 pooled to depth 1 (d1, d2, d6), topic 2 not pooled at all
+    st = pool_statistics(hand, {"1": 1})
+    assert st.per_topic.loc["1", "pool_size"] == 3
+    assert st.per_topic.loc["2", "pool_size"] == 0
+    assert st.per_topic.loc["2", "judged_outside_pool"] == 4
+
+
+def _independent(runs, qrels, depth, pooled=None):
+    """Pool statistics counted with pandas merges only (no Yardstick pool code)."""
+    ranked = trec_ranked(runs)
+    pooled = set(pooled or [r.name for r in runs])
+    top = ranked[(ranked["rank"] <= depth) & ranked["run"].isin(pooled)]
+    pool = top[["topic", "docno"]].drop_duplicates()
+    qf = qrels.frame[["topic", "docno", "rel"]]
+    m = pool.merge(qf, on=["topic", "docno"], how="outer", indicator=True)
+    m["in_pool"] = m["_merge"] != "right_only"
+    m["judged_"] = m["rel"].notna() & (m["rel"] >= 0)
+    g = m.groupby("topic")
+    ind = pd.DataFrame({
+        "pool_size": g["in_pool"].sum(),
+        "judged": g.apply(lambda x: int((x["in_pool"] & x["judged_"]).sum())),
+        "relevant": g.apply(lambda x: int((x["in_pool"] & (x["rel"] >= 1)).sum())),
+        "judged_outside_pool": g.apply(lambda x: int((~x["in_pool"] & x["judged_"]).sum())),
+        "pooled_not_in_qrels": g.apply(lambda x: int((x["in_pool"] & x["rel"].isna()).sum())),
+    }).astype(int)
+    return ind, ranked, qf
+
+
+def _unjudged_independent(ranked, qf, k):
+    top = ranked[(ranked["rank"] <= k) & ranked["topic"].isin(set(qf["topic"]))]
+    m = top.merge(qf, on=["topic", "docno"], how="left")
+    m["unjudged"] = m["rel"].isna() | (m["rel"] < 0)
+    return m.groupby(["run", "topic"])["unjudged"].sum().groupby("run").mean()
+
+
+@pytest.fixture(scope="module")
+def r03():
+    runs, qrels = robust03()
+    return runs, qrels, build_pool_index(runs, qrels)
+
+
+def test_robust03_pool_at_depth_125_matches_an_independent_count(r03):
+    runs, qrels, index = r03
+    st = pool_statistics(index, 125)
+    ind, ranked, judged = _independent(runs, qrels, 125)
+    cols = ["pool_size", "judged", "relevant", "judged_outside_pool", "pooled_not_in_qrels"]
+    pd.testing.assert_frame_equal(st.per_topic[cols].astype(int), ind.loc[st.per_topic.index, cols],
+                                  check_names=False)
+    # The new topics (601-650) were pooled at depth 125 from all 78 runs, these 17 among
+    # them (Voorhees 2003, section 1): every document these runs pooled was judged.
+    new = st.per_topic[st.per_topic.index.astype(int) >= 601]
+    assert len(new) == 50 and (new["pooled_not_in_qrels"] == 0).all()
+    for k in (10, 100):
+        mine = st.per_run[f"unjudged_{k}"]
+        other = _unjudged_independent(ranked, judged, k)
+        np.testing.assert_allclose(mine.to_numpy(), other.loc[mine.index].to_numpy())
+
+
+def test_robust03_judged_at_1000_of_aplrob03a(r03):
+    # trectools README (verified in ../shared/data/trectools_robust03/SOURCES.md):
+    # mean number of judged documents in aplrob03a's top 1000 = 481.39
+    _, _, index = r03
+    u = unjudged_at(index, (1000,))
+    assert u.loc["input.aplrob03a", "judged_1000"] == pytest.approx(481.39, abs=0.005)
+
+
+def test_robust04_nineteen_runs_at_depth_100_match_an_independent_count():
+    runs, qrels = robust04()
+    assert len(runs) == 19
+    pooled = [r.name for r in runs if r.name.startswith("input.")]  # the 10 TREC 2004 submissions
+    index = build_pool_index(runs, qrels, pooled=pooled)
+    st = pool_statistics(index, 100)
+    ind, ranked, judged = _independent(runs, qrels, 100, pooled)
+    cols = ["pool_size", "judged", "relevant", "judged_outside_pool", "pooled_not_in_qrels"]
+    pd.testing.assert_frame_equal(st.per_topic[cols].astype(int), ind.loc[st.per_topic.index, cols],
+                                  check_names=False)
+    # 250 topics have runs, 249 have judgments (672 has none: SOURCES.md)
+    assert len(st.per_topic) == 250
+    assert st.per_topic.loc["672", "judged"] == 0
+    mine = st.per_run["unjudged_10"]
+    other = _unjudged_independent(ranked, judged, 10)
+    np.testing.assert_allclose(mine.to_numpy(), other.loc[mine.index].to_numpy())

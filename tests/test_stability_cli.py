@@ -1,0 +1,56 @@
+"""``yardstick stability`` on the real robust03 runs."""
+
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from core.cli import main
+
+DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "trectools_robust03"
+pytestmark = pytest.mark.skipif(not (DATA / "runs").is_dir(), reason="robust03 data absent")
+QRELS = str(DATA / "qrels" / "robust03_qrels.txt")
+
+
+def _runs(names=None):
+    paths = sorted((DATA / "runs").glob("input.*.gz"))
+    return [str(p) for p in paths if names is None or p.name[6:-3] in names]
+
+
+def test_kendall_matrix_of_the_17_runs(tmp_path, capsys):
+    rc = main(["stability", "--qrels", QRELS, "-m", "map", "-m", "P_10", "-a", "kendall",
+               "--seed", "1", "--out", str(tmp_path), *_runs()])
+    assert rc == 0
+    printed = capsys.readouterr().out
+    assert "seed 1" in printed and "0.7647" in printed
+    matrix = pd.read_csv(tmp_path / "kendall_matrix.csv", index_col=0)
+    assert round(matrix.loc["map", "P_10"], 4) == 0.7647
+    strings = pd.read_csv(tmp_path / "ranking_strings.csv")
+    assert strings["ranking"].str.len().tolist() == [17, 17]
+    assert strings.loc[0, "ranking"] == "ABCDEFGHIJKLMNOPQ"     # symbols follow MAP
+
+
+def test_several_analyses_groups_and_seed(tmp_path, capsys):
+    runs = _runs({"aplrob03a", "UIUC03Rd1", "pircRBa1", "humR03dc"})
+    args = ["stability", "--qrels", QRELS, "-m", "map", "-a", "error-rate", "-a", "swap",
+            "-a", "tukey", "-B", "30", "--seed", "5", "--topic-group", "old=301-450",
+            "--topic-group", "new=601-650", *runs]
+    assert main([*args, "--out", str(tmp_path / "a")]) == 0
+    assert main([*args, "--out", str(tmp_path / "b")]) == 0
+    capsys.readouterr()
+    er_a = pd.read_csv(tmp_path / "a" / "error_rate.csv")
+    er_b = pd.read_csv(tmp_path / "b" / "error_rate.csv")
+    pd.testing.assert_frame_equal(er_a, er_b)              # same seed, same numbers
+    assert er_a["topics_set"].tolist() == ["all", "old", "new"]
+    assert er_a["subset_size"].tolist() == [50, 25, 25]
+    assert (er_a["error_rate_%"] <= 50).all()
+    for stem in ("disjoint_summary", "disjoint_fits_map_all", "disjoint_rates_map_old",
+                 "tukey_map_all"):
+        assert (tmp_path / "a" / f"{stem}.csv").is_file()
+
+
+def test_bad_topic_group_is_a_format_error(capsys):
+    rc = main(["stability", "--qrels", QRELS, "-a", "error-rate", "--topic-group", "x=900-950",
+               *_runs({"aplrob03a", "UIUC03Rd1"})])
+    assert rc == 1
+    assert "selects no topics" in capsys.readouterr().err

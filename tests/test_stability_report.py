@@ -1,0 +1,55 @@
+"""run_stability: every analysis over measures and topic sets, as the CLI and the panel use it."""
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from core.progress import run_sync
+from core.stability.error_rate import error_rate
+from core.stability.rank_correlation import compare_rankings
+from core.stability.report import ANALYSES, StabilitySettings, run_stability
+
+
+def _matrices():
+    rng = np.random.default_rng(2)
+    topics = [str(t) for t in range(301, 321)] + [str(t) for t in range(601, 621)]
+    ap = pd.DataFrame(np.clip(rng.beta(2, 5, (40, 1)) + rng.normal(0, 0.1, (40, 6))
+                              + np.linspace(0, 0.2, 6), 0, 1),
+                      index=topics, columns=[f"r{k}" for k in range(6)])
+    p10 = (ap * 10).round() / 10
+    return {"map": ap, "P_10": p10, "area": ap}, ap
+
+
+def test_every_analysis_and_reproducibility():
+    matrices, tie = _matrices()
+    sets = {"all": list(tie.index), "old": list(tie.index[:20]), "new": list(tie.index[20:])}
+    st = StabilitySettings(samples=30, seed=4)
+    rep = run_sync(run_stability(matrices, ANALYSES, sets, st, tie))
+    names = [t.name for t in rep.tables]
+    for stem in ("disjoint_summary", "bootstrap_summary", "error_rate", "sensitivity",
+                 "rank_correlation_groups", "ranking_strings", "discriminative_power",
+                 "tukey_map_all", "topic_set_size_P_10_new", "asl_curve_map_old"):
+        assert stem in names
+    # area is not a topic mean: no paired bootstrap test, no topic-set size for it
+    assert not any(n.startswith("asl_curve_area") for n in names)
+    assert any("area skipped" in n for n in rep.notes)
+    er = rep.table("error_rate").set_index(["measure", "topics_set"])
+    alone = run_sync(error_rate(tie.loc[sets["old"]], samples=30, seed=4, measure="map"))
+    assert er.loc[("map", "old"), "error_rate_%"] == pytest.approx(100 * alone.error_rate)
+    groups = rep.table("rank_correlation_groups").set_index("measure")
+    ref = compare_rankings(tie.loc[sets["old"]].mean(), tie.loc[sets["new"]].mean())
+    assert groups.loc["map", "kendall_tau"] == pytest.approx(ref.tau)
+    again = run_sync(run_stability(matrices, ["swap", "tukey"], sets, st, tie))
+    pd.testing.assert_frame_equal(again.table("disjoint_summary"), rep.table("disjoint_summary"))
+    pd.testing.assert_frame_equal(again.table("tukey_P_10_new"), rep.table("tukey_P_10_new"))
+
+
+def test_measure_matrix_without_groups():
+    matrices, tie = _matrices()
+    rep = run_sync(run_stability(matrices, ["kendall", "taup"], {"all": list(tie.index)},
+                                 StabilitySettings(samples=10), tie))
+    kendall = rep.table("kendall_matrix")
+    ref = compare_rankings(matrices["map"].mean(), matrices["P_10"].mean(), tie_break_b=tie.mean())
+    assert kendall.loc["map", "P_10"] == pytest.approx(ref.tau)
+    assert "taup_matrix" in [t.name for t in rep.tables]
+    assert [t.name for t in rep.tables].count("ranking_strings") == 1
