@@ -57,7 +57,7 @@ def loop_counts(values: np.ndarray, idx_a: np.ndarray, idx_b: np.ndarray, width:
                 k = int(abs(da) / width + 1e-9)
                 c = counts.setdefault(k, [0, 0])
                 c[0] += 1
-                if da * db < 0:
+                if da * db < -1e-12 * width * width:   # a swap beyond rounding noise
                     c[1] += 1
     return counts
 

@@ -294,8 +294,8 @@ def experiment_table_job(matrices: Mapping[str, pd.DataFrame], baseline: str,
         cmp = run_sync(compare_runs_job(mat, baseline, runs, m, test, correction, alpha, seed,
                                         n_permutations, all_tests=False))
         table[m] = [float(mat[baseline].mean()), *[p.mean_run for p in cmp.pairs]]
-        table[f"{m} +"] = [np.nan, *[p.wins for p in cmp.pairs]]
-        table[f"{m} -"] = [np.nan, *[p.losses for p in cmp.pairs]]
+        table[f"{m} +"] = pd.array([pd.NA, *[p.wins for p in cmp.pairs]], dtype="Int64")
+        table[f"{m} -"] = pd.array([pd.NA, *[p.losses for p in cmp.pairs]], dtype="Int64")
         table[f"{m} p-value"] = [np.nan, *[p.p(test) for p in cmp.pairs]]
         if correction != "none":
             table[f"{m} p-value ({correction})"] = [np.nan, *[p.p_corrected for p in cmp.pairs]]

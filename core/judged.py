@@ -37,9 +37,9 @@ class JudgedRanking:
         Evaluated topics in trec_eval order.
     start : ndarray of int64, shape (T + 1,)
         ``rel[start[t]:start[t+1]]`` is topic ``t``'s ranked list.
-    rel : ndarray of int64, shape (N,)
+    rel : ndarray of int32, shape (N,)
         Judgment of each ranked document (see module docstring).
-    line : ndarray of int64, shape (N,)
+    line : ndarray of int32, shape (N,)
         Index of each ranked document's line in the run (-1 for the stand-in
         document of a topic the run lacks under ``-c``).
     rel_levels : ndarray of int64, shape (T, L)
@@ -77,12 +77,13 @@ class JudgedRanking:
     @cached_property
     def tix(self) -> np.ndarray:
         """Topic index of each ranked document."""
-        return np.repeat(np.arange(self.num_topics), self.num_ret)
+        return np.repeat(np.arange(self.num_topics, dtype=np.int32), self.num_ret)
 
     @cached_property
     def pos(self) -> np.ndarray:
         """0-based rank of each document within its topic."""
-        return np.arange(len(self.rel)) - self.start[self.tix]
+        return (np.arange(len(self.rel), dtype=np.int64)
+                - np.repeat(self.start[:-1], self.num_ret)).astype(np.int32)
 
     # -- judgments ------------------------------------------------------------
     @cached_property
@@ -128,9 +129,10 @@ class JudgedRanking:
 
     def cumcount(self, mask: np.ndarray) -> np.ndarray:
         """Inclusive running count of ``mask`` within each topic."""
-        c = np.cumsum(mask, dtype=np.int64)
-        base = np.concatenate([[0], c])[self.start[:-1]]
-        return c - np.repeat(base, self.num_ret)
+        c = np.cumsum(mask, dtype=np.int32)
+        base = np.concatenate([np.zeros(1, np.int32), c])[self.start[:-1]]
+        c -= np.repeat(base, self.num_ret)
+        return c
 
     @cached_property
     def cum_rel(self) -> np.ndarray:
@@ -215,7 +217,7 @@ def build_judged_ranking(run: Run, qrels: Qrels, options: EvalOptions | None = N
     T = len(topics)
 
     # judgment of every run line: look each qrels row up in the run's key index
-    rel_line = np.full(len(run), NONPOOL, dtype=np.int64)
+    rel_line = np.full(len(run), NONPOOL, dtype=np.int32)
     row_run_code = q_run_code[q_code]
     ok = row_run_code >= 0
     if ok.any():
@@ -240,7 +242,8 @@ def build_judged_ranking(run: Run, qrels: Qrels, options: EvalOptions | None = N
         order, t_of = order[keep], t_of[keep]
         counts = np.bincount(t_of, minlength=T)
     rel = rel_line[order]
-    line = order.astype(np.int64)
+    del rel_line
+    line = order
     if options.judged_only:
         keep = rel >= 0
         rel, line, t_of = rel[keep], line[keep], t_of[keep]
@@ -250,8 +253,8 @@ def build_judged_ranking(run: Run, qrels: Qrels, options: EvalOptions | None = N
         counts = counts.copy()
         counts[missing] = 1
         ins = np.concatenate([[0], np.cumsum(counts)])[:-1][missing]
-        full_rel = np.empty(counts.sum(), dtype=np.int64)
-        full_line = np.empty(counts.sum(), dtype=np.int64)
+        full_rel = np.empty(counts.sum(), dtype=rel.dtype)
+        full_line = np.empty(counts.sum(), dtype=line.dtype)
         is_fill = np.zeros(counts.sum(), bool)
         is_fill[ins] = True
         full_rel[is_fill] = NONPOOL
@@ -278,5 +281,6 @@ def cached_order(run: Run, compat: int) -> np.ndarray:
     """trec_eval order of a run's lines, computed once per run and compat level."""
     cache = run.meta.setdefault("_trec_order", {})
     if compat not in cache:
-        cache[compat] = trec_order(run.topic_code, run.score, run.docno_bytes, compat)
+        order = trec_order(run.topic_code, run.score, run.docno_bytes, compat)
+        cache[compat] = order.astype(np.int32) if len(order) < 2**31 else order
     return cache[compat]

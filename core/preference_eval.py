@@ -120,6 +120,9 @@ def evaluate_special(args, options: EvalOptions, measures: Sequence[str]) -> int
     if fmt not in FORMATS:
         print(f"yardstick eval: unknown relevance format {fmt!r}", file=sys.stderr)
         return 2
+    if not getattr(args, "measures", None):
+        # trec_eval's default 'official' needs plain qrels: use the format's own set
+        measures = [FORMATS[fmt][1]]
     judgments = READERS[fmt](args.qrels)
     zscores = read_zscores(args.zscores) if args.zscores else None
     evaluate = evaluate_qrels_jg if fmt == "qrels_jg" else evaluate_prefs

@@ -40,6 +40,23 @@ log = logging.getLogger(__name__)
 PROGRESS_INTERVAL = 0.05
 
 
+def _leave_a_core_for_the_gui() -> None:
+    """Let pyarrow's reader threads use all cores but one, so the GUI thread always has one.
+
+    pyarrow parses CSV without the GIL on ``cpu_count`` threads; on a 2-core
+    machine those threads alone would keep the window from repainting.
+    """
+    import os
+
+    try:
+        import pyarrow as pa
+    except ImportError:
+        return
+    n = os.cpu_count() or 2
+    if pa.cpu_count() >= n:
+        pa.set_cpu_count(max(1, n - 1))
+
+
 class JobError(Exception):
     """What ``on_error`` receives: the exception, its traceback text and the job key."""
 
@@ -156,6 +173,7 @@ class JobRunner(QObject):
         self.pool = QThreadPool(self)
         if max_threads:
             self.pool.setMaxThreadCount(max_threads)
+        _leave_a_core_for_the_gui()
         self._signals = _Signals(self)
         self._signals.progress.connect(self._on_progress)
         self._signals.result.connect(self._on_result)

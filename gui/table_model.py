@@ -85,6 +85,7 @@ class DataFrameModel(QAbstractTableModel):
         self._values: list[np.ndarray] = []
         self._headers: list[str] = []
         self._tips: list[str] = []
+        self._pcol: list[bool] = []
         self.set_frame(frame if frame is not None else pd.DataFrame())
 
     # ------------------------------------------------------------ data
@@ -100,6 +101,7 @@ class DataFrameModel(QAbstractTableModel):
         self._values = cols
         self._headers = headers
         self._tips = [header_tooltip(h) for h in headers]
+        self._pcol = [h.startswith("p ") or "p-value" in h for h in headers]
         self.endResetModel()
 
     def frame(self) -> pd.DataFrame:
@@ -128,6 +130,8 @@ class DataFrameModel(QAbstractTableModel):
         r, c = index.row(), index.column()
         v = self._values[c][r]
         if role == Qt.ItemDataRole.DisplayRole:
+            if self._pcol[c] and isinstance(v, (float, np.floating)) and 0 < abs(v) < 5e-5:
+                return f"{v:.1e}"  # a p-value: 0.0000 would hide how small it is
             return format_value(v, self.decimals)
         if role == SORT_ROLE:
             if v is None or v is pd.NA or (isinstance(v, (float, np.floating)) and math.isnan(v)):

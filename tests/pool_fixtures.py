@@ -19,6 +19,7 @@ from __future__ import annotations
 import glob
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -94,14 +95,19 @@ def robust04():
     return runs, read_qrels(ROBUST04 / "qrels.robust2004.txt")
 
 
-def trec_ranked(runs: list[Run]) -> pd.DataFrame:
-    """Independent ranking with pandas: per topic, score descending then docno descending."""
+def trec_ranked(runs: list[Run], max_rank: int | None = None) -> pd.DataFrame:
+    """Independent ranking: per topic, score descending then docno descending (one lexsort)."""
     frames = []
     for r in runs:
-        f = r.to_frame()[["topic", "docno", "score"]].astype({"topic": str, "docno": str})
-        f = f.sort_values(["topic", "score", "docno"], ascending=[True, False, False],
-                          kind="mergesort")
-        f["rank"] = f.groupby("topic").cumcount() + 1
-        f["run"] = r.name
-        frames.append(f)
+        doc_order = np.unique(r.docno_bytes, return_inverse=True)[1].ravel()
+        o = np.lexsort((-doc_order, -r.score, r.topic_code))
+        topic = r.topic_code[o]
+        first = np.searchsorted(topic, topic, side="left")
+        rank = np.arange(len(o)) - first + 1
+        keep = o if max_rank is None else o[rank <= max_rank]
+        rank = rank if max_rank is None else rank[rank <= max_rank]
+        frames.append(pd.DataFrame({
+            "topic": r.topics[r.topic_code[keep]].astype(str),
+            "docno": np.char.decode(r.docno_bytes[keep], "utf-8").astype(object),
+            "score": r.score[keep], "rank": rank, "run": r.name}))
     return pd.concat(frames, ignore_index=True)

@@ -63,7 +63,8 @@ def test_cranfield_queries_are_numbered_by_position(cranfield):
     # cran.qry numbers its third query ".I 004"; cranqrel calls it 3.
     t = cranfield.topics.set_index("topic")
     assert list(cranfield.topics["topic"]) == [str(i) for i in range(1, 226)]
-    assert t.loc["3", "title"] == "what problems of heat conduction in composite slabs have been solved so far ."
+    assert t.loc["3", "title"] == ("what problems of heat conduction in composite slabs "
+                                   "have been solved so far .")
     assert t.loc["1", "title"].startswith("what similarity laws must be obeyed")
 
 
@@ -75,13 +76,15 @@ def test_cranfield_grades(cranfield):
     f = cranfield.qrels.frame
     # first lines of cranqrel: "1 184 2", "1 29 2", "1 12 3"; "1 486 -1"
     rel = {(t, d): r for t, d, r in f.itertuples(index=False)}
-    assert (rel[("1", "184")], rel[("1", "29")], rel[("1", "12")], rel[("1", "486")]) == (3, 3, 2, -1)
+    got = [rel[("1", d)] for d in ("184", "29", "12", "486")]
+    assert got == [3, 3, 2, -1]
     assert (f[f["rel"] == -1].groupby("topic").size() == 1).all()
 
 
 def test_cranfield_documents_and_defects(cranfield):
     d = cranfield.documents
-    assert d.title["1"] == "experimental investigation of the aerodynamics of a wing in a slipstream ."
+    assert d.title["1"] == ("experimental investigation of the aerodynamics of a wing in a "
+                            "slipstream .")
     # .W repeats the title: it is not added twice
     assert d["1"].count("experimental investigation of the aerodynamics") == 1
     assert d["471"] == "" and d.title["471"] == ""          # empty record, kept
@@ -171,7 +174,8 @@ def test_malformed_documents_name_the_line(data, line, reason):
 
 
 def test_smart_parser_keeps_fields():
-    parsed = parse_smart(".I 7\r\n.T\r\nA title\r\n.A\r\nX, Y.\r\n.A\r\nZ, W.\r\n.W\r\nbody\r\n", "f")
+    text = ".I 7\r\n.T\r\nA title\r\n.A\r\nX, Y.\r\n.A\r\nZ, W.\r\n.W\r\nbody\r\n"
+    parsed = parse_smart(text, "f")
     (rec,) = parsed.records
     assert rec.id == "7" and rec.fields == {"T": "A title", "A": "X, Y.\nZ, W.", "W": "body"}
 

@@ -55,9 +55,10 @@ Data
   runs deeper than 1000, garbage rank column, scientific-notation scores,
   float32-only ties; each with ``-l1``, with ``-J``, graded ones with ``-l2``.
 
-Runtime: the real runs take ~25 s for pytrec_eval itself (parse + evaluate)
-on this 2-core machine; each run is read once (one test per run) and each
-qrels once per module.
+Runtime: every real run is checked on every measure (no subsetting was
+needed): about 40 s of CPU for the whole module on this 2-core machine
+(pytrec_eval's own parse + evaluate of the 39 runs is ~12 s of it).  Each run
+file is read once per side (one test per run); each qrels once per module.
 """
 
 from __future__ import annotations

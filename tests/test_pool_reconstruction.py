@@ -66,7 +66,7 @@ def test_per_topic_depths(hand):
 
 def _independent(runs, qrels, depth, pooled=None):
     """Pool statistics counted with pandas merges only (no Yardstick pool code)."""
-    ranked = trec_ranked(runs)
+    ranked = trec_ranked(runs, max_rank=depth)
     pooled = set(pooled or [r.name for r in runs])
     top = ranked[(ranked["rank"] <= depth) & ranked["run"].isin(pooled)]
     pool = top[["topic", "docno"]].drop_duplicates()

@@ -13,8 +13,6 @@ Effectiveness is measured with Yardstick's engine, checked against pytrec_eval
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 import pytest
 import pytrec_eval
@@ -30,7 +28,7 @@ from core.io.groups_file import read_groups  # noqa: E402
 from core.io.run_file import read_run, write_run  # noqa: E402
 from core.progress import run_sync  # noqa: E402
 from core.run import Run  # noqa: E402
-from core.runmaker import DEFAULT_SPECS, RunSpec, make_runs  # noqa: E402
+from core.runmaker import DEFAULT_SPECS, make_runs  # noqa: E402
 from core.runmaker.analysis import Analyzer, content_words, s_stem  # noqa: E402
 from core.runmaker.feedback import routing_queries  # noqa: E402
 from core.runmaker.fusion import combsum, rrf  # noqa: E402

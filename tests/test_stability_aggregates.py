@@ -1,4 +1,5 @@
-"""Sample aggregates: the mean, and the robust track's MAP(X) / area over each sample's worst topics."""
+"""Sample aggregates: the mean, and the robust track's MAP(X) and area over each sample's
+worst topics."""
 
 import numpy as np
 import pytest

@@ -78,7 +78,8 @@ def test_error_rate_table_side_by_side():
     alone = run_sync(error_rate(p10, samples=200, seed=1))
     assert np.array_equal(alone.gt, res["P_10"].gt) and np.array_equal(alone.eq, res["P_10"].eq)
     # a measure on which all runs are equal: no errors, all ties
-    flat = pd.DataFrame(np.repeat(m[["r0"]].to_numpy(), 6, axis=1), index=m.index, columns=m.columns)
+    flat = pd.DataFrame(np.repeat(m[["r0"]].to_numpy(), 6, axis=1), index=m.index,
+                        columns=m.columns)
     tie = run_sync(error_rate(flat, samples=50, seed=1))
     assert (tie.error_rate, tie.tie_rate) == (0.0, 1.0)
 
@@ -104,3 +105,24 @@ def test_sensitivity_share_is_the_comparisons_at_or_above_the_minimum():
     frame = res.to_frame()
     assert frame["share_at_or_above"].iloc[0] == pytest.approx(1.0)
     assert res.summary()["percent_exceeding"] == pytest.approx(100 * res.share_exceeding)
+
+
+def test_count_outcomes_equals_a_plain_loop():
+    rng = np.random.default_rng(4)
+    vals = rng.random((15, 4))
+    idx = np.array([rng.permutation(15)[:6] for _ in range(25)])
+    gt, lt, eq = count_outcomes(vals, idx, 0.05)
+    k = 0
+    for i in range(4):
+        for j in range(i + 1, 4):
+            g = l_ = e = 0
+            for row in idx:
+                a, b = vals[row, i].mean(), vals[row, j].mean()
+                if abs(a - b) < 0.05 * max(a, b):
+                    e += 1
+                elif a > b:
+                    g += 1
+                else:
+                    l_ += 1
+            assert (gt[k], lt[k], eq[k]) == (g, l_, e)
+            k += 1

@@ -61,7 +61,8 @@ def test_discriminative_power_result():
     assert np.corrcoef(res.asl, tt["p_value"])[0, 1] > 0.9
     assert res.share_significant == pytest.approx(np.mean(res.asl < 0.05))
     curve = res.asl_curve()
-    assert curve["asl"].is_monotonic_increasing and curve["pair_rank"].tolist() == list(range(1, 16))
+    assert curve["asl"].is_monotonic_increasing
+    assert curve["pair_rank"].tolist() == list(range(1, 16))
     again = run_sync(discriminative_power(m, samples=500, seed=9))
     assert np.array_equal(again.asl, res.asl)
 

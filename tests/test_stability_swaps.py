@@ -147,3 +147,32 @@ def test_swap_rates_rejects_missing_scores():
     s.iloc[3, 2] = np.nan
     with pytest.raises(ValueError, match="missing"):
         run_sync(swap_rates(s, samples=10))
+
+
+def test_count_swaps_equals_a_plain_loop():
+    rng = np.random.default_rng(3)
+    vals = np.round(rng.random((12, 5)), 1)          # coarse values: many exact ties and edges
+    a, b = disjoint_subset_indices(rng, 12, 4, 40)
+    comps, swaps = count_swaps(vals, a, b, 0.05)
+    ref_c, ref_s = np.zeros(len(comps), int), np.zeros(len(comps), int)
+    for ra, rb in zip(a, b):
+        ma, mb = vals[ra].mean(axis=0), vals[rb].mean(axis=0)
+        for i in range(5):
+            for j in range(i + 1, 5):
+                da, db = ma[i] - ma[j], mb[i] - mb[j]
+                k = int(round(abs(da) / 0.05, 9))    # exact bin of a multiple of 0.025
+                ref_c[k] += 1
+                ref_s[k] += da * db < 0 and abs(da) > 1e-12 and abs(db) > 1e-12
+    assert comps.tolist() == ref_c.tolist() and swaps.tolist() == ref_s.tolist()
+
+
+def test_equal_scores_in_another_order_are_a_tie_not_a_swap():
+    # run0 and run1 hold the same values on t0..t2 in another order: summed in order,
+    # 0.1 + 0.2 + 0.7 = 1.0000000000000002 but 0.7 + 0.1 + 0.2 = 0.9999999999999999
+    vals = np.array([[0.1, 0.7], [0.2, 0.1], [0.7, 0.2],
+                     [0.9, 0.1], [0.9, 0.1], [0.9, 0.1]])
+    comps, swaps = count_swaps(vals, np.array([[0, 1, 2]]), np.array([[3, 4, 5]]), 0.01)
+    assert comps.tolist() == [1] and swaps.tolist() == [0]
+    # and the other way round: tie on the second subset
+    comps, swaps = count_swaps(vals, np.array([[3, 4, 5]]), np.array([[0, 1, 2]]), 0.01)
+    assert swaps.sum() == 0

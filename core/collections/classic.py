@@ -101,7 +101,8 @@ def _need(root: Path, *names: str) -> list[Path]:
     for n in names:
         p = root / n
         if not p.exists():
-            raise FormatError(str(p), None, f"missing: the collection folder {root} should hold {n}")
+            raise FormatError(str(p), None,
+                              f"missing: the collection folder {root} should hold {n}")
         out.append(p)
     return out
 

@@ -158,7 +158,8 @@ def read_lisa_rj(text: str, spath: str, name: str = "qrels") -> Qrels:
     while i < len(tokens):
         (qid, line) = tokens[i]
         if i + 1 >= len(tokens):
-            raise FormatError(spath, line, f"query {qid}: the count of relevant documents is missing")
+            raise FormatError(spath, line,
+                              f"query {qid}: the count of relevant documents is missing")
         n = tokens[i + 1][0]
         if n < 0 or i + 2 + n > len(tokens):
             raise FormatError(spath, line,

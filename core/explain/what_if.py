@@ -14,7 +14,7 @@ the edited qrels with :func:`core.io.write_qrels`.
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterable, Mapping, Sequence
+from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -88,10 +88,13 @@ class WhatIfSession:
         self.overrides: dict[tuple[str, str], int | None] = {}
         self.done: list[Edit] = []
         self.undone: list[Edit] = []
-        self._orig = {(t, d): int(r) for t, d, r in zip(qrels.frame["topic"].tolist(),
-                                                         qrels.frame["docno"].tolist(),
-                                                         qrels.frame["rel"].tolist())}
-        self._topics = set(qrels.frame["topic"].tolist())
+        self._orig: dict[str, dict[str, int]] = {}
+        for t, d, r in zip(qrels.frame["topic"].tolist(), qrels.frame["docno"].tolist(),
+                           qrels.frame["rel"].tolist()):
+            self._orig.setdefault(t, {})[d] = int(r)
+        self._topics = set(self._orig)
+        self._stale = False   # judged rankings must be rebuilt from the edited qrels
+        self.version = 0      # bumped by every change of judgments
         self._jr = {n: build_judged_ranking(r, qrels, self.options) for n, r in self.runs.items()}
         self._base = {n: evaluation_of(r, self._jr[n], self.requests, self.options)
                       for n, r in self.runs.items()}
@@ -102,26 +105,28 @@ class WhatIfSession:
     def judgment(self, topic: str, docno: str) -> int | None:
         """The current grade of a document (``None``: not in the qrels)."""
         key = (str(topic), str(docno))
-        return self.overrides[key] if key in self.overrides else self._orig.get(key)
+        return self.overrides[key] if key in self.overrides else self.original_judgment(*key)
 
     def original_judgment(self, topic: str, docno: str) -> int | None:
-        return self._orig.get((str(topic), str(docno)))
+        return self._orig.get(str(topic), {}).get(str(docno))
 
     @property
     def qrels(self) -> Qrels:
         """The edited qrels (a new object; the original is unchanged)."""
         if self._qrels_cache is None:
-            f = self.original.frame
-            keep = [(t, d) not in self.overrides
-                    for t, d in zip(f["topic"].tolist(), f["docno"].tolist())] \
-                if self.overrides else slice(None)
-            base = f.loc[keep, ["topic", "docno", "rel"]]
-            add = pd.DataFrame([(t, d, g) for (t, d), g in self.overrides.items()
-                                if g is not None], columns=["topic", "docno", "rel"])
-            frame = pd.concat([base, add], ignore_index=True) if len(add) else base
-            self._qrels_cache = self.original.with_frame(
-                frame, name=f"{self.original.name} (what-if)" if self.overrides else None)
+            self._qrels_cache = self._qrels_from(dict(self.overrides))
         return self._qrels_cache
+
+    def _qrels_from(self, overrides: dict) -> Qrels:
+        if not overrides:
+            return self.original
+        f = self.original.frame
+        keep = [(t, d) not in overrides for t, d in zip(f["topic"].tolist(), f["docno"].tolist())]
+        base = f.loc[keep, ["topic", "docno", "rel"]]
+        add = pd.DataFrame([(t, d, g) for (t, d), g in overrides.items() if g is not None],
+                           columns=["topic", "docno", "rel"])
+        frame = pd.concat([base, add], ignore_index=True) if len(add) else base
+        return self.original.with_frame(frame, name=f"{self.original.name} (what-if)")
 
     def changed_topics(self) -> list[str]:
         return sorted({t for t, _ in self.overrides})
@@ -189,45 +194,60 @@ class WhatIfSession:
         self._qrels_cache = self.original
         self._jr = {n: e.judged for n, e in self._base.items()}
         self._evals = dict(self._base)
+        self._stale = False
+        self.version += 1
 
     def _apply(self, edit: Edit) -> None:
         key = (edit.topic, edit.docno)
-        if edit.new == self._orig.get(key):
+        if edit.new == self.original_judgment(*key):
             self.overrides.pop(key, None)
         else:
             self.overrides[key] = edit.new
+        self.version += 1
         self._qrels_cache = None
         self._evals = None
         had_topic = edit.topic in self._topics
-        has_topic = any(g is not None for (t, _), g in self._judgments_of(edit.topic))
+        has_topic = self._has_judgments(edit.topic)
         if has_topic:
             self._topics.add(edit.topic)
         else:
             self._topics.discard(edit.topic)
-        rebuild = (had_topic != has_topic or self.options.judged_only or self.options.complete)
-        for name, run in self.runs.items():
-            if rebuild:
-                self._jr[name] = build_judged_ranking(run, self.qrels, self.options)
-            else:
-                self._jr[name] = _rejudge(self._jr[name], edit)
+        if had_topic != has_topic or self.options.judged_only or self.options.complete:
+            self._stale = True          # rebuilt (once) when next evaluated
+        if not self._stale:
+            self._jr = {n: _rejudge(jr, edit) for n, jr in self._jr.items()}
 
-    def _judgments_of(self, topic: str) -> Iterable:
-        for key, g in self._orig.items():
-            if key[0] == topic:
-                yield key, self.overrides.get(key, g) if key in self.overrides else g
-        for key, g in self.overrides.items():
-            if key[0] == topic and key not in self._orig:
-                yield key, g
+    def _has_judgments(self, topic: str) -> bool:
+        """Whether the edited qrels still have (or now have) a row for ``topic``."""
+        orig = self._orig.get(topic, {})
+        if any(self.overrides.get((topic, d), 0) is not None for d in orig):
+            return True
+        return any(g is not None and t == topic and d not in orig
+                   for (t, d), g in self.overrides.items())
 
     # ------------------------------------------------------------ results
     def evaluation_job(self) -> Generator[Progress, None, dict[str, Evaluation]]:
-        """Progress generator: ``{run name: Evaluation}`` under the current judgments."""
-        jrs = dict(self._jr)  # a snapshot: edits replace, never mutate, these objects
+        """Progress generator: ``{run name: Evaluation}`` under the current judgments.
+
+        It works on a snapshot taken now (edits replace, never mutate, the judged
+        rankings), so it may run in another thread while the user goes on
+        editing; hand the result to :meth:`set_evaluations` with the
+        :attr:`version` of the snapshot.
+        """
+        return self._evaluate(self._stale, dict(self._jr), dict(self.overrides))
+
+    def _evaluate(self, stale: bool, jrs: dict, overrides: dict):
+        n = len(self.runs)
+        if stale:
+            qrels = self._qrels_from(overrides)
+            for i, (name, run) in enumerate(self.runs.items()):
+                yield Progress(i, 2 * n, f"judging {name}")
+                jrs[name] = build_judged_ranking(run, qrels, self.options)
         out = {}
         for i, (name, jr) in enumerate(jrs.items()):
-            yield Progress(i, len(jrs), f"re-evaluating {name}")
+            yield Progress(n * stale + i, n * (1 + stale), f"re-evaluating {name}")
             out[name] = evaluation_of(self.runs[name], jr, self.requests, self.options)
-        yield Progress(len(jrs), len(jrs), "re-evaluated")
+        yield Progress(1, 1, "re-evaluated")
         return out
 
     def evaluations(self) -> dict[str, Evaluation]:
@@ -235,18 +255,26 @@ class WhatIfSession:
         if self._evals is None:
             from core.progress import run_sync
 
-            self._evals = run_sync(self.evaluation_job())
+            self.set_evaluations(run_sync(self.evaluation_job()))
         return self._evals
 
-    def set_evaluations(self, evals: dict[str, Evaluation]) -> None:
-        """Store evaluations computed elsewhere (the GUI's job) for the current edits."""
+    def set_evaluations(self, evals: dict[str, Evaluation], version: int | None = None
+                        ) -> bool:
+        """Store evaluations of the current judgments (False if ``version`` is outdated)."""
+        if version is not None and version != self.version:
+            return False
         self._evals = dict(evals)
+        self._jr = {n: e.judged for n, e in evals.items()}
+        self._stale = False
+        return True
 
     def original_evaluations(self) -> dict[str, Evaluation]:
         return dict(self._base)
 
     def judged(self, run_name: str) -> JudgedRanking:
         """The current judged ranking of a run (for explanations and lessons)."""
+        if self._stale:
+            return build_judged_ranking(self.runs[run_name], self.qrels, self.options)
         return self._jr[run_name]
 
     def ranking(self, measure: str = "map", evals: dict[str, Evaluation] | None = None
@@ -274,6 +302,22 @@ class WhatIfSession:
         evals = evals if evals is not None else self.evaluations()
         now, was = evals[run_name].summary, self._base[run_name].summary
         f = pd.DataFrame({"original": was, "now": now.reindex(was.index)})
+        f["delta"] = f["now"] - f["original"]
+        f.index.name = "measure"
+        return f
+
+    def topic_changes(self, run_name: str, topic: str,
+                      evals: dict[str, Evaluation] | None = None) -> pd.DataFrame:
+        """Per-topic values of one run on ``topic`` now and originally (NaN: not evaluated)."""
+        evals = evals if evals is not None else self.evaluations()
+        was = self._base[run_name].per_topic
+        now = evals[run_name].per_topic
+        cols = [c for c in was.columns if c != "relstring"]
+        f = pd.DataFrame({
+            "original": (was.loc[topic, cols] if topic in was.index
+                         else pd.Series(np.nan, index=cols)).astype(float),
+            "now": (now.loc[topic, cols] if topic in now.index
+                    else pd.Series(np.nan, index=cols)).astype(float)})
         f["delta"] = f["now"] - f["original"]
         f.index.name = "measure"
         return f

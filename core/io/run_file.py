@@ -52,17 +52,26 @@ def read_run(path: str | os.PathLike, name: str | None = None, group: str = "",
         naming the file and line, for any malformed input.
     """
     spath = "<stdin>" if str(path) == "-" else str(path)
+    given = data
     if data is None:
         data = read_bytes(path, "run file (topic Q0 docno rank score tag)")
+    delimiter = " "
     if b"\t" in data:
-        data = data.replace(b"\t", b" ")
+        if b" " not in data:
+            delimiter = "\t"          # tab-separated throughout: no copy needed
+        else:
+            data = data.replace(b"\t", b" ")
     cols = None
     if b"\r" not in data:
-        cols = _parse_fast(data)
+        cols = _parse_fast(data, delimiter)
     fast = cols is not None
     if cols is None:
         cols = _parse_slow(data, spath)
     topic_code, topics, docno_bytes, score, rank, tag = cols
+    del cols
+    if fast and spath != "<stdin>" and given is None:
+        # the text is only needed again to name a bad line: read it again then
+        data = None
     if len(score) == 0:
         raise FormatError(spath, None, f"has no run lines: expected {RUN_COLUMNS}")
     if fast:
@@ -80,7 +89,7 @@ def read_run(path: str | os.PathLike, name: str | None = None, group: str = "",
     return run
 
 
-def _parse_fast(data: bytes):
+def _parse_fast(data: bytes, delimiter: str = " "):
     """pyarrow parse of a regular file; None if it does not fit 6 columns."""
     def read(rank_type):
         return pacsv.read_csv(
@@ -88,12 +97,12 @@ def _parse_fast(data: bytes):
             read_options=pacsv.ReadOptions(
                 column_names=["topic", "q0", "docno", "rank", "score", "tag"],
                 block_size=1 << 24),
-            parse_options=pacsv.ParseOptions(delimiter=" ", quote_char=False,
+            parse_options=pacsv.ParseOptions(delimiter=delimiter, quote_char=False,
                                              double_quote=False, escape_char=False),
             convert_options=pacsv.ConvertOptions(
                 column_types={"topic": _DICT, "q0": pa.string(), "docno": pa.string(),
                               "rank": rank_type, "score": pa.float64(), "tag": pa.string()},
-                include_columns=["topic", "docno", "rank", "score", "tag"],
+                include_columns=["topic", "docno", "rank", "score"],
                 strings_can_be_null=False, quoted_strings_can_be_null=False,
                 null_values=[]),
         )
@@ -125,8 +134,17 @@ def _parse_fast(data: bytes):
         rank = rank_col.to_numpy()
     else:
         rank = np.zeros(len(score), np.int64)
-    tag = table.column("tag")[-1].as_py() if table.num_rows else ""
-    return topic_code, topics, docno_bytes, score, rank, tag
+    tag = _last_tag(data)
+    return topic_code, topics, docno_bytes, score, rank.astype(np.int32), tag
+
+
+def _last_tag(data: bytes) -> str:
+    """The run tag (6th field) of the last non-blank line, without copying the data."""
+    end = len(data)
+    while end and data[end - 1] in b" \t\n\r":
+        end -= 1
+    last = data[data.rfind(b"\n", 0, end) + 1:end].split()
+    return last[5].decode("utf-8", "replace") if len(last) >= 6 else ""
 
 
 def _parse_slow(data: bytes, spath: str):
@@ -162,8 +180,10 @@ def _parse_slow(data: bytes, spath: str):
             np.asarray(rank, dtype=np.int64), tag)
 
 
-def _raise_row(data: bytes, spath: str, row: int, reason: str):
+def _raise_row(data: bytes | None, spath: str, row: int, reason: str):
     """Raise FormatError at the ``row``-th content line (0-based)."""
+    if data is None:
+        data = read_bytes(spath, "run file")
     lines = decode_text(data).splitlines()
     seen, lineno = -1, None
     for i, line in enumerate(lines, 1):

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import numpy as np
+import pandas as pd
 
 from core.judged import JudgedRanking, build_judged_ranking
 from core.measures.average_precision import average_precision
@@ -59,6 +60,17 @@ class JudgmentGroupRankings:
         for _, _, idx in self.groups:
             n[idx] += 1
         return n
+
+    def to_frame(self) -> pd.DataFrame:
+        """One row per (topic, judgment group): documents retrieved, relevant, relevant retrieved."""
+        rows = [pd.DataFrame({"topic": self.topics[idx], "jg": name,
+                              "num_ret": jr.num_ret, "num_rel": jr.num_rel,
+                              "num_rel_ret": jr.num_rel_ret})
+                for name, jr, idx in self.groups]
+        if not rows:
+            return pd.DataFrame(columns=["topic", "jg", "num_ret", "num_rel", "num_rel_ret"])
+        return pd.concat(rows, ignore_index=True).sort_values(
+            ["topic", "jg"], kind="stable").reset_index(drop=True)
 
     def average(self, kernel, params) -> np.ndarray:
         """Mean over each topic's JGs of ``kernel(jr, params)`` (sum, then / n if n > 1)."""

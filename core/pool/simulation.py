@@ -19,7 +19,7 @@ documents the full qrels already judge, at growing *levels*:
 * ``random`` — a uniform random sample of b documents per topic from the pool
   (seeded); the pool documents left out are marked "pooled but unjudged"
   (trec_eval's negative qrels value) so that infAP (Yilmaz & Aslam 2006) can
-  use them.
+  use them; a sampled document the full qrels lack stays unjudged.
 
 Each level's judgments re-score every run (no file is written): with
 unjudged documents taken as non-relevant (``map``), on the condensed list of
@@ -176,10 +176,11 @@ def judgments_at(index: PoolIndex, order: JudgingOrder, level: int,
     """
     idx, val = _pos if _pos is not None else _entry_values(index, order)
     rel = np.full(len(index.e_rel), NOT_IN_QRELS, np.int32)
-    judged = val <= level
+    known = index.e_rel[idx] >= 0
+    judged = (val <= level) & known
     rel[idx[judged]] = index.e_rel[idx[judged]]
-    if order.pool_keys is not None:
-        rel[idx[~judged & (val < np.iinfo(np.int64).max)]] = UNJUDGED_IN_QRELS
+    if order.pool_keys is not None:  # the rest of the sampling frame: pooled, not judged
+        rel[idx[(val > level) & (val < np.iinfo(np.int64).max)]] = UNJUDGED_IN_QRELS
     found, q_val = index.lookup(order.keys)
     ok = found & (q_val >= 0) & (order.value <= level)
     t = index.key_topic(order.keys[ok])
@@ -190,8 +191,10 @@ def judgments_at(index: PoolIndex, order: JudgingOrder, level: int,
 
 
 def _entry_values(index: PoolIndex, order: JudgingOrder) -> tuple[np.ndarray, np.ndarray]:
-    """Entries the full qrels judge (rel >= 0) and the level at which each is judged."""
-    idx = np.flatnonzero(index.e_rel >= 0)
+    """Entries the full qrels judge (rel >= 0; every entry for a sample, whose unsampled
+    pool members are marked) and the level at which each is judged."""
+    idx = np.flatnonzero(index.e_rel >= 0) if order.pool_keys is None else \
+        np.arange(len(index.e_rel))
     k = index.entry_keys(idx)
     if len(order.keys):
         pos = np.minimum(np.searchsorted(order.keys, k), len(order.keys) - 1)

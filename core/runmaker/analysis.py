@@ -102,7 +102,8 @@ class Analyzer:
         require_runs_extra()
         import Stemmer
 
-        return Stemmer.Stemmer("english" if self.stemmer == "porter2" else "porter").stemWords(vocab)
+        algorithm = "english" if self.stemmer == "porter2" else "porter"
+        return Stemmer.Stemmer(algorithm).stemWords(vocab)
 
     @property
     def label(self) -> str:

@@ -42,11 +42,10 @@ def _top_terms(dense: np.ndarray, k: int, tiebreak: np.ndarray | None = None) ->
     """Keep the ``k`` largest positive entries per row (ties: higher tiebreak, then lower id)."""
     n_q, n_t = dense.shape
     k = min(k, n_t)
-    keys = (dense, -np.arange(n_t)[None, :].repeat(n_q, 0).astype(np.float64))
-    if tiebreak is not None:
-        keys = (keys[1], tiebreak, dense)  # lexsort: last key is primary
-    else:
-        keys = (keys[1], dense)
+    neg_id = np.broadcast_to(-np.arange(n_t, dtype=np.float64), dense.shape)
+    # lexsort sorts ascending on its last key first; reversed, that is: value desc,
+    # tiebreak desc, -id desc (= id asc)
+    keys = (neg_id, dense) if tiebreak is None else (neg_id, tiebreak, dense)
     order = np.lexsort(keys, axis=-1)[:, ::-1][:, :k]
     rows = np.repeat(np.arange(n_q), k)
     cols = order.ravel()

@@ -26,7 +26,8 @@ def ranks(scores: np.ndarray, retrieved: np.ndarray) -> np.ndarray:
     return np.where(retrieved, out, 0)
 
 
-def rrf(lists: list[tuple[np.ndarray, np.ndarray]], k: float = 60.0) -> tuple[np.ndarray, np.ndarray]:
+def rrf(lists: list[tuple[np.ndarray, np.ndarray]],
+        k: float = 60.0) -> tuple[np.ndarray, np.ndarray]:
     """Reciprocal rank fusion of ``(scores, retrieved)`` lists; returns the same pair."""
     total = np.zeros_like(lists[0][0], dtype=np.float64)
     any_ret = np.zeros_like(lists[0][1], dtype=bool)

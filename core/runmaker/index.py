@@ -97,16 +97,15 @@ class BM25Index:
         if method not in METHODS:
             raise ValueError(f"unknown BM25 variant {method!r}: expected one of {METHODS}")
         bm25s = require_runs_extra()
-        model = bm25s.BM25(k1=k1, b=b, delta=delta, method=method, dtype="float64",
-                           int_dtype="int64")
-        vocab = dict(terms.vocab) or {"": 0}
-        model.index(([t.tolist() for t in terms.token_ids], vocab), create_empty_token=False,
-                    show_progress=False)
+        model = bm25s.BM25(k1=k1, b=b, delta=delta, method=method, dtype="float64")
+        vocab = dict(terms.vocab) or {"": 0}   # a copy: bm25s may add its empty token to it
+        model.index(([t.tolist() for t in terms.token_ids], vocab), show_progress=False)
         s = model.scores
+        n_terms = len(s["indptr"]) - 1
         m = sp.csc_matrix((s["data"], s["indices"], s["indptr"]),
-                          shape=(s["num_docs"], len(vocab)), dtype=np.float64)
-        non = (np.zeros(len(vocab)) if model.nonoccurrence_array is None
-               else np.asarray(model.nonoccurrence_array, np.float64))
+                          shape=(s["num_docs"], n_terms), dtype=np.float64)
+        non = (np.zeros(n_terms) if model.nonoccurrence_array is None
+               else np.asarray(model.nonoccurrence_array, np.float64)[:n_terms])
         return cls(terms, method, k1, b, delta, m.T.tocsr(), non)
 
     def score(self, queries: sp.csr_matrix) -> tuple[np.ndarray, np.ndarray]:

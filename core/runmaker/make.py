@@ -253,9 +253,12 @@ def _to_run(spec: RunSpec, topic_ids: list[str], docnos: list[str], scores: np.n
         remap = np.full(len(topic_ids), -1, np.int32)
         remap[used] = np.arange(len(used), dtype=np.int32)
         topics = np.asarray([topic_ids[order[c]] for c in used], dtype=object)
-        return Run(name=spec.tag, tag=spec.tag, topics=topics,
-                   topic_code=remap[code_of_row[qi]], docno_bytes=docno_bytes[di],
-                   score=score, rank=np.zeros(len(score), np.int64), group=spec.group)
+        try:
+            return Run(name=spec.tag, tag=spec.tag, topics=topics,
+                       topic_code=remap[code_of_row[qi]], docno_bytes=docno_bytes[di],
+                       score=score, rank=np.zeros(len(score), np.int64), group=spec.group)
+        except TypeError:  # Run's layout changed: take the slow, public way
+            pass
     return Run.from_arrays(np.asarray(topic_ids, dtype=object)[qi],
                            np.asarray(docnos, dtype=object)[di], score,
                            name=spec.tag, tag=spec.tag, group=spec.group)

@@ -19,9 +19,13 @@ module                     what
 ``tukey_hsd``              randomised Tukey HSD (Carterette 2012)
 ``topic_set_size``         topic-set-size design (Sakai 2014/2016)
 ``topic_groups``           topic groups; any diagnostic per group
+``aggregates``             mean, or area / MAP(X) over each sample's worst topics
+``report``                 several analyses × measures × topic sets in one job
+                           (what the CLI and the Stability panel run)
 =========================  ==================================================
 """
 
+from core.stability.aggregates import aggregate_for, lower_is_better, per_topic_measure
 from core.stability.bootstrap_swaps import bootstrap_swap_rates, compare_swap_methods
 from core.stability.discriminative_power import (DiscriminativePowerResult,
                                                  discriminative_power, paired_t_test,
@@ -31,6 +35,8 @@ from core.stability.error_rate import (ErrorRateResult, error_rate, error_rate_t
 from core.stability.rank_correlation import (RankCorrelation, RankingStrings, compare_rankings,
                                              correlation_matrix, kendall_tau, ranking_strings,
                                              system_ranking, tau_ap, tau_ap_symmetric)
+from core.stability.report import (ANALYSES, StabilityReport, StabilitySettings, run_stability,
+                                   score_matrices)
 from core.stability.sensitivity import SensitivityResult, sensitivity
 from core.stability.swap_rates import SwapRateResult, swap_rates
 from core.stability.topic_groups import (GroupedResult, compare_groups, group_rank_correlation,
@@ -49,4 +55,6 @@ __all__ = [
     "TukeyHSDResult", "tukey_hsd", "TopicSetSizeResult", "topic_set_size",
     "GroupedResult", "compare_groups", "group_rank_correlation", "parse_group_arg",
     "parse_topic_spec", "read_topic_groups", "run_per_group",
+    "aggregate_for", "lower_is_better", "per_topic_measure",
+    "ANALYSES", "StabilityReport", "StabilitySettings", "run_stability", "score_matrices",
 ]

@@ -28,7 +28,8 @@ __all__ = ["bootstrap_swap_rates", "compare_swap_methods"]
 def bootstrap_swap_rates(scores: pd.DataFrame, sizes: Sequence[int] | None = None,
                          samples: int = 1000, bin_width: float = 0.01, seed: int | None = None,
                          confidence: float = 0.95, measure: str = "", min_count: int = 20,
-                         aggregate: Aggregate | None = None) -> Generator[Progress, None, SwapRateResult]:
+                         aggregate: Aggregate | None = None,
+                         ) -> Generator[Progress, None, SwapRateResult]:
     """Swap rates from pairs of bootstrap topic samples (progress generator).
 
     Parameters are those of :func:`core.stability.swap_rates.swap_rates`,

@@ -45,7 +45,8 @@ def count_outcomes(values: np.ndarray, indices: np.ndarray, fuzziness: float = 0
         ``B × n`` topic indices, one sample per row.
     fuzziness : float
         Runs ``i`` and ``j`` are equivalent on a sample when
-        ``|m_i − m_j| < fuzziness · max(|m_i|, |m_j|)`` or ``m_i = m_j``.
+        ``|m_i − m_j| < fuzziness · max(|m_i|, |m_j|)`` or ``m_i = m_j`` (up to
+        rounding: the same scores summed in another order tie).
     aggregate : Aggregate
         Sample score of a run (mean by default).
 
@@ -59,7 +60,7 @@ def count_outcomes(values: np.ndarray, indices: np.ndarray, fuzziness: float = 0
     means = np.ascontiguousarray(aggregate.samples(values, indices).T)   # R × B
     a, b = means[ii], means[jj]                                       # P × B
     eq = np.abs(a - b) < fuzziness * np.maximum(np.abs(a), np.abs(b))
-    eq |= a == b
+    eq |= np.abs(a - b) <= 1e-12 * np.maximum(1.0, np.maximum(np.abs(a), np.abs(b)))
     gt = ((a > b) & ~eq).sum(axis=1)
     lt = ((a < b) & ~eq).sum(axis=1)
     return gt.astype(np.int64), lt.astype(np.int64), eq.sum(axis=1).astype(np.int64)

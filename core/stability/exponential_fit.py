@@ -85,7 +85,7 @@ def fit_exponential(sizes: np.ndarray, rates: np.ndarray) -> ExpFit:
         return ExpFit(np.nan, np.nan, np.nan, m)
     if not (r > 0).any():
         return ExpFit(0.0, 0.0, 0.0, m)
-    # fit A·exp(−A2·(n − n0)) with n0 the mean size (better conditioned), then A1 = A·exp(A2·n0)
+    # fit A·exp(−A2·(n − n0)), n0 = mean size (better conditioned); then A1 = A·exp(A2·n0)
     n0 = float(n.mean())
     x = n - n0
     pos = r > 0

@@ -2,14 +2,15 @@
 
 All diagnostics in :mod:`core.stability` start from a *score matrix*: a
 :class:`pandas.DataFrame` with one row per topic and one column per run holding
-a per-topic measure (``core.evaluate.score_matrix(evals, "map")``).  A topic
-sample is represented as a ``B × N`` **weight matrix** ``W`` (``W[b, t]`` = how
-many times topic ``t`` is in sample ``b``, divided by the sample size), so the
-mean score of every run on every sample is one matrix product ``W @ S``
-(``B × R``).  Run pairs are the upper triangle ``i < j`` of the run list
-(:func:`run_pairs`); pairwise differences of all samples at once are two
-column gathers of that product.  Nothing here loops in Python over samples,
-runs or topics.
+a per-topic measure (``core.evaluate.score_matrix(evals, "map")``).  A set of
+``B`` topic samples is a ``B × n`` index array (drawn all at once: a row-wise
+shuffle for subsets, ``integers`` for bootstrap samples), or equivalently a
+``B × N`` weight matrix ``W`` (``W[b, t]`` = multiplicity of topic ``t`` in
+sample ``b`` over ``n``).  Every run's mean on every sample is one gather-sum
+(:func:`sample_means`, ``B × R``) or one product ``W @ S``; the differences of
+all run pairs on all samples come from :func:`pair_differences` (``P × B``,
+``P = R(R−1)/2``, pairs ``i < j`` in :func:`run_pairs` order).  Nothing here
+loops in Python over samples × runs or samples × topics.
 """
 
 from __future__ import annotations

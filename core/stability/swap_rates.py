@@ -42,6 +42,9 @@ __all__ = ["SwapRateResult", "count_swaps", "swap_rates", "analyse_swap_counts"]
 
 #: Upper bound on samples × pairs held in memory at once by :func:`count_swaps`.
 CHUNK_ELEMENTS = 4_000_000
+#: ``d_A · d_B`` (in bin units²) must be below ``−TIE_TOLERANCE`` to be a swap: two runs
+#: with the same scores in another topic order can differ by an ulp, which is a tie.
+TIE_TOLERANCE = 1e-12
 
 
 def count_swaps(values: np.ndarray, idx_a: np.ndarray, idx_b: np.ndarray, bin_width: float,
@@ -63,7 +66,8 @@ def count_swaps(values: np.ndarray, idx_a: np.ndarray, idx_b: np.ndarray, bin_wi
     -------
     comparisons, swaps : numpy.ndarray
         int64 per bin ``k`` (``k·width <= |d_A| < (k+1)·width``); ``B × P``
-        comparisons in all, ``P = R(R−1)/2``.  A swap is ``d_A · d_B < 0``.
+        comparisons in all, ``P = R(R−1)/2``.  A swap is ``d_A · d_B < 0`` beyond
+        rounding noise (:data:`TIE_TOLERANCE`).
     """
     if not bin_width > 0:
         raise ValueError(f"bin width must be > 0, not {bin_width}")
@@ -80,7 +84,7 @@ def count_swaps(values: np.ndarray, idx_a: np.ndarray, idx_b: np.ndarray, bin_wi
         da += 1e-9                  # see resampling.bin_index
         code = da.astype(np.intp)
         code <<= 1                  # code = 2·bin + swapped
-        code += db < 0
+        code += db < -TIE_TOLERANCE
         h = np.bincount(code.ravel())
         if len(h) > len(hist):
             hist = np.pad(hist, (0, len(h) - len(hist)))
@@ -176,7 +180,8 @@ class SwapRateResult:
         })
 
     def rates_frame(self) -> pd.DataFrame:
-        """Long form: ``n``, ``bin_lo``, ``bin_hi``, ``comparisons``, ``swaps``, ``rate``, ``fitted``."""
+        """Long form: ``n``, ``bin_lo``, ``bin_hi``, ``comparisons``, ``swaps``, ``rate``,
+        ``fitted``."""
         s, k = np.meshgrid(np.arange(len(self.sizes)), np.arange(self.n_bins), indexing="ij")
         edges = self.bin_edges
         fitted = np.array([[f(n) if f.ok else np.nan for f in self.fits] for n in self.sizes])

@@ -1,0 +1,434 @@
+"""Pool: are these judgments complete and unbiased? (all numbers from core.pool)
+
+The panel collects the choices (pool depth, analyses, uniques measure and
+poor-run threshold, titlestat text options, simulation strategies, levels and
+seed), runs :func:`core.pool.report.iter_pool_report` through the job runner
+(progress, cancel) on the loaded runs — those whose *pooled* flag is on form
+the pool — and shows every table of the report and these charts: earliest
+ranks of relevant documents (histogram), P(relevant) by rank, relevant found
+by pool depth with the fitted extrapolation, unique relevant documents per
+group, the leave-out-uniques change per run (5% line), titlestat_rank with
+P(relevant) and the pool depth (Buckley et al. 2007, Fig. 3), and Kendall's
+tau against the full qrels for each simulation.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pyqtgraph as pg
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QGridLayout,
+                               QGroupBox, QHBoxLayout, QLabel, QLineEdit, QProgressBar,
+                               QPushButton, QSpinBox, QSplitter, QTabWidget, QToolBar,
+                               QVBoxLayout, QWidget)
+
+from core.pool.index import iter_build_pool_index
+from core.pool.report import ANALYSES, PoolReport, PoolSettings, iter_pool_report
+from core.pool.simulation import STRATEGIES
+from core.pool.text import ENGLISH_STOPWORDS, TextOptions
+from core.pool.titlestat import iter_build_title_index
+from core.progress import Progress
+from gui.app_state import AppState
+from gui.jobs import JobRunner
+from gui.table_model import FrameTableView, try_add_plot_export, try_add_table_export
+
+JOB_KEY = "pool"
+ANALYSIS_TITLES = {"stats": "Pool statistics", "sources": "Sources of relevant documents",
+                   "uniques": "Leave-out-uniques", "titlestat": "titlestat",
+                   "simulate": "Pool simulation"}
+CHARTS = {
+    "earliest": "Earliest rank of relevant documents in the pool",
+    "p_rel": "Probability of relevance by rank",
+    "depth": "Relevant documents found by pool depth",
+    "uniques_groups": "Unique relevant documents per group",
+    "lou": "Leave-out-uniques: change per run",
+    "titlestat_rank": "titlestat_rank and P(relevant) by rank",
+    "simulation": "Simulated judgments: Kendall's tau vs level",
+}
+_DASH = pg.mkPen("#999", style=Qt.PenStyle.DashLine)
+_RED = pg.mkPen("#d62728", width=1.5, style=Qt.PenStyle.DashLine)
+
+
+class PoolPanel(QWidget):
+    TITLE = "Pool"
+
+    def __init__(self, state: AppState, jobs: JobRunner, parent=None):
+        super().__init__(parent)
+        self.state = state
+        self.jobs = jobs
+        self.report: PoolReport | None = None
+        self._cache: dict[str, tuple] = {}
+        # ---- controls
+        self.depth = QSpinBox(minimum=1, maximum=100_000, value=100)
+        self.analysis_boxes = {a: QCheckBox(ANALYSIS_TITLES[a]) for a in ANALYSES}
+        for box in self.analysis_boxes.values():
+            box.setChecked(True)
+        self.measure = QComboBox()
+        self.measure.addItems(["map", "P_10", "P_100", "bpref", "infAP"])
+        self.min_score = QDoubleSpinBox(decimals=3, minimum=0.0, maximum=1.0, singleStep=0.01,
+                                        value=0.0, specialValueText="keep all")
+        self.lowercase = QCheckBox("fold case")
+        self.lowercase.setChecked(True)
+        self.stopwords = QCheckBox("drop English stop words")
+        self.stopwords.setChecked(True)
+        self.stemmer = QComboBox()
+        self.stemmer.addItems(["none", "porter", "english"])
+        self.strategy_boxes = {s: QCheckBox(s) for s in STRATEGIES}
+        for s in ("depth", "mtf", "random"):
+            self.strategy_boxes[s].setChecked(True)
+        self.levels = QLineEdit()
+        self.levels.setPlaceholderText("default levels")
+        self.seed = QSpinBox(minimum=0, maximum=2**31 - 1, value=0)
+        self.run_button = QPushButton("Run")
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.setEnabled(False)
+        self.progress = QProgressBar()
+        self.progress.setRange(0, 1000)
+        self.info = QLabel()
+        self.info.setWordWrap(True)
+
+        form = QFormLayout()
+        form.addRow("Pool depth", self.depth)
+        analyses = QGroupBox("Analyses")
+        al = QVBoxLayout(analyses)
+        for box in self.analysis_boxes.values():
+            al.addWidget(box)
+        uniq = QGroupBox("Uniques test")
+        uf = QFormLayout(uniq)
+        uf.addRow("Measure", self.measure)
+        uf.addRow("Leave out runs below", self.min_score)
+        text = QGroupBox("titlestat words")
+        tf = QFormLayout(text)
+        tf.addRow(self.lowercase)
+        tf.addRow(self.stopwords)
+        tf.addRow("Stemmer", self.stemmer)
+        sim = QGroupBox("Simulation")
+        sl = QGridLayout(sim)
+        for i, box in enumerate(self.strategy_boxes.values()):
+            sl.addWidget(box, i // 2, i % 2)
+        sf = QFormLayout()
+        sf.addRow("Levels", self.levels)
+        sf.addRow("Seed", self.seed)
+        sl.addLayout(sf, 2, 0, 1, 2)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.run_button)
+        buttons.addWidget(self.cancel_button)
+        controls = QWidget()
+        cl = QVBoxLayout(controls)
+        cl.setContentsMargins(0, 0, 0, 0)
+        cl.addWidget(self.info)
+        cl.addLayout(form)
+        for box in (analyses, uniq, text, sim):
+            cl.addWidget(box)
+        cl.addLayout(buttons)
+        cl.addWidget(self.progress)
+        cl.addStretch(1)
+        # ---- results
+        self.status = QLabel("Load qrels and runs, then press Run.")
+        self.status.setWordWrap(True)
+        self.table_choice = QComboBox()
+        self.table_choice.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.table = FrameTableView()
+        self.chart_choice = QComboBox()
+        self.chart_choice.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.chart = pg.GraphicsLayoutWidget()
+        self.chart.setBackground("w")
+        ttb = QToolBar()
+        ttb.addWidget(QLabel(" Table: "))
+        ttb.addWidget(self.table_choice)
+        ttb.addAction("Copy", self.table.copy_selection)
+        try_add_table_export(lambda: self.table.visible_frame(), ttb)
+        ctb = QToolBar()
+        ctb.addWidget(QLabel(" Chart: "))
+        ctb.addWidget(self.chart_choice)
+        try_add_plot_export(self.chart, ctb)
+        self.tabs = QTabWidget()
+        self.tabs.addTab(_boxed(ctb, self.chart), "Charts")
+        self.tabs.addTab(_boxed(ttb, self.table), "Tables")
+        right = QWidget()
+        rl = QVBoxLayout(right)
+        rl.setContentsMargins(0, 0, 0, 0)
+        rl.addWidget(self.status)
+        rl.addWidget(self.tabs, 1)
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(controls)
+        split.addWidget(right)
+        split.setSizes([270, 800])
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(2, 2, 2, 2)
+        lay.addWidget(split)
+        self.run_button.clicked.connect(self.run)
+        self.cancel_button.clicked.connect(self.cancel)
+        self.table_choice.currentIndexChanged.connect(lambda _: self._show_table())
+        self.chart_choice.currentIndexChanged.connect(lambda _: self._draw_chart())
+        state.changed.connect(self._changed)
+        self._changed("runs")
+
+    # ---------------------------------------------------------------- API (tests use it)
+    def settings(self) -> PoolSettings:
+        analyses = tuple(a for a, b in self.analysis_boxes.items() if b.isChecked())
+        strategies = tuple(s for s, b in self.strategy_boxes.items() if b.isChecked())
+        try:
+            lv = tuple(int(x) for x in self.levels.text().replace(",", " ").split())
+        except ValueError:
+            lv = ()
+        ws = self.state.workspace
+        name = (getattr(ws.qrels, "name", None) or "collection") if ws.qrels else "collection"
+        return PoolSettings(depth=self.depth.value(), analyses=analyses,
+                            measure=self.measure.currentText(),
+                            min_score=self.min_score.value() or None,
+                            strategies=strategies or ("depth",),
+                            levels={s: lv for s in strategies} if lv else {},
+                            seed=self.seed.value(), collection=name)
+
+    def text_options(self) -> TextOptions:
+        stem = self.stemmer.currentText()
+        return TextOptions(lowercase=self.lowercase.isChecked(),
+                           stopwords=ENGLISH_STOPWORDS if self.stopwords.isChecked() else None,
+                           stemmer=None if stem == "none" else stem)
+
+    def run(self) -> str:
+        """Submit the pool report; returns the job key ("" when nothing can run)."""
+        ws = self.state.workspace
+        entries = list(ws.runs.values())
+        if ws.qrels is None or not entries or not any(e.pooled for e in entries):
+            self.status.setText("Load qrels and at least one pooled run.")
+            return ""
+        settings = self.settings()
+        runs = [e.run for e in entries]
+        pooled = [bool(e.pooled) for e in entries]
+        groups = {e.name: (e.group or e.name) for e in entries}
+        qrels = ws.qrels
+        level = getattr(getattr(ws, "options", None), "relevance_level", 1) or 1
+        docs, topics = ws.documents, ws.topics
+        want_title = "titlestat" in settings.analyses and docs is not None and \
+            topics is not None and "title" in getattr(topics, "columns", [])
+        opts = self.text_options()
+        cache = self._cache
+        ikey = (tuple(id(r) for r in runs), tuple(pooled), tuple(groups.items()), id(qrels), level)
+        tkey = (id(docs), id(topics), opts)
+
+        def job():
+            total = 4.0
+            if cache.get("index", (None,))[0] == ikey:
+                index = cache["index"][1]
+            else:
+                gen = iter_build_pool_index(runs, qrels, pooled, groups, level)
+                index = yield from _scaled(gen, 0.0, 1.0, total, "encoding runs")
+            tindex = None
+            if want_title:
+                if cache.get("title", (None,))[0] == tkey:
+                    tindex = cache["title"][1]
+                else:
+                    gen = iter_build_title_index(docs, topics, opts)
+                    tindex = yield from _scaled(gen, 1.0, 1.0, total, "title words")
+            rep = yield from _scaled(iter_pool_report(index, settings, tindex,
+                                                      len(docs) if docs is not None else None),
+                                     2.0, 2.0, total, "")
+            return rep, (ikey, index), (tkey, tindex)
+
+        self.status.setText(f"Computing the pool diagnostics at depth {settings.depth}…")
+        self.run_button.setEnabled(False)
+        self.cancel_button.setEnabled(True)
+        self.progress.setValue(0)
+        self.jobs.submit(JOB_KEY, job, on_result=self._done, on_error=self._failed,
+                         on_progress=lambda f, msg: self.progress.setValue(int(1000 * f)))
+        return JOB_KEY
+
+    def cancel(self) -> None:
+        if self.jobs.cancel(JOB_KEY):
+            self.status.setText("Cancelled.")
+        self._idle()
+
+    def show_chart(self, name: str) -> None:
+        i = self.chart_choice.findData(name)
+        if i >= 0:
+            self.chart_choice.setCurrentIndex(i)
+
+    def show_table(self, name: str) -> None:
+        i = self.table_choice.findData(name)
+        if i >= 0:
+            self.table_choice.setCurrentIndex(i)
+
+    # ---------------------------------------------------------------- updates
+    def _changed(self, what: str) -> None:
+        if what not in ("runs", "qrels", "workspace", "documents", "topics", "options"):
+            return
+        ws = self.state.workspace
+        entries = list(ws.runs.values())
+        n_pooled = sum(1 for e in entries if e.pooled)
+        groups = {e.group or e.name for e in entries if e.pooled}
+        has_text = ws.documents is not None and ws.topics is not None
+        self.info.setText(f"{n_pooled} of {len(entries)} runs pooled ({len(groups)} groups); "
+                          + ("documents and topics loaded." if has_text else
+                             "titlestat needs documents and topics."))
+        if what in ("runs", "qrels", "workspace", "options"):
+            self._cache.pop("index", None)
+        if what in ("documents", "topics", "workspace"):
+            self._cache.pop("title", None)
+
+    def _idle(self) -> None:
+        self.run_button.setEnabled(True)
+        self.cancel_button.setEnabled(False)
+
+    def _failed(self, err) -> None:
+        self._idle()
+        self.status.setText(f"Failed: {err.message}")
+
+    def _done(self, result) -> None:
+        report, index_entry, title_entry = result
+        self._cache["index"] = index_entry
+        if title_entry[1] is not None:
+            self._cache["title"] = title_entry
+        self._idle()
+        self.progress.setValue(1000)
+        self.report = report
+        self.status.setText(_summary_text(report))
+        self.table_choice.blockSignals(True)
+        self.table_choice.clear()
+        for name in report.tables():
+            self.table_choice.addItem(name.replace("_", " "), name)
+        self.table_choice.blockSignals(False)
+        self._show_table()
+        self.chart_choice.blockSignals(True)
+        self.chart_choice.clear()
+        for key, title in CHARTS.items():
+            if _chart_available(report, key):
+                self.chart_choice.addItem(title, key)
+        self.chart_choice.blockSignals(False)
+        self._draw_chart()
+
+    def _show_table(self) -> None:
+        if self.report is None or self.table_choice.currentIndex() < 0:
+            return
+        frame = self.report.tables()[self.table_choice.currentData()]
+        named_index = frame.index.name is not None or isinstance(frame.index, pd.MultiIndex)
+        self.table.set_frame(frame.reset_index() if named_index else frame)
+
+    # ---------------------------------------------------------------- charts
+    def _draw_chart(self) -> None:
+        self.chart.clear()
+        key = self.chart_choice.currentData()
+        r = self.report
+        if r is None or key is None:
+            return
+        k = int(r.settings.depth) if isinstance(r.settings.depth, int) else 0
+        p = self.chart.addPlot(title=CHARTS[key])
+        p.showGrid(x=True, y=True, alpha=0.2)
+        if key == "earliest":
+            h = r.earliest.histogram(bin_width=10)
+            p.addItem(pg.BarGraphItem(x0=h["bin_start"].to_numpy() - 0.5,
+                                      x1=h["bin_end"].to_numpy() + 0.5,
+                                      height=h["relevant"].to_numpy(), brush="#1f77b4"))
+            p.setLabel("bottom", "earliest rank in a pooled run")
+            p.setLabel("left", "relevant documents")
+            _depth_line(p, k)
+        elif key == "p_rel":
+            f = r.p_rel
+            p.plot(f.index.to_numpy(), f["p_rel"].to_numpy(), pen=pg.mkPen("#1f77b4", width=2))
+            p.setLabel("bottom", "rank")
+            p.setLabel("left", "P(relevant)")
+            _depth_line(p, k)
+        elif key == "depth":
+            c = r.depth_curve.curve
+            p.addLegend()
+            p.plot(c.index.to_numpy(), c["relevant"].to_numpy(),
+                   pen=pg.mkPen("#1f77b4", width=2), name="known relevant in the pool")
+            p.plot(c.index.to_numpy(), c["fitted"].to_numpy(), pen=_RED,
+                   name=f"fit {r.depth_curve.a:.3g}·d^{r.depth_curve.b:.3f}")
+            p.setLabel("bottom", "pool depth")
+            p.setLabel("left", "relevant documents")
+            _depth_line(p, r.depth_curve.pool_depth)
+        elif key == "uniques_groups":
+            u = r.uniques_group.per_unit.sort_values("unique_relevant", ascending=False)
+            x = np.arange(len(u))
+            p.addItem(pg.BarGraphItem(x=x, height=u["unique_relevant"].to_numpy(), width=0.7,
+                                      brush="#1f77b4"))
+            p.getAxis("bottom").setTicks([list(zip(x, [str(g) for g in u.index]))])
+            p.setLabel("left", "unique relevant documents")
+        elif key == "lou":
+            u = (r.uniques_group or r.uniques_run).frame.sort_values("percent", ascending=False)
+            x = np.arange(len(u))
+            colors = ["#d62728" if f else ("#aaaaaa" if poor else "#1f77b4")
+                      for f, poor in zip(u["red_flag"], u["poor"])]
+            p.addItem(pg.BarGraphItem(x=x, height=u["percent"].to_numpy(), width=0.7,
+                                      brushes=colors))
+            p.addItem(pg.InfiniteLine(5.0, angle=0, pen=_RED))
+            p.getAxis("bottom").setTicks([list(zip(x, [str(n) for n in u.index]))])
+            p.setLabel("left", f"{(r.uniques_group or r.uniques_run).measure} change without "
+                               "uniques, %")
+        elif key == "titlestat_rank":
+            f = r.titlestat_rank.frame
+            p.addLegend()
+            p.plot(f.index.to_numpy(), f["titlestat"].to_numpy(),
+                   pen=pg.mkPen("#1f77b4", width=2), name="titlestat_rank")
+            p.plot(f.index.to_numpy(), f["p_rel"].to_numpy(),
+                   pen=pg.mkPen("#ff7f0e", width=2), name="P(relevant)")
+            p.setLabel("bottom", "rank")
+            _depth_line(p, r.titlestat_rank.pool_depth)
+        elif key == "simulation":
+            p.addLegend()
+            i = 0
+            n = sum(len(s.levels["measure"].unique()) for s in r.simulations.values())
+            for strat, sim in r.simulations.items():
+                for m, g in sim.levels.groupby("measure", sort=False):
+                    p.plot(g["judged"].to_numpy(), g["kendall_tau"].to_numpy(),
+                           pen=pg.mkPen(pg.intColor(i, hues=max(n, 2)), width=2), symbol="o",
+                           symbolSize=5, name=f"{strat}: {m}")
+                    i += 1
+            p.setLabel("bottom", "documents judged per topic")
+            p.setLabel("left", f"Kendall's tau vs full qrels ({r.settings.measure})")
+
+
+def _chart_available(r: PoolReport, key: str) -> bool:
+    return {"earliest": r.earliest is not None, "p_rel": r.p_rel is not None,
+            "depth": r.depth_curve is not None, "uniques_groups": r.uniques_group is not None,
+            "lou": r.uniques_group is not None or r.uniques_run is not None,
+            "titlestat_rank": r.titlestat_rank is not None,
+            "simulation": bool(r.simulations)}[key]
+
+
+def _depth_line(plot, depth: int) -> None:
+    if depth and depth > 0:
+        line = pg.InfiniteLine(depth, angle=90, pen=_DASH, label=f"pool depth {depth}",
+                               labelOpts={"position": 0.9, "color": "#666"})
+        plot.addItem(line)
+
+
+def _summary_text(r: PoolReport) -> str:
+    parts = []
+    if r.stats is not None:
+        s = r.stats.summary
+        parts.append(f"Mean pool {s['mean_pool_size']:.1f} documents, {100 * s['share_judged']:.1f}% "
+                     f"judged, {100 * s['share_relevant']:.1f}% relevant; "
+                     f"{int(s['pooled_not_in_qrels'])} pooled documents not in the qrels.")
+    for u in (r.uniques_run, r.uniques_group):
+        if u is not None:
+            parts.append(f"Uniques by {u.unit}: mean {u.summary['mean_percent']:.2f}%, "
+                         f"max {u.summary['max_percent']:.2f}%, "
+                         f"{u.summary['red_flags']} over 5%.")
+    if r.titlestat_rel is not None:
+        parts.append(f"titlestat_rel {r.titlestat_rel.mean:.3f}.")
+    parts.extend(r.notes)
+    return " ".join(parts)
+
+
+def _scaled(gen, start: float, share: float, total: float, label: str):
+    """Re-yield a sub-job's progress as part ``[start, start + share]`` of ``total``."""
+    while True:
+        try:
+            p = next(gen)
+        except StopIteration as stop:
+            return stop.value
+        msg = f"{label}: {p.message}" if label else p.message
+        yield Progress(start + share * p.fraction, total, msg)
+
+
+def _boxed(toolbar: QToolBar, widget: QWidget) -> QWidget:
+    w = QWidget()
+    lay = QVBoxLayout(w)
+    lay.setContentsMargins(0, 0, 0, 0)
+    lay.addWidget(toolbar)
+    lay.addWidget(widget, 1)
+    return w

@@ -1,0 +1,465 @@
+"""Topic explorer (teaching mode): one run's ranked list for one topic, taken apart.
+
+The ranked list with grades, judged/unjudged and tie groups coloured, precision
+and recall after each document and the terms AP averages; the recall-precision
+curve building up as a slider moves over the ranks; what-if edits of the
+judgments (on a copy of the qrels, with undo) updating every measure and the run
+ranking; the spread of a measure under random orders of tied documents.  The
+TREC appendix's worked examples load with one click ("Worked examples").  All
+numbers come from :mod:`core.explain`.
+"""
+
+from __future__ import annotations
+
+import html
+
+import pandas as pd
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (QComboBox, QFileDialog, QLabel, QMenu, QSlider, QSpinBox,
+                               QSplitter, QTabWidget, QToolBar, QToolButton, QVBoxLayout,
+                               QWidget)
+
+from core.explain.topic_lesson import TopicLesson, appendix_example, lesson_from_judged
+from core.explain.what_if import WhatIfSession
+from gui import explain_dialog
+from gui.app_state import AppState
+from gui.charts.lesson_charts import LessonCurveChart, TieSpreadChart
+from gui.jobs import JobRunner
+from gui.lazy import LazyPanel
+from gui.table_model import FrameTableView, try_add_plot_export, try_add_table_export
+
+WORKSPACE = "Workspace"
+COLORS = {"relevant": "#d8f0d8", "unjudged": "#e4e4e4", "pooled, unjudged": "#fff2cc"}
+TIE_COLORS = ("#cfe2ff", "#9ec5fe")
+EDITED = "#ffc078"
+SHOWN = ["rank", "docno", "score", "file_rank", "rel", "status", "tie_group", "tie_size",
+         "rel_so_far", "precision", "recall", "ap_term"]
+
+
+def _examples() -> list[tuple[str, str]]:
+    try:
+        from core.examples import examples
+        return [(e.name, e.title) for e in examples()]
+    except ImportError:
+        return [("interpolation", "Interpolated precision at 11 recall levels")]
+
+
+class TopicExplorerPanel(LazyPanel):
+    TITLE = "Topic explorer"
+
+    def __init__(self, state: AppState, jobs: JobRunner, parent=None):
+        super().__init__(parent)
+        self.state, self.jobs = state, jobs
+        self.session: WhatIfSession | None = None
+        self.lesson: TopicLesson | None = None
+        self.evals: dict | None = None
+        self.ties = None
+        self.source = QComboBox()
+        self.run = QComboBox()
+        self.topic = QComboBox()
+        self.topic.setMinimumContentsLength(6)
+        self.measure = QComboBox()
+        self.measure.setEditable(True)
+        self.measure.addItems(["map", "P_10", "ndcg", "recip_rank", "bpref", "Rprec"])
+        self.examples_button = QToolButton()
+        self.examples_button.setText("Worked examples")
+        self.examples_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        menu = QMenu(self.examples_button)
+        for name, title in _examples():
+            menu.addAction(title, lambda n=name: self.load_example(n))
+        menu.addSeparator()
+        menu.addAction("Open the current example in the workspace", self.example_to_workspace)
+        self.examples_button.setMenu(menu)
+        tb = QToolBar()
+        for label, w in ((" Source ", self.source), (" Run ", self.run), (" Topic ", self.topic)):
+            tb.addWidget(QLabel(label))
+            tb.addWidget(w)
+        tb.addAction("◀", lambda: self._step(-1))
+        tb.addAction("▶", lambda: self._step(1))
+        tb.addSeparator()
+        tb.addWidget(self.examples_button)
+        tb.addWidget(QLabel(" Measure "))
+        tb.addWidget(self.measure)
+        tb.addAction("Explain…", self.explain_current)
+        edit = QToolBar()
+        edit.addWidget(QLabel(" What-if: "))
+        edit.addAction("Relevant", lambda: self.mark_selected("relevant"))
+        edit.addAction("Not relevant", lambda: self.mark_selected("nonrelevant"))
+        edit.addAction("Unjudged", lambda: self.mark_selected("unjudged"))
+        self.undo_action = edit.addAction("Undo", self.undo)
+        self.redo_action = edit.addAction("Redo", self.redo)
+        edit.addAction("Reset", self.reset_edits)
+        edit.addAction("Export edited qrels…", self.ask_export)
+        self.edits_label = QLabel("")
+        edit.addWidget(self.edits_label)
+        self.table = FrameTableView()
+        self.table.source.color_fn = self._cell_color
+        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.table.customContextMenuRequested.connect(self._context_menu)
+        self.table.doubleClicked.connect(lambda _i: self.mark_selected("toggle"))
+        self.table.clicked.connect(self._row_clicked)
+        try_add_table_export(self.table.visible_frame, edit)
+        self.curve = LessonCurveChart()
+        try_add_plot_export(self.curve, edit)
+        self.slider = QSlider(Qt.Orientation.Horizontal)
+        self.slider.setMinimum(1)
+        self.slider.valueChanged.connect(self._slider_moved)
+        self.facts = QLabel("")
+        self.facts.setWordWrap(True)
+        self.facts.setTextFormat(Qt.TextFormat.RichText)
+        self.changes = FrameTableView()
+        self.ranking = FrameTableView()
+        self.tie_chart = TieSpreadChart()
+        self.tie_chart.topicClicked.connect(self.show_topic)
+        self.orders = QSpinBox(minimum=10, maximum=5000, value=200, singleStep=50)
+        self.seed = QSpinBox(minimum=0, maximum=2**31 - 1, value=0)
+        ties_tb = QToolBar()
+        for label, w in ((" random orders ", self.orders), (" seed ", self.seed)):
+            ties_tb.addWidget(QLabel(label))
+            ties_tb.addWidget(w)
+        ties_tb.addAction("Re-score ties", self.run_ties)
+        try_add_plot_export(self.tie_chart, ties_tb)
+        ties_box = QWidget()
+        tl = QVBoxLayout(ties_box)
+        tl.setContentsMargins(0, 0, 0, 0)
+        tl.addWidget(ties_tb)
+        tl.addWidget(self.tie_chart, 1)
+        what_if = QSplitter(Qt.Orientation.Horizontal)
+        what_if.addWidget(self.changes)
+        what_if.addWidget(self.ranking)
+        self.tabs = QTabWidget()
+        self.tabs.addTab(what_if, "What-if: measures and run ranking")
+        self.tabs.addTab(ties_box, "Tie sensitivity")
+        right = QSplitter(Qt.Orientation.Vertical)
+        curve_box = QWidget()
+        cl = QVBoxLayout(curve_box)
+        cl.setContentsMargins(0, 0, 0, 0)
+        cl.addWidget(self.curve, 1)
+        cl.addWidget(self.slider)
+        cl.addWidget(self.facts)
+        right.addWidget(curve_box)
+        right.addWidget(self.tabs)
+        right.setSizes([520, 300])
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(self.table)
+        split.addWidget(right)
+        split.setSizes([640, 560])
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(2, 2, 2, 2)
+        lay.addWidget(tb)
+        lay.addWidget(edit)
+        lay.addWidget(split, 1)
+        self._auto_source = True  # the source was picked by the panel, not the user
+        self.source.activated.connect(lambda _i: self._source_changed(user=True))
+        self.run.activated.connect(lambda _i: self.show_lesson())
+        self.topic.activated.connect(lambda _i: self.show_lesson())
+        self.measure.activated.connect(lambda _i: self._update_whatif())
+        self.dialog = explain_dialog.install(state, jobs, self)
+        state.changed.connect(self._changed)
+        state.topic_requested.connect(self.show_topic)
+        self._fill_sources()
+        self._changed("workspace")
+
+    # ------------------------------------------------------------ sources
+    def _context(self):
+        """(qrels, runs, measures, options) of the current source."""
+        src = self.source.currentData()
+        if src is None:
+            ws = self.state.workspace
+            runs = {n: e.run for n, e in ws.runs.items()}
+            return ws.qrels, runs, self.state.wanted_measures(), ws.options
+        run, qrels = appendix_example(src)
+        from core.options import EvalOptions
+        return qrels, {run.name: run}, ["official"], EvalOptions()
+
+    def _fill_sources(self, select: str | None = None) -> None:
+        self.source.blockSignals(True)
+        self.source.clear()
+        self.source.addItem(WORKSPACE, None)
+        for name, title in _examples():
+            self.source.addItem(f"Example: {title}", name)
+        ws = self.state.workspace
+        usable = ws.qrels is not None and bool(ws.runs)
+        key = select if select is not None else (None if usable else "interpolation")
+        self.source.setCurrentIndex(max(self.source.findData(key), 0))
+        self.source.blockSignals(False)
+
+    def load_example(self, name: str) -> None:
+        """Show a worked example of the TREC appendix (resources/examples/)."""
+        self._fill_sources(select=name)
+        self._source_changed(user=True)
+
+    def example_to_workspace(self) -> None:
+        name = self.source.currentData() or "interpolation"
+        try:
+            from core.examples import example
+            ex = example(name)
+        except (ImportError, KeyError):
+            return
+        win = self.window()
+        if hasattr(win, "open_items"):
+            win.open_items([(str(ex.qrels), "qrels")] + [(str(p), "run") for p in ex.runs])
+
+    def _source_changed(self, user: bool = False) -> None:
+        self._auto_source = self._auto_source and not user
+        self.session, self.evals, self.ties = None, None, None
+        self.refresh()
+
+    def _changed(self, what: str) -> None:
+        if what not in ("qrels", "runs", "workspace", "options", "measures"):
+            return
+        if self.source.currentData() is not None:      # showing an example
+            if not self._auto_source:
+                return
+            self._fill_sources()                        # the workspace may be usable now
+            if self.source.currentData() is not None:
+                return
+        self.session, self.evals, self.ties = None, None, None
+        self.refresh_later()
+
+    # ------------------------------------------------------------ lesson
+    def refresh(self) -> None:
+        qrels, runs, measures, options = self._context()
+        if qrels is None or not runs:
+            self._clear("Load qrels and runs, or pick a worked example.")
+            return
+        if self.session is None:
+            self.facts.setText("preparing …")
+            self.jobs.submit("explorer-session",
+                             lambda: WhatIfSession(qrels, runs, measures, options),
+                             on_result=self._session_ready)
+            return
+        self.show_lesson()
+
+    def _session_ready(self, session: WhatIfSession) -> None:
+        self.session = session
+        self.evals = session.evaluations()
+        cur_run, cur_topic = self.run.currentText(), self.topic.currentText()
+        self._set_items(self.run, list(session.runs), cur_run)
+        topics = set()
+        for ev in self.evals.values():
+            topics.update(str(t) for t in ev.per_topic.index)
+        self._set_items(self.topic, sorted(topics, key=_natural),
+                        cur_topic or self.state.current_topic)
+        self.show_lesson()
+        self._update_whatif()
+
+    def show_topic(self, topic: str) -> None:
+        if self.topic.findText(topic) >= 0:
+            self.topic.setCurrentText(topic)
+            self.show_lesson()
+
+    def show_lesson(self) -> None:
+        s = self.session
+        if s is None or self.run.currentText() not in s.runs:
+            return
+        from core.explain import ExplainError
+        try:
+            jr = s.judged(self.run.currentText())
+            self.lesson = lesson_from_judged(jr, self.topic.currentText())
+        except ExplainError as e:
+            self._clear(str(e))
+            return
+        L = self.lesson
+        self.table.set_frame(L.ranked[SHOWN].set_index("rank"))
+        self.slider.blockSignals(True)
+        self.slider.setMaximum(max(L.num_ret, 1))
+        last_rel = int(L.ranked.loc[L.ranked["relevant"], "rank"].max()) if L.rel_ret else 1
+        self.slider.setValue(min(self.slider.value() if self.slider.value() > 1 else
+                                 max(last_rel, min(L.num_ret, 20)), L.num_ret))
+        self.slider.blockSignals(False)
+        self._slider_moved(self.slider.value())
+        self._update_edit_label()
+        self._update_whatif()
+
+    def _slider_moved(self, k: int) -> None:
+        L = self.lesson
+        if L is None:
+            return
+        self.curve.set_lesson(L, k)
+        row = L.ranked.iloc[k - 1]
+        terms = " + ".join(f"{p:.4g}" for p in L.ranked["ap_term"].dropna()[:12])
+        more = " + …" if L.rel_ret > 12 else ""
+        self.facts.setText(
+            f"<b>{html.escape(L.run_name)}</b>, topic {html.escape(L.topic)}: R = {L.R}, "
+            f"{L.num_ret} retrieved, {L.rel_ret} relevant retrieved, "
+            f"{len(L.missed)} relevant not retrieved; {L.num_ties} documents in ties "
+            f"(ordered by docno, descending). After rank {k} ({html.escape(str(row['docno']))}): "
+            f"P = {row['precision']:.4f}, R = {row['recall']:.4f}.<br>AP = ({terms}{more}) / "
+            f"{L.R} = <b>{L.ap:.4f}</b>.  Green: relevant; grey: unjudged; yellow: pooled "
+            f"but unjudged; orange grade: changed by what-if; blue: tie groups.")
+
+    def _row_clicked(self, index) -> None:
+        r, _ = self.table.source_cell(index)
+        self.slider.setValue(r + 1)
+
+    def _cell_color(self, r: int, c: int, v) -> str | None:
+        L = self.lesson
+        if L is None or r >= L.num_ret:
+            return None
+        name = self.table.source.column_name(c)
+        row = L.ranked.iloc[r]
+        if name in ("tie_group", "tie_size") and row["tie_size"] > 1:
+            return TIE_COLORS[int(row["tie_group"]) % 2]
+        if name == "rel" and self.session is not None and \
+                (L.topic, row["docno"]) in self.session.overrides:
+            return EDITED
+        return COLORS.get(row["status"])
+
+    def _clear(self, message: str) -> None:
+        self.lesson = None
+        self.table.set_frame(pd.DataFrame())
+        self.curve.reset(message)
+        self.facts.setText(html.escape(message))
+
+    # ------------------------------------------------------------ what-if
+    def selected_docno(self) -> str | None:
+        idx = self.table.currentIndex()
+        if self.lesson is None or not idx.isValid():
+            return None
+        r, _ = self.table.source_cell(idx)
+        return str(self.lesson.ranked.iloc[r]["docno"])
+
+    def mark(self, docno: str, how: str) -> None:
+        """``how`` in relevant | nonrelevant | unjudged | toggle (on the current topic)."""
+        s, topic = self.session, self.topic.currentText()
+        if s is None or not docno:
+            return
+        {"relevant": s.mark_relevant, "nonrelevant": s.mark_nonrelevant,
+         "unjudged": s.mark_unjudged, "toggle": s.toggle}[how](topic, docno)
+        self._edited()
+
+    def mark_selected(self, how: str) -> None:
+        self.mark(self.selected_docno(), how)
+
+    def undo(self) -> None:
+        if self.session is not None and self.session.undo():
+            self._edited()
+
+    def redo(self) -> None:
+        if self.session is not None and self.session.redo():
+            self._edited()
+
+    def reset_edits(self) -> None:
+        if self.session is not None:
+            self.session.reset()
+            self.evals = self.session.evaluations()
+            self.show_lesson()
+
+    def export_edited(self, path: str) -> None:
+        if self.session is not None:
+            self.session.export(path)
+
+    def ask_export(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, "Export edited qrels", "edited.qrels")
+        if path:
+            self.export_edited(path)
+
+    def _edited(self) -> None:
+        s = self.session
+        self.show_lesson()
+        version = s.version
+        self.jobs.submit("explorer-whatif", s.evaluation_job,
+                         on_result=lambda ev: self._whatif_ready(ev, version))
+
+    def _whatif_ready(self, evals: dict, version: int) -> None:
+        if self.session is not None and self.session.set_evaluations(evals, version):
+            self.evals = evals
+            self._update_whatif()
+
+    def _update_edit_label(self) -> None:
+        s = self.session
+        n = len(s.overrides) if s is not None else 0
+        self.edits_label.setText(f"  {n} judgment{'s' if n != 1 else ''} changed "
+                                 "(on a copy of the qrels)" if n else "")
+        self.undo_action.setEnabled(bool(s and s.can_undo))
+        self.redo_action.setEnabled(bool(s and s.can_redo))
+
+    def _update_whatif(self) -> None:
+        s, L = self.session, self.lesson
+        if s is None or L is None or self.evals is None or L.run_name not in self.evals:
+            return
+        topic = s.topic_changes(L.run_name, L.topic, self.evals)
+        mean = s.changes(L.run_name, self.evals)
+        frame = pd.DataFrame({f"topic {L.topic} (original)": topic["original"],
+                              f"topic {L.topic} (now)": topic["now"],
+                              "mean (original)": mean["original"].reindex(topic.index),
+                              "mean (now)": mean["now"].reindex(topic.index)})
+        self.changes.set_frame(frame)
+        measure = self.measure.currentText()
+        if measure not in next(iter(self.evals.values())).summary.index:
+            measure = "map"
+        self.ranking.set_frame(s.ranking(measure, self.evals))
+
+    # ------------------------------------------------------------ ties and explain
+    def run_ties(self) -> None:
+        s, L = self.session, self.lesson
+        if s is None or L is None:
+            return
+        from core.explain import spec_for_column
+        from core.explain.tie_sensitivity import tie_sensitivity
+
+        col = self.measure.currentText()
+        try:
+            spec = spec_for_column(col)
+        except ValueError:
+            spec = col
+        run, qrels, n, seed = s.runs[L.run_name], s.qrels, self.orders.value(), self.seed.value()
+        self.jobs.submit("explorer-ties", lambda: tie_sensitivity(run, qrels, [spec], n, seed,
+                                                                   s.options),
+                         on_result=self._ties_ready)
+
+    def _ties_ready(self, res) -> None:
+        self.ties = res
+        if len(res.overall):
+            self.tie_chart.set_result(res, res.overall.index[0])
+        self.tabs.setCurrentIndex(1)
+
+    def explain_current(self, measure: str | None = None) -> None:
+        """Explain ``measure`` (default: the measure box) for the run and topic shown,
+        under the current (possibly edited) judgments."""
+        s, L = self.session, self.lesson
+        if s is None or L is None:
+            return
+        from core.explain import ExplainError, explain_judged
+        try:
+            exps = explain_judged(s.judged(L.run_name), measure or self.measure.currentText(),
+                                  L.topic)
+        except ExplainError as e:
+            self.dialog.show_text(str(e))
+        else:
+            self.dialog.show_explanations(exps)
+        self.dialog.show()
+        self.dialog.raise_()
+
+    def _context_menu(self, pos) -> None:
+        docno = self.selected_docno()
+        if docno is None:
+            return
+        m = QMenu(self)
+        m.addAction(f"Mark {docno} relevant", lambda: self.mark(docno, "relevant"))
+        m.addAction(f"Mark {docno} not relevant", lambda: self.mark(docno, "nonrelevant"))
+        m.addAction(f"Mark {docno} unjudged", lambda: self.mark(docno, "unjudged"))
+        m.addSeparator()
+        m.addAction("Explain AP for this topic", lambda: self.explain_current("map"))
+        m.exec(self.table.viewport().mapToGlobal(pos))
+
+    # ------------------------------------------------------------ helpers
+    def _step(self, d: int) -> None:
+        i = self.topic.currentIndex() + d
+        if 0 <= i < self.topic.count():
+            self.topic.setCurrentIndex(i)
+            self.show_lesson()
+
+    @staticmethod
+    def _set_items(combo: QComboBox, items: list[str], current: str | None) -> None:
+        combo.blockSignals(True)
+        combo.clear()
+        combo.addItems(items)
+        if current and current in items:
+            combo.setCurrentText(current)
+        combo.blockSignals(False)
+
+
+def _natural(t: str):
+    return (0, int(t), "") if t.isdigit() else (1, 0, t)

@@ -1,0 +1,66 @@
+"""``yardstick pool`` on the hand-built pool written to files."""
+
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+
+from core.cli import main
+from pool_fixtures import HAND_DOCS, HAND_QRELS, HAND_RUNS, HAND_TOPICS
+
+
+@pytest.fixture()
+def files(tmp_path):
+    paths = []
+    for name, (group, rows) in HAND_RUNS.items():
+        p = tmp_path / f"{name}.run"
+        p.write_text("".join(f"{t} Q0 {d} {i} {s} {name}\n" for i, (t, d, s) in enumerate(rows)))
+        paths.append(str(p))
+    q = tmp_path / "hand.qrels"
+    q.write_text("".join(f"{t} 0 {d} {r}\n" for t, d, r in HAND_QRELS))
+    g = tmp_path / "groups.tsv"
+    g.write_text("".join(f"{name}\t{group}\n" for name, (group, _) in HAND_RUNS.items()))
+    docs = tmp_path / "docs.tsv"
+    docs.write_text("".join(f"{d}\t{t}\n" for d, t in HAND_DOCS.items() if t))
+    topics = tmp_path / "topics.tsv"
+    topics.write_text("".join(f"{t}\t{title}\n" for t, title in HAND_TOPICS.itertuples(index=False)))
+    return tmp_path, paths, str(q), str(g), str(docs), str(topics)
+
+
+def test_pool_command_writes_counted_tables(files, capsys):
+    tmp, runs, qrels, groups, docs, topics = files
+    out = tmp / "out"
+    rc = main(["pool", "--qrels", qrels, "--depth", "2", "--groups", groups,
+               "--analysis", "stats", "--analysis", "uniques", "--analysis", "titlestat",
+               "--docs", docs, "--topics", topics, "--out", str(out), *runs])
+    assert rc == 0
+    text = capsys.readouterr().out
+    assert "leave-out-uniques by group" in text
+    per_topic = pd.read_csv(out / "pool_per_topic.csv", dtype={"topic": str}).set_index("topic")
+    assert per_topic["pool_size"].tolist() == [4, 5]            # see pool_fixtures
+    assert per_topic["pooled_not_in_qrels"].tolist() == [0, 2]   # e4, e6
+    units = pd.read_csv(out / "uniques_group_units.csv").set_index("group")
+    assert units["unique_relevant"].to_dict() == {"G1": 2, "G2": 1}
+    rel = pd.read_csv(out / "titlestat_rel.csv", dtype={"topic": str}).set_index("topic")
+    assert rel.loc["1", "titlestat"] == pytest.approx(0.75)      # (2/4 + 3/3) / 2
+
+
+def test_not_pooled_runs_stay_out_of_the_pool(files, capsys):
+    tmp, runs, qrels, groups, *_ = files
+    out = tmp / "out2"
+    rc = main(["pool", "--qrels", qrels, "--depth", "2", "--analysis", "stats",
+               "--not-pooled", "C", "--out", str(out), *runs])
+    assert rc == 0
+    per_topic = pd.read_csv(out / "pool_per_topic.csv", dtype={"topic": str}).set_index("topic")
+    # without C: {d1 d2 d4} and {e2 e1 e4 e5}
+    assert per_topic["pool_size"].tolist() == [3, 4]
+    per_run = pd.read_csv(out / "pool_per_run.csv").set_index("run")
+    assert per_run["pooled"].to_dict() == {"A.run": True, "B.run": True, "C.run": False}
+
+
+def test_bad_qrels_is_a_format_error(files, capsys):
+    tmp, runs, *_ = files
+    bad = tmp / "bad.qrels"
+    bad.write_text("1 0 d1 x\n")
+    assert main(["pool", "--qrels", str(bad), *runs]) == 1
+    assert "bad.qrels" in capsys.readouterr().err

@@ -1,0 +1,104 @@
+"""The Pool panel drives core.pool through the job runner (pytest-qt, offscreen)."""
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pytestqt")
+import pyqtgraph as pg  # noqa: E402
+
+from core.pool.index import build_pool_index  # noqa: E402
+from core.pool.uniques import leave_out_uniques  # noqa: E402
+from pool_fixtures import HAND_DOCS, HAND_TOPICS, hand_qrels, hand_runs  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _settings_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("YARDSTICK_DATA_DIR", str(tmp_path / "settings"))
+
+
+@pytest.fixture
+def panel(qtbot):
+    from gui.app_state import AppState
+    from gui.jobs import JobRunner
+    from gui.panels.pool_panel import PoolPanel
+
+    jobs = JobRunner()
+    state = AppState()            # no job runner: nothing evaluates in the background
+    state.set_qrels(hand_qrels())
+    runs = hand_runs()
+    state.add_runs(runs, groups={r.name: r.group for r in runs})
+    state.set_documents(HAND_DOCS)
+    state.set_topics(HAND_TOPICS)
+    w = PoolPanel(state, jobs)
+    qtbot.addWidget(w)
+    w.depth.setValue(2)
+    w.levels.setText("2, 4")
+    w.jobs_ = jobs
+    yield w
+    jobs.shutdown()
+
+
+def _run(qtbot, panel):
+    with qtbot.waitSignal(panel.jobs_.finished, timeout=60000,
+                          check_params_cb=lambda k: k == "pool"):
+        assert panel.run() == "pool"
+
+
+def _plot(panel):
+    return [i for i in panel.chart.ci.items if isinstance(i, pg.PlotItem)][0]
+
+
+def test_info_counts_pooled_runs(panel):
+    assert panel.info.text().startswith("3 of 3 runs pooled (2 groups)")
+
+
+def test_uniques_table_and_bars_equal_core(qtbot, panel):
+    _run(qtbot, panel)
+    core = leave_out_uniques(build_pool_index(hand_runs(), hand_qrels()), 2, unit="group")
+    panel.show_table("uniques_group")
+    shown = panel.table.frame().set_index("run")
+    assert shown["percent"].to_numpy() == pytest.approx(core.frame["percent"].to_numpy())
+    assert shown.loc["A", "percent"] == pytest.approx(-40.0)     # counted in test_pool_uniques
+    panel.show_chart("uniques_groups")
+    bars = [i for i in _plot(panel).items if isinstance(i, pg.BarGraphItem)][0]
+    assert sorted(bars.opts["height"].tolist()) == [1, 2]          # G2: d6; G1: d4, e5
+    assert "Uniques by group" in panel.status.text()
+
+
+def test_titlestat_rank_chart_has_both_curves_and_the_depth_line(qtbot, panel):
+    _run(qtbot, panel)
+    panel.show_chart("titlestat_rank")
+    p = _plot(panel)
+    curves = p.listDataItems()
+    x, y = curves[0].getData()
+    # rank 1: (1/2 + 2/3) / 2, rank 2: (2/3 + 1/3) / 2 (see test_pool_titlestat)
+    assert y[:2] == pytest.approx([(0.5 + 2 / 3) / 2, 0.5])
+    _, p_rel = curves[1].getData()
+    assert p_rel[:2] == pytest.approx([0.5, 2 / 3])
+    lines = [i for i in p.items if isinstance(i, pg.InfiniteLine)]
+    assert [ln.value() for ln in lines] == [2]
+
+
+def test_not_pooled_flag_shrinks_the_pool(qtbot, panel):
+    panel.state.update_run("C", pooled=False)
+    _run(qtbot, panel)
+    panel.show_table("pool_per_topic")
+    shown = panel.table.frame().set_index("topic")
+    assert shown["pool_size"].tolist() == [3, 4]       # without C: {d1 d2 d4}, {e2 e1 e4 e5}
+
+
+def test_simulation_chart_plots_tau_against_judged(qtbot, panel):
+    _run(qtbot, panel)
+    panel.show_chart("simulation")
+    sims = panel.report.simulations
+    first = sims["depth"].levels[sims["depth"].levels["measure"] == "map"]
+    x, y = _plot(panel).listDataItems()[0].getData()
+    assert np.allclose(x, first["judged"]) and np.allclose(y, first["kendall_tau"])
+
+
+def test_cancel(qtbot, panel):
+    with qtbot.waitSignal(panel.jobs_.cancelled, timeout=10000):
+        panel.run()
+        panel.cancel()
+    assert panel.status.text() == "Cancelled." and panel.run_button.isEnabled()
+    assert panel.report is None

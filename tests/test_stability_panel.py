@@ -1,0 +1,114 @@
+"""The Stability panel drives core.stability through the job runner (pytest-qt, offscreen)."""
+
+import numpy as np
+import pandas as pd
+import pytest
+
+pytest.importorskip("pytestqt")
+import pyqtgraph as pg  # noqa: E402
+
+from core.progress import run_sync  # noqa: E402
+from core.stability.error_rate import error_rate  # noqa: E402
+from core.stability.rank_correlation import compare_rankings  # noqa: E402
+from pytrec_evaluations import evaluation_from_scores  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _settings_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("YARDSTICK_DATA_DIR", str(tmp_path / "settings"))
+
+
+def _scores():
+    rng = np.random.default_rng(8)
+    topics = [str(t) for t in range(301, 341)]
+    ap = pd.DataFrame(np.clip(rng.beta(2, 5, (40, 1)) + rng.normal(0, 0.1, (40, 5))
+                              + np.linspace(0, 0.2, 5), 0, 1), index=topics,
+                      columns=[f"run{k}" for k in range(5)])
+    return ap, (ap * 10).round() / 10
+
+
+@pytest.fixture
+def panel(qtbot):
+    from gui.app_state import AppState
+    from gui.jobs import JobRunner
+    from gui.panels.stability_panel import StabilityPanel
+
+    ap, p10 = _scores()
+    evals = {r: evaluation_from_scores(r, {"map": ap[r].to_dict(), "P_10": p10[r].to_dict()})
+             for r in ap.columns}
+
+    class State(AppState):
+        def evaluations(self, visible_only=True):
+            return evals
+
+        def measure_columns(self):
+            return ["map", "P_10"]
+
+    jobs = JobRunner()
+    state = State(jobs=jobs)
+    state.workspace.topic_groups.update({"first": [str(t) for t in range(301, 321)],
+                                         "second": [str(t) for t in range(321, 341)]})
+    w = StabilityPanel(state, jobs)
+    qtbot.addWidget(w)
+    w._changed("topic_groups")
+    w.jobs_ = jobs
+    return w
+
+
+def _run(qtbot, panel, **kw):
+    panel.configure(**kw)
+    with qtbot.waitSignal(panel.jobs_.finished, timeout=60000,
+                          check_params_cb=lambda k: k == "stability"):
+        assert panel.run() == "stability"
+
+
+def test_measures_include_area_from_map(panel):
+    names = [panel.measures.item(i).text() for i in range(panel.measures.count())]
+    assert names == ["map", "P_10", "area", "map_worst"]
+    assert panel.chosen_measures() == ["map", "P_10"]
+
+
+def test_error_rate_table_equals_core(qtbot, panel):
+    _run(qtbot, panel, analysis="error-rate", seed=3, samples=50)
+    shown = panel.table.frame().set_index("measure")
+    ap, p10 = _scores()
+    ref = run_sync(error_rate(p10, samples=50, seed=3, measure="P_10"))
+    assert shown.loc["P_10", "error_rate_%"] == pytest.approx(100 * ref.error_rate)
+    assert shown.loc["P_10", "ties_%"] == pytest.approx(100 * ref.tie_rate)
+    assert "Seed 3" in panel.status.text()
+
+
+def test_swap_grid_draws_observed_rates_and_fits(qtbot, panel):
+    _run(qtbot, panel, analysis="swap", measures=["map"], seed=1, samples=50)
+    res = panel.report.results["swap"][("map", "all")]
+    plots = [i for i in panel.chart.ci.items if isinstance(i, pg.PlotItem)]
+    assert len(plots) == min(20, res.n_bins)
+    first = plots[0].listDataItems()
+    x, y = first[0].getData()
+    ok = np.isfinite(res.rates[:, 0])
+    assert np.allclose(x, res.sizes[ok]) and np.allclose(y, res.rates[ok, 0])
+    fx, fy = first[1].getData()
+    assert np.allclose(fy, res.fits[0](fx))
+
+
+def test_kendall_between_groups_and_heat_map(qtbot, panel):
+    _run(qtbot, panel, analysis="kendall", group="first", versus="second", seed=1, samples=20)
+    table = panel.report.table("rank_correlation_groups").set_index("measure")
+    ap, _ = _scores()
+    ref = compare_rankings(ap.loc[[str(t) for t in range(301, 321)]].mean(),
+                           ap.loc[[str(t) for t in range(321, 341)]].mean())
+    assert table.loc["map", "kendall_tau"] == pytest.approx(ref.tau)
+    _run(qtbot, panel, analysis="kendall", group="All topics", versus="—", seed=1, samples=20)
+    matrix = panel.report.table("kendall_matrix")
+    img = [i for i in panel.chart.ci.items if isinstance(i, pg.PlotItem)][0]
+    images = [it for it in img.items if isinstance(it, pg.ImageItem)]
+    assert np.allclose(images[0].image, matrix.to_numpy().T)
+
+
+def test_cancel(qtbot, panel):
+    panel.configure(analysis="bootstrap", measures=["map", "P_10"], samples=20000)
+    with qtbot.waitSignal(panel.jobs_.cancelled, timeout=10000):
+        panel.run()
+        panel.cancel()
+    assert panel.status.text() == "Cancelled." and panel.run_button.isEnabled()
+    assert panel.report is None
