@@ -235,7 +235,7 @@ def build_judged_ranking(run: Run, qrels: Qrels, options: EvalOptions | None = N
     keep = t_of >= 0
     order, t_of = order[keep], t_of[keep]
     counts = np.bincount(t_of, minlength=T)
-    if options.max_docs is not None:
+    if options.max_docs is not None and T:
         starts = np.concatenate([[0], np.cumsum(counts)[:-1]])
         pos = np.arange(len(order)) - np.repeat(starts, counts)
         keep = pos < options.max_docs

@@ -130,7 +130,6 @@ def install(state: AppState, jobs: JobRunner, parent: QWidget | None = None) -> 
     if dlg is not None:
         return dlg
     dlg = ExplainDialog(state, jobs, parent.window() if parent is not None else None)
-    dlg.setWindowFlag(Qt.WindowType.Tool, False)
     state._explain_dialog = dlg
 
     def open_it(run: str, topic: str, measure: str) -> None:

@@ -61,7 +61,7 @@ def test_uniques_table_and_bars_equal_core(qtbot, panel):
     assert shown.loc["A", "percent"] == pytest.approx(-40.0)     # counted in test_pool_uniques
     panel.show_chart("uniques_groups")
     bars = [i for i in _plot(panel).items if isinstance(i, pg.BarGraphItem)][0]
-    assert sorted(bars.opts["height"].tolist()) == [1, 2]          # G2: d6; G1: d4, e5
+    assert sorted(bars.opts["x1"].tolist()) == [1, 2]              # G2: d6; G1: d4, e5
     assert "Uniques by group" in panel.status.text()
 
 

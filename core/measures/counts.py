@@ -15,13 +15,13 @@ CITE = "trec_eval 10.0 (NIST), m_num_*.c"
 
 
 @measure("runid", RUNID, "Run tag of the run file's last line.", average="none",
-         per_topic=False, cite="trec_eval m_runid.c", range="text")
+         per_topic=False, rel_format="any", cite="trec_eval m_runid.c", range="text")
 def runid(jr, params):
     return np.zeros(jr.num_topics)
 
 
 @measure("num_q", NUM_Q, "Number of topics averaged over (with -c: every qrels topic).",
-         average="count", per_topic=False, cite=CITE, range="count")
+         average="count", per_topic=False, cite=CITE, range="count", rel_format="any")
 def num_q(jr, params):
     return np.ones(jr.num_topics)
 

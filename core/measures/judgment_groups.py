@@ -20,6 +20,8 @@ import pandas as pd
 from core.judged import JudgedRanking, build_judged_ranking
 from core.measures.average_precision import average_precision
 from core.measures.precision import CUTS, precision_at, r_precision_mult
+from functools import partial
+
 from core.measures.registry import CUT_DOUBLE, CUT_LONG, DOUBLE, MeasureError, measure
 from core.options import EvalOptions
 from core.run import Run
@@ -118,19 +120,22 @@ def _jgr(obj, name: str) -> JudgmentGroupRankings:
     return obj
 
 
-@measure("map_avgjg", DOUBLE, "Average precision per judgment group (user), averaged over "
+
+_measure = partial(measure, rel_format="qrels_jg")
+
+@_measure("map_avgjg", DOUBLE, "Average precision per judgment group (user), averaged over "
          "the topic's groups; map when there is one group.", cite=CITE.format("map_avgjg"))
 def map_avgjg(jgr, params):
     return _jgr(jgr, "map_avgjg").average(average_precision, params)
 
 
-@measure("P_avgjg", CUT_LONG, "Precision at cutoffs per judgment group, averaged over the "
+@_measure("P_avgjg", CUT_LONG, "Precision at cutoffs per judgment group, averaged over the "
          "topic's groups.", default_params=CUTS, cite=CITE.format("P_avgjg"))
 def precision_avgjg(jgr, cutoffs):
     return _jgr(jgr, "P_avgjg").average(precision_at, cutoffs)
 
 
-@measure("Rprec_mult_avgjg", CUT_DOUBLE, "Precision at multiples of R per judgment group "
+@_measure("Rprec_mult_avgjg", CUT_DOUBLE, "Precision at multiples of R per judgment group "
          "(R of that group), averaged over the topic's groups.",
          default_params=(0.2, 0.4, 0.6, 0.8, 1.0, 1.2, 1.4, 1.6, 1.8, 2.0),
          cite=CITE.format("Rprec_mult_avgjg"))

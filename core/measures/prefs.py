@@ -27,6 +27,8 @@ from __future__ import annotations
 import numpy as np
 
 from core.measures.prefs_counts import PreferenceCounts
+from functools import partial
+
 from core.measures.registry import DOUBLE, LONG, MeasureError, measure
 
 CITE = "trec_eval 10.0 m_{}.c and form_prefs_counts.c (C. Buckley, NIST)"
@@ -86,7 +88,10 @@ def _avgjg_rnonrel(pc, retrieved_only: bool):
         return np.where(s > 0.0, s / np.maximum(pc.num_jgs, 1), 0.0)
 
 
-@measure("prefs_num_prefs_poss", LONG, "Number of preferences that could be fulfilled, "
+
+_measure = partial(measure, rel_format="prefs")
+
+@_measure("prefs_num_prefs_poss", LONG, "Number of preferences that could be fulfilled, "
          "whether or not their documents are retrieved (sum over topics).", average="sum",
          cite=CITE.format("prefs_num_prefs_poss"), range="count")
 def num_prefs_possible(pc, params):
@@ -94,7 +99,7 @@ def num_prefs_possible(pc, params):
     return pc.topic_sum(_counts(pc, "all")[1])
 
 
-@measure("prefs_num_prefs_ful", LONG, "Number of preferences fulfilled, implied ones (only "
+@_measure("prefs_num_prefs_ful", LONG, "Number of preferences fulfilled, implied ones (only "
          "the preferred document retrieved) included (sum over topics).", average="sum",
          cite=CITE.format("prefs_num_prefs_ful"), range="count")
 def num_prefs_fulfilled(pc, params):
@@ -102,7 +107,7 @@ def num_prefs_fulfilled(pc, params):
     return pc.topic_sum(_counts(pc, "all")[0])
 
 
-@measure("prefs_num_prefs_ful_ret", LONG, "Number of preferences fulfilled among retrieved "
+@_measure("prefs_num_prefs_ful_ret", LONG, "Number of preferences fulfilled among retrieved "
          "documents (both retrieved; sum over topics).", average="sum",
          cite=CITE.format("prefs_num_prefs_ful_ret"), range="count")
 def num_prefs_fulfilled_ret(pc, params):
@@ -110,13 +115,13 @@ def num_prefs_fulfilled_ret(pc, params):
     return pc.topic_sum(pc.jg("ful_ret"))
 
 
-@measure("prefs_simp", DOUBLE, "Preferences fulfilled / preferences possible (a pair with "
+@_measure("prefs_simp", DOUBLE, "Preferences fulfilled / preferences possible (a pair with "
          "neither document retrieved counts as a failure).", cite=CITE.format("prefs_simp"))
 def prefs_simple(pc, params):
     return _simp(_pc(pc, "prefs_simp"), "all")
 
 
-@measure("prefs_pair", DOUBLE, "Mean over document pairs of the share of the pair's "
+@_measure("prefs_pair", DOUBLE, "Mean over document pairs of the share of the pair's "
          "preferences (from all judgment groups) that the ranking fulfils.",
          cite=CITE.format("prefs_pair"))
 def prefs_pair(pc, params):
@@ -124,59 +129,59 @@ def prefs_pair(pc, params):
     return _ratio(pc.pair_sum_imp, pc.num_pairs)
 
 
-@measure("prefs_avgjg", DOUBLE, "prefs_simp computed per judgment group (user), averaged "
+@_measure("prefs_avgjg", DOUBLE, "prefs_simp computed per judgment group (user), averaged "
          "over the groups.", cite=CITE.format("prefs_avgjg"))
 def prefs_avgjg(pc, params):
     return _avgjg(_pc(pc, "prefs_avgjg"), "all")
 
 
-@measure("prefs_avgjg_Rnonrel", DOUBLE, "prefs_avgjg with each group's non-relevant "
+@_measure("prefs_avgjg_Rnonrel", DOUBLE, "prefs_avgjg with each group's non-relevant "
          "documents counted as many as its relevant ones (R); akin to bpref.",
          cite=CITE.format("prefs_avgjg_Rnonrel"))
 def prefs_avgjg_rnonrel(pc, params):
     return _avgjg_rnonrel(_pc(pc, "prefs_avgjg_Rnonrel"), retrieved_only=False)
 
 
-@measure("prefs_simp_ret", DOUBLE, "prefs_simp over preferences between two retrieved "
+@_measure("prefs_simp_ret", DOUBLE, "prefs_simp over preferences between two retrieved "
          "documents only.", cite=CITE.format("prefs_simp_ret"))
 def prefs_simple_ret(pc, params):
     return _simp(_pc(pc, "prefs_simp_ret"), "ret")
 
 
-@measure("prefs_pair_ret", DOUBLE, "prefs_pair over pairs of two retrieved documents only.",
+@_measure("prefs_pair_ret", DOUBLE, "prefs_pair over pairs of two retrieved documents only.",
          cite=CITE.format("prefs_pair_ret"))
 def prefs_pair_ret(pc, params):
     pc = _pc(pc, "prefs_pair_ret")
     return _ratio(pc.pair_sum_ret, pc.num_pairs_ret)
 
 
-@measure("prefs_avgjg_ret", DOUBLE, "prefs_avgjg over preferences between two retrieved "
+@_measure("prefs_avgjg_ret", DOUBLE, "prefs_avgjg over preferences between two retrieved "
          "documents only.", cite=CITE.format("prefs_avgjg_ret"))
 def prefs_avgjg_ret(pc, params):
     return _avgjg(_pc(pc, "prefs_avgjg_ret"), "ret")
 
 
-@measure("prefs_avgjg_Rnonrel_ret", DOUBLE, "prefs_avgjg_Rnonrel over retrieved documents "
+@_measure("prefs_avgjg_Rnonrel_ret", DOUBLE, "prefs_avgjg_Rnonrel over retrieved documents "
          "only (R and N counted among the retrieved).",
          cite=CITE.format("prefs_avgjg_Rnonrel_ret"))
 def prefs_avgjg_rnonrel_ret(pc, params):
     return _avgjg_rnonrel(_pc(pc, "prefs_avgjg_Rnonrel_ret"), retrieved_only=True)
 
 
-@measure("prefs_simp_imp", DOUBLE, "prefs_simp ignoring preferences whose two documents "
+@_measure("prefs_simp_imp", DOUBLE, "prefs_simp ignoring preferences whose two documents "
          "are both unretrieved.", cite=CITE.format("prefs_simp_imp"))
 def prefs_simple_imp(pc, params):
     return _simp(_pc(pc, "prefs_simp_imp"), "imp")
 
 
-@measure("prefs_pair_imp", DOUBLE, "prefs_pair ignoring pairs whose two documents are both "
+@_measure("prefs_pair_imp", DOUBLE, "prefs_pair ignoring pairs whose two documents are both "
          "unretrieved.", cite=CITE.format("prefs_pair_imp"))
 def prefs_pair_imp(pc, params):
     pc = _pc(pc, "prefs_pair_imp")
     return _ratio(pc.pair_sum_imp, pc.num_pairs_imp)
 
 
-@measure("prefs_avgjg_imp", DOUBLE, "prefs_avgjg ignoring preferences whose two documents "
+@_measure("prefs_avgjg_imp", DOUBLE, "prefs_avgjg ignoring preferences whose two documents "
          "are both unretrieved.", cite=CITE.format("prefs_avgjg_imp"))
 def prefs_avgjg_imp(pc, params):
     return _avgjg(_pc(pc, "prefs_avgjg_imp"), "imp")

@@ -49,6 +49,8 @@ class MeasureDef:
     trec_eval: bool = True         # a trec_eval measure (False: Yardstick's own, e.g. robust)
     #: summary-only measures with their own aggregate: f(per_topic_values, params) -> float
     aggregate: Callable | None = None
+    #: the judgment format the measure needs (trec_eval -R): qrels, prefs or qrels_jg
+    rel_format: str = "qrels"
 
 
 #: trec_eval 10.0's measure table order (measures.c ``te_trec_measures``)
@@ -111,12 +113,13 @@ def get(name: str) -> MeasureDef:
     return _REGISTRY[name]
 
 
-def all_measures() -> list[MeasureDef]:
-    """Every registered measure, trec_eval table order first, then Yardstick's own."""
+def all_measures(rel_format: str | None = "qrels") -> list[MeasureDef]:
+    """Registered measures for a judgment format (None: all), trec_eval table order first."""
     _load()
     known = [n for n in TABLE_ORDER if n in _REGISTRY]
     extra = [n for n in _REGISTRY if n not in TABLE_ORDER]
-    return [_REGISTRY[n] for n in known + extra]
+    return [_REGISTRY[n] for n in known + extra
+            if rel_format is None or _REGISTRY[n].rel_format in (rel_format, "any")]
 
 
 def order_key(name: str) -> int:
@@ -249,7 +252,7 @@ def parse_requests(specs: Sequence[str] | str, compat: int = 10) -> list[Measure
 def describe(names: Iterable[str] | None = None) -> list[dict]:
     """Measure reference rows (name, kind, default parameters, description, citation)."""
     rows = []
-    for d in all_measures():
+    for d in all_measures(None):
         if names is not None and d.name not in names:
             continue
         rows.append({"name": d.name, "kind": d.kind,

@@ -25,6 +25,7 @@ class LessonCurveChart(ChartWidget):
 
     def set_lesson(self, lesson: TopicLesson, upto: int | None = None) -> None:
         upto = lesson.num_ret if upto is None else int(upto)
+        self.legend.anchor((0, 1), (0, 1), offset=(10, -10))   # bottom left: clear of the curve
         self.reset(f"Topic {lesson.topic} — {lesson.run_name}: after rank {upto} "
                    f"(R = {lesson.R})", "Recall", "Precision")
         # the finished curve, faint, so the student sees where it is going
@@ -61,30 +62,34 @@ class LessonCurveChart(ChartWidget):
 
 
 class TieSpreadChart(ChartWidget):
-    """Per topic: the range of a measure over random tie orders, and trec_eval's value."""
+    """Per topic: how far random tie orders move a measure from trec_eval's value.
+
+    Bars span ``min - trec_eval`` .. ``max - trec_eval``, dots mark the mean;
+    the zero line is trec_eval's value (ties broken by docno, descending).
+    """
 
     export_name = "tie_sensitivity"
 
     def set_result(self, res: TieSensitivity, measure: str) -> None:
         f = res.topic_frame(measure)
         topics = list(f.index)
-        o = res.overall.loc[measure]
-        self.reset(f"{res.run_name}: {measure} under {res.n_orders} random tie orders — "
-                   f"mean {o['mean']:.4f} (range {o['min']:.4f}–{o['max']:.4f}), "
-                   f"trec_eval {o['trec_eval']:.4f}", "Topic", measure)
+        self.reset(f"{measure}: change from trec_eval's value under {res.n_orders} random "
+                   "tie orders", "Topic", f"{measure} − trec_eval")
         x = np.arange(len(topics), dtype=float)
-        lo, hi = f["min"].to_numpy(), f["max"].to_numpy()
-        bars = pg.BarGraphItem(x=x, y0=lo, height=np.maximum(hi - lo, 1e-9), width=0.6,
+        det = f["trec_eval"].to_numpy()
+        lo, hi, mean = (f["min"].to_numpy() - det, f["max"].to_numpy() - det,
+                        f["mean"].to_numpy() - det)
+        bars = pg.BarGraphItem(x=x, y0=lo, height=hi - lo, width=0.7,
                                brush=pg.mkBrush("#9ecae1"), pen=pg.mkPen("#3182bd"))
         self.plot_item.addItem(bars)
-        det = f["trec_eval"].to_numpy()
-        dots = self.plot_item.plot(x, det, pen=None, symbol="o", symbolSize=6,
-                                   symbolBrush="#d62728", symbolPen="#d62728",
-                                   name="trec_eval (ties by docno, descending)")
-        self.add_target(x, det, [f"topic {t}: trec_eval {d:.4f}\nrandom orders: "
-                                 f"{a:.4f}–{b:.4f} (mean {m:.4f}); "
-                                 f"{c:.0%} of orders differ"
-                                 for t, d, a, b, m, c in zip(topics, det, lo, hi, f["mean"],
-                                                             f["changed"])],
+        self.plot_item.addItem(pg.InfiniteLine(pos=0, angle=0, pen=pg.mkPen("#d62728")))
+        dots = self.plot_item.plot(x, mean, pen=None, symbol="o", symbolSize=5,
+                                   symbolBrush="#08519c", symbolPen="#08519c",
+                                   name="mean over random orders")
+        self.add_target(x, mean, [f"topic {t}: trec_eval {d:.4f}\nrandom orders: "
+                                  f"{a:.4f} to {b:.4f} (mean {m:.4f})\n"
+                                  f"{c:.0%} of the orders give another value"
+                                  for t, d, a, b, m, c in zip(topics, det, f["min"], f["max"],
+                                                              f["mean"], f["changed"])],
                         dots, topics=topics, mode="x")
-        self.set_topic_ticks(topics)
+        self.set_topic_ticks(topics, max_labels=16)

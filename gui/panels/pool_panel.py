@@ -341,23 +341,19 @@ class PoolPanel(QWidget):
             p.setLabel("left", "relevant documents")
             _depth_line(p, r.depth_curve.pool_depth)
         elif key == "uniques_groups":
-            u = r.uniques_group.per_unit.sort_values("unique_relevant", ascending=False)
-            x = np.arange(len(u))
-            p.addItem(pg.BarGraphItem(x=x, height=u["unique_relevant"].to_numpy(), width=0.7,
-                                      brush="#1f77b4"))
-            p.getAxis("bottom").setTicks([list(zip(x, [str(g) for g in u.index]))])
-            p.setLabel("left", "unique relevant documents")
+            u = r.uniques_group.per_unit.sort_values("unique_relevant")
+            _hbars(p, u.index, u["unique_relevant"].to_numpy(), ["#1f77b4"] * len(u))
+            p.setLabel("bottom", "unique relevant documents (only this group contributed them)")
         elif key == "lou":
-            u = (r.uniques_group or r.uniques_run).frame.sort_values("percent", ascending=False)
-            x = np.arange(len(u))
+            res = r.uniques_group or r.uniques_run
+            u = res.frame.sort_values("percent")
             colors = ["#d62728" if f else ("#aaaaaa" if poor else "#1f77b4")
                       for f, poor in zip(u["red_flag"], u["poor"])]
-            p.addItem(pg.BarGraphItem(x=x, height=u["percent"].to_numpy(), width=0.7,
-                                      brushes=colors))
-            p.addItem(pg.InfiniteLine(5.0, angle=0, pen=_RED))
-            p.getAxis("bottom").setTicks([list(zip(x, [str(n) for n in u.index]))])
-            p.setLabel("left", f"{(r.uniques_group or r.uniques_run).measure} change without "
-                               "uniques, %")
+            _hbars(p, u.index, u["percent"].to_numpy(), colors)
+            p.addItem(pg.InfiniteLine(5.0, angle=90, pen=_RED, label="5% red flag",
+                                      labelOpts={"position": 0.05, "color": "#d62728"}))
+            p.setLabel("bottom", f"{res.measure} change without the {res.unit}'s uniques, % "
+                                 "(grey: left out as poor)")
         elif key == "titlestat_rank":
             f = r.titlestat_rank.frame
             p.addLegend()
@@ -387,6 +383,16 @@ def _chart_available(r: PoolReport, key: str) -> bool:
             "lou": r.uniques_group is not None or r.uniques_run is not None,
             "titlestat_rank": r.titlestat_rank is not None,
             "simulation": bool(r.simulations)}[key]
+
+
+def _hbars(plot, names, values: np.ndarray, colors: list[str]) -> None:
+    """Horizontal bars (long run names read on the left axis), largest on top."""
+    y = np.arange(len(values))
+    values = np.nan_to_num(np.asarray(values, float))
+    plot.addItem(pg.BarGraphItem(x0=np.minimum(values, 0), x1=np.maximum(values, 0), y=y,
+                                 height=0.7, brushes=colors, pens=[pg.mkPen(None)] * len(y)))
+    plot.getAxis("left").setTicks([list(zip(y, [str(n) for n in names]))])
+    plot.showGrid(x=True, y=False, alpha=0.2)
 
 
 def _depth_line(plot, depth: int) -> None:

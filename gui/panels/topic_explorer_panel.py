@@ -107,6 +107,8 @@ class TopicExplorerPanel(LazyPanel):
         self.facts = QLabel("")
         self.facts.setWordWrap(True)
         self.facts.setTextFormat(Qt.TextFormat.RichText)
+        self.facts.setMinimumHeight(64)
+        self.facts.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.changes = FrameTableView()
         self.ranking = FrameTableView()
         self.tie_chart = TieSpreadChart()
@@ -118,11 +120,14 @@ class TopicExplorerPanel(LazyPanel):
             ties_tb.addWidget(QLabel(label))
             ties_tb.addWidget(w)
         ties_tb.addAction("Re-score ties", self.run_ties)
+        self.tie_label = QLabel("")
+        self.tie_label.setWordWrap(True)
         try_add_plot_export(self.tie_chart, ties_tb)
         ties_box = QWidget()
         tl = QVBoxLayout(ties_box)
         tl.setContentsMargins(0, 0, 0, 0)
         tl.addWidget(ties_tb)
+        tl.addWidget(self.tie_label)
         tl.addWidget(self.tie_chart, 1)
         what_if = QSplitter(Qt.Orientation.Horizontal)
         what_if.addWidget(self.changes)
@@ -158,7 +163,7 @@ class TopicExplorerPanel(LazyPanel):
         state.changed.connect(self._changed)
         state.topic_requested.connect(self.show_topic)
         self._fill_sources()
-        self._changed("workspace")
+        self.refresh_later()
 
     # ------------------------------------------------------------ sources
     def _context(self):
@@ -412,7 +417,13 @@ class TopicExplorerPanel(LazyPanel):
     def _ties_ready(self, res) -> None:
         self.ties = res
         if len(res.overall):
-            self.tie_chart.set_result(res, res.overall.index[0])
+            m = res.overall.index[0]
+            o = res.overall.loc[m]
+            self.tie_chart.set_result(res, m)
+            self.tie_label.setText(
+                f"  {m} over all topics: trec_eval {o['trec_eval']:.4f}; random orders "
+                f"{o['min']:.4f} to {o['max']:.4f} (mean {o['mean']:.4f}); "
+                f"{int(res.ties['tied_docs'].sum())} tied documents")
         self.tabs.setCurrentIndex(1)
 
     def explain_current(self, measure: str | None = None) -> None:
