@@ -117,8 +117,14 @@ class Run:
         sb = np.uint64(b)
         hi = packed >> sb
         qhi = pair_key(topic_code, doc_hash) >> sb
-        lo = np.searchsorted(hi, qhi, side="left")
-        end = np.searchsorted(hi, qhi, side="right")
+        # searching for sorted needles is several times faster (numpy reuses the
+        # previous position), so sort the queries and unpermute the answers
+        qorder = np.argsort(qhi, kind="stable")
+        lo = np.empty(m, dtype=np.int64)
+        end = np.empty(m, dtype=np.int64)
+        qs = qhi[qorder]
+        lo[qorder] = np.searchsorted(hi, qs, side="left")
+        end[qorder] = np.searchsorted(hi, qs, side="right")
         mask_low = np.uint64((1 << b) - 1)
         todo = np.flatnonzero(end > lo)
         k = 0

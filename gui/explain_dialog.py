@@ -8,7 +8,6 @@ computed in the background with :func:`core.explain.explain_all`.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (QComboBox, QDialog, QHBoxLayout, QLabel, QPushButton,
                               QTextBrowser, QVBoxLayout, QWidget)
@@ -103,11 +102,19 @@ class ExplainDialog(QDialog):
         if cb is not None:
             cb.setText(self.text())
 
-    def show_explanations(self, exps) -> None:
-        """Show explanations computed elsewhere (the topic explorer's what-if judgments)."""
+    def show_explanations(self, exps, note: str = "") -> None:
+        """Show explanations (from the job, or computed elsewhere such as the topic
+        explorer under its what-if judgments: ``note`` says so)."""
         self.explanations = list(exps)
+        if exps:
+            e = exps[0]
+            ws = self.state.workspace
+            self._fill(self.run, list(ws.runs) or [e.run_name], e.run_name)
+            self._fill(self.topic, ws.topic_ids() if hasattr(ws, "topic_ids") else [], e.topic)
+            self._fill(self.measure, self.state.measure_columns(), e.spec)
         self.browser.setMarkdown("\n\n---\n\n".join(e.to_markdown() for e in exps))
-        self.status.setText(f"{len(exps)} value{'s' if len(exps) != 1 else ''} explained")
+        self.status.setText(f"{len(exps)} value{'s' if len(exps) != 1 else ''} explained"
+                            + (f" — {note}" if note else ""))
 
     # ------------------------------------------------------------ internals
     def _failed(self, err) -> None:

@@ -62,6 +62,14 @@ def _brush(color: str) -> QBrush:
 
 
 def header_tooltip(column: str) -> str:
+    try:  # the measure reference (definition, formula, source): core.explain.reference
+        from core.explain.reference import tooltip
+
+        tip = tooltip(str(column))
+        if tip != str(column):
+            return tip
+    except Exception:  # noqa: BLE001 - tooltips are a nicety
+        pass
     try:
         from core.measure_catalog import describe
 

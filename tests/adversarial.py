@@ -172,8 +172,8 @@ def _missing_topics(rng: np.random.Generator) -> Case:
     for t in (20, 21, 22):      # only in the qrels
         judgments[str(t)] = {f"q{t}d{k}": int(k % 3 == 0) for k in range(25)}
     return Case("missing_topics", _qrels_lines(judgments), _run_lines(rows),
-                "topics missing on either side; all-non-relevant / negative-only / unretrieved topics",
-                graded=True)
+                "topics missing on either side; all-non-relevant / negative-only / "
+                "unretrieved topics", graded=True)
 
 
 def _graded_negative(rng: np.random.Generator) -> Case:

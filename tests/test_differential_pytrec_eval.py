@@ -48,7 +48,7 @@ Data
 ----
 * real: all 17 Robust03 runs (trectools) on the Robust03 qrels; on the
   Robust04 qrels the 10 TREC 2004 submissions, the 7 SIGIR'18 tutorial runs,
-  Anserini BM25+RM3 and the 5 CEDR BM25 fold runs (39 runs, ~6M lines):
+  Anserini BM25+RM3 and the 5 CEDR BM25 fold runs (40 runs, ~6M lines):
   every run, every topic, every measure above, relevance level 1;
 * adversarial (``tests/adversarial.py``): score ties across docnos, shuffled
   file order, missing topics on both sides, graded and negative relevance,
@@ -57,7 +57,7 @@ Data
 
 Runtime: every real run is checked on every measure (no subsetting was
 needed): about 40 s of CPU for the whole module on this 2-core machine
-(pytrec_eval's own parse + evaluate of the 39 runs is ~12 s of it).  Each run
+(pytrec_eval's own parse + evaluate of the 40 runs is ~12 s of it).  Each run
 file is read once per side (one test per run); each qrels once per module.
 """
 
@@ -76,7 +76,7 @@ import pytest
 
 pytrec_eval = pytest.importorskip("pytrec_eval")
 
-import adversarial  # noqa: E402  (tests/ is on sys.path under pytest's rootdir conftest-less mode)
+import adversarial  # noqa: E402  (pytest puts tests/ on sys.path: rootdir-relative import)
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 ROBUST03 = DATA / "trectools_robust03"

@@ -23,7 +23,8 @@ def files(tmp_path):
     docs = tmp_path / "docs.tsv"
     docs.write_text("".join(f"{d}\t{t}\n" for d, t in HAND_DOCS.items() if t))
     topics = tmp_path / "topics.tsv"
-    topics.write_text("".join(f"{t}\t{title}\n" for t, title in HAND_TOPICS.itertuples(index=False)))
+    topics.write_text("".join(f"{t}\t{title}\n"
+                              for t, title in HAND_TOPICS.itertuples(index=False)))
     return tmp_path, paths, str(q), str(g), str(docs), str(topics)
 
 

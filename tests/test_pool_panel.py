@@ -92,7 +92,9 @@ def test_simulation_chart_plots_tau_against_judged(qtbot, panel):
     panel.show_chart("simulation")
     sims = panel.report.simulations
     first = sims["depth"].levels[sims["depth"].levels["measure"] == "map"]
-    x, y = _plot(panel).listDataItems()[0].getData()
+    plots = [i for i in panel.chart.ci.items if isinstance(i, pg.PlotItem)]
+    assert len(plots) == len(sims)                      # one plot per strategy
+    x, y = plots[0].listDataItems()[0].getData()
     assert np.allclose(x, first["judged"]) and np.allclose(y, first["kendall_tau"])
 
 
@@ -102,3 +104,20 @@ def test_cancel(qtbot, panel):
         panel.cancel()
     assert panel.status.text() == "Cancelled." and panel.run_button.isEnabled()
     assert panel.report is None
+
+
+def test_second_judgment_set_and_collection_rows(qtbot, panel, tmp_path):
+    # b: topic 1 relevant {d2, d3}, topic 2 {e4} (see test_pool_titlestat: diff 0.5, -2/3)
+    other = tmp_path / "b.qrels"
+    other.write_text("1 0 d2 1\n1 0 d3 1\n2 0 e4 1\n")
+    panel.set_compare_qrels(str(other))
+    _run(qtbot, panel)
+    panel.show_table("titlestat_compare")
+    shown = panel.table.frame().set_index("topic")
+    assert shown["diff"].to_numpy() == pytest.approx([0.5, -2 / 3])
+    panel.show_chart("titlestat_compare")
+    x, y = _plot(panel).listDataItems()[0].getData()
+    assert x.tolist() == [4, 3] and y == pytest.approx([0.5, -2 / 3])
+    panel.show_table("characteristics_all_collections")
+    rows = panel.table.frame()
+    assert len(rows) == 1 and rows["mean_pool_size"].iloc[0] == pytest.approx(4.5)

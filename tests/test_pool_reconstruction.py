@@ -139,3 +139,22 @@ def test_robust04_nineteen_runs_at_depth_100_match_an_independent_count():
     mine = st.per_run["unjudged_10"]
     other = _unjudged_independent(ranked, judged, 10)
     np.testing.assert_allclose(mine.to_numpy(), other.loc[mine.index].to_numpy())
+
+
+@pytest.mark.parametrize("dense_cells", [0, 10**9])
+def test_judgments_of_ranked_documents_both_lookup_paths(monkeypatch, dense_cells):
+    import core.pool.judgment_lookup as jl
+
+    monkeypatch.setattr(jl, "DENSE_CELLS", dense_cells)
+    q = hand_qrels().frame.copy()
+    q.loc[q["docno"] == "d2", "rel"] = -1          # in the qrels, not judged (trec_eval: -2)
+    from core.qrels import Qrels
+
+    index = build_pool_index(hand_runs(), Qrels.from_frame(q))
+    assert (index._table.dense is None) == (dense_cells == 0)
+    a = index.e_run == 0
+    # run A in trec order: d1 d2 d3 | e2 e1 e3
+    assert index.docnos(index.e_doc[a]).tolist() == ["d1", "d2", "d3", "e2", "e1", "e3"]
+    assert index.e_rel[a].tolist() == [1, -2, -1, 0, 2, -1]
+    found, rel = index.lookup(index.entry_keys()[::-1])      # unsorted queries
+    assert found[::-1].tolist() == (index.e_rel != -1).tolist()

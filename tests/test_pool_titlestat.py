@@ -85,7 +85,8 @@ def test_hand_titlestat_of_runs_uniques_and_ranks(tindex):
     tr = titlestat_rank(tindex, pindex, max_rank=2, pool_depth=2)
     # rank 1: topic 1 {d1 d2 d6}: apple 2/3, banana 1/3; topic 2 {e2 e4 e1}: durian 2/3, pie 2/3
     # rank 2: topic 1 {d2 d4 d1}: apple 2/3, banana 2/3; topic 2 {e1 e5 e6}: 1/3, 1/3
-    assert tr.frame["titlestat"].to_numpy() == pytest.approx([(0.5 + 2 / 3) / 2, (2 / 3 + 1 / 3) / 2])
+    assert tr.frame["titlestat"].to_numpy() == pytest.approx([(0.5 + 2 / 3) / 2,
+                                                              (2 / 3 + 1 / 3) / 2])
     assert tr.frame["p_rel"].to_numpy() == pytest.approx([0.5, 2 / 3])
     assert tr.pool_depth == 2
 

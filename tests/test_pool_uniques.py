@@ -4,7 +4,6 @@ run with qrels that really lack the uniques."""
 from __future__ import annotations
 
 import numpy as np
-import pandas as pd
 import pytest
 
 from core.pool import rescore
@@ -91,7 +90,8 @@ def test_robust03_uniques_match_pytrec_eval_with_reduced_qrels(r03):
     owners = top.groupby(["topic", "docno"])["run"].agg(list)
     uniq = owners[owners.map(len) == 1].map(lambda x: x[0])
     counts = uniq.value_counts()
-    assert u.frame["unique_relevant"].to_dict() == {r.name: int(counts.get(r.name, 0)) for r in runs}
+    expected = {r.name: int(counts.get(r.name, 0)) for r in runs}
+    assert u.frame["unique_relevant"].to_dict() == expected
     assert int(counts.sum()) == 729
     by_name = {r.name: r for r in runs}
     full = qrels.to_dict()

@@ -49,6 +49,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="document file(s) for titlestat (TREC, SMART, LISA, JSONL, TSV)")
     p.add_argument("--topics", metavar="FILE", help="topics file (with titles) for titlestat")
     p.add_argument("--title-field", default="title", help="topic field of title words")
+    p.add_argument("--compare-qrels", metavar="FILE",
+                   help="second judgment set: titlestat_rel topic by topic, paired t-test")
     p.add_argument("--stem", choices=["porter", "english"], default=None,
                    help="stem words for titlestat (needs PyStemmer)")
     p.add_argument("--keep-stopwords", action="store_true", help="titlestat keeps stop words")
@@ -128,7 +130,8 @@ def run(args: argparse.Namespace) -> int:
         analyses=analyses, measure=args.measure, min_score=args.min_score,
         strategies=tuple(args.strategy or ("depth", "mtf", "random")), levels=levels,
         seed=args.seed, collection=os.path.basename(args.qrels))
-    report = run_sync(iter_pool_report(index, settings, title_index, n_docs))
+    other = read_qrels(args.compare_qrels) if args.compare_qrels else None
+    report = run_sync(iter_pool_report(index, settings, title_index, n_docs, other))
     _print(report, sys.stdout)
     if args.out:
         from core.export.tables import write_table
@@ -192,6 +195,11 @@ def _print(report, out) -> None:
                   f"(left out: {s['left_out']})", file=out)
     if report.titlestat_rel is not None:
         print(f"\ntitlestat_rel: {report.titlestat_rel.mean:.4f}", file=out)
+    if report.titlestat_compare is not None:
+        c = report.titlestat_compare
+        print(f"\ntitlestat_rel {c.names[0]} vs {c.names[1]}: {c.topics} topics, "
+              f"{c.a_higher} higher in {c.names[0]}; paired t = {c.t_statistic:.3f}, "
+              f"p = {c.p_value:.3g}", file=out)
     if report.titlestat_uniques is not None:
         section("titlestat of unique relevant documents", report.titlestat_uniques)
     for name, sim in report.simulations.items():

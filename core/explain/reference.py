@@ -10,6 +10,7 @@ ir_measures/ranx names the registry does not carry.  Searchable
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import pandas as pd
 
@@ -142,6 +143,12 @@ def _te_name(d) -> str:
 
 def measure_reference() -> list[MeasureReference]:
     """Every registry measure, in trec_eval's table order then Yardstick's own."""
+    return list(_rows(len(all_measures())))
+
+
+@lru_cache(maxsize=4)
+def _rows(n_registered: int) -> tuple[MeasureReference, ...]:
+    """The rows, built once per registry size (the registry only grows by imports)."""
     out = []
     for d in all_measures():
         al = {**d.aliases, **EXTRA_ALIASES.get(d.name, {})}
@@ -150,7 +157,7 @@ def measure_reference() -> list[MeasureReference]:
             parameters=_params_text(d), range=d.range, summary=_summary_text(d),
             trec_eval_name=_te_name(d), ir_measures=al.get("ir_measures", ""),
             ranx=al.get("ranx", ""), source=d.cite or "trec_eval 10.0"))
-    return out
+    return tuple(out)
 
 
 def reference_frame() -> pd.DataFrame:
@@ -180,10 +187,7 @@ def search_measures(text: str) -> list[MeasureReference]:
 
 
 def reference_for(name: str) -> MeasureReference | None:
-    for r in measure_reference():
-        if r.name == name:
-            return r
-    return None
+    return {r.name: r for r in measure_reference()}.get(name)
 
 
 def tooltip(column: str) -> str:

@@ -72,8 +72,8 @@ def collection_characteristics(name: str, stats: PoolStatistics | None = None,
         row["lou_average_percent"] = float(uniques.summary["mean_percent"])
         row["lou_max_percent"] = float(uniques.summary["max_percent"])
     if titlestat_rel is not None:
-        row["titlestat_rel"] = float(titlestat_rel.mean if isinstance(titlestat_rel, TitlestatResult)
-                                     else titlestat_rel)
+        ts = titlestat_rel.mean if isinstance(titlestat_rel, TitlestatResult) else titlestat_rel
+        row["titlestat_rel"] = float(ts)
     return CollectionCharacteristics(**row)
 
 

@@ -25,6 +25,7 @@ from functools import cached_property
 import numpy as np
 import pandas as pd
 
+from core.pool.judgment_lookup import JudgmentTable, unique_sorted  # noqa: F401
 from core.progress import Progress, run_sync
 from core.qrels import Qrels
 from core.ranking import trec_order
@@ -32,8 +33,6 @@ from core.run import Run, docno_hash
 
 NOT_IN_QRELS = -1
 UNJUDGED_IN_QRELS = -2
-#: largest (topic x judged document) table used for judgment look-ups (1-byte cells)
-DENSE_CELLS = 128_000_000
 
 
 @dataclass(frozen=True, eq=False)
@@ -108,21 +107,6 @@ class PoolIndex:
         b = self.doc_bytes if codes is None else self.doc_bytes[np.asarray(codes, np.int64)]
         return np.array([x.decode("utf-8", "replace") for x in b.tolist()], dtype=object)
 
-    def doc_codes(self, docnos) -> np.ndarray:
-        """Codes of the given docno strings (``-1`` where unknown)."""
-        from core.run import to_bytes_array
-
-        if not len(docnos):
-            return np.zeros(0, np.int64)
-        width = self.doc_bytes.dtype.itemsize
-        want = to_bytes_array(docnos)
-        fits = np.char.str_len(want) <= width
-        out = np.full(len(want), -1, np.int64)
-        pos = pd.Index(docno_hash(self.doc_bytes))
-        got = pos.get_indexer(docno_hash(want[fits].astype(f"S{width}")))
-        out[fits] = got
-        return out
-
     @property
     def n_groups(self) -> int:
         return len(self.group_names)
@@ -156,66 +140,12 @@ class PoolIndex:
         return self._judgment_of(self.key_topic(keys), self.key_doc(keys))
 
     @cached_property
-    def _by_doc(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """The qrels grouped by document: (start per doc code, topic, position in q_key)."""
-        q_doc = self.key_doc(self.q_key).astype(np.int64)
-        order = np.argsort(q_doc, kind="stable")  # q_key order keeps topics sorted per doc
-        n_q = int(q_doc.max()) + 1 if len(q_doc) else 0
-        start = np.concatenate([[0], np.cumsum(np.bincount(q_doc, minlength=n_q))])
-        return start, self.key_topic(self.q_key)[order], order
-
-    @cached_property
-    def _dense(self) -> tuple[np.ndarray, int] | None:
-        """A (topic x judged document) table of ``rel - base + 1`` (0: not judged)
-        in the smallest integer type, when it has at most DENSE_CELLS cells."""
-        n_q = len(self._by_doc[0]) - 1
-        if self.n_topics * n_q > DENSE_CELLS or not len(self.q_rel):
-            return None
-        base = int(self.q_rel.min())
-        span = int(self.q_rel.max()) - base + 2
-        dtype = np.int8 if span < 127 else np.int16 if span < 32767 else np.int64
-        table = np.zeros(self.n_topics * n_q, dtype)
-        cell = self.key_topic(self.q_key).astype(np.int64) * n_q + self.key_doc(self.q_key)
-        table[cell] = (self.q_rel - base + 1).astype(dtype)
-        return table, base
+    def _table(self) -> JudgmentTable:
+        return JudgmentTable.build(self.q_key, self.q_rel, self.n_topics, self.n_docs)
 
     def _judgment_of(self, topic: np.ndarray, doc: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """(found, qrels value) of each (topic, doc code) pair.
-
-        Only documents the qrels judge somewhere (codes below ``n_q``) can
-        match; those are looked up in a dense (topic, doc) table, or, for very
-        large qrels, by walking the few topics each document is judged for
-        (no hashing and no cache-missing binary search either way).
-        """
-        start, q_topic, q_pos = self._by_doc
-        n_q = len(start) - 1
-        found = np.zeros(len(doc), bool)
-        rel = np.zeros(len(doc), np.int64)
-        cand = np.flatnonzero(doc < n_q)
-        dense = self._dense
-        if dense is not None:
-            table, base = dense
-            v = table[topic[cand].astype(np.int64) * n_q + doc[cand]]
-            hit = v > 0
-            found[cand[hit]] = True
-            rel[cand[hit]] = v[hit].astype(np.int64) + base - 1
-            return found, rel
-        lo = start[doc[cand]]
-        cnt = start[doc[cand] + 1] - lo
-        t = topic[cand]
-        j = 0
-        while len(cand):
-            live = cnt > j
-            cand, lo, cnt, t = cand[live], lo[live], cnt[live], t[live]
-            if not len(cand):
-                break
-            hit = q_topic[lo + j] == t
-            found[cand[hit]] = True
-            rel[cand[hit]] = self.q_rel[q_pos[lo[hit] + j]]
-            miss = ~hit
-            cand, lo, cnt, t = cand[miss], lo[miss], cnt[miss], t[miss]
-            j += 1
-        return found, rel
+        """(found, qrels value) of each (topic, doc code) pair."""
+        return self._table.lookup(topic, doc)
 
     def lookup_rel(self, keys: np.ndarray) -> np.ndarray:
         """Judgment per key as in a judged ranking: the qrels value, ``-1`` if the
@@ -321,8 +251,7 @@ def iter_build_pool_index(runs: Sequence[Run], qrels: Qrels,
     # line.  The qrels come first, so their documents get the codes 0..n_q-1.
     sources = [qrels.docno_bytes] + [r.docno_bytes for r in runs]
     width = max(b.dtype.itemsize for b in sources)
-    # docno_hash depends on the array's width: hash every source at one width
-    hashes = [docno_hash(b.astype(f"S{width}", copy=False)) for b in sources]
+    hashes = [docno_hash(b) for b in sources]  # independent of each array's width
     codes, uniq = pd.factorize(np.concatenate(hashes))
     codes = codes.astype(np.int32)
     bounds = np.concatenate([[0], np.cumsum([len(h) for h in hashes])])
@@ -404,14 +333,3 @@ def _pooled_mask(runs: Sequence[Run], pooled) -> np.ndarray:
         raise ValueError(f"pooled runs not loaded: {', '.join(sorted(unknown))}")
     return np.array([r.name in names for r in runs], bool)
 
-
-def unique_sorted(values: np.ndarray) -> np.ndarray:
-    """Sorted unique values by sort-and-compare (numpy 2's hash-based ``np.unique``
-    is several times slower on large integer arrays)."""
-    s = np.sort(values)
-    if len(s) < 2:
-        return s
-    keep = np.empty(len(s), bool)
-    keep[0] = True
-    np.not_equal(s[1:], s[:-1], out=keep[1:])
-    return s[keep]

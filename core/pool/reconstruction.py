@@ -166,7 +166,8 @@ def unjudged_at(index: PoolIndex, cutoffs: Sequence[int] = (10, 100)) -> pd.Data
     cols: dict[str, np.ndarray] = {}
     for k in cutoffs:
         top = index.e_rank <= k
-        for name, mask in (("unjudged", top & (index.e_rel < 0)), ("judged", top & (index.e_rel >= 0))):
+        for name, mask in (("unjudged", top & (index.e_rel < 0)),
+                           ("judged", top & (index.e_rel >= 0))):
             c = np.bincount(seg[mask], minlength=index.n_runs * index.n_topics)
             c = np.where(ev, c.reshape(index.n_runs, index.n_topics), 0).sum(axis=1)
             cols[f"{name}_{k}"] = np.divide(c, n_ev, out=np.full(len(c), np.nan), where=n_ev > 0)
@@ -227,15 +228,16 @@ def pool_statistics(index: PoolIndex, depth: Depth, pool: Pool | None = None,
                                   "n_runs": pool.n_runs[not_in]})
     per_run = unjudged_at(index, cutoffs)
     pooled_topics = per_topic[per_topic["depth"] > 0]
+    total = int(pooled_topics["pool_size"].sum())
     summary = pd.Series({
         "topics": len(per_topic),
         "pooled_runs": int(pool.contributing.sum()),
         "pool_groups": len(set(index.run_group[pool.contributing].tolist())),
         "mean_pool_size": pooled_topics["pool_size"].mean(),
-        "total_pool_size": int(pooled_topics["pool_size"].sum()),
-        "share_judged": pooled_topics["judged"].sum() / max(pooled_topics["pool_size"].sum(), 1),
+        "total_pool_size": total,
+        "share_judged": pooled_topics["judged"].sum() / max(total, 1),
         "mean_share_judged": pooled_topics["share_judged"].mean(),
-        "share_relevant": pooled_topics["relevant"].sum() / max(pooled_topics["pool_size"].sum(), 1),
+        "share_relevant": pooled_topics["relevant"].sum() / max(total, 1),
         "mean_share_relevant": pooled_topics["share_relevant"].mean(),
         "judged_outside_pool": int(per_topic["judged_outside_pool"].sum()),
         "relevant_outside_pool": int(per_topic["relevant_outside_pool"].sum()),

@@ -16,9 +16,9 @@
   ``F(d) = a * d**b`` to the tail of that curve (depths k/2..k for pool depth
   k; least squares on ``log F`` against ``log d``,
   :func:`scipy.stats.linregress`) and extrapolating from the observed F(k):
-  ``F(k) + a * (x**b - k**b)``; known relevant documents first retrieved below the depth (judged thanks to
-  other runs) give an observed lower bound.  The model is Yardstick's choice,
-  not the papers'.
+  ``F(k) + a * (x**b - k**b)``; known relevant documents first retrieved
+  below the depth (judged thanks to other runs) give an observed lower bound.
+  The model is Yardstick's choice, not the papers'.
 """
 
 from __future__ import annotations
@@ -111,7 +111,8 @@ def relevance_by_rank(index: PoolIndex, max_rank: int = 1000, runs: np.ndarray |
     sel = runs[index.e_run] & (index.e_rel >= index.relevance_level) & (index.e_rank <= max_rank) \
         & topics[index.e_topic]
     cell = index.e_topic[sel].astype(np.int64) * max_rank + (index.e_rank[sel] - 1)
-    counts = np.bincount(cell, minlength=index.n_topics * max_rank).reshape(index.n_topics, max_rank)
+    counts = np.bincount(cell, minlength=index.n_topics * max_rank)
+    counts = counts.reshape(index.n_topics, max_rank)
     n_t = int(topics.sum())
     n_r = int(runs.sum())
     p = counts[topics].sum(axis=0) / (n_r * n_t) if n_t and n_r else np.full(max_rank, np.nan)
@@ -194,5 +195,6 @@ def relevant_by_depth(earliest: EarliestRanks, max_depth: int | None = None,
         "added": added,
         "observed_added": [int(np.searchsorted(all_r, x, side="right") - at_k) for x in deeper],
     }, index=pd.Index(list(deeper), name="depth"))
-    return DepthCurve(curve=curve, pool_depth=k, fit_from=fit_from, a=a, b=b, r_squared=r2, extrapolated=ext,
+    return DepthCurve(curve=curve, pool_depth=k, fit_from=fit_from, a=a, b=b, r_squared=r2,
+                      extrapolated=ext,
                       total_relevant=len(earliest.frame))

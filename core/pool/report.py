@@ -21,11 +21,13 @@ from core.pool.reconstruction import PoolStatistics, pool_statistics, reconstruc
 from core.pool.relevant_sources import (DepthCurve, EarliestRanks, earliest_ranks,
                                         relevance_by_rank, relevant_by_depth)
 from core.pool.simulation import SIM_MEASURES, SimulationResult, iter_simulate
-from core.pool.titlestat import TitleIndex, TitlestatResult, titlestat_rel
+from core.pool.titlestat import (JudgmentComparison, TitleIndex, TitlestatResult,
+                                 compare_judgment_sets, titlestat_rel)
 from core.pool.titlestat_pool import (TitlestatRank, titlestat_rank, titlestat_runs,
                                       titlestat_uniques)
 from core.pool.uniques import UniquesResult, iter_leave_out_uniques
 from core.progress import Progress
+from core.qrels import Qrels
 
 ANALYSES = ("stats", "sources", "uniques", "titlestat", "simulate")
 
@@ -96,6 +98,7 @@ class PoolReport:
     titlestat_runs: pd.DataFrame | None = None
     titlestat_uniques: pd.DataFrame | None = None
     titlestat_rank: TitlestatRank | None = None
+    titlestat_compare: JudgmentComparison | None = None
     simulations: dict[str, SimulationResult] = field(default_factory=dict)
     characteristics: CollectionCharacteristics | None = None
     notes: tuple[str, ...] = ()
@@ -130,6 +133,13 @@ class PoolReport:
             t["titlestat_uniques"] = self.titlestat_uniques
         if self.titlestat_rank is not None:
             t["titlestat_rank"] = self.titlestat_rank.frame
+        if self.titlestat_compare is not None:
+            c = self.titlestat_compare
+            t["titlestat_compare"] = c.per_topic
+            t["titlestat_compare_test"] = pd.Series({
+                "a": c.names[0], "b": c.names[1], "topics": c.topics, "a_higher": c.a_higher,
+                "mean_a": c.per_topic["a"].mean(), "mean_b": c.per_topic["b"].mean(),
+                "t": c.t_statistic, "p_value": c.p_value}).to_frame("value")
         for name, s in self.simulations.items():
             t[f"simulation_{name}"] = s.levels
         if self.characteristics is not None:
@@ -138,9 +148,13 @@ class PoolReport:
 
 
 def iter_pool_report(index: PoolIndex, settings: PoolSettings,
-                     title_index: TitleIndex | None = None, documents: int | None = None
-                     ) -> Generator[Progress, None, PoolReport]:
-    """Run the selected analyses, yielding progress (fractions of the whole job)."""
+                     title_index: TitleIndex | None = None, documents: int | None = None,
+                     compare_qrels=None) -> Generator[Progress, None, PoolReport]:
+    """Run the selected analyses, yielding progress (fractions of the whole job).
+
+    ``compare_qrels``: a second judgment set on the same documents and topics,
+    compared with the loaded qrels by titlestat_rel (Buckley et al. Fig. 4).
+    """
     s = settings
     wanted = [a for a in ANALYSES if a in s.analyses]
     unknown = set(s.analyses) - set(ANALYSES)
@@ -191,8 +205,6 @@ def iter_pool_report(index: PoolIndex, settings: PoolSettings,
             notes.append("titlestat needs documents and topics with titles")
         else:
             qrels_frame = index.qrels_frame()
-            from core.qrels import Qrels
-
             out["titlestat_rel"] = titlestat_rel(title_index, Qrels.from_frame(qrels_frame),
                                                  index.relevance_level)
             yield Progress(done + 0.5, total, "titlestat of runs")
@@ -200,6 +212,10 @@ def iter_pool_report(index: PoolIndex, settings: PoolSettings,
             out["titlestat_uniques"] = titlestat_uniques(title_index, index, depth, "group", pool)
             yield Progress(done + 1.5, total, "titlestat by rank")
             out["titlestat_rank"] = titlestat_rank(title_index, index, s.titlestat_max_rank, k)
+            if compare_qrels is not None:
+                out["titlestat_compare"] = compare_judgment_sets(
+                    title_index, Qrels.from_frame(qrels_frame, name=index.qrels_name),
+                    compare_qrels, relevance_level=index.relevance_level)
         done += weights["titlestat"]
         yield Progress(done, total, "titlestat")
     if "simulate" in wanted:

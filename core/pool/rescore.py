@@ -35,7 +35,7 @@ def _seg(index: PoolIndex) -> np.ndarray:
 
 
 def _cumcount(seg: np.ndarray, mask: np.ndarray) -> np.ndarray:
-    """Within each segment (``seg`` non-decreasing), how many ``mask`` entries so far (inclusive)."""
+    """Within each segment (``seg`` non-decreasing), ``mask`` entries so far (inclusive)."""
     cs = np.cumsum(mask, dtype=np.int64)
     first = np.searchsorted(seg, seg, side="left")
     return cs - (cs[first] - mask[first])

@@ -234,7 +234,8 @@ class SimulationResult:
 
 def iter_simulate(index: PoolIndex, depth: Depth, strategy: str, levels: Sequence[int],
                   measures: Sequence[str] = SIM_MEASURES, reference: str = "map",
-                  seed: int = 0, unit: str = "group") -> Generator[Progress, None, SimulationResult]:
+                  seed: int = 0, unit: str = "group"
+                  ) -> Generator[Progress, None, SimulationResult]:
     """Simulate one strategy at several levels (progress generator); see the module docstring.
 
     Parameters

@@ -25,7 +25,6 @@ class LessonCurveChart(ChartWidget):
 
     def set_lesson(self, lesson: TopicLesson, upto: int | None = None) -> None:
         upto = lesson.num_ret if upto is None else int(upto)
-        self.legend.anchor((0, 1), (0, 1), offset=(10, -10))   # bottom left: clear of the curve
         self.reset(f"Topic {lesson.topic} — {lesson.run_name}: after rank {upto} "
                    f"(R = {lesson.R})", "Recall", "Precision")
         # the finished curve, faint, so the student sees where it is going

@@ -14,7 +14,6 @@ tau against the full qrels for each simulation.
 
 from __future__ import annotations
 
-import numpy as np
 import pandas as pd
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
@@ -23,6 +22,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout
                                QPushButton, QSpinBox, QSplitter, QTabWidget, QToolBar,
                                QVBoxLayout, QWidget)
 
+from core.pool.characteristics import CollectionCharacteristics, characteristics_table
 from core.pool.index import iter_build_pool_index
 from core.pool.report import ANALYSES, PoolReport, PoolSettings, iter_pool_report
 from core.pool.simulation import STRATEGIES
@@ -31,25 +31,13 @@ from core.pool.titlestat import iter_build_title_index
 from core.progress import Progress
 from gui.app_state import AppState
 from gui.jobs import JobRunner
+from gui.panels.pool_charts import CHARTS, chart_available, draw_pool_chart
 from gui.table_model import FrameTableView, try_add_plot_export, try_add_table_export
 
 JOB_KEY = "pool"
 ANALYSIS_TITLES = {"stats": "Pool statistics", "sources": "Sources of relevant documents",
                    "uniques": "Leave-out-uniques", "titlestat": "titlestat",
                    "simulate": "Pool simulation"}
-CHARTS = {
-    "earliest": "Earliest rank of relevant documents in the pool",
-    "p_rel": "Probability of relevance by rank",
-    "depth": "Relevant documents found by pool depth",
-    "uniques_groups": "Unique relevant documents per group",
-    "lou": "Leave-out-uniques: change per run",
-    "titlestat_rank": "titlestat_rank and P(relevant) by rank",
-    "simulation": "Simulated judgments: Kendall's tau vs level",
-}
-_DASH = pg.mkPen("#999", style=Qt.PenStyle.DashLine)
-_RED = pg.mkPen("#d62728", width=1.5, style=Qt.PenStyle.DashLine)
-
-
 class PoolPanel(QWidget):
     TITLE = "Pool"
 
@@ -59,6 +47,9 @@ class PoolPanel(QWidget):
         self.jobs = jobs
         self.report: PoolReport | None = None
         self._cache: dict[str, tuple] = {}
+        self._tables: dict[str, pd.DataFrame] = {}
+        #: Table 1 of Buckley et al.: one row per collection analysed in this session
+        self.collections: dict[str, CollectionCharacteristics] = {}
         # ---- controls
         self.depth = QSpinBox(minimum=1, maximum=100_000, value=100)
         self.analysis_boxes = {a: QCheckBox(ANALYSIS_TITLES[a]) for a in ANALYSES}
@@ -74,6 +65,10 @@ class PoolPanel(QWidget):
         self.stopwords.setChecked(True)
         self.stemmer = QComboBox()
         self.stemmer.addItems(["none", "porter", "english"])
+        self.compare_path: str | None = None
+        self.compare_button = QPushButton("Compare with qrels…")
+        self.compare_label = QLabel("no second judgment set")
+        self.compare_label.setWordWrap(True)
         self.strategy_boxes = {s: QCheckBox(s) for s in STRATEGIES}
         for s in ("depth", "mtf", "random"):
             self.strategy_boxes[s].setChecked(True)
@@ -103,6 +98,8 @@ class PoolPanel(QWidget):
         tf.addRow(self.lowercase)
         tf.addRow(self.stopwords)
         tf.addRow("Stemmer", self.stemmer)
+        tf.addRow(self.compare_button)
+        tf.addRow(self.compare_label)
         sim = QGroupBox("Simulation")
         sl = QGridLayout(sim)
         for i, box in enumerate(self.strategy_boxes.values()):
@@ -160,6 +157,7 @@ class PoolPanel(QWidget):
         lay.addWidget(split)
         self.run_button.clicked.connect(self.run)
         self.cancel_button.clicked.connect(self.cancel)
+        self.compare_button.clicked.connect(self._choose_compare)
         self.table_choice.currentIndexChanged.connect(lambda _: self._show_table())
         self.chart_choice.currentIndexChanged.connect(lambda _: self._draw_chart())
         state.changed.connect(self._changed)
@@ -206,6 +204,7 @@ class PoolPanel(QWidget):
             topics is not None and "title" in getattr(topics, "columns", [])
         opts = self.text_options()
         cache = self._cache
+        compare_path = self.compare_path if want_title else None
         ikey = (tuple(id(r) for r in runs), tuple(pooled), tuple(groups.items()), id(qrels), level)
         tkey = (id(docs), id(topics), opts)
 
@@ -223,8 +222,14 @@ class PoolPanel(QWidget):
                 else:
                     gen = iter_build_title_index(docs, topics, opts)
                     tindex = yield from _scaled(gen, 1.0, 1.0, total, "title words")
+            other = None
+            if compare_path:
+                from core.io import read_qrels
+
+                other = read_qrels(compare_path)
             rep = yield from _scaled(iter_pool_report(index, settings, tindex,
-                                                      len(docs) if docs is not None else None),
+                                                      len(docs) if docs is not None else None,
+                                                      other),
                                      2.0, 2.0, total, "")
             return rep, (ikey, index), (tkey, tindex)
 
@@ -240,6 +245,18 @@ class PoolPanel(QWidget):
         if self.jobs.cancel(JOB_KEY):
             self.status.setText("Cancelled.")
         self._idle()
+
+    def set_compare_qrels(self, path: str | None) -> None:
+        """A second judgment set for titlestat_rel (read in the job; None clears it)."""
+        self.compare_path = path or None
+        self.compare_label.setText(f"compare with {path}" if path else "no second judgment set")
+
+    def _choose_compare(self) -> None:
+        from PySide6.QtWidgets import QFileDialog
+
+        path, _ = QFileDialog.getOpenFileName(self, "Second judgment set (qrels)")
+        if path:
+            self.set_compare_qrels(path)
 
     def show_chart(self, name: str) -> None:
         i = self.chart_choice.findData(name)
@@ -285,16 +302,21 @@ class PoolPanel(QWidget):
         self.progress.setValue(1000)
         self.report = report
         self.status.setText(_summary_text(report))
+        self._tables = dict(report.tables())
+        if report.characteristics is not None:
+            self.collections[report.characteristics.collection] = report.characteristics
+            self._tables["characteristics_all_collections"] = characteristics_table(
+                list(self.collections.values()))
         self.table_choice.blockSignals(True)
         self.table_choice.clear()
-        for name in report.tables():
+        for name in self._tables:
             self.table_choice.addItem(name.replace("_", " "), name)
         self.table_choice.blockSignals(False)
         self._show_table()
         self.chart_choice.blockSignals(True)
         self.chart_choice.clear()
         for key, title in CHARTS.items():
-            if _chart_available(report, key):
+            if chart_available(report, key):
                 self.chart_choice.addItem(title, key)
         self.chart_choice.blockSignals(False)
         self._draw_chart()
@@ -302,111 +324,20 @@ class PoolPanel(QWidget):
     def _show_table(self) -> None:
         if self.report is None or self.table_choice.currentIndex() < 0:
             return
-        frame = self.report.tables()[self.table_choice.currentData()]
+        frame = self._tables[self.table_choice.currentData()]
         named_index = frame.index.name is not None or isinstance(frame.index, pd.MultiIndex)
         self.table.set_frame(frame.reset_index() if named_index else frame)
 
     # ---------------------------------------------------------------- charts
     def _draw_chart(self) -> None:
-        self.chart.clear()
-        key = self.chart_choice.currentData()
-        r = self.report
-        if r is None or key is None:
-            return
-        k = int(r.settings.depth) if isinstance(r.settings.depth, int) else 0
-        p = self.chart.addPlot(title=CHARTS[key])
-        p.showGrid(x=True, y=True, alpha=0.2)
-        if key == "earliest":
-            h = r.earliest.histogram(bin_width=10)
-            p.addItem(pg.BarGraphItem(x0=h["bin_start"].to_numpy() - 0.5,
-                                      x1=h["bin_end"].to_numpy() + 0.5,
-                                      height=h["relevant"].to_numpy(), brush="#1f77b4"))
-            p.setLabel("bottom", "earliest rank in a pooled run")
-            p.setLabel("left", "relevant documents")
-            _depth_line(p, k)
-        elif key == "p_rel":
-            f = r.p_rel
-            p.plot(f.index.to_numpy(), f["p_rel"].to_numpy(), pen=pg.mkPen("#1f77b4", width=2))
-            p.setLabel("bottom", "rank")
-            p.setLabel("left", "P(relevant)")
-            _depth_line(p, k)
-        elif key == "depth":
-            c = r.depth_curve.curve
-            p.addLegend()
-            p.plot(c.index.to_numpy(), c["relevant"].to_numpy(),
-                   pen=pg.mkPen("#1f77b4", width=2), name="known relevant in the pool")
-            p.plot(c.index.to_numpy(), c["fitted"].to_numpy(), pen=_RED,
-                   name=f"fit {r.depth_curve.a:.3g}·d^{r.depth_curve.b:.3f}")
-            p.setLabel("bottom", "pool depth")
-            p.setLabel("left", "relevant documents")
-            _depth_line(p, r.depth_curve.pool_depth)
-        elif key == "uniques_groups":
-            u = r.uniques_group.per_unit.sort_values("unique_relevant")
-            _hbars(p, u.index, u["unique_relevant"].to_numpy(), ["#1f77b4"] * len(u))
-            p.setLabel("bottom", "unique relevant documents (only this group contributed them)")
-        elif key == "lou":
-            res = r.uniques_group or r.uniques_run
-            u = res.frame.sort_values("percent")
-            colors = ["#d62728" if f else ("#aaaaaa" if poor else "#1f77b4")
-                      for f, poor in zip(u["red_flag"], u["poor"])]
-            _hbars(p, u.index, u["percent"].to_numpy(), colors)
-            p.addItem(pg.InfiniteLine(5.0, angle=90, pen=_RED, label="5% red flag",
-                                      labelOpts={"position": 0.05, "color": "#d62728"}))
-            p.setLabel("bottom", f"{res.measure} change without the {res.unit}'s uniques, % "
-                                 "(grey: left out as poor)")
-        elif key == "titlestat_rank":
-            f = r.titlestat_rank.frame
-            p.addLegend()
-            p.plot(f.index.to_numpy(), f["titlestat"].to_numpy(),
-                   pen=pg.mkPen("#1f77b4", width=2), name="titlestat_rank")
-            p.plot(f.index.to_numpy(), f["p_rel"].to_numpy(),
-                   pen=pg.mkPen("#ff7f0e", width=2), name="P(relevant)")
-            p.setLabel("bottom", "rank")
-            _depth_line(p, r.titlestat_rank.pool_depth)
-        elif key == "simulation":
-            p.addLegend()
-            i = 0
-            n = sum(len(s.levels["measure"].unique()) for s in r.simulations.values())
-            for strat, sim in r.simulations.items():
-                for m, g in sim.levels.groupby("measure", sort=False):
-                    p.plot(g["judged"].to_numpy(), g["kendall_tau"].to_numpy(),
-                           pen=pg.mkPen(pg.intColor(i, hues=max(n, 2)), width=2), symbol="o",
-                           symbolSize=5, name=f"{strat}: {m}")
-                    i += 1
-            p.setLabel("bottom", "documents judged per topic")
-            p.setLabel("left", f"Kendall's tau vs full qrels ({r.settings.measure})")
-
-
-def _chart_available(r: PoolReport, key: str) -> bool:
-    return {"earliest": r.earliest is not None, "p_rel": r.p_rel is not None,
-            "depth": r.depth_curve is not None, "uniques_groups": r.uniques_group is not None,
-            "lou": r.uniques_group is not None or r.uniques_run is not None,
-            "titlestat_rank": r.titlestat_rank is not None,
-            "simulation": bool(r.simulations)}[key]
-
-
-def _hbars(plot, names, values: np.ndarray, colors: list[str]) -> None:
-    """Horizontal bars (long run names read on the left axis), largest on top."""
-    y = np.arange(len(values))
-    values = np.nan_to_num(np.asarray(values, float))
-    plot.addItem(pg.BarGraphItem(x0=np.minimum(values, 0), x1=np.maximum(values, 0), y=y,
-                                 height=0.7, brushes=colors, pens=[pg.mkPen(None)] * len(y)))
-    plot.getAxis("left").setTicks([list(zip(y, [str(n) for n in names]))])
-    plot.showGrid(x=True, y=False, alpha=0.2)
-
-
-def _depth_line(plot, depth: int) -> None:
-    if depth and depth > 0:
-        line = pg.InfiniteLine(depth, angle=90, pen=_DASH, label=f"pool depth {depth}",
-                               labelOpts={"position": 0.9, "color": "#666"})
-        plot.addItem(line)
-
+        draw_pool_chart(self.chart, self.report, self.chart_choice.currentData())
 
 def _summary_text(r: PoolReport) -> str:
     parts = []
     if r.stats is not None:
         s = r.stats.summary
-        parts.append(f"Mean pool {s['mean_pool_size']:.1f} documents, {100 * s['share_judged']:.1f}% "
+        parts.append(f"Mean pool {s['mean_pool_size']:.1f} documents, "
+                     f"{100 * s['share_judged']:.1f}% "
                      f"judged, {100 * s['share_relevant']:.1f}% relevant; "
                      f"{int(s['pooled_not_in_qrels'])} pooled documents not in the qrels.")
     for u in (r.uniques_run, r.uniques_group):

@@ -11,29 +11,20 @@ numbers come from :mod:`core.explain`.
 
 from __future__ import annotations
 
-import html
-
-import pandas as pd
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QComboBox, QFileDialog, QLabel, QMenu, QSlider, QSpinBox,
-                               QSplitter, QTabWidget, QToolBar, QToolButton, QVBoxLayout,
-                               QWidget)
+from PySide6.QtWidgets import (QComboBox, QFileDialog, QLabel, QMenu, QTabWidget, QToolBar,
+                               QToolButton, QVBoxLayout)
 
 from core.explain.topic_lesson import TopicLesson, appendix_example, lesson_from_judged
 from core.explain.what_if import WhatIfSession
 from gui import explain_dialog
 from gui.app_state import AppState
-from gui.charts.lesson_charts import LessonCurveChart, TieSpreadChart
 from gui.jobs import JobRunner
 from gui.lazy import LazyPanel
-from gui.table_model import FrameTableView, try_add_plot_export, try_add_table_export
+from gui.table_model import try_add_plot_export, try_add_table_export
+from gui.teaching_views import LessonView, TiesView, WhatIfView
 
 WORKSPACE = "Workspace"
-COLORS = {"relevant": "#d8f0d8", "unjudged": "#e4e4e4", "pooled, unjudged": "#fff2cc"}
-TIE_COLORS = ("#cfe2ff", "#9ec5fe")
-EDITED = "#ffc078"
-SHOWN = ["rank", "docno", "score", "file_rank", "rel", "status", "tie_group", "tie_size",
-         "rel_so_far", "precision", "recall", "ap_term"]
 
 
 def _examples() -> list[tuple[str, str]]:
@@ -51,6 +42,7 @@ class TopicExplorerPanel(LazyPanel):
         super().__init__(parent)
         self.state, self.jobs = state, jobs
         self.session: WhatIfSession | None = None
+        self._previous: WhatIfSession | None = None
         self.lesson: TopicLesson | None = None
         self.evals: dict | None = None
         self.ties = None
@@ -92,68 +84,26 @@ class TopicExplorerPanel(LazyPanel):
         edit.addAction("Export edited qrels…", self.ask_export)
         self.edits_label = QLabel("")
         edit.addWidget(self.edits_label)
-        self.table = FrameTableView()
-        self.table.source.color_fn = self._cell_color
+        self.what_if = WhatIfView()
+        self.ties_view = TiesView()
+        self.ties_view.chart.topicClicked.connect(self.show_topic)
+        self.ties_view.rescore.connect(self.run_ties)
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self.what_if, "What-if: measures and run ranking")
+        self.tabs.addTab(self.ties_view, "Tie sensitivity")
+        self.view = LessonView(self.tabs)
+        self.table, self.curve = self.view.table, self.view.curve
+        self.slider, self.facts = self.view.slider, self.view.facts
         self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.table.customContextMenuRequested.connect(self._context_menu)
         self.table.doubleClicked.connect(lambda _i: self.mark_selected("toggle"))
-        self.table.clicked.connect(self._row_clicked)
         try_add_table_export(self.table.visible_frame, edit)
-        self.curve = LessonCurveChart()
         try_add_plot_export(self.curve, edit)
-        self.slider = QSlider(Qt.Orientation.Horizontal)
-        self.slider.setMinimum(1)
-        self.slider.valueChanged.connect(self._slider_moved)
-        self.facts = QLabel("")
-        self.facts.setWordWrap(True)
-        self.facts.setTextFormat(Qt.TextFormat.RichText)
-        self.facts.setMinimumHeight(64)
-        self.facts.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        self.changes = FrameTableView()
-        self.ranking = FrameTableView()
-        self.tie_chart = TieSpreadChart()
-        self.tie_chart.topicClicked.connect(self.show_topic)
-        self.orders = QSpinBox(minimum=10, maximum=5000, value=200, singleStep=50)
-        self.seed = QSpinBox(minimum=0, maximum=2**31 - 1, value=0)
-        ties_tb = QToolBar()
-        for label, w in ((" random orders ", self.orders), (" seed ", self.seed)):
-            ties_tb.addWidget(QLabel(label))
-            ties_tb.addWidget(w)
-        ties_tb.addAction("Re-score ties", self.run_ties)
-        self.tie_label = QLabel("")
-        self.tie_label.setWordWrap(True)
-        try_add_plot_export(self.tie_chart, ties_tb)
-        ties_box = QWidget()
-        tl = QVBoxLayout(ties_box)
-        tl.setContentsMargins(0, 0, 0, 0)
-        tl.addWidget(ties_tb)
-        tl.addWidget(self.tie_label)
-        tl.addWidget(self.tie_chart, 1)
-        what_if = QSplitter(Qt.Orientation.Horizontal)
-        what_if.addWidget(self.changes)
-        what_if.addWidget(self.ranking)
-        self.tabs = QTabWidget()
-        self.tabs.addTab(what_if, "What-if: measures and run ranking")
-        self.tabs.addTab(ties_box, "Tie sensitivity")
-        right = QSplitter(Qt.Orientation.Vertical)
-        curve_box = QWidget()
-        cl = QVBoxLayout(curve_box)
-        cl.setContentsMargins(0, 0, 0, 0)
-        cl.addWidget(self.curve, 1)
-        cl.addWidget(self.slider)
-        cl.addWidget(self.facts)
-        right.addWidget(curve_box)
-        right.addWidget(self.tabs)
-        right.setSizes([520, 300])
-        split = QSplitter(Qt.Orientation.Horizontal)
-        split.addWidget(self.table)
-        split.addWidget(right)
-        split.setSizes([640, 560])
         lay = QVBoxLayout(self)
         lay.setContentsMargins(2, 2, 2, 2)
         lay.addWidget(tb)
         lay.addWidget(edit)
-        lay.addWidget(split, 1)
+        lay.addWidget(self.view, 1)
         self._auto_source = True  # the source was picked by the panel, not the user
         self.source.activated.connect(lambda _i: self._source_changed(user=True))
         self.run.activated.connect(lambda _i: self.show_lesson())
@@ -219,6 +169,8 @@ class TopicExplorerPanel(LazyPanel):
             self._fill_sources()                        # the workspace may be usable now
             if self.source.currentData() is not None:
                 return
+        if self.session is not None:
+            self._previous = self.session   # its edits are replayed on the new session
         self.session, self.evals, self.ties = None, None, None
         self.refresh_later()
 
@@ -230,8 +182,10 @@ class TopicExplorerPanel(LazyPanel):
             return
         if self.session is None:
             self.facts.setText("preparing …")
+            prev, self._previous = self._previous, None
+            edits = list(prev.done) if prev is not None and prev.original is qrels else []
             self.jobs.submit("explorer-session",
-                             lambda: WhatIfSession(qrels, runs, measures, options),
+                             lambda: _new_session(qrels, runs, measures, options, edits),
                              on_result=self._session_ready)
             return
         self.show_lesson()
@@ -265,65 +219,20 @@ class TopicExplorerPanel(LazyPanel):
         except ExplainError as e:
             self._clear(str(e))
             return
-        L = self.lesson
-        self.table.set_frame(L.ranked[SHOWN].set_index("rank"))
-        self.slider.blockSignals(True)
-        self.slider.setMaximum(max(L.num_ret, 1))
-        last_rel = int(L.ranked.loc[L.ranked["relevant"], "rank"].max()) if L.rel_ret else 1
-        self.slider.setValue(min(self.slider.value() if self.slider.value() > 1 else
-                                 max(last_rel, min(L.num_ret, 20)), L.num_ret))
-        self.slider.blockSignals(False)
-        self._slider_moved(self.slider.value())
+        self.view.show_lesson(self.lesson, {d for t, d in s.overrides if t == self.lesson.topic})
         self._update_edit_label()
         self._update_whatif()
 
-    def _slider_moved(self, k: int) -> None:
-        L = self.lesson
-        if L is None:
-            return
-        self.curve.set_lesson(L, k)
-        row = L.ranked.iloc[k - 1]
-        terms = " + ".join(f"{p:.4g}" for p in L.ranked["ap_term"].dropna()[:12])
-        more = " + …" if L.rel_ret > 12 else ""
-        self.facts.setText(
-            f"<b>{html.escape(L.run_name)}</b>, topic {html.escape(L.topic)}: R = {L.R}, "
-            f"{L.num_ret} retrieved, {L.rel_ret} relevant retrieved, "
-            f"{len(L.missed)} relevant not retrieved; {L.num_ties} documents in ties "
-            f"(ordered by docno, descending). After rank {k} ({html.escape(str(row['docno']))}): "
-            f"P = {row['precision']:.4f}, R = {row['recall']:.4f}.<br>AP = ({terms}{more}) / "
-            f"{L.R} = <b>{L.ap:.4f}</b>.  Green: relevant; grey: unjudged; yellow: pooled "
-            f"but unjudged; orange grade: changed by what-if; blue: tie groups.")
-
-    def _row_clicked(self, index) -> None:
-        r, _ = self.table.source_cell(index)
-        self.slider.setValue(r + 1)
-
     def _cell_color(self, r: int, c: int, v) -> str | None:
-        L = self.lesson
-        if L is None or r >= L.num_ret:
-            return None
-        name = self.table.source.column_name(c)
-        row = L.ranked.iloc[r]
-        if name in ("tie_group", "tie_size") and row["tie_size"] > 1:
-            return TIE_COLORS[int(row["tie_group"]) % 2]
-        if name == "rel" and self.session is not None and \
-                (L.topic, row["docno"]) in self.session.overrides:
-            return EDITED
-        return COLORS.get(row["status"])
+        return self.view.cell_color(r, c, v)
 
     def _clear(self, message: str) -> None:
         self.lesson = None
-        self.table.set_frame(pd.DataFrame())
-        self.curve.reset(message)
-        self.facts.setText(html.escape(message))
+        self.view.clear(message)
 
     # ------------------------------------------------------------ what-if
     def selected_docno(self) -> str | None:
-        idx = self.table.currentIndex()
-        if self.lesson is None or not idx.isValid():
-            return None
-        r, _ = self.table.source_cell(idx)
-        return str(self.lesson.ranked.iloc[r]["docno"])
+        return self.view.selected_docno()
 
     def mark(self, docno: str, how: str) -> None:
         """``how`` in relevant | nonrelevant | unjudged | toggle (on the current topic)."""
@@ -384,17 +293,7 @@ class TopicExplorerPanel(LazyPanel):
         s, L = self.session, self.lesson
         if s is None or L is None or self.evals is None or L.run_name not in self.evals:
             return
-        topic = s.topic_changes(L.run_name, L.topic, self.evals)
-        mean = s.changes(L.run_name, self.evals)
-        frame = pd.DataFrame({f"topic {L.topic} (original)": topic["original"],
-                              f"topic {L.topic} (now)": topic["now"],
-                              "mean (original)": mean["original"].reindex(topic.index),
-                              "mean (now)": mean["now"].reindex(topic.index)})
-        self.changes.set_frame(frame)
-        measure = self.measure.currentText()
-        if measure not in next(iter(self.evals.values())).summary.index:
-            measure = "map"
-        self.ranking.set_frame(s.ranking(measure, self.evals))
+        self.what_if.show_session(s, L, self.evals, self.measure.currentText())
 
     # ------------------------------------------------------------ ties and explain
     def run_ties(self) -> None:
@@ -409,21 +308,15 @@ class TopicExplorerPanel(LazyPanel):
             spec = spec_for_column(col)
         except ValueError:
             spec = col
-        run, qrels, n, seed = s.runs[L.run_name], s.qrels, self.orders.value(), self.seed.value()
+        run, qrels = s.runs[L.run_name], s.qrels
+        n, seed = self.ties_view.orders.value(), self.ties_view.seed.value()
         self.jobs.submit("explorer-ties", lambda: tie_sensitivity(run, qrels, [spec], n, seed,
                                                                    s.options),
                          on_result=self._ties_ready)
 
     def _ties_ready(self, res) -> None:
         self.ties = res
-        if len(res.overall):
-            m = res.overall.index[0]
-            o = res.overall.loc[m]
-            self.tie_chart.set_result(res, m)
-            self.tie_label.setText(
-                f"  {m} over all topics: trec_eval {o['trec_eval']:.4f}; random orders "
-                f"{o['min']:.4f} to {o['max']:.4f} (mean {o['mean']:.4f}); "
-                f"{int(res.ties['tied_docs'].sum())} tied documents")
+        self.ties_view.show_result(res)
         self.tabs.setCurrentIndex(1)
 
     def explain_current(self, measure: str | None = None) -> None:
@@ -439,7 +332,9 @@ class TopicExplorerPanel(LazyPanel):
         except ExplainError as e:
             self.dialog.show_text(str(e))
         else:
-            self.dialog.show_explanations(exps)
+            self.dialog.show_explanations(
+                exps, "under the topic explorer's judgments" + (
+                    f" ({len(s.overrides)} changed by what-if)" if s.overrides else ""))
         self.dialog.show()
         self.dialog.raise_()
 
@@ -470,6 +365,16 @@ class TopicExplorerPanel(LazyPanel):
         if current and current in items:
             combo.setCurrentText(current)
         combo.blockSignals(False)
+
+
+def _new_session(qrels, runs, measures, options, edits) -> WhatIfSession:
+    """A what-if session, with the edits of the one it replaces (measures or runs changed)."""
+    s = WhatIfSession(qrels, runs, measures, options)
+    for e in edits:
+        s.mark(e.topic, e.docno, e.new)
+    if edits:
+        s.evaluations()
+    return s
 
 
 def _natural(t: str):

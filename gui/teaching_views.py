@@ -1,0 +1,181 @@
+"""Views of the topic explorer: the lesson (ranked list, curve, slider), what-if results
+and tie sensitivity.
+
+They show a :class:`core.explain.topic_lesson.TopicLesson`,
+:class:`core.explain.what_if.WhatIfSession` results and a
+:class:`core.explain.tie_sensitivity.TieSensitivity`; nothing is computed here.
+"""
+
+from __future__ import annotations
+
+import html
+
+import pandas as pd
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (QLabel, QSlider, QSpinBox, QSplitter, QToolBar, QVBoxLayout,
+                               QWidget)
+
+from gui.charts.lesson_charts import LessonCurveChart, TieSpreadChart
+from gui.table_model import FrameTableView, try_add_plot_export
+
+COLORS = {"relevant": "#d8f0d8", "unjudged": "#e4e4e4", "pooled, unjudged": "#fff2cc"}
+TIE_COLORS = ("#cfe2ff", "#9ec5fe")
+EDITED = "#ffc078"
+SHOWN = ["rank", "docno", "score", "file_rank", "rel", "status", "tie_group", "tie_size",
+         "tie_pos", "rel_so_far", "precision", "recall", "ap_term"]
+
+
+class LessonView(QSplitter):
+    """The ranked list (left) and the recall-precision curve with a rank slider (right);
+    ``below`` goes under the curve.  ``edited`` holds the docnos whose grade what-if changed.
+    """
+
+    def __init__(self, below: QWidget | None = None, parent=None):
+        super().__init__(Qt.Orientation.Horizontal, parent)
+        self.lesson = None
+        self.edited: set[str] = set()
+        self.table = FrameTableView()
+        self.table.source.color_fn = self.cell_color
+        self.table.clicked.connect(lambda i: self.slider.setValue(self.table.source_cell(i)[0]
+                                                                  + 1))
+        self.curve = LessonCurveChart()
+        self.slider = QSlider(Qt.Orientation.Horizontal)
+        self.slider.setMinimum(1)
+        self.slider.valueChanged.connect(self.show_rank)
+        self.facts = QLabel("")
+        self.facts.setWordWrap(True)
+        self.facts.setTextFormat(Qt.TextFormat.RichText)
+        self.facts.setMinimumHeight(64)
+        self.facts.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        box = QWidget()
+        lay = QVBoxLayout(box)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.addWidget(self.curve, 1)
+        lay.addWidget(self.slider)
+        lay.addWidget(self.facts)
+        right = QSplitter(Qt.Orientation.Vertical)
+        right.addWidget(box)
+        if below is not None:
+            right.addWidget(below)
+        right.setSizes([520, 300])
+        self.addWidget(self.table)
+        self.addWidget(right)
+        self.setSizes([640, 560])
+
+    def show_lesson(self, lesson, edited: set[str] | None = None) -> None:
+        self.lesson, self.edited = lesson, set(edited or ())
+        L = lesson
+        self.table.set_frame(L.ranked[SHOWN].set_index("rank"))
+        last_rel = int(L.ranked.loc[L.ranked["relevant"], "rank"].max()) if L.rel_ret else 1
+        k = self.slider.value() if self.slider.value() > 1 else max(last_rel, min(L.num_ret, 20))
+        self.slider.blockSignals(True)
+        self.slider.setMaximum(max(L.num_ret, 1))
+        self.slider.setValue(min(k, L.num_ret))
+        self.slider.blockSignals(False)
+        self.show_rank(self.slider.value())
+
+    def show_rank(self, k: int) -> None:
+        """The curve built from the first ``k`` documents, and the numbers after rank k."""
+        L = self.lesson
+        if L is None:
+            return
+        self.curve.set_lesson(L, k)
+        row = L.ranked.iloc[k - 1]
+        terms = " + ".join(f"{p:.4g}" for p in L.ranked["ap_term"].dropna()[:12])
+        more = " + …" if L.rel_ret > 12 else ""
+        self.facts.setText(
+            f"<b>{html.escape(L.run_name)}</b>, topic {html.escape(L.topic)}: R = {L.R}, "
+            f"{L.num_ret} retrieved, {L.rel_ret} relevant retrieved, "
+            f"{len(L.missed)} relevant not retrieved; {L.num_ties} documents in ties "
+            f"(ordered by docno, descending). After rank {k} ({html.escape(str(row['docno']))}): "
+            f"P = {row['precision']:.4f}, R = {row['recall']:.4f}.<br>AP = ({terms}{more}) / "
+            f"{L.R} = <b>{L.ap:.4f}</b>.  Green: relevant; grey: unjudged; yellow: pooled "
+            f"but unjudged; orange grade: changed by what-if; blue: tie groups.")
+
+    def cell_color(self, r: int, c: int, v) -> str | None:
+        L = self.lesson
+        if L is None or r >= L.num_ret:
+            return None
+        name = self.table.source.column_name(c)
+        row = L.ranked.iloc[r]
+        if name in ("tie_group", "tie_size", "tie_pos") and row["tie_size"] > 1:
+            return TIE_COLORS[int(row["tie_group"]) % 2]
+        if name == "rel" and row["docno"] in self.edited:
+            return EDITED
+        return COLORS.get(row["status"])
+
+    def selected_docno(self) -> str | None:
+        idx = self.table.currentIndex()
+        if self.lesson is None or not idx.isValid():
+            return None
+        return str(self.lesson.ranked.iloc[self.table.source_cell(idx)[0]]["docno"])
+
+    def clear(self, message: str) -> None:
+        self.lesson = None
+        self.table.set_frame(pd.DataFrame())
+        self.curve.reset(message)
+        self.facts.setText(html.escape(message))
+
+
+class WhatIfView(QSplitter):
+    """The run's measures on the topic and over all topics, original vs now; the run ranking."""
+
+    def __init__(self, parent=None):
+        super().__init__(Qt.Orientation.Horizontal, parent)
+        self.changes = FrameTableView()
+        self.ranking = FrameTableView()
+        self.addWidget(self.changes)
+        self.addWidget(self.ranking)
+
+    def show_session(self, session, lesson, evals: dict, measure: str) -> None:
+        topic = session.topic_changes(lesson.run_name, lesson.topic, evals)
+        mean = session.changes(lesson.run_name, evals)
+        self.changes.set_frame(pd.DataFrame({
+            f"topic {lesson.topic} (original)": topic["original"],
+            f"topic {lesson.topic} (now)": topic["now"],
+            "mean (original)": mean["original"].reindex(topic.index),
+            "mean (now)": mean["now"].reindex(topic.index)}))
+        if measure not in next(iter(evals.values())).summary.index:
+            measure = "map"
+        self.ranking.set_frame(session.ranking(measure, evals))
+
+
+class TiesView(QWidget):
+    """Controls (random orders, seed) and the tie-spread chart.  ``rescore`` asks for a run."""
+
+    rescore = Signal()
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.chart = TieSpreadChart()
+        self.orders = QSpinBox(minimum=10, maximum=5000, value=200, singleStep=50)
+        self.seed = QSpinBox(minimum=0, maximum=2**31 - 1, value=0)
+        tb = QToolBar()
+        for label, w in ((" random orders ", self.orders), (" seed ", self.seed)):
+            tb.addWidget(QLabel(label))
+            tb.addWidget(w)
+        tb.addAction("Re-score ties", self.rescore.emit)
+        try_add_plot_export(self.chart, tb)
+        self.label = QLabel("Re-score the run under random orders of its tied documents "
+                            "to see how much the chosen measure depends on trec_eval's "
+                            "tie-breaking (docno, descending).")
+        self.label.setWordWrap(True)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.addWidget(tb)
+        lay.addWidget(self.label)
+        lay.addWidget(self.chart, 1)
+        self.result = None
+
+    def show_result(self, res) -> None:
+        self.result = res
+        if not len(res.overall):
+            return
+        m = res.overall.index[0]
+        o = res.overall.loc[m]
+        self.chart.set_result(res, m)
+        self.label.setText(
+            f"{m} over all topics: trec_eval {o['trec_eval']:.6f}; random orders "
+            f"{o['min']:.6f} to {o['max']:.6f} (mean {o['mean']:.6f}, {o['changed']:.0%} "
+            f"differ); {int(res.ties['tied_docs'].sum())} of {int(res.ties['num_ret'].sum())} "
+            f"documents are tied, in {int(res.ties['tie_groups'].sum())} groups.")
