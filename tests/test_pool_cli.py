@@ -65,3 +65,24 @@ def test_bad_qrels_is_a_format_error(files, capsys):
     bad.write_text("1 0 d1 x\n")
     assert main(["pool", "--qrels", str(bad), *runs]) == 1
     assert "bad.qrels" in capsys.readouterr().err
+
+
+def test_compare_qrels_prints_the_paired_test(files, capsys):
+    tmp, runs, qrels, groups, docs, topics = files
+    other = tmp / "b.qrels"
+    other.write_text("1 0 d2 1\n1 0 d3 1\n2 0 e4 1\n")
+    out = tmp / "out3"
+    rc = main(["pool", "--qrels", qrels, "--depth", "2", "--analysis", "titlestat",
+               "--docs", docs, "--topics", topics, "--compare-qrels", str(other),
+               "--out", str(out), *runs])
+    assert rc == 0
+    assert "2 topics, 1 higher in" in capsys.readouterr().out
+    cmp_ = pd.read_csv(out / "titlestat_compare.csv", dtype={"topic": str}).set_index("topic")
+    # tables are written with four decimals
+    assert cmp_["diff"].tolist() == pytest.approx([0.5, -2 / 3], abs=5e-5)
+
+
+def test_titlestat_without_documents_is_refused(files, capsys):
+    _, runs, qrels, *_ = files
+    assert main(["pool", "--qrels", qrels, "--analysis", "titlestat", *runs]) == 2
+    assert "needs --docs and --topics" in capsys.readouterr().err

@@ -19,7 +19,8 @@ from functools import cmp_to_key
 
 import numpy as np
 
-from core.measures.registry import CUT_LONG, DOUBLE, P_PAIR, measure
+from core.measures.registry import CUT_LONG, P_PAIR, measure
+from core.measures.segments import running_sum, sum_before
 
 JK = ("Järvelin & Kekäläinen, 'Cumulated gain-based evaluation of IR techniques', "
       "ACM TOIS 20(4), 2002")
@@ -93,57 +94,68 @@ def _positions(start: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return tix, np.arange(start[-1]) - start[:-1][tix]
 
 
-def _segment_cumsum(values, start):
-    c = np.cumsum(values)
-    base = np.concatenate([[0.0], c])[start[:-1]]
-    return c - np.repeat(base, np.diff(start))
+class DcgParts:
+    """What every DCG-family measure needs, computed once per gain map.
+
+    Only ranked documents with a non-zero gain are kept (``t``, ``p``, ``g``: topic,
+    0-based rank and gain of each); sums run per topic in rank order from 0, as
+    trec_eval adds them (see :mod:`core.measures.segments`).
+    """
+
+    def __init__(self, jr, pairs):
+        T = jr.num_topics
+        gain, self.table = gains_of(jr, pairs)
+        nz = np.flatnonzero(gain != 0)
+        self.t = jr.tix[nz].astype(np.int64)
+        self.p = jr.pos[nz].astype(np.int64)
+        self.g = gain[nz]
+        self.contrib = self.g / np.log2(self.p + 2.0)        # m_ndcg.c: gain / log2(i + 2)
+        self.dcg = np.bincount(self.t, weights=self.contrib, minlength=T)
+        self.ivals, self.istart = ideal_gains(jr, self.table)
+        self.itix, self.ipos = _positions(self.istart)
+        self.L = np.diff(self.istart)
+        self.idcg = np.bincount(self.itix, weights=self.ivals / np.log2(self.ipos + 2.0),
+                                minlength=T)
+        self.T = T
+
+    @property
+    def rcum(self) -> np.ndarray:
+        """Running DCG at each non-zero-gain document."""
+        if not hasattr(self, "_rcum"):
+            self._rcum = running_sum(self.contrib, self.t, self.T)
+        return self._rcum
+
+    @property
+    def icum(self) -> np.ndarray:
+        """Running ideal DCG at each ideal position."""
+        if not hasattr(self, "_icum"):
+            self._icum = running_sum(self.ivals / np.log2(self.ipos + 2.0), self.itix, self.T)
+        return self._icum
 
 
-def _value_before(cum, start, k):
-    """Cumulative value over the first k entries of each segment (k: (T,) or (T, C))."""
-    k = np.asarray(k)
-    shape = (-1,) + (1,) * (k.ndim - 1)
-    n = np.diff(start).reshape(shape)
-    kk = np.minimum(k, n)
-    idx = start[:-1].reshape(shape) + kk - 1
-    if not len(cum):
-        return np.zeros(kk.shape)
-    return np.where(kk > 0, cum[np.clip(idx, 0, len(cum) - 1)], 0.0)
-
-
-def dcg_parts(jr, pairs):
-    """(gain, discount, DCG, ideal gains, ideal starts, ideal DCG), memoised per gain map."""
-    return jr.cached(("dcg", tuple(pairs)), lambda: _dcg_parts(jr, pairs))
-
-
-def _dcg_parts(jr, pairs):
-    gain, table = gains_of(jr, pairs)
-    disc = jr.discount
-    dcg = jr.segment_sum(np.where(gain != 0, gain * disc, 0.0))
-    ivals, istart = ideal_gains(jr, table)
-    itix, ipos = _positions(istart)
-    idcg = np.bincount(itix, weights=ivals / np.log2(ipos + 2.0), minlength=jr.num_topics)
-    return gain, disc, dcg, ivals, istart, idcg
+def dcg_parts(jr, pairs) -> DcgParts:
+    """The DCG ingredients for a gain map, memoised on the judged ranking."""
+    return jr.cached(("dcg", tuple(pairs)), lambda: DcgParts(jr, pairs))
 
 
 @measure("ndcg", P_PAIR, "Normalised discounted cumulative gain over the whole ranking; "
          "gains default to the relevance levels (override: ndcg.1=3,2=9).", cite=JK,
          aliases={"ir_measures": "nDCG", "ranx": "ndcg"})
 def ndcg(jr, pairs):
-    _, _, dcg, _, _, idcg = dcg_parts(jr, pairs)
-    return _div(dcg, idcg)
+    d = dcg_parts(jr, pairs)
+    return _div(d.dcg, d.idcg)
 
 
 @measure("dcg", P_PAIR, "Discounted cumulative gain (not normalised).", cite=JK,
          range="[0, inf)")
 def dcg(jr, pairs):
-    return dcg_parts(jr, pairs)[2]
+    return dcg_parts(jr, pairs).dcg
 
 
 @measure("ideal_dcg", P_PAIR, "DCG of the ideal ranking of the judged documents.", cite=JK,
          range="[0, inf)")
 def ideal_dcg(jr, pairs):
-    return dcg_parts(jr, pairs)[5]
+    return dcg_parts(jr, pairs).idcg
 
 
 @measure("ndcg_cut", CUT_LONG, "nDCG of the first k documents, gains = relevance levels "
@@ -151,10 +163,13 @@ def ideal_dcg(jr, pairs):
          aliases={"ir_measures": "nDCG@k", "ranx": "ndcg@k"})
 def ndcg_cut(jr, cutoffs):
     T = jr.num_topics
-    g = np.where(jr.rel > 0, jr.rel, 0).astype(float)
-    dcg_cum = _segment_cumsum(g * jr.discount, jr.start)
+    pos_rel = np.flatnonzero(jr.rel > 0)                    # m_ndcg_cut.c: gain = rel level
+    t = jr.tix[pos_rel].astype(np.int64)
+    p = jr.pos[pos_rel].astype(np.int64)
+    run = running_sum(jr.rel[pos_rel] / np.log2(p + 2.0), t, T)
     k = np.broadcast_to(np.asarray(cutoffs, dtype=np.int64)[None, :], (T, len(cutoffs)))
-    dcg_k = _value_before(dcg_cum, jr.start, k)
+    qt = np.broadcast_to(np.arange(T)[:, None], k.shape)
+    dcg_k = sum_before(t, p, run, T, qt, k)
     # ideal: levels >= 1, highest first, each as often as judged
     L = jr.rel_levels.shape[1]
     levels = np.arange(L - 1, 0, -1)
@@ -164,32 +179,30 @@ def ndcg_cut(jr, cutoffs):
         istart = np.concatenate([[0], np.cumsum(counts.sum(axis=1))]).astype(np.int64)
     else:
         ivals, istart = np.zeros(0), np.zeros(T + 1, np.int64)
-    _, ipos = _positions(istart)
-    icum = _segment_cumsum(ivals / np.log2(ipos + 2.0), istart)
-    idcg_k = _value_before(icum, istart, k)
+    itix, ipos = _positions(istart)
+    icum = running_sum(ivals / np.log2(ipos + 2.0), itix, T)
+    idcg_k = sum_before(itix, ipos, icum, T, qt, k)
     return np.where(idcg_k > 0, _div(dcg_k, idcg_k), dcg_k)
 
 
 @measure("ndcg_rel", P_PAIR, "nDCG averaged over the ranks of the relevant documents "
          "(missing relevant documents count at the final nDCG).", cite="trec_eval m_ndcg_rel.c")
 def ndcg_rel(jr, pairs):
-    gain, disc, dcg, ivals, istart, idcg = dcg_parts(jr, pairs)
+    d = dcg_parts(jr, pairs)
     T = jr.num_topics
-    L = np.diff(istart)
-    icum = _segment_cumsum(ivals / np.log2(_positions(istart)[1] + 2.0), istart)
-    rcum = _segment_cumsum(np.where(gain != 0, gain * disc, 0.0), jr.start)
-    pos_gain = gain > 0
-    t = jr.tix[pos_gain]
-    i = jr.pos[pos_gain]
+    L = d.L
+    posg = d.g > 0
+    t, i = d.t[posg], d.p[posg]
     # ideal DCG in force at rank i: over the first min(i + 1, L) ideal positions
     k = np.minimum(i + 1, L[t])
-    idx = istart[:-1][t] + k - 1
-    ideal_at = np.where(k > 0, icum[np.clip(idx, 0, max(len(icum) - 1, 0))]
-                        if len(icum) else 0.0, 0.0)
+    ideal_at = np.where(k > 0, d.icum[np.clip(d.istart[:-1][t] + k - 1, 0,
+                                                max(len(d.icum) - 1, 0))]
+                        if len(d.icum) else 0.0, 0.0)
     with np.errstate(divide="ignore", invalid="ignore"):
-        s = np.bincount(t, weights=rcum[pos_gain] / ideal_at, minlength=T)
+        s = np.bincount(t, weights=d.rcum[posg] / ideal_at, minlength=T)
         n_rel_ret = np.bincount(t, minlength=T)
-        s = s + (L - n_rel_ret) * _div(dcg, idcg) * np.where(idcg > 0, 1.0, np.nan)
+        # m_ndcg_rel.c: sum += (num_rel - num_rel_ret) * results_dcg / ideal_dcg
+        s = s + ((L - n_rel_ret) * d.dcg) / d.idcg
     s = np.nan_to_num(s, nan=0.0)
     return np.where(s > 0, _div(s, L), 0.0)
 
@@ -197,30 +210,25 @@ def ndcg_rel(jr, pairs):
 @measure("Rndcg", P_PAIR, "nDCG averaged over the rank boundaries where the ideal gain "
          "changes (a recall-oriented nDCG).", cite="trec_eval m_Rndcg.c")
 def r_ndcg(jr, pairs):
-    gain, disc, dcg, ivals, istart, idcg = dcg_parts(jr, pairs)
+    d = dcg_parts(jr, pairs)
     T = jr.num_topics
-    L = np.diff(istart)
-    itix, ipos = _positions(istart)
-    icum = _segment_cumsum(ivals / np.log2(ipos + 2.0), istart)
-    rcum = _segment_cumsum(np.where(gain != 0, gain * disc, 0.0), jr.start)
+    L = d.L
     # boundaries b in 1..L where the ideal gain value changes (b = L: it drops to 0)
-    change = np.zeros(len(ivals), bool)
-    if len(ivals):
-        change[1:] = ivals[1:] != ivals[:-1]
-        change[istart[:-1][L > 0]] = False            # b = 0 never counts
-    b_t = np.concatenate([itix[change], np.flatnonzero(L > 0)])
-    b = np.concatenate([ipos[change], L[L > 0]])
+    change = np.zeros(len(d.ivals), bool)
+    if len(d.ivals):
+        change[1:] = d.ivals[1:] != d.ivals[:-1]
+        change[d.istart[:-1][L > 0]] = False          # b = 0 never counts
+    b_t = np.concatenate([d.itix[change], np.flatnonzero(L > 0)]).astype(np.int64)
+    b = np.concatenate([d.ipos[change], L[L > 0]]).astype(np.int64)
     m = np.minimum(b, jr.num_ret[b_t])
-    dcg_before = np.where(m > 0, rcum[np.clip(jr.start[:-1][b_t] + m - 1, 0,
-                                              max(len(rcum) - 1, 0))] if len(rcum) else 0.0,
-                          0.0)
-    idcg_before = icum[istart[:-1][b_t] + b - 1]
+    dcg_before = sum_before(d.t, d.p, d.rcum, T, b_t, m)
+    idcg_before = d.icum[d.istart[:-1][b_t] + b - 1]
     s = np.bincount(b_t, weights=dcg_before / idcg_before, minlength=T)
     n = np.bincount(b_t, minlength=T).astype(float)
     # m_Rndcg.c: the tail term is added only when ranks remain after the one where
-    # the ideal list ran out (first loop ends at i = L + 1)
-    extra = (L + 1 < jr.num_ret) & (idcg > 0)
-    s = s + np.where(extra, _div(dcg, idcg), 0.0)
+    # the ideal list ran out (the first loop ends at i = L + 1)
+    extra = (L + 1 < jr.num_ret) & (d.idcg > 0)
+    s = s + np.where(extra, _div(d.dcg, d.idcg), 0.0)
     n = n + extra
     out = np.divide(s, n, out=np.full(T, np.nan), where=n > 0)
     return np.where(jr.num_rel == 0, 0.0, out)
@@ -230,19 +238,29 @@ def r_ndcg(jr, pairs):
          "log2(2 + ideal cost so far - gain so far), normalised by the total ideal gain.",
          cite="trec_eval m_G.c")
 def g_measure(jr, pairs):
-    gain, _, _, ivals, istart, _ = dcg_parts(jr, pairs)
+    d = dcg_parts(jr, pairs)
     T = jr.num_topics
-    L = np.diff(istart)
-    # ideal gain in force at each ranked position (0 beyond the ideal list)
-    has = jr.pos < L[jr.tix]
-    ideal_here = np.zeros(len(gain))
-    ideal_here[has] = ivals[istart[:-1][jr.tix[has]] + jr.pos[has]]
-    cost = _segment_cumsum(np.maximum(ideal_here, 1.0), jr.start)
-    got = _segment_cumsum(gain, jr.start)
+    L = d.L
+    # sum_cost at rank i: the ideal gains (at least 1 each) while they last, then 1 per rank
+    cost_cum = running_sum(np.maximum(d.ivals, 1.0), d.itix, T)
+    Lt = L[d.t]
+    k = np.minimum(d.p, Lt - 1)
+    ideal_part = np.where(Lt > 0, cost_cum[np.clip(d.istart[:-1][d.t] + k, 0,
+                                                   max(len(cost_cum) - 1, 0))]
+                          if len(cost_cum) else 0.0, 0.0)
+    cost = ideal_part + np.maximum(d.p - Lt + 1, 0)
+    got = running_sum(d.g, d.t, T)
     with np.errstate(divide="ignore", invalid="ignore"):
-        contrib = np.where(gain != 0, gain / np.log2(2.0 + cost - got), 0.0)
-    sum_ideal = np.bincount(np.repeat(np.arange(T), L), weights=ivals, minlength=T)
-    return _div(jr.segment_sum(contrib), sum_ideal)
+        contrib = d.g / np.log2(2.0 + cost - got)
+    sum_ideal = np.bincount(d.itix, weights=d.ivals, minlength=T)
+    return _div(np.bincount(d.t, weights=contrib, minlength=T), sum_ideal)
+
+
+def powers(p: float, n: int) -> np.ndarray:
+    """p^0 .. p^n by repeated multiplication, as m_rbp.c updates ``cur_p``."""
+    out = np.full(n + 1, p)
+    out[0] = 1.0
+    return np.cumprod(out)
 
 
 def _rbp_p(pairs) -> float:
@@ -272,12 +290,16 @@ def rbp(jr, pairs):
         present = (lvl in params) | (lvl < L_t)
         lo = np.where(present, np.minimum(lo, g), lo)
         hi = np.where(present, np.maximum(hi, g), hi)
-    scale = ((lo < 0) | (hi > 1))[jr.tix]
-    in_table = (jr.rel >= 0) | np.isin(jr.rel, list(params))
+    scale = (lo < 0) | (hi > 1)
+    idx = np.flatnonzero((jr.rel >= 0) | np.isin(jr.rel, list(params)))  # in the table
+    t = jr.tix[idx]
+    g = gain[idx]
     with np.errstate(divide="ignore", invalid="ignore"):
-        g = np.where(scale, (gain - lo[jr.tix]) / (hi[jr.tix] - lo[jr.tix]), gain)
-    g = np.where(in_table & np.isfinite(g), g, 0.0)
-    return (1.0 - p) * jr.segment_sum(g * np.power(p, jr.pos))
+        g = np.where(scale[t], (g - lo[t]) / (hi[t] - lo[t]), g)
+    keep = (g != 0) & np.isfinite(g)
+    pw = powers(p, int(jr.num_ret.max(initial=0)))
+    s = np.bincount(t[keep], weights=g[keep] * pw[jr.pos[idx][keep]], minlength=jr.num_topics)
+    return (1.0 - p) * s
 
 
 @measure("rbp_resid", P_PAIR, "RBP residual: the weight of the unjudged documents plus the "
@@ -285,6 +307,8 @@ def rbp(jr, pairs):
          cite="Moffat & Zobel, TOIS 27(1), 2008, §4", range="[0, 1]")
 def rbp_resid(jr, pairs):
     p = _rbp_p(pairs)
-    unj = jr.rel < 0
-    s = jr.segment_sum(np.where(unj, np.power(p, jr.pos), 0.0))
-    return np.where(jr.count(unj) > 0, np.power(p, jr.num_ret) + (1.0 - p) * s, 0.0)
+    pw = powers(p, int(jr.num_ret.max(initial=0)))
+    unj = np.flatnonzero(jr.rel < 0)
+    s = np.bincount(jr.tix[unj], weights=pw[jr.pos[unj]], minlength=jr.num_topics)
+    has = np.bincount(jr.tix[unj], minlength=jr.num_topics) > 0
+    return np.where(has, pw[jr.num_ret] + (1.0 - p) * s, 0.0)
