@@ -126,19 +126,20 @@ def test_robust03_judged_at_1000_of_aplrob03a(r03):
 def test_robust04_nineteen_runs_at_depth_100_match_an_independent_count():
     runs, qrels = robust04()
     assert len(runs) == 19
-    pooled = [r.name for r in runs if r.name.startswith("input.")]  # the 10 TREC 2004 submissions
-    index = build_pool_index(runs, qrels, pooled=pooled)
+    index = build_pool_index(runs, qrels)                # all 19 runs form the pool
     st = pool_statistics(index, 100)
-    ind, ranked, judged = _independent(runs, qrels, 100, pooled)
+    ind, ranked, judged = _independent(runs, qrels, 100)
     cols = ["pool_size", "judged", "relevant", "judged_outside_pool", "pooled_not_in_qrels"]
     pd.testing.assert_frame_equal(st.per_topic[cols].astype(int), ind.loc[st.per_topic.index, cols],
                                   check_names=False)
     # 250 topics have runs, 249 have judgments (672 has none: SOURCES.md)
     assert len(st.per_topic) == 250
     assert st.per_topic.loc["672", "judged"] == 0
-    mine = st.per_run["unjudged_10"]
-    other = _unjudged_independent(ranked, judged, 10)
-    np.testing.assert_allclose(mine.to_numpy(), other.loc[mine.index].to_numpy())
+    assert st.summary["pooled_runs"] == 19
+    for k in (10, 100):
+        mine = st.per_run[f"unjudged_{k}"]
+        other = _unjudged_independent(ranked, judged, k)
+        np.testing.assert_allclose(mine.to_numpy(), other.loc[mine.index].to_numpy())
 
 
 @pytest.mark.parametrize("dense_cells", [0, 10**9])

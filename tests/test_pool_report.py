@@ -58,3 +58,16 @@ def test_closing_the_job_cancels_it():
     job.close()                               # what the GUI runner does on cancel
     with pytest.raises(StopIteration):
         next(job)
+
+
+def test_an_empty_pool_reports_zeros_not_errors():
+    index = build_pool_index(hand_runs(), hand_qrels())
+    rep = run_sync(iter_pool_report(index, PoolSettings(
+        depth={}, analyses=("stats", "uniques", "sources", "simulate"),
+        levels={"depth": (1,), "mtf": (2,), "random": (2,)})))
+    assert rep.stats.summary["total_pool_size"] == 0
+    assert rep.stats.per_topic["judged_outside_pool"].tolist() == [6, 4]   # every judgment
+    assert rep.uniques_group.summary["unique_relevant"] == 0
+    assert rep.uniques_group.summary["max_percent"] == 0.0
+    assert rep.depth_curve is None
+    assert rep.simulations["random"].levels["relevant"].tolist() == [0, 0, 0, 0]

@@ -25,20 +25,29 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The ``yardstick`` parser; with ``only``, import just that subcommand's module.
+
+    Subcommand modules import what they need (scipy, matplotlib ...) at import
+    time, so ``yardstick eval`` must not pay for ``report`` or ``stability``.
+    """
     parser = argparse.ArgumentParser(
         prog="yardstick",
         description="Information-retrieval evaluation workbench. Without a subcommand, "
                     "opens the window.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (module, help_text) in SUBCOMMANDS.items():
+        if only is not None and name != only:
+            sub.add_parser(name, help=help_text)
+            continue
         try:
             mod = importlib.import_module(module)
         except ModuleNotFoundError as e:
             if e.name != module:
                 raise
             continue
-        p = sub.add_parser(name, help=help_text, description=(mod.__doc__ or help_text).strip())
+        p = sub.add_parser(name, help=help_text, description=(mod.__doc__ or help_text).strip(),
+                           formatter_class=argparse.RawDescriptionHelpFormatter)
         mod.add_arguments(p)
         p.set_defaults(_module=mod)
     return parser
@@ -47,7 +56,8 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     """Run a subcommand; return its exit status (FormatError -> message, status 1)."""
     argv = sys.argv[1:] if argv is None else argv
-    parser = build_parser()
+    only = argv[0] if argv and argv[0] in SUBCOMMANDS else None
+    parser = build_parser(only)
     args = parser.parse_args(argv)
     if getattr(args, "_module", None) is None:
         parser.print_help()

@@ -124,15 +124,38 @@ def _read_fast(data: bytes, spath: str, name: str | None) -> Qrels | None:
     key = pair_key(tcode, dhash)
     if pd.Series(key).duplicated().any():
         return None  # let the line parser name the duplicate
-    order = np.lexsort((dbytes, tcode))
-    tcode, dbytes, dhash, rel = tcode[order], dbytes[order], dhash[order], rel[order]
-    docnos = docno.take(pa.array(order)).to_numpy(zero_copy_only=False)
-    frame = pd.DataFrame({"topic": topics[tcode], "docno": docnos.astype(object), "rel": rel})
+    order = _sorted_order(tcode, dbytes)
+    if order is not None:
+        tcode, dbytes, dhash, rel = tcode[order], dbytes[order], dhash[order], rel[order]
+        docno = docno.take(pa.array(order))
+    # pyarrow-backed string columns: no Python object per judgment
+    topic_arr = pa.DictionaryArray.from_arrays(pa.array(tcode.astype(np.int32)),
+                                               pa.array(topics.tolist(), pa.string()))
+    frame = pd.DataFrame({"topic": pd.array(topic_arr.cast(pa.string()), dtype="str"),
+                          "docno": pd.array(docno, dtype="str"), "rel": rel})
     q = Qrels(frame=frame, name=name or display_name(spath), path=os.path.abspath(spath))
     q.__dict__["docno_bytes"] = dbytes
     q.__dict__["docno_hash"] = dhash
     q.__dict__["topic_index"] = (topics, tcode)
     return q
+
+
+def _sorted_order(tcode: np.ndarray, dbytes: np.ndarray) -> np.ndarray | None:
+    """Permutation sorting by (topic, docno), or None if already sorted.
+
+    Qrels files are usually grouped by topic with docnos sorted; then only the
+    topic blocks need ordering, which is O(n).
+    """
+    from core.ranking import _group_by_topic
+
+    order = _group_by_topic(tcode)
+    t, d = tcode[order], dbytes[order]
+    same = t[1:] == t[:-1]
+    if not bool((d[1:][same] >= d[:-1][same]).all()):
+        order = np.lexsort((dbytes, tcode))
+    if bool((order == np.arange(len(order))).all()):
+        return None
+    return order
 
 
 def write_qrels(qrels: Qrels, path: str | os.PathLike) -> None:

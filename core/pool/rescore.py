@@ -43,7 +43,7 @@ def _cumcount(seg: np.ndarray, mask: np.ndarray) -> np.ndarray:
 
 def _per_topic(index: PoolIndex, seg: np.ndarray, values: np.ndarray) -> np.ndarray:
     out = np.bincount(seg, weights=values, minlength=index.n_runs * index.n_topics)
-    return out.reshape(index.n_runs, index.n_topics)
+    return out.astype(np.float64).reshape(index.n_runs, index.n_topics)
 
 
 def _divide(total: np.ndarray, num_rel: np.ndarray) -> np.ndarray:

@@ -109,9 +109,12 @@ def iter_leave_out_uniques(index: PoolIndex, depth: Depth, unit: str = "group",
     keys = index.entry_keys(idx)
     pos = np.searchsorted(u_keys, keys)
     pos_c = np.minimum(pos, max(len(u_keys) - 1, 0))
-    is_u = (u_keys[pos_c] == keys) if len(u_keys) else np.zeros(len(keys), bool)
     run_of = index.e_run[idx]
-    mine = is_u & (u_owner[pos_c] == unit_of_run[run_of]) & index.pooled[run_of]
+    if len(u_keys):
+        mine = (u_keys[pos_c] == keys) & (u_owner[pos_c] == unit_of_run[run_of]) \
+            & index.pooled[run_of]
+    else:
+        mine = np.zeros(len(keys), bool)
     rel = index.e_rel.copy()
     rel[idx[mine]] = NOT_IN_QRELS
     num_rel = index.num_rel()[None, :] - np.where(index.pooled[:, None], uniq_tu[unit_of_run], 0)
