@@ -126,10 +126,20 @@ def summarise(jr: JudgedRanking, cols: list[Column], options: EvalOptions,
 def evaluate_run(run: Run, qrels: Qrels, measures: Sequence[str] | str,
                  options: EvalOptions, zscores: Mapping | None = None):
     """Evaluate one run: see :func:`core.evaluate.evaluate`."""
-    from core.evaluate import Evaluation
-
     requests = parse_requests(measures, options.compat)
     jr = build_judged_ranking(run, qrels, options)
+    return evaluate_judged(run, jr, requests, options, zscores)
+
+
+def evaluate_judged(run: Run, jr: JudgedRanking, requests: Sequence[MeasureRequest],
+                    options: EvalOptions, zscores: Mapping | None = None):
+    """An :class:`~core.evaluate.Evaluation` from an already judged ranking.
+
+    What-if edits, pool simulations and the uniques test re-judge one ranking
+    (:meth:`JudgedRanking.with_rel`) and come here without re-reading anything.
+    """
+    from core.evaluate import Evaluation
+
     cols = compute_columns(jr, requests)
     if zscores is not None:
         apply_zscores(jr, cols, zscores)

@@ -20,10 +20,10 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from core.engine import compute_columns, summarise
+from core.engine import evaluate_judged
 from core.evaluate import Evaluation
 from core.judged import NONPOOL, UNJUDGED, JudgedRanking, build_judged_ranking
-from core.measures.registry import RUNID, parse_requests
+from core.measures.registry import parse_requests
 from core.options import EvalOptions
 from core.progress import Progress
 from core.qrels import Qrels
@@ -51,16 +51,7 @@ def _code(grade: int | None) -> int:
 
 def evaluation_of(run: Run, jr: JudgedRanking, requests, options: EvalOptions) -> Evaluation:
     """An :class:`Evaluation` from a judged ranking (as :func:`core.engine.evaluate_run`)."""
-    cols = compute_columns(jr, requests)
-    summary = summarise(jr, cols, options)
-    per_topic = pd.DataFrame(
-        {c.name: c.values for c in cols
-         if c.request.definition.per_topic and c.request.definition.kind != RUNID},
-        index=pd.Index(jr.topics.tolist(), name="topic", dtype=object))
-    order = [c.name for c in cols if c.name in summary and c.request.definition.kind != RUNID]
-    return Evaluation(run_name=run.name, runid=run.tag, per_topic=per_topic,
-                      summary=pd.Series({k: summary[k] for k in order}, dtype=np.float64),
-                      options=options, judged=jr, columns=tuple(cols))
+    return evaluate_judged(run, jr, requests, options)
 
 
 class WhatIfSession:

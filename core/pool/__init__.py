@@ -7,7 +7,8 @@ Buckley, Dimmick, Soboroff & Voorhees 2007 (``papers/004``); Soboroff,
 * :mod:`~core.pool.reconstruction` — the pool per topic and its statistics;
 * :mod:`~core.pool.relevant_sources` — earliest ranks, P(relevant) by rank, depth curve;
 * :mod:`~core.pool.uniques` — leave-out-uniques by run and by group;
-* :mod:`~core.pool.titlestat`, :mod:`~core.pool.titlestat_pool`, :mod:`~core.pool.text` — titlestat;
+* :mod:`~core.pool.titlestat`, :mod:`~core.pool.titlestat_pool`, :mod:`~core.pool.text` —
+  titlestat;
 * :mod:`~core.pool.characteristics` — Table 1 rows;
 * :mod:`~core.pool.simulation` — cheaper judgment sets and rank agreement;
 * :mod:`~core.pool.rescore` — trec_eval measures re-scored under masked judgments;
