@@ -23,11 +23,16 @@ run: $(VENV)/.installed
 	$(BIN)/yardstick
 
 test: $(VENV)/.installed-test
+	@# pdftoppm renders report PDFs in the tests (skipped when it cannot be installed)
+	@command -v pdftoppm >/dev/null || (apt-get install -y -qq poppler-utils >/dev/null 2>&1 \
+	  || (apt-get update -qq >/dev/null 2>&1 && apt-get install -y -qq poppler-utils >/dev/null 2>&1) || true)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -n 2 -q -p no:cacheprovider
 
 bench: $(VENV)/.installed-test
 	$(BIN)/pip install -q -e ".[bench]"
 	$(BIN)/python benchmarks/bench_eval.py
+	$(BIN)/python benchmarks/bench_stability.py
+	$(BIN)/python benchmarks/bench_pool.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info

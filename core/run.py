@@ -211,9 +211,39 @@ def codes_of(values) -> tuple[np.ndarray, np.ndarray]:
 
 def to_bytes_array(values) -> np.ndarray:
     """UTF-8 encode strings into one NUL-padded numpy ``S`` array (strcmp order)."""
-    enc = [str(v).encode("utf-8") for v in values]
-    width = max((len(e) for e in enc), default=1) or 1
-    return np.array(enc, dtype=f"S{width}")
+    import pyarrow as pa
+
+    try:
+        arr = values if isinstance(values, (pa.Array, pa.ChunkedArray)) else \
+            pa.array(np.asarray(values, dtype=object), type=pa.string())
+    except (pa.ArrowInvalid, pa.ArrowTypeError):
+        arr = pa.array([str(v) for v in values], type=pa.string())
+    out = fixed_width_bytes(arr)
+    if out is None:  # non-ASCII text: encode one by one
+        enc = [str(v).encode("utf-8") for v in arr.to_pylist()]
+        out = np.array(enc, dtype=f"S{max((len(e) for e in enc), default=1) or 1}")
+    return out
+
+
+def fixed_width_bytes(arr) -> np.ndarray | None:
+    """A pyarrow string array as a NUL-padded numpy ``S`` array, without Python objects.
+
+    Returns None when some string is not ASCII (pyarrow pads by characters, not bytes).
+    """
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    if isinstance(arr, pa.ChunkedArray):
+        arr = arr.combine_chunks()
+    if len(arr) == 0:
+        return np.zeros(0, dtype="S1")
+    blen = pc.binary_length(arr)
+    if pc.any(pc.not_equal(blen, pc.utf8_length(arr))).as_py():
+        return None
+    width = max(1, pc.max(blen).as_py() or 1)
+    fixed = pc.utf8_rpad(arr, width=width, padding="\x00").cast(pa.binary(width))
+    return np.frombuffer(fixed.buffers()[1], dtype=f"S{width}", count=len(fixed),
+                         offset=fixed.offset * width)
 
 
 def docno_hash(docno_bytes: np.ndarray) -> np.ndarray:

@@ -86,7 +86,7 @@ def _read_fast(data: bytes, spath: str, name: str | None) -> Qrels | None:
     import pyarrow.compute as pc
     import pyarrow.csv as pacsv
 
-    from core.run import codes_of, docno_hash, pair_key
+    from core.run import codes_of, docno_hash, fixed_width_bytes, pair_key
 
     try:
         table = pacsv.read_csv(
@@ -109,13 +109,9 @@ def _read_fast(data: bytes, spath: str, name: str | None) -> Qrels | None:
     if any(c.startswith("#") for c in cats):
         return None
     docno = table.column("docno").combine_chunks()
-    blen = pc.binary_length(docno)
-    if pc.any(pc.not_equal(blen, pc.utf8_length(docno))).as_py():
-        return None
-    width = max(1, pc.max(blen).as_py() or 1)
-    fixed = pc.utf8_rpad(docno, width=width, padding="\x00").cast(pa.binary(width))
-    dbytes = np.frombuffer(fixed.buffers()[1], dtype=f"S{width}", count=len(fixed),
-                           offset=fixed.offset * width)
+    dbytes = fixed_width_bytes(docno)
+    if dbytes is None:
+        return None  # non-ASCII docnos: let the line parser encode them
     raw = np.concatenate([c.indices.to_numpy(zero_copy_only=False) for c in tcol.chunks])
     local, topics = codes_of(cats)
     tcode = local[raw].astype(np.int64)

@@ -27,7 +27,7 @@ import pyarrow.csv as pacsv
 
 from core.errors import FormatError
 from core.io.text_source import decode_text, display_name, read_bytes
-from core.run import Run, codes_of, to_bytes_array
+from core.run import Run, codes_of, fixed_width_bytes, to_bytes_array
 
 RUN_COLUMNS = "topic Q0 docno rank score tag"
 _DICT = pa.dictionary(pa.int32(), pa.string())
@@ -114,13 +114,9 @@ def _parse_fast(data: bytes, delimiter: str = " "):
     except (pa.ArrowInvalid, pa.ArrowTypeError):
         return None
     docno = table.column("docno").combine_chunks()
-    blen = pc.binary_length(docno)
-    if pc.any(pc.not_equal(blen, pc.utf8_length(docno))).as_py():
-        return None  # non-ASCII docnos: let the slow path encode them
-    width = max(1, pc.max(blen).as_py() or 1)
-    fixed = pc.utf8_rpad(docno, width=width, padding="\x00").cast(pa.binary(width))
-    docno_bytes = np.frombuffer(fixed.buffers()[1], dtype=f"S{width}", count=len(fixed),
-                                offset=fixed.offset * width)
+    docno_bytes = fixed_width_bytes(docno)
+    if docno_bytes is None:
+        return None  # non-ASCII docnos: let the line parser encode them
     tcol = table.column("topic").unify_dictionaries()
     cats = np.asarray(tcol.chunk(0).dictionary.to_pylist(), dtype=object)
     raw = np.concatenate([c.indices.to_numpy(zero_copy_only=False) for c in tcol.chunks])
