@@ -32,7 +32,11 @@ def trec_order(topic_code: np.ndarray, score: np.ndarray, docno_bytes: np.ndarra
     the docno comparison, so the string sort is restricted to tie groups
     (a few percent of a real run).
     """
-    s = score.astype(np.float32).astype(np.float64) if compat == 9 else score
+    if compat == 9:  # C float: huge scores become inf, as (float) atof(...) does
+        with np.errstate(over="ignore"):
+            s = score.astype(np.float32).astype(np.float64)
+    else:
+        s = score
     n = len(s)
     if n == 0:
         return np.zeros(0, np.int64)
