@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from concurrent.futures import ThreadPoolExecutor
 
 from core.errors import FormatError
 from core.measures.registry import MeasureError, describe
@@ -68,10 +69,17 @@ def run(args: argparse.Namespace) -> int:
 
         return evaluate_special(args, options, measures)
     zscores = read_zscores(args.zscores) if args.zscores else None
-    qrels = read_qrels(args.qrels)
+    # read the qrels while the first run is parsed (pyarrow releases the GIL)
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        pending_qrels = pool.submit(read_qrels, args.qrels)
+        try:
+            first_run = read_run(args.runs[0])
+        finally:
+            qrels = pending_qrels.result()
     out = sys.stdout
-    for path in args.runs:
-        run_ = read_run(path)
+    for i, path in enumerate(args.runs):
+        run_ = first_run if i == 0 else read_run(path)
+        first_run = None
         try:
             if zscores is not None:
                 from core.engine import evaluate_run

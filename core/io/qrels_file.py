@@ -14,6 +14,8 @@ import pandas as pd
 
 from core.errors import FormatError
 from core.io.atomic import atomic_write_text
+from core.io.line_rules import (field_splitter, has_empty_field, has_hex_field, parse_int,
+                                text_lines)
 from core.io.text_source import decode_text, display_name, read_bytes
 from core.qrels import Qrels
 
@@ -35,13 +37,15 @@ def read_qrels(path: str | os.PathLike, name: str | None = None,
         data = read_bytes(path, "qrels file (topic iter docno rel)")
     if b"\t" in data:
         data = data.replace(b"\t", b" ")
-    fast = _read_fast(data, spath, name) if b"\r" not in data else None
+    regular = b"\r" not in data and b"\x0b" not in data and b"\x0c" not in data
+    fast = _read_fast(data, spath, name) if regular else None
     if fast is not None:
         return fast
     text = decode_text(data)
+    split = field_splitter(text)
     topics, docnos, rels, lines = [], [], [], []
-    for lineno, line in enumerate(text.splitlines(), 1):
-        f = line.split()
+    for lineno, line in enumerate(text_lines(text), 1):
+        f = split(line)
         if not f or f[0].startswith("#"):
             continue
         if len(f) != 4:
@@ -50,12 +54,11 @@ def read_qrels(path: str | os.PathLike, name: str | None = None,
                 hint = " (this looks like a run file: topic Q0 docno rank score tag)"
             raise FormatError(spath, lineno,
                               f"expected 4 columns ({QRELS_COLUMNS}), found {len(f)}{hint}", line)
-        try:
-            r = int(f[3])
-        except ValueError:
+        r = parse_int(f[3])
+        if r is None:
             raise FormatError(spath, lineno,
                               f"relevance {f[3]!r} is not an integer (columns: {QRELS_COLUMNS})",
-                              line) from None
+                              line)
         topics.append(f[0])
         docnos.append(f[2])
         rels.append(r)
@@ -73,7 +76,7 @@ def read_qrels(path: str | os.PathLike, name: str | None = None,
         row = frame.iloc[i]
         raise FormatError(spath, int(row["line"]),
                           f"document {row['docno']!r} is judged twice for topic {row['topic']!r}",
-                          text.splitlines()[int(row["line"]) - 1])
+                          text_lines(text)[int(row["line"]) - 1])
     return Qrels(frame=frame.drop(columns="line"), name=name or display_name(spath),
                  path=os.path.abspath(spath))
 
@@ -106,8 +109,10 @@ def _read_fast(data: bytes, spath: str, name: str | None) -> Qrels | None:
         return None
     tcol = table.column("topic").unify_dictionaries()
     cats = np.asarray(tcol.chunk(0).dictionary.to_pylist(), dtype=object)
-    if any(c.startswith("#") for c in cats):
+    if any(c.startswith("#") or not c for c in cats):
         return None
+    if has_empty_field(data, b" ") or has_hex_field(data):
+        return None  # a missing field, or '0x1F' (pyarrow reads it as 31): the line parser
     docno = table.column("docno").combine_chunks()
     dbytes = fixed_width_bytes(docno)
     if dbytes is None:

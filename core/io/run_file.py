@@ -26,6 +26,7 @@ import pyarrow.compute as pc
 import pyarrow.csv as pacsv
 
 from core.errors import FormatError
+from core.io.line_rules import field_splitter, has_empty_field, parse_float, parse_int, text_lines
 from core.io.text_source import decode_text, display_name, read_bytes
 from core.run import Run, codes_of, fixed_width_bytes, to_bytes_array
 
@@ -62,7 +63,7 @@ def read_run(path: str | os.PathLike, name: str | None = None, group: str = "",
         else:
             data = data.replace(b"\t", b" ")
     cols = None
-    if b"\r" not in data:
+    if b"\r" not in data and b"\x0b" not in data and b"\x0c" not in data:
         cols = _parse_fast(data, delimiter)
     fast = cols is not None
     if cols is None:
@@ -117,11 +118,13 @@ def _parse_fast(data: bytes, delimiter: str = " "):
     docno_bytes = fixed_width_bytes(docno)
     if docno_bytes is None:
         return None  # non-ASCII docnos: let the line parser encode them
+    if has_empty_field(data, delimiter.encode()):
+        return None  # doubled or trailing delimiter: a missing field the line parser names
     tcol = table.column("topic").unify_dictionaries()
     cats = np.asarray(tcol.chunk(0).dictionary.to_pylist(), dtype=object)
     raw = np.concatenate([c.indices.to_numpy(zero_copy_only=False) for c in tcol.chunks])
-    if any(c.startswith("#") for c in cats):
-        return None  # comment lines: the slow path skips them
+    if any(c.startswith("#") or not c for c in cats):
+        return None  # comment lines (the slow path skips them) or a line starting blank
     t_codes_local, topics = codes_of(cats)
     topic_code = t_codes_local[raw].astype(np.int32)
     score = table.column("score").to_numpy()
@@ -145,27 +148,25 @@ def _last_tag(data: bytes) -> str:
 
 def _parse_slow(data: bytes, spath: str):
     text = decode_text(data)
+    split = field_splitter(text)
     topic, docno, rank, score = [], [], [], []
     tag = ""
-    for lineno, line in enumerate(text.splitlines(), 1):
-        fields = line.split()
+    for lineno, line in enumerate(text_lines(text), 1):
+        fields = split(line)
         if not fields or fields[0].startswith("#"):
             continue
         if len(fields) < 6:
             raise FormatError(spath, lineno,
                               f"expected 6 columns ({RUN_COLUMNS}), found {len(fields)}", line)
-        try:
-            s = float(fields[4])
-        except ValueError:
+        s = parse_float(fields[4])
+        if s is None:
             raise FormatError(spath, lineno,
                               f"score {fields[4]!r} is not a number (columns: {RUN_COLUMNS})",
-                              line) from None
+                              line)
         if not np.isfinite(s):
             raise FormatError(spath, lineno, "score is not a finite number", line)
-        try:
-            r = int(fields[3])
-        except ValueError:
-            r = 0
+        r = parse_int(fields[3])
+        r = r if r is not None and -2**31 <= r < 2**31 else 0
         topic.append(fields[0])
         docno.append(fields[2])
         rank.append(r)
@@ -180,10 +181,11 @@ def _raise_row(data: bytes | None, spath: str, row: int, reason: str):
     """Raise FormatError at the ``row``-th content line (0-based)."""
     if data is None:
         data = read_bytes(spath, "run file")
-    lines = decode_text(data).splitlines()
+    text = decode_text(data)
+    lines, split = text_lines(text), field_splitter(text)
     seen, lineno = -1, None
     for i, line in enumerate(lines, 1):
-        f = line.split()
+        f = split(line)
         if f and not f[0].startswith("#"):
             seen += 1
             if seen == row:
