@@ -57,11 +57,14 @@ def _head(path: str | os.PathLike) -> str:
         raw = f.read(_HEAD_BYTES)
     opener = _opener(raw)
     if opener is not None:
+        import lzma
+        import zlib
+
         try:
             with opener(p, "rb") as f:
                 raw = f.read(_HEAD_BYTES)
-        except (OSError, EOFError, ValueError):
-            return ""
+        except (OSError, EOFError, ValueError, zlib.error, lzma.LZMAError):
+            return ""  # a corrupt archive: read_bytes names the problem
     if b"\x00" in raw:
         return ""
     text = decode_text(raw)

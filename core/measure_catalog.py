@@ -1,17 +1,16 @@
 """Names and one-line descriptions of the measures a user can pick.
 
-An adapter over the measure registry (:mod:`core.measures.registry`), which
-may expose its descriptors in a few shapes; when it cannot be imported the
-catalog falls back to a fixed list of trec_eval measures, so the measure
-picker and table-header tooltips work either way.  Descriptions of the
-fallback follow trec_eval 10.0's help texts (``m_*.c``) and the TREC
-appendix "Common Evaluation Measures".
+A thin view over the measure registry (:mod:`core.measures.registry`) for the
+measure picker and table-header tooltips: each entry is a trec_eval measure
+name, its description and its default parameters (``P`` -> ``5,10,...,1000``).
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+
+from core.measures.registry import all_measures
 
 __all__ = ["MeasureInfo", "catalog", "describe", "search"]
 
@@ -30,95 +29,22 @@ class MeasureInfo:
         return f"{self.name}.{self.params}" if self.params else self.name
 
 
-FALLBACK = [
-    MeasureInfo("map", "Mean average precision: mean over relevant documents of the precision "
-                       "at each relevant document's rank (unretrieved relevant count 0)."),
-    MeasureInfo("P", "Precision at cutoff k: relevant retrieved in the top k, divided by k.",
-                "5,10,15,20,30,100,200,500,1000"),
-    MeasureInfo("recall", "Recall at cutoff k: relevant retrieved in the top k over all relevant.",
-                "5,10,15,20,30,100,200,500,1000"),
-    MeasureInfo("Rprec", "R-precision: precision after R documents, R = number of relevant."),
-    MeasureInfo("recip_rank", "Reciprocal rank of the first relevant document."),
-    MeasureInfo("bpref", "Binary preference: how many judged non-relevant documents are ranked "
-                         "above each relevant one (Buckley & Voorhees 2004)."),
-    MeasureInfo("infAP", "Inferred AP for incomplete, sampled judgments (Yilmaz & Aslam 2006)."),
-    MeasureInfo("ndcg", "Normalized discounted cumulative gain over the whole ranking "
-                        "(Järvelin & Kekäläinen 2002), gains = relevance grades."),
-    MeasureInfo("ndcg_cut", "nDCG at cutoff k.", "5,10,15,20,30,100,200,500,1000"),
-    MeasureInfo("map_cut", "Mean average precision at cutoff k.", "5,10,15,20,30,100,200,500,1000"),
-    MeasureInfo("iprec_at_recall", "Interpolated precision at the 11 standard recall levels.",
-                "0.00,0.10,0.20,0.30,0.40,0.50,0.60,0.70,0.80,0.90,1.00"),
-    MeasureInfo("gm_map", "Geometric mean of average precision (robust track)."),
-    MeasureInfo("Rprec_mult", "Precision after R x m documents.", "0.20,0.40,0.60,0.80,1.00"),
-    MeasureInfo("success", "1 if a relevant document is in the top k.", "1,5,10"),
-    MeasureInfo("set_P", "Precision of the whole retrieved set."),
-    MeasureInfo("set_recall", "Recall of the whole retrieved set."),
-    MeasureInfo("set_F", "F-measure of the retrieved set (beta = 1)."),
-    MeasureInfo("num_ret", "Number of documents retrieved."),
-    MeasureInfo("num_rel", "Number of relevant documents in the qrels."),
-    MeasureInfo("num_rel_ret", "Number of relevant documents retrieved."),
-    MeasureInfo("num_q", "Number of topics evaluated."),
-]
-
-
-def _text(obj, *names: str) -> str:
-    for n in names:
-        v = obj.get(n) if isinstance(obj, dict) else getattr(obj, n, None)
-        if callable(v):
-            try:
-                v = v()
-            except TypeError:
-                continue
-        if v not in (None, ""):
-            return v if isinstance(v, str) else (
-                ",".join(map(str, v)) if isinstance(v, (list, tuple)) else str(v))
-    return ""
-
-
-def _from_registry() -> list[MeasureInfo] | None:
-    try:
-        from core.measures import registry as reg
-    except Exception:  # noqa: BLE001 - not written yet, or broken: use the fallback
-        return None
-    items = None
-    for fn in ("all_measures", "measures", "descriptors", "list_measures"):
-        f = getattr(reg, fn, None)
-        if callable(f):
-            try:
-                items = f()
-                break
-            except Exception:  # noqa: BLE001
-                continue
-    if items is None:
-        for attr in ("REGISTRY", "MEASURES", "registry"):
-            v = getattr(reg, attr, None)
-            if isinstance(v, (dict, list, tuple)):
-                items = v
-                break
-    if items is None:
-        return None
-    if isinstance(items, dict):
-        items = [v if not isinstance(v, (str, type(None))) else {"name": k} for k, v in
-                 items.items()]
-    out = []
-    for d in items:
-        name = d if isinstance(d, str) else _text(d, "name", "trec_name", "trec_eval_name")
-        if not name:
-            continue
-        desc = "" if isinstance(d, str) else _text(d, "description", "help", "definition", "doc")
-        params = "" if isinstance(d, str) else _text(d, "default_params", "params", "cutoffs")
-        out.append(MeasureInfo(name, " ".join(desc.split()), params))
-    return out or None
+def _params_text(params: tuple) -> str:
+    if params and isinstance(params[0], tuple):          # name=value pairs
+        return ",".join(f"{k}={v:g}" for k, v in params)
+    return ",".join(f"{p:g}" if isinstance(p, float) else str(p) for p in params)
 
 
 _CACHE: list[MeasureInfo] | None = None
 
 
 def catalog(refresh: bool = False) -> list[MeasureInfo]:
-    """Every pickable measure (from the registry when it can be imported)."""
+    """Every measure usable with plain qrels, in trec_eval's order."""
     global _CACHE
     if _CACHE is None or refresh:
-        _CACHE = _from_registry() or list(FALLBACK)
+        _CACHE = [MeasureInfo(d.name, " ".join(d.description.split()),
+                              _params_text(d.default_params))
+                  for d in all_measures("qrels")]
     return _CACHE
 
 

@@ -225,10 +225,11 @@ def to_bytes_array(values) -> np.ndarray:
     return out
 
 
-def fixed_width_bytes(arr) -> np.ndarray | None:
+def fixed_width_bytes(arr, ascii_known: bool = False) -> np.ndarray | None:
     """A pyarrow string array as a NUL-padded numpy ``S`` array, without Python objects.
 
-    Returns None when some string is not ASCII (pyarrow pads by characters, not bytes).
+    Returns None when some string is not ASCII (pyarrow pads by characters, not bytes);
+    ``ascii_known`` skips that check when the caller knows the text is ASCII.
     """
     import pyarrow as pa
     import pyarrow.compute as pc
@@ -238,7 +239,7 @@ def fixed_width_bytes(arr) -> np.ndarray | None:
     if len(arr) == 0:
         return np.zeros(0, dtype="S1")
     blen = pc.binary_length(arr)
-    if pc.any(pc.not_equal(blen, pc.utf8_length(arr))).as_py():
+    if not ascii_known and pc.any(pc.not_equal(blen, pc.utf8_length(arr))).as_py():
         return None
     width = max(1, pc.max(blen).as_py() or 1)
     fixed = pc.utf8_rpad(arr, width=width, padding="\x00").cast(pa.binary(width))

@@ -121,12 +121,17 @@ def _options(obj: Any, path: str) -> dict[str, Any]:
     for f in fields(EvalOptions):
         v = obj.get(f.name, getattr(defaults, f.name))
         d = getattr(defaults, f.name)
-        ok = (v is None or isinstance(v, int)) if f.name == "max_docs" else \
+        ok = (v is None or isinstance(v, int) and not isinstance(v, bool)) \
+            if f.name == "max_docs" else \
             isinstance(v, type(d)) and not (isinstance(d, int) and not isinstance(d, bool)
                                             and isinstance(v, bool))
         if not ok:
             raise _err(path, f"option {f.name!r} has a bad value {v!r}")
         out[f.name] = v
+    try:
+        EvalOptions(**out)  # its own range checks (max_docs >= 0, compat 9 or 10 ...)
+    except (ValueError, TypeError) as e:
+        raise _err(path, f"bad options: {e}") from None
     return out
 
 

@@ -123,7 +123,7 @@ def read_lisa_queries(text: str, spath: str) -> pd.DataFrame:
         if tid is None:
             if not s:
                 continue
-            if not s.isdigit():
+            if not (s.isascii() and s.isdigit()):
                 raise FormatError(spath, lineno, "expected a query number alone on its line", line)
             tid, start, buf = str(int(s)), lineno, []
             continue
@@ -149,7 +149,7 @@ def read_lisa_rj(text: str, spath: str, name: str = "qrels") -> Qrels:
     tokens: list[tuple[int, int]] = []  # (value, line)
     for lineno, line in enumerate(text.replace("\r", "").split("\n"), 1):
         for tok in line.split():
-            if not tok.lstrip("-").isdigit():
+            if not re.fullmatch(r"-?[0-9]+", tok):
                 raise FormatError(spath, lineno, f"{tok!r} is not an integer", line)
             tokens.append((int(tok), lineno))
     topics, docnos = [], []
@@ -214,7 +214,7 @@ def read_lisa_rel(text: str, spath: str, name: str = "qrels") -> Qrels:
         while i < len(lines):
             toks = lines[i].split()
             i += 1
-            if toks and not all(t.lstrip("-").isdigit() for t in toks):
+            if toks and not all(re.fullmatch(r"-?[0-9]+", t) for t in toks):
                 raise FormatError(spath, i, f"query {qid}: expected document numbers ending "
                                             "with -1", lines[i - 1])
             if "-1" in toks:

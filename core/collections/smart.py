@@ -123,12 +123,15 @@ def parse_smart(text: str, spath: str) -> SmartFile:
         else:
             fields[current].append(line.rstrip())
     close()
+    if not records:
+        raise FormatError(spath, None, "has no records: expected '.I <id>' lines, each "
+                          "followed by fields (.T, .W ...)")
     return SmartFile(records, tuple(warnings))
 
 
 def _norm_id(ident: str) -> str:
     """Numeric ids lose leading zeros (``01`` -> ``1``) so files agree with each other."""
-    return str(int(ident)) if ident.isdigit() else ident
+    return str(int(ident)) if ident.isascii() and ident.isdigit() else ident
 
 
 def _norm(text: str) -> str:
@@ -243,7 +246,7 @@ def read_smart_qrels(text: str, spath: str, scheme: str = "binary",
                 raise FormatError(spath, lineno, f"expected 'qid docid ...', found {len(f)} column",
                                   line)
             rel = 1
-        if not (f[0].isdigit() and f[1].isdigit()):
+        if not (f[0].isascii() and f[1].isascii() and f[0].isdigit() and f[1].isdigit()):
             raise FormatError(spath, lineno, "query and document ids must be numbers", line)
         key = (_norm_id(f[0]), _norm_id(f[1]))
         if key in seen:

@@ -115,7 +115,7 @@ def _parse_fast(data: bytes, delimiter: str = " "):
     except (pa.ArrowInvalid, pa.ArrowTypeError):
         return None
     docno = table.column("docno").combine_chunks()
-    docno_bytes = fixed_width_bytes(docno)
+    docno_bytes = fixed_width_bytes(docno, ascii_known=data.isascii())
     if docno_bytes is None:
         return None  # non-ASCII docnos: let the line parser encode them
     if has_empty_field(data, delimiter.encode()):

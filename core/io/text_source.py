@@ -88,7 +88,8 @@ def read_bytes(path: str | os.PathLike, what: str = "file") -> bytes:
             except Exception as e:  # corrupt or truncated archive
                 raise FormatError(spath, None, f"cannot decompress {what}: {e}") from None
             break
-    if not data[:65536].strip() and not data.strip():  # cheap unless it starts blank
+    blank = data[3:] if data.startswith(b"\xef\xbb\xbf") else data  # a lone BOM is empty too
+    if not blank[:65536].strip() and not blank.strip():  # cheap unless it starts blank
         raise FormatError(spath, None, f"is empty: expected a {what}")
     if b"\x00" in data:
         line = data.count(b"\n", 0, data.index(b"\x00")) + 1

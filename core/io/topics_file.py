@@ -170,7 +170,7 @@ def _clean(value: str, key: str) -> str:
 
 def _topic_id(raw: str) -> str:
     tid = raw.split()[0] if raw.split() else ""
-    return str(int(tid)) if tid.isdigit() else tid
+    return str(int(tid)) if tid.isascii() and tid.isdigit() else tid
 
 
 def _line_starts(text: str) -> list[int]:

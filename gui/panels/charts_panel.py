@@ -84,6 +84,7 @@ class ChartsPanel(QWidget):
         self._labels[self.quarter_box] = (tb.addWidget(self.quarter_box),)
         self._labels[self.difficult_button] = (tb.addWidget(self.difficult_button),)
         tb2 = QToolBar()
+        self._install_topic_selection(tb2)
         from gui.export_actions import add_plot_export, add_table_export
         add_plot_export(self.current_chart, tb2)
         add_table_export(self.current_frame, tb2)
@@ -160,6 +161,7 @@ class ChartsPanel(QWidget):
     def _controls_changed(self, *_):
         self._show_controls()
         self.refresh()
+        self._selection_changed()
 
     def _topics(self):
         g = self.group_box.currentText()
@@ -219,6 +221,8 @@ class ChartsPanel(QWidget):
         w = self.widgets[chart]
         colors = {n: e.color for n, e in self.state.workspace.runs.items()}
         self.data = data
+        if hasattr(w, "topic_selection"):
+            w.topic_selection.clear()           # the chart is redrawn: old points are gone
         if chart == RP:
             w.set_curves(data, colors)
         elif chart == RP_TOPIC:
@@ -268,3 +272,48 @@ class ChartsPanel(QWidget):
         self.status.setText(f"{len(chosen)} difficult topics saved as the topic group "
                             f"'difficult ({measure})'.")
         return chosen
+
+    # ------------------------------------------------------------ topic groups from charts
+    def _install_topic_selection(self, tb: QToolBar) -> None:
+        """Ctrl+click / Shift+drag (or drag in selection mode) selects topics in the
+        per-topic charts; "Make topic group" saves them (gui.charts.topic_selection)."""
+        from gui.charts.topic_selection import install
+
+        for name in (MEDIAN, SPREAD, BOXES, SCATTER):
+            install(self.widgets[name]).changed.connect(self._selection_changed)
+        self.select_action = tb.addAction("Select topics")
+        self.select_action.setCheckable(True)
+        self.select_action.setToolTip("Drag a rectangle over the chart to select topics "
+                                      "(or Shift+drag any time; Ctrl+click toggles one topic)")
+        self.select_action.toggled.connect(self._select_mode)
+        self.group_action = tb.addAction("Make topic group from selection",
+                                         self.make_group_from_selection)
+        self.group_action.setEnabled(False)
+        self.selection_label = QLabel("")
+        tb.addWidget(self.selection_label)
+
+    def _select_mode(self, on: bool) -> None:
+        for w in self.widgets.values():
+            if hasattr(w, "topic_selection"):
+                w.topic_selection.drag_selects = on
+
+    def chart_selection(self) -> list[str]:
+        """Topics selected in the chart shown."""
+        sel = getattr(self.current_chart(), "topic_selection", None)
+        return list(sel.selected) if sel is not None else []
+
+    def _selection_changed(self, _topics=None) -> None:
+        n = len(self.chart_selection())
+        self.group_action.setEnabled(n > 0)
+        self.selection_label.setText(f"  {n} topic{'s' if n != 1 else ''} selected" if n else "")
+
+    def make_group_from_selection(self, ask: bool = True) -> str | None:
+        """Save the chart's selected topics as a topic group; returns its name."""
+        from gui.topic_groups import make_group
+
+        topics = self.chart_selection()
+        name = make_group(self.state, topics, f"chart selection ({len(topics)} topics)", self,
+                          ask)
+        if name:
+            self.status.setText(f"{len(topics)} topics saved as the topic group '{name}'.")
+        return name

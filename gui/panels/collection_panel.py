@@ -13,6 +13,7 @@ from gui.app_state import AppState
 from gui.jobs import JobRunner
 from gui.runs_model import COLUMNS, RunsModel
 from gui.table_model import FrameTableView
+from gui.topic_groups import TopicGroupsWidget, install_topic_group_menu
 
 
 class CollectionPanel(QWidget):
@@ -38,6 +39,8 @@ class CollectionPanel(QWidget):
         self.topics_view.clicked.connect(self._topic_clicked)
         self.topics_view.selectionModel().currentRowChanged.connect(
             lambda cur, _prev: self._topic_clicked(cur))
+        install_topic_group_menu(self.topics_view, state, "judged topics selection")
+        self.topic_groups = TopicGroupsWidget(state)
         self.topic_text = QTextBrowser()
         split = QSplitter(Qt.Orientation.Vertical)
         runs_box = QWidget()
@@ -52,8 +55,9 @@ class CollectionPanel(QWidget):
         tl.addWidget(self.topics_view)
         split.addWidget(runs_box)
         split.addWidget(topics_box)
+        split.addWidget(self.topic_groups)
         split.addWidget(self.topic_text)
-        split.setSizes([220, 420, 160])
+        split.setSizes([200, 360, 130, 130])
         lay = QVBoxLayout(self)
         lay.setContentsMargins(2, 2, 2, 2)
         lay.addWidget(split)

@@ -15,6 +15,7 @@ from gui.app_state import AppState
 from gui.jobs import JobRunner
 from gui.lazy import LazyPanel
 from gui.table_model import FrameTableView, try_add_plot_export, try_add_table_export
+from gui.topic_groups import install_topic_group_menu
 
 TEST_LABELS = {"t": "paired t-test", "wilcoxon": "Wilcoxon signed-rank", "sign": "sign test",
                "permutation": "randomisation (permutation)"}
@@ -69,6 +70,7 @@ class ComparePanel(LazyPanel):
         self.topic_table = FrameTableView()
         self.topic_table.source.color_fn = self._diff_color
         self.topic_table.doubleClicked.connect(self._topic_double_clicked)
+        install_topic_group_menu(self.topic_table, state, "compare selection")
         self.plot = pg.PlotWidget(background="w")
         self.plot.setLabel("left", "difference")
         self.plot.getAxis("left").enableAutoSIPrefix(False)

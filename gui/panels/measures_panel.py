@@ -16,6 +16,7 @@ from gui.jobs import JobRunner
 from gui.lazy import LazyPanel
 from gui.measure_picker import MeasurePicker
 from gui.table_model import FrameTableView, try_add_table_export
+from gui.topic_groups import install_topic_group_menu
 
 MEAN, PER_TOPIC = "Mean over topics", "Per topic"
 
@@ -35,6 +36,7 @@ class MeasuresPanel(LazyPanel):
         self.status.setWordWrap(True)
         self.table = FrameTableView()
         self.table.doubleClicked.connect(self._double_clicked)
+        install_topic_group_menu(self.table, state, "measures selection")
         self.picker = MeasurePicker()
         self.picker.set_selected(state.workspace.measures)
         self.picker.chosen.connect(self.state.set_measures)
