@@ -15,12 +15,9 @@ tau against the full qrels for each simulation.
 from __future__ import annotations
 
 import pandas as pd
-import pyqtgraph as pg
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QGridLayout,
                                QGroupBox, QHBoxLayout, QLabel, QLineEdit, QProgressBar,
-                               QPushButton, QSpinBox, QSplitter, QTabWidget, QToolBar,
-                               QVBoxLayout, QWidget)
+                               QPushButton, QSpinBox, QVBoxLayout, QWidget)
 
 from core.pool.characteristics import CollectionCharacteristics, characteristics_table
 from core.pool.index import iter_build_pool_index
@@ -32,7 +29,7 @@ from core.progress import Progress
 from gui.app_state import AppState
 from gui.jobs import JobRunner
 from gui.panels.pool_charts import CHARTS, chart_available, draw_pool_chart
-from gui.table_model import FrameTableView, try_add_plot_export, try_add_table_export
+from gui.results_area import install_results_area
 
 JOB_KEY = "pool"
 ANALYSIS_TITLES = {"stats": "Pool statistics", "sources": "Sources of relevant documents",
@@ -122,39 +119,8 @@ class PoolPanel(QWidget):
         cl.addWidget(self.progress)
         cl.addStretch(1)
         # ---- results
-        self.status = QLabel("Load qrels and runs, then press Run.")
-        self.status.setWordWrap(True)
-        self.table_choice = QComboBox()
-        self.table_choice.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-        self.table = FrameTableView()
-        self.chart_choice = QComboBox()
-        self.chart_choice.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-        self.chart = pg.GraphicsLayoutWidget()
-        self.chart.setBackground("w")
-        ttb = QToolBar()
-        ttb.addWidget(QLabel(" Table: "))
-        ttb.addWidget(self.table_choice)
-        ttb.addAction("Copy", self.table.copy_selection)
-        try_add_table_export(lambda: self.table.visible_frame(), ttb)
-        ctb = QToolBar()
-        ctb.addWidget(QLabel(" Chart: "))
-        ctb.addWidget(self.chart_choice)
-        try_add_plot_export(self.chart, ctb)
-        self.tabs = QTabWidget()
-        self.tabs.addTab(_boxed(ctb, self.chart), "Charts")
-        self.tabs.addTab(_boxed(ttb, self.table), "Tables")
-        right = QWidget()
-        rl = QVBoxLayout(right)
-        rl.setContentsMargins(0, 0, 0, 0)
-        rl.addWidget(self.status)
-        rl.addWidget(self.tabs, 1)
-        split = QSplitter(Qt.Orientation.Horizontal)
-        split.addWidget(controls)
-        split.addWidget(right)
-        split.setSizes([270, 800])
-        lay = QVBoxLayout(self)
-        lay.setContentsMargins(2, 2, 2, 2)
-        lay.addWidget(split)
+        install_results_area(self, controls, "Load qrels and runs, then press Run.", charts_first=True,
+                             chart_tab="Charts", controls_width=270)
         self.run_button.clicked.connect(self.run)
         self.cancel_button.clicked.connect(self.cancel)
         self.compare_button.clicked.connect(self._choose_compare)
@@ -361,11 +327,3 @@ def _scaled(gen, start: float, share: float, total: float, label: str):
         msg = f"{label}: {p.message}" if label else p.message
         yield Progress(start + share * p.fraction, total, msg)
 
-
-def _boxed(toolbar: QToolBar, widget: QWidget) -> QWidget:
-    w = QWidget()
-    lay = QVBoxLayout(w)
-    lay.setContentsMargins(0, 0, 0, 0)
-    lay.addWidget(toolbar)
-    lay.addWidget(widget, 1)
-    return w

@@ -17,14 +17,13 @@ import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QFormLayout, QHBoxLayout, QLabel,
                                QLineEdit, QListWidget, QListWidgetItem, QProgressBar,
-                               QPushButton, QSpinBox, QSplitter, QTabWidget, QToolBar,
-                               QVBoxLayout, QWidget)
+                               QPushButton, QSpinBox, QVBoxLayout, QWidget)
 
 from core.stability.report import (ANALYSES, ANALYSIS_TITLES, StabilityReport,
                                    StabilitySettings, run_stability, score_matrices)
 from gui.app_state import AppState
 from gui.jobs import JobRunner
-from gui.table_model import FrameTableView, try_add_plot_export, try_add_table_export
+from gui.results_area import install_results_area
 
 ALL_TOPICS = "All topics"
 NONE = "—"
@@ -87,39 +86,8 @@ class StabilityPanel(QWidget):
         cl.addLayout(buttons)
         cl.addWidget(self.progress)
         # ---- results
-        self.status = QLabel("Choose an analysis and press Run.")
-        self.status.setWordWrap(True)
-        self.table_choice = QComboBox()
-        self.table_choice.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-        self.table = FrameTableView()
-        self.chart_choice = QComboBox()
-        self.chart_choice.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-        self.chart = pg.GraphicsLayoutWidget()
-        self.chart.setBackground("w")
-        ttb = QToolBar()
-        ttb.addWidget(QLabel(" Table: "))
-        ttb.addWidget(self.table_choice)
-        ttb.addAction("Copy", self.table.copy_selection)
-        try_add_table_export(lambda: self.table.visible_frame(), ttb)
-        ctb = QToolBar()
-        ctb.addWidget(QLabel(" Chart: "))
-        ctb.addWidget(self.chart_choice)
-        try_add_plot_export(self.chart, ctb)
-        self.tabs = QTabWidget()
-        self.tabs.addTab(_boxed(ttb, self.table), "Tables")
-        self.tabs.addTab(_boxed(ctb, self.chart), "Chart")
-        right = QWidget()
-        rl = QVBoxLayout(right)
-        rl.setContentsMargins(0, 0, 0, 0)
-        rl.addWidget(self.status)
-        rl.addWidget(self.tabs, 1)
-        split = QSplitter(Qt.Orientation.Horizontal)
-        split.addWidget(controls)
-        split.addWidget(right)
-        split.setSizes([260, 800])
-        lay = QVBoxLayout(self)
-        lay.setContentsMargins(2, 2, 2, 2)
-        lay.addWidget(split)
+        install_results_area(self, controls, "Choose an analysis and press Run.", charts_first=False,
+                             chart_tab="Chart", controls_width=260)
         self.run_button.clicked.connect(self.run)
         self.cancel_button.clicked.connect(self.cancel)
         self.table_choice.currentIndexChanged.connect(lambda _: self._show_table())
@@ -386,11 +354,3 @@ class StabilityPanel(QWidget):
     def screenshot_items(self) -> dict[str, QWidget]:
         return {"table": self.table, "chart": self.chart}
 
-
-def _boxed(toolbar: QToolBar, widget: QWidget) -> QWidget:
-    box = QWidget()
-    lay = QVBoxLayout(box)
-    lay.setContentsMargins(0, 0, 0, 0)
-    lay.addWidget(toolbar)
-    lay.addWidget(widget, 1)
-    return box

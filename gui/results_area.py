@@ -1,0 +1,65 @@
+"""The right-hand side every diagnostic panel shares: status line, Tables and Chart tabs.
+
+Each tab has a chooser and its export menu (tables: CSV/XLSX/LaTeX/Markdown/copy;
+charts: PNG/SVG/PDF); the controls sit in a splitter on the left.
+"""
+
+from __future__ import annotations
+
+import pyqtgraph as pg
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (QComboBox, QLabel, QSplitter, QTabWidget, QToolBar,
+                               QVBoxLayout, QWidget)
+
+from gui.table_model import FrameTableView, try_add_plot_export, try_add_table_export
+
+
+def boxed(toolbar: QToolBar, widget: QWidget) -> QWidget:
+    """A toolbar above a widget, without margins."""
+    box = QWidget()
+    lay = QVBoxLayout(box)
+    lay.setContentsMargins(0, 0, 0, 0)
+    lay.addWidget(toolbar)
+    lay.addWidget(widget, 1)
+    return box
+
+
+def install_results_area(panel: QWidget, controls: QWidget, status_text: str,
+                         charts_first: bool = False, chart_tab: str = "Chart",
+                         controls_width: int = 260) -> None:
+    """Give ``panel`` ``status``, ``table_choice``, ``table``, ``chart_choice``, ``chart``
+    and ``tabs`` attributes, laid out to the right of ``controls``."""
+    panel.status = QLabel(status_text)
+    panel.status.setWordWrap(True)
+    panel.table_choice = QComboBox()
+    panel.table_choice.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+    panel.table = FrameTableView()
+    panel.chart_choice = QComboBox()
+    panel.chart_choice.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+    panel.chart = pg.GraphicsLayoutWidget()
+    panel.chart.setBackground("w")
+    ttb = QToolBar()
+    ttb.addWidget(QLabel(" Table: "))
+    ttb.addWidget(panel.table_choice)
+    ttb.addAction("Copy", panel.table.copy_selection)
+    try_add_table_export(lambda: panel.table.visible_frame(), ttb)
+    ctb = QToolBar()
+    ctb.addWidget(QLabel(" Chart: "))
+    ctb.addWidget(panel.chart_choice)
+    try_add_plot_export(panel.chart, ctb)
+    panel.tabs = QTabWidget()
+    tabs = [(boxed(ttb, panel.table), "Tables"), (boxed(ctb, panel.chart), chart_tab)]
+    for widget, title in (reversed(tabs) if charts_first else tabs):
+        panel.tabs.addTab(widget, title)
+    right = QWidget()
+    rl = QVBoxLayout(right)
+    rl.setContentsMargins(0, 0, 0, 0)
+    rl.addWidget(panel.status)
+    rl.addWidget(panel.tabs, 1)
+    split = QSplitter(Qt.Orientation.Horizontal)
+    split.addWidget(controls)
+    split.addWidget(right)
+    split.setSizes([controls_width, 800])
+    lay = QVBoxLayout(panel)
+    lay.setContentsMargins(2, 2, 2, 2)
+    lay.addWidget(split)
