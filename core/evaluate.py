@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-import numpy as np
 import pandas as pd
 
 from core.options import EvalOptions
