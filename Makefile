@@ -26,7 +26,8 @@ test: $(VENV)/.installed-test
 	@# pdftoppm renders report PDFs in the tests (skipped when it cannot be installed)
 	@command -v pdftoppm >/dev/null || (apt-get install -y -qq poppler-utils >/dev/null 2>&1 \
 	  || (apt-get update -qq >/dev/null 2>&1 && apt-get install -y -qq poppler-utils >/dev/null 2>&1) || true)
-	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -n 2 -q -p no:cacheprovider
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -n 2 -q -p no:cacheprovider -m "not serial"
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -p no:cacheprovider -m serial
 
 bench: $(VENV)/.installed-test
 	$(BIN)/pip install -q -e ".[bench]"

@@ -15,6 +15,9 @@ from PySide6.QtCore import QTimer
 
 from tests.gui_support import RUNS, load, make_window
 
+# timing-sensitive: `make test` runs it on its own after the parallel suite
+pytestmark = pytest.mark.serial
+
 
 def write_big_run(path, topics=500, per_topic=2000):
     rng = np.random.default_rng(0)
