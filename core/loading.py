@@ -190,7 +190,10 @@ def load_files(items: Sequence[tuple[str, str | None]], group_of: Mapping[str, s
                 read_bytes(path, "Yardstick input")  # names empty/binary/missing files
                 raise FormatError(str(path), None, "not recognised as qrels, a run, topics, "
                                   "documents or a run-to-group file")
-            _load_one(str(path), kind, res)
+            if kind in ("run", "qrels"):  # large: read with progress and cancellation points
+                yield from _load_with_progress(str(path), kind, res, i, total)
+            else:
+                _load_one(str(path), kind, res)
         except FormatError as e:
             res["errors"].append(e)
         except ImportError as e:
@@ -215,6 +218,15 @@ def _group_for(run: Run, groups: Mapping[str, str]) -> str:
         if key in groups:
             return groups[key]
     return ""
+
+
+def _load_with_progress(path: str, kind: str, res: dict[str, Any], i: int, total: int):
+    from core.io.read_progress import read_qrels_job, read_run_job, scaled
+
+    if kind == "run":
+        res["runs"].append((yield from scaled(read_run_job(path), i, total)))
+    else:
+        res["qrels"] = yield from scaled(read_qrels_job(path), i, total)
 
 
 def _load_one(path: str, kind: str, res: dict[str, Any]) -> None:

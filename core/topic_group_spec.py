@@ -28,8 +28,15 @@ import pandas as pd
 
 from core.stability.topic_groups import parse_topic_spec, read_topic_groups
 
-__all__ = ["GroupSpec", "parse_group_text", "read_group_file", "topics_in_rows",
-           "unique_group_name", "check_group_name", "groups_frame"]
+__all__ = [
+    "GroupSpec",
+    "check_group_name",
+    "groups_frame",
+    "parse_group_text",
+    "read_group_file",
+    "topics_in_rows",
+    "unique_group_name",
+]
 
 
 @dataclass(frozen=True)

@@ -353,7 +353,8 @@ def load_session(data: Mapping[str, Any], base_dir: str | None = None
         run = attempt("run", p, lambda q: read_run(q, name=r["name"], group=r["group"]))
         if run is not None:
             ws.add_run(run, name=r["name"], group=r["group"], color=r["color"],
-                       visible=r["visible"], pooled=r["pooled"])
+                       visible=r["visible"], pooled=r["pooled"],
+                       replace_same_path=False)  # one file listed twice: two runs
     ws.measures = list(data["measures"])
     ws.topic_groups = {k: list(v) for k, v in data["topic_groups"].items()}
     ws.notes = data["notes"]

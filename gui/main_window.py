@@ -58,6 +58,7 @@ class MainWindow(MenuActions, QMainWindow):
         self._build_status_bar()
         self._build_panels(deferred_panels)
         self._build_menus()
+        self._build_teaching_extras()
         self.jobs.unhandled_error.connect(self._job_error)
         self.state.status.connect(lambda m: self.statusBar().showMessage(m, 15000))
         self._autosave_timer = QTimer(self, singleShot=True, interval=2000)
@@ -145,6 +146,39 @@ class MainWindow(MenuActions, QMainWindow):
         else:
             self.tabifyDockWidget(first, dock)
             first.raise_()
+
+    def _build_teaching_extras(self) -> None:
+        """"Explain this number" from any panel (not only the topic explorer), and
+        Help ▸ Worked examples (each example of core.examples, in the topic explorer)."""
+        from gui import explain_dialog
+
+        self.explain_dialog = explain_dialog.install(self.state, self.jobs, self)
+        from PySide6.QtWidgets import QMenu
+
+        help_menu = next((m for m in self.menuBar().findChildren(QMenu)
+                          if m.title().replace("&", "") == "Help"), None)
+        if help_menu is None:
+            help_menu = self.menuBar().addMenu("&Help")
+        self.examples_menu = help_menu.addMenu("Worked examples")
+        try:
+            from core.examples import examples
+            items = [(e.name, e.title) for e in examples()]
+        except (ImportError, OSError, ValueError):
+            items = []
+        for name, title in items:
+            self.examples_menu.addAction(title, lambda n=name: self.load_example(n))
+        self.examples_menu.setEnabled(bool(items))
+
+    def load_example(self, name: str) -> bool:
+        """Show worked example ``name`` (core.examples) in the topic explorer."""
+        if "topic_explorer" not in self.panels and self._pending:
+            self.build_remaining_panels()
+        panel = self.panels.get("topic_explorer")
+        if panel is None:
+            return False
+        self.raise_panel("topic_explorer")
+        panel.load_example(name)
+        return True
 
     # ----------------------------------------------------------------- loading
     def open_items(self, items: list[tuple[str, str | None]], key: str | None = None) -> str:

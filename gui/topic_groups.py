@@ -18,13 +18,32 @@ import html
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QAbstractItemView, QDialog, QDialogButtonBox, QFileDialog,
-                               QFormLayout, QInputDialog, QLabel, QLineEdit, QMenu, QTableView,
-                               QToolBar, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QInputDialog,
+    QLabel,
+    QLineEdit,
+    QMenu,
+    QTableView,
+    QToolBar,
+    QVBoxLayout,
+    QWidget,
+)
 
 from core.errors import FormatError
-from core.topic_group_spec import (GroupSpec, check_group_name, groups_frame, parse_group_text,
-                                   read_group_file, topics_in_rows, unique_group_name)
+from core.topic_group_spec import (
+    GroupSpec,
+    check_group_name,
+    groups_frame,
+    parse_group_text,
+    read_group_file,
+    topics_in_rows,
+    unique_group_name,
+)
 from gui.table_model import FrameTableView
 
 MENU_TEXT = "Make topic group from selection"
@@ -218,8 +237,10 @@ class TopicGroupsWidget(QWidget):
         self.members.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         tb = QToolBar()
         tb.addWidget(QLabel("<b>Topic groups</b> "))
-        tb.addAction("New from ranges…", self.new_from_ranges)
-        tb.addAction("From file…", self.ask_file)
+        tb.addAction("Ranges…", self.new_from_ranges).setToolTip(
+            "New group from topic ids and ranges, e.g. 301-350, 601-650")
+        tb.addAction("File…", self.ask_file).setToolTip(
+            "New group(s) from a file: one topic per line, or 'name: ranges' lines")
         self.rename_action = tb.addAction("Rename…", self.rename_selected)
         self.delete_action = tb.addAction("Delete", self.delete_selected)
         lay = QVBoxLayout(self)

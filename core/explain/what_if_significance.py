@@ -21,8 +21,12 @@ from core.compare import Comparison, PairComparison, compare_runs_job
 from core.evaluate import Evaluation, score_matrix
 from core.progress import Progress
 
-__all__ = ["WhatIfSignificance", "what_if_significance", "what_if_significance_job",
-           "pair_comparison"]
+__all__ = [
+    "WhatIfSignificance",
+    "pair_comparison",
+    "what_if_significance",
+    "what_if_significance_job",
+]
 
 #: Rows of :meth:`WhatIfSignificance.to_frame` -> PairComparison attribute.
 ROWS = {"topics": "n_topics", "mean baseline": "mean_baseline", "mean run": "mean_run",
@@ -30,6 +34,8 @@ ROWS = {"topics": "n_topics", "mean baseline": "mean_baseline", "mean run": "mea
         "t": "t_stat", "p t-test": "p_t", "p wilcoxon": "p_wilcoxon", "p sign": "p_sign",
         "p permutation": "p_permutation", "effect size d": "effect_size",
         "CI low": "ci_low", "CI high": "ci_high"}
+#: Rows that are counts (shown as integers).
+COUNTS = ("n_topics", "wins", "ties", "losses")
 
 
 @dataclass(frozen=True)
@@ -62,13 +68,21 @@ class WhatIfSignificance:
 
     def to_frame(self) -> pd.DataFrame:
         """Rows: topics, means, W/T/L, t, the four p-values, effect size, CI; columns
-        ``original``, ``now``, ``change`` (now - original)."""
+        ``original``, ``now``, ``change`` (now - original); counts are ints, the rest
+        floats (an object frame, so a table shows counts without decimals)."""
         a, b = self.pair_original, self.pair_now
-        f = pd.DataFrame({"original": [float(getattr(a, k)) for k in ROWS.values()],
-                          "now": [float(getattr(b, k)) for k in ROWS.values()]},
-                         index=pd.Index(list(ROWS), name=f"{self.run} vs {self.baseline}"))
-        f["change"] = f["now"] - f["original"]
-        return f
+
+        def value(p: PairComparison, k: str):
+            v = getattr(p, k)
+            return int(v) if k in COUNTS else float(v)
+
+        was = [value(a, k) for k in ROWS.values()]
+        now = [value(b, k) for k in ROWS.values()]
+        return pd.DataFrame({"original": pd.Series(was, dtype=object).to_numpy(),
+                             "now": pd.Series(now, dtype=object).to_numpy(),
+                             "change": pd.Series([y - x for x, y in zip(was, now)],
+                                                 dtype=object).to_numpy()},
+                            index=pd.Index(list(ROWS), name=f"{self.run} vs {self.baseline}"))
 
     def verdict(self, test: str = "t") -> str:
         """One sentence: significant (at alpha) before and after, with the test's p-values."""

@@ -8,19 +8,14 @@ binary (NUL bytes) or unreadable inputs raise :class:`~core.errors.FormatError`.
 from __future__ import annotations
 
 import bz2
-import gzip
 import lzma
 import os
 import sys
+import zlib
 from pathlib import Path
 
 from core.errors import FormatError
 
-_MAGIC = {
-    b"\x1f\x8b": gzip.decompress,
-    b"BZh": bz2.decompress,
-    b"\xfd7zXZ\x00": lzma.decompress,
-}
 COMPRESSED_SUFFIXES = (".gz", ".bz2", ".xz")
 
 #: Refuse to read a single input whose (decompressed) size exceeds this share of
@@ -70,23 +65,30 @@ def read_bytes(path: str | os.PathLike, what: str = "file") -> bytes:
             size = p.stat().st_size
         except OSError as e:
             raise FormatError(spath, None, f"cannot read {what}: {e.strerror or e}") from None
-        avail = available_memory()
-        if avail is not None and size > MEMORY_SHARE * avail:
-            raise FormatError(
-                spath, None,
-                f"is {size / 2**30:.1f} GiB but only {avail / 2**30:.1f} GiB of memory is free; "
-                f"refusing to load it (split the file or free memory)")
+        check_size(spath, size, what)
         try:
             with open(p, "rb") as f:
                 data = f.read()
         except OSError as e:
             raise FormatError(spath, None, f"cannot read {what}: {e.strerror or e}") from None
-    for magic, decompress in _MAGIC.items():
+    return finish_bytes(data, spath, what)
+
+
+def check_size(spath: str, size: int, what: str = "file") -> None:
+    """Refuse a file of ``size`` bytes if it would not fit in the free memory."""
+    avail = available_memory()
+    if avail is not None and size > MEMORY_SHARE * avail:
+        raise FormatError(
+            spath, None,
+            f"is {size / 2**30:.1f} GiB but only {avail / 2**30:.1f} GiB of memory is free; "
+            f"refusing to load it (split the file or free memory)")
+
+
+def finish_bytes(data: bytes, spath: str, what: str = "file") -> bytes:
+    """Decompress (if compressed) and refuse empty or binary content (see :func:`read_bytes`)."""
+    for magic, kind in _KIND.items():
         if data.startswith(magic):
-            try:
-                data = decompress(data)
-            except Exception as e:  # corrupt or truncated archive
-                raise FormatError(spath, None, f"cannot decompress {what}: {e}") from None
+            data = _inflate(data, kind, spath, what)
             break
     blank = data[3:] if data.startswith(b"\xef\xbb\xbf") else data  # a lone BOM is empty too
     if not blank[:65536].strip() and not blank.strip():  # cheap unless it starts blank
@@ -95,6 +97,67 @@ def read_bytes(path: str | os.PathLike, what: str = "file") -> bytes:
         line = data.count(b"\n", 0, data.index(b"\x00")) + 1
         raise FormatError(spath, line, f"contains NUL bytes: this is a binary file, not a {what}")
     return data
+
+
+_KIND = {b"\x1f\x8b": "gz", b"BZh": "bz2", b"\xfd7zXZ\x00": "xz"}
+_OUT = 1 << 24  # decompressed bytes per step
+
+
+def _inflate(data: bytes, kind: str, spath: str, what: str) -> bytes:
+    """Decompress every member/stream, refusing output larger than the free memory allows.
+
+    A small archive can hold far more than memory (a 1 GiB ``.gz`` of a 20 GiB
+    run): the output is produced in 16 MiB steps and counted, so such a file is
+    refused with a message before it fills the memory (issue 9).
+    """
+    avail = available_memory()
+    limit = float("inf") if avail is None else MEMORY_SHARE * avail
+    parts: list[bytes] = []
+    total = 0
+
+    def keep(out: bytes) -> None:
+        nonlocal total
+        total += len(out)
+        if total > limit:
+            raise FormatError(
+                spath, None,
+                f"decompresses to more than {limit / 2**30:.1f} GiB but only "
+                f"{avail / 2**30:.1f} GiB of memory is free; refusing to load it")
+        parts.append(out)
+
+    magic = next(m for m, k in _KIND.items() if k == kind)
+    rest = data
+    try:
+        while True:
+            if kind == "gz":
+                d = zlib.decompressobj(wbits=31)
+                feed = rest
+                while True:
+                    out = d.decompress(feed, _OUT)
+                    keep(out)
+                    feed = d.unconsumed_tail
+                    if d.eof or (not feed and len(out) < _OUT):
+                        break
+            else:
+                d = bz2.BZ2Decompressor() if kind == "bz2" else lzma.LZMADecompressor()
+                out = d.decompress(rest, _OUT)
+                while True:
+                    keep(out)
+                    if d.eof or d.needs_input:
+                        break
+                    out = d.decompress(b"", _OUT)
+            if not d.eof:
+                raise EOFError("compressed file ended before the end-of-stream marker was reached")
+            rest = d.unused_data
+            if not rest.strip(b"\x00"):  # gzip allows zero padding after the last member
+                break
+            if not rest.startswith(magic):
+                raise ValueError("trailing garbage after the compressed data")
+    except FormatError:
+        raise
+    except (zlib.error, OSError, EOFError, ValueError, lzma.LZMAError, MemoryError) as e:
+        raise FormatError(spath, None, f"cannot decompress {what}: {e}") from None
+    return b"".join(parts)
 
 
 def decode_text(data: bytes) -> str:

@@ -287,7 +287,7 @@ class ChartsPanel(QWidget):
                                       "(or Shift+drag any time; Ctrl+click toggles one topic)")
         self.select_action.toggled.connect(self._select_mode)
         self.group_action = tb.addAction("Make topic group from selection",
-                                         self.make_group_from_selection)
+                                         lambda: self.make_group_from_selection())
         self.group_action.setEnabled(False)
         self.selection_label = QLabel("")
         tb.addWidget(self.selection_label)

@@ -23,6 +23,7 @@ from gui.jobs import JobRunner
 from gui.lazy import LazyPanel
 from gui.table_model import try_add_plot_export, try_add_table_export
 from gui.teaching_views import LessonView, TiesView, WhatIfView
+from gui.what_if_significance import WhatIfSignificanceView
 
 WORKSPACE = "Workspace"
 
@@ -90,6 +91,8 @@ class TopicExplorerPanel(LazyPanel):
         self.ties_view.rescore.connect(self.run_ties)
         self.tabs = QTabWidget()
         self.tabs.addTab(self.what_if, "What-if: measures and run ranking")
+        self.significance = WhatIfSignificanceView(jobs)
+        self.tabs.addTab(self.significance, "What-if: significance")
         self.tabs.addTab(self.ties_view, "Tie sensitivity")
         self.view = LessonView(self.tabs)
         self.table, self.curve = self.view.table, self.view.curve
@@ -294,6 +297,7 @@ class TopicExplorerPanel(LazyPanel):
         if s is None or L is None or self.evals is None or L.run_name not in self.evals:
             return
         self.what_if.show_session(s, L, self.evals, self.measure.currentText())
+        self.significance.show_session(s, L, self.evals, self.measure.currentText())
 
     # ------------------------------------------------------------ ties and explain
     def run_ties(self) -> None:
@@ -317,7 +321,7 @@ class TopicExplorerPanel(LazyPanel):
     def _ties_ready(self, res) -> None:
         self.ties = res
         self.ties_view.show_result(res)
-        self.tabs.setCurrentIndex(1)
+        self.tabs.setCurrentWidget(self.ties_view)
 
     def explain_current(self, measure: str | None = None) -> None:
         """Explain ``measure`` (default: the measure box) for the run and topic shown,

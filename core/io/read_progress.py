@@ -1,0 +1,154 @@
+"""Reading a large input with progress and cancellation points.
+
+:func:`read_bytes_job` is :func:`core.io.text_source.read_bytes` as a progress
+generator: the file is read in :data:`READ_CHUNK` pieces, yielding
+:class:`~core.progress.Progress` after each, so the window's status bar moves
+and Cancel (which closes the generator at its next ``yield``) takes effect
+within one chunk.  The checks are ``read_bytes``' own (directory, size against
+free memory before reading, decompression with its output counted against
+free memory, empty, NUL bytes), so the result and every error are the same.
+
+:func:`read_run_job` and :func:`read_qrels_job` read with progress, then hand
+the bytes to the ordinary readers (their pyarrow fast path is untouched); a
+load that is cancelled returns nothing, so nothing half-loaded can reach the
+workspace.  Measured on ``benchmarks/_data/msmarco_7000x1000.run`` (7M lines,
+278 MB) by ``benchmarks/bench_large_run.py``.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from collections.abc import Generator
+from pathlib import Path
+
+from core.errors import FormatError
+from core.io.text_source import check_size, display_name, finish_bytes, read_bytes
+from core.progress import Progress
+
+__all__ = ["READ_CHUNK", "read_bytes_job", "read_run_job", "read_qrels_job", "scaled"]
+
+#: Bytes read between two progress reports (and cancellation points).
+READ_CHUNK = 8 * 2**20
+
+RUN_WHAT = "run file (topic Q0 docno rank score tag)"
+QRELS_WHAT = "qrels file (topic iter docno rel)"
+
+
+def read_bytes_job(path: str | os.PathLike, what: str = "file"
+                   ) -> Generator[Progress, None, bytes]:
+    """Progress generator returning what ``read_bytes(path, what)`` returns.
+
+    Progress counts bytes of the file on disk; decompression and the
+    empty/binary checks are one last step.  Raises the same
+    :class:`~core.errors.FormatError` as :func:`~core.io.text_source.read_bytes`.
+    """
+    spath = str(path)
+    p = Path(spath)
+    if spath == "-" or p.is_dir() or not p.is_file():
+        return read_bytes(path, what)  # stdin, or the error read_bytes names
+    name = display_name(spath)
+    try:
+        size = p.stat().st_size
+    except OSError:
+        return read_bytes(path, what)
+    check_size(spath, size, what)
+    parts: list[bytes] = []
+    done = 0
+    try:
+        with open(p, "rb") as f:
+            while True:
+                chunk = f.read(READ_CHUNK)
+                if not chunk:
+                    break
+                parts.append(chunk)
+                done += len(chunk)
+                yield Progress(done, max(size, done), f"reading {name}")
+    except OSError as e:
+        raise FormatError(spath, None, f"cannot read {what}: {e.strerror or e}") from None
+    data = b"".join(parts)
+    del parts
+    return finish_bytes(data, spath, what)
+
+
+def read_run_job(path: str | os.PathLike, name: str | None = None, group: str = ""):
+    """Progress generator returning :func:`core.io.read_run` ``(path, name, group)``."""
+    from core.io import read_run
+
+    data = yield from _reading(read_bytes_job(path, RUN_WHAT))
+    return (yield from _parsing(lambda: read_run(path, name=name, group=group, data=data),
+                                len(data), display_name(str(path))))
+
+
+def read_qrels_job(path: str | os.PathLike, name: str | None = None):
+    """Progress generator returning :func:`core.io.read_qrels` ``(path, name)``."""
+    from core.io import read_qrels
+
+    data = yield from _reading(read_bytes_job(path, QRELS_WHAT))
+    return (yield from _parsing(lambda: read_qrels(path, name=name, data=data),
+                                len(data), display_name(str(path))))
+
+
+#: Share of a load's progress bar given to reading the bytes (the rest: parsing).
+READ_SHARE = 0.2
+#: Parsing speed assumed to move the bar while the parser runs (bytes per second);
+#: the bar stops at 95 % until the parser returns.
+PARSE_RATE = 60e6
+_TICK = 0.1
+
+
+def _reading(job):
+    try:
+        p = next(job)
+        while True:
+            yield Progress(READ_SHARE * p.fraction, 1, p.message)
+            p = next(job)
+    except StopIteration as stop:
+        return stop.value
+    finally:
+        job.close()
+
+
+def _parsing(parse, nbytes: int, name: str):
+    """Run ``parse()`` on a helper thread, yielding progress until it returns.
+
+    The readers' pyarrow parse cannot yield, so it runs beside the generator:
+    the bar keeps moving and Cancel (closing this generator) returns at once.
+    A parse that was cancelled finishes on its thread and its result is
+    dropped; nothing is ever handed to the caller half-built.
+    """
+    box: dict = {}
+
+    def target() -> None:
+        try:
+            box["value"] = parse()
+        except BaseException as e:  # noqa: BLE001 - re-raised in the generator
+            box["error"] = e
+
+    worker = threading.Thread(target=target, name=f"yardstick-parse-{name}", daemon=True)
+    expected = max(nbytes / PARSE_RATE, 0.05)
+    t0 = time.monotonic()
+    worker.start()
+    yield Progress(READ_SHARE, 1, f"parsing {name}")
+    while worker.is_alive():
+        worker.join(_TICK)
+        frac = min(0.95, (time.monotonic() - t0) / expected)
+        yield Progress(READ_SHARE + (1 - READ_SHARE) * frac, 1, f"parsing {name}")
+    if "error" in box:
+        raise box["error"]
+    return box["value"]
+
+
+def scaled(job: Generator[Progress, None, object], start: float, total: float,
+           prefix: str = "") -> Generator[Progress, None, object]:
+    """Re-yield ``job``'s progress as step ``start`` .. ``start + 1`` of ``total``."""
+    try:
+        p = next(job)
+        while True:
+            yield Progress(start + p.fraction, total, f"{prefix}{p.message}")
+            p = next(job)
+    except StopIteration as stop:
+        return stop.value
+    finally:
+        job.close()  # cancelled: the file is closed now, not when collected
