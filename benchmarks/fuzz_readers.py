@@ -35,8 +35,17 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.fuzz_support import (DIRECTORY, MUTATIONS, READERS, data_available,  # noqa: E402
-                                gui_loader_outcome, mutate, outcome, seed_bytes, write_input)
+from tests.fuzz_support import (
+    DIRECTORY,
+    MUTATIONS,
+    READERS,
+    data_available,
+    gui_loader_outcome,
+    mutate,
+    outcome,
+    seed_bytes,
+    write_input,
+)
 
 OUTCOMES = ("loaded", "FormatError + line", "FormatError (file)", "BUG")
 COMBINED = "2-3 mutations combined"

@@ -27,7 +27,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--session", help="open a saved session (.json)")
     p.add_argument("--sample", action="store_true", help="open the bundled sample collection")
     p.add_argument("--no-restore", action="store_true",
-                   help="do not restore the last session when no files are given")
+                   help="do not restore the last session when no files are given "
+                        "(and, after a crash, do not restore the autosaved work)")
+    p.add_argument("--restore", action="store_true",
+                   help="after a crash, restore the autosaved work without asking")
     p.add_argument("--screenshot", metavar="DIR",
                    help="render every panel to DIR/<panel>.png offscreen and exit")
     p.add_argument("files", nargs="*", metavar="RUN",
@@ -42,6 +45,31 @@ def main(argv: list[str] | None = None) -> int:
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
     logging.basicConfig(level=os.environ.get("YARDSTICK_LOG", "WARNING"),
                         format="%(levelname)s %(name)s: %(message)s")
+    win = start(args)
+    if args.screenshot:
+        from gui.screenshots import render_all
+
+        win.resize(1400, 900)
+        win.show()
+        written = render_all(win, args.screenshot)
+        for path in written:
+            print(path)
+        win.close()
+        return 0
+    win.show()
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    QTimer.singleShot(0, win.build_remaining_panels)
+    rc = QApplication.instance().exec()
+    from gui import recovery
+
+    recovery.end()  # a normal exit: the next start offers no restore
+    return rc
+
+
+def start(args: argparse.Namespace):
+    """Create the window and start loading what ``args`` asks for (or restoring); returns it."""
     from PySide6.QtWidgets import QApplication
 
     app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else "yardstick"])
@@ -60,28 +88,22 @@ def main(argv: list[str] | None = None) -> int:
         if path:
             items.append((path, kind))
     items += [(f, None) for f in args.files]
+    restoring = False
+    if not screenshot:
+        from gui import recovery
+
+        crashed = recovery.begin()  # marks this process as running
+        if crashed is not None and not args.session:
+            restoring = recovery.offer(win, crashed, recovery.answer_from(
+                args.restore, args.no_restore), then=items)
     if args.session:
         win.open_session(args.session)
-    if items:
+    if items and not restoring:
         win.open_items(items)
-    elif not args.session:
+    elif not args.session and not restoring:
         if args.sample or screenshot or args.no_restore or not win.restore_last_session():
             win.open_sample()
-    if screenshot:
-        from gui.screenshots import render_all
-
-        win.resize(1400, 900)
-        win.show()
-        written = render_all(win, args.screenshot)
-        for path in written:
-            print(path)
-        win.close()
-        return 0
-    win.show()
-    from PySide6.QtCore import QTimer
-
-    QTimer.singleShot(0, win.build_remaining_panels)
-    return app.exec()
+    return win
 
 
 if __name__ == "__main__":

@@ -25,7 +25,7 @@ from core.run import Run
 from core.workspace import RunEntry, Workspace
 
 WHATS = ("qrels", "runs", "topics", "documents", "measures", "topic_groups", "evaluations",
-         "notes", "options", "workspace")
+         "notes", "options", "workspace", "extras")
 
 #: Always evaluated besides the chosen measures (charts and reports need them).
 BASE_MEASURES = ("official",)
@@ -165,6 +165,11 @@ class AppState(QObject):
     def set_notes(self, notes: str) -> None:
         self.workspace.notes = notes
         self.changed.emit("notes")
+
+    def set_extra(self, key: str, value: Any) -> None:
+        """Keep a panel's JSON-serialisable state in the session (``workspace.extras[key]``)."""
+        self.workspace.extras[key] = value
+        self.changed.emit("extras")
 
     def show_topic(self, topic: str) -> None:
         self.current_topic = str(topic)

@@ -306,8 +306,8 @@ class MainWindow(MenuActions, QMainWindow):
             data = json.loads(p.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             return False
-        if not data.get("runs") and not data.get("qrels"):
-            return False
+        if not isinstance(data, dict) or not data.get("runs") and not data.get("qrels"):
+            return False  # (an unreadable session is reported by open_session)
         self.open_session(str(p))
         return True
 

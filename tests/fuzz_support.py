@@ -58,7 +58,7 @@ def _upto_last(data: bytes, marker: bytes) -> bytes:
 
 def _before_last(data: bytes, pattern: bytes) -> bytes:
     """Cut before the last line matching ``pattern`` (a record start)."""
-    starts = [m.start() for m in re.finditer(pattern, data, re.M)]
+    starts = [m.start() for m in re.finditer(pattern, data, re.MULTILINE)]
     return data[: starts[-1]] if len(starts) > 1 else data
 
 
@@ -234,7 +234,8 @@ def m_latin1(d, rnd):
     out = d
     for _ in range(rnd.randint(1, 4)):
         pos = rnd.randrange(len(out) + 1)
-        out = out[:pos] + bytes([rnd.choice([0x85, 0xA0, 0xE9, 0xFC, 0xFF, 0x80, 0x96, 0xB2, 0xB9])]) + out[pos:]
+        byte = rnd.choice([0x85, 0xA0, 0xE9, 0xFC, 0xFF, 0x80, 0x96, 0xB2, 0xB9])
+        out = out[:pos] + bytes([byte]) + out[pos:]
     return out
 
 
@@ -560,8 +561,8 @@ def _check_topic_frame(frame) -> None:
 def check_topics(data: bytes, frame) -> None:
     _check_topic_frame(frame)
     text = "\n".join(text_lines(plain_bytes(data)))
-    if re.search(r"<\s*top\b", text, re.I):
-        opened = len(re.findall(r"<\s*top\s*>", text, re.I))
+    if re.search(r"<\s*top\b", text, re.IGNORECASE):
+        opened = len(re.findall(r"<\s*top\s*>", text, re.IGNORECASE))
         if len(frame) != opened:
             raise Mismatch(f"{len(frame)} topics from {opened} <top> tags")
 
@@ -716,7 +717,7 @@ def write_input(path: Path, data: bytes | None) -> Path:
 
 
 def gui_loader_outcome(path: Path, kind: str | None, data: bytes | None) -> str:
-    """:func:`core.loading.load_files` (what the window runs): never raises, errors name the file."""
+    """:func:`core.loading.load_files` (the window's loader): never raises, errors name the file."""
     from core.loading import load_files
     from core.progress import run_sync
 

@@ -32,8 +32,16 @@ from hypothesis import strategies as st
 
 from core.errors import FormatError
 from core.io import read_qrels, read_run
-from tests.fuzz_support import (MUTATIONS, READERS, data_available, gui_loader_outcome, mutate,
-                                outcome, seed_bytes, write_input)
+from tests.fuzz_support import (
+    MUTATIONS,
+    READERS,
+    data_available,
+    gui_loader_outcome,
+    mutate,
+    outcome,
+    seed_bytes,
+    write_input,
+)
 
 pytestmark = pytest.mark.skipif(not data_available(), reason="../shared/data is not here")
 

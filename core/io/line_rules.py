@@ -99,4 +99,4 @@ def has_hex_field(data: bytes) -> bool:
     """Whether some field starts with ``0x`` (pyarrow reads ``0x1F`` as the integer 31)."""
     if b"x" not in data and b"X" not in data:
         return False
-    return re.search(rb"(?:^|[ \t])[+-]?0[xX]", data, re.M) is not None
+    return re.search(rb"(?:^|[ \t])[+-]?0[xX]", data, re.MULTILINE) is not None

@@ -8,10 +8,11 @@ within one chunk.  The checks are ``read_bytes``' own (directory, size against
 free memory before reading, decompression with its output counted against
 free memory, empty, NUL bytes), so the result and every error are the same.
 
-:func:`read_run_job` and :func:`read_qrels_job` read with progress, then hand
-the bytes to the ordinary readers (their pyarrow fast path is untouched); a
-load that is cancelled returns nothing, so nothing half-loaded can reach the
-workspace.  Measured on ``benchmarks/_data/msmarco_7000x1000.run`` (7M lines,
+:func:`read_run_job` and :func:`read_qrels_job` read with progress, then run
+the ordinary readers on a helper thread (their pyarrow fast path is
+untouched) while the progress bar keeps moving; a load that is cancelled
+returns nothing, so nothing half-loaded can reach the workspace.  Measured on
+``benchmarks/_data/msmarco_7000x1000.run`` (7M lines,
 278 MB) by ``benchmarks/bench_large_run.py``.
 """
 
@@ -27,7 +28,7 @@ from core.errors import FormatError
 from core.io.text_source import check_size, display_name, finish_bytes, read_bytes
 from core.progress import Progress
 
-__all__ = ["READ_CHUNK", "read_bytes_job", "read_run_job", "read_qrels_job", "scaled"]
+__all__ = ["READ_CHUNK", "read_bytes_job", "read_qrels_job", "read_run_job", "scaled"]
 
 #: Bytes read between two progress reports (and cancellation points).
 READ_CHUNK = 8 * 2**20
@@ -36,13 +37,15 @@ RUN_WHAT = "run file (topic Q0 docno rank score tag)"
 QRELS_WHAT = "qrels file (topic iter docno rel)"
 
 
-def read_bytes_job(path: str | os.PathLike, what: str = "file"
-                   ) -> Generator[Progress, None, bytes]:
+def read_bytes_job(path: str | os.PathLike, what: str = "file", keep: bool = True
+                   ) -> Generator[Progress, None, bytes | None]:
     """Progress generator returning what ``read_bytes(path, what)`` returns.
 
     Progress counts bytes of the file on disk; decompression and the
     empty/binary checks are one last step.  Raises the same
     :class:`~core.errors.FormatError` as :func:`~core.io.text_source.read_bytes`.
+    With ``keep=False`` the chunks are dropped as they are read and None is
+    returned (a first pass for progress that leaves the file in the page cache).
     """
     spath = str(path)
     p = Path(spath)
@@ -62,32 +65,59 @@ def read_bytes_job(path: str | os.PathLike, what: str = "file"
                 chunk = f.read(READ_CHUNK)
                 if not chunk:
                     break
-                parts.append(chunk)
+                if keep:
+                    parts.append(chunk)
                 done += len(chunk)
                 yield Progress(done, max(size, done), f"reading {name}")
     except OSError as e:
         raise FormatError(spath, None, f"cannot read {what}: {e.strerror or e}") from None
+    if not keep:
+        return None
     data = b"".join(parts)
     del parts
     return finish_bytes(data, spath, what)
+
+
+def _compressed(path: str | os.PathLike) -> bool:
+    try:
+        with open(path, "rb") as f:
+            head = f.read(6)
+    except OSError:
+        return False
+    return head.startswith((b"\x1f\x8b", b"BZh", b"\xfd7zXZ\x00"))
+
+
+def _read_then_parse(path, what: str, parse):
+    """Read ``path`` with progress, then ``parse(data or None)`` on a helper thread.
+
+    A plain file is read once for progress and dropped, and the parser reads
+    it again from the page cache: peak memory stays the parser's own (the
+    parser frees the text early; handing it bytes would pin them).  A
+    compressed file is decompressed once here and its text handed over.
+    """
+    spath = str(path)
+    if spath == "-":
+        return (yield from _parsing(lambda: parse(None), 0, "<stdin>"))
+    keep = _compressed(path)
+    data = yield from _reading(read_bytes_job(path, what, keep=keep))
+    size = len(data) if data is not None else os.path.getsize(spath)
+    return (yield from _parsing(lambda: parse(data), size, display_name(spath)))
 
 
 def read_run_job(path: str | os.PathLike, name: str | None = None, group: str = ""):
     """Progress generator returning :func:`core.io.read_run` ``(path, name, group)``."""
     from core.io import read_run
 
-    data = yield from _reading(read_bytes_job(path, RUN_WHAT))
-    return (yield from _parsing(lambda: read_run(path, name=name, group=group, data=data),
-                                len(data), display_name(str(path))))
+    return (yield from _read_then_parse(
+        path, RUN_WHAT, lambda data: read_run(path, name=name, group=group, data=data)))
 
 
 def read_qrels_job(path: str | os.PathLike, name: str | None = None):
     """Progress generator returning :func:`core.io.read_qrels` ``(path, name)``."""
     from core.io import read_qrels
 
-    data = yield from _reading(read_bytes_job(path, QRELS_WHAT))
-    return (yield from _parsing(lambda: read_qrels(path, name=name, data=data),
-                                len(data), display_name(str(path))))
+    return (yield from _read_then_parse(
+        path, QRELS_WHAT, lambda data: read_qrels(path, name=name, data=data)))
 
 
 #: Share of a load's progress bar given to reading the bytes (the rest: parsing).

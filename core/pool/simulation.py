@@ -221,12 +221,16 @@ class SimulationResult:
     scores : pandas.DataFrame
         Long form: level, measure, run, score; level ``full`` holds the
         full-qrels scores.
+    seed : int or None
+        The seed of the judging order (None for ``depth``, which is not random):
+        the same seed gives the same result.
     """
 
     strategy: str
     reference: str
     levels: pd.DataFrame
     scores: pd.DataFrame
+    seed: int | None = None
 
     def to_frame(self) -> pd.DataFrame:
         return self.levels
@@ -292,7 +296,8 @@ def iter_simulate(index: PoolIndex, depth: Depth, strategy: str, levels: Sequenc
     yield Progress(total, total, "done")
     return SimulationResult(strategy=strategy, reference=reference,
                             levels=pd.DataFrame(rows), scores=pd.concat(score_rows,
-                                                                        ignore_index=True))
+                                                                        ignore_index=True),
+                            seed=None if strategy == "depth" else seed)
 
 
 def simulate(index: PoolIndex, depth: Depth, strategy: str, levels: Sequence[int],

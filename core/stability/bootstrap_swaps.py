@@ -18,6 +18,7 @@ import numpy as np
 import pandas as pd
 
 from core.progress import Progress
+from core.seeds import resolve_seed
 from core.stability.aggregates import Aggregate, aggregate_for
 from core.stability.resampling import as_score_array, bootstrap_indices
 from core.stability.swap_rates import SwapRateResult, analyse_swap_counts, count_swaps
@@ -44,6 +45,7 @@ def bootstrap_swap_rates(scores: pd.DataFrame, sizes: Sequence[int] | None = Non
     if not sizes:
         raise ValueError("no topic-set sizes to sample")
     agg = aggregate or aggregate_for(measure)
+    seed = resolve_seed(seed)  # None: a fresh seed, recorded in the result
     rng = np.random.default_rng(seed)
     counts = []
     for k, n in enumerate(sizes):

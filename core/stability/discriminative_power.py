@@ -29,6 +29,7 @@ import pandas as pd
 from scipy import stats
 
 from core.progress import Progress
+from core.seeds import resolve_seed
 from core.stability.aggregates import aggregate_for
 from core.stability.resampling import (as_score_array, bootstrap_indices, pair_frame, run_pairs,
                                        weights_from_indices)
@@ -170,6 +171,7 @@ def discriminative_power(scores: pd.DataFrame, samples: int = 1000, alpha: float
                          "needs per-topic scores (use map)")
     sa = as_score_array(scores, min_topics=2)
     n = sa.n_topics
+    seed = resolve_seed(seed)  # None: a fresh seed, recorded in the result
     rng = np.random.default_rng(seed)
     weights = weights_from_indices(bootstrap_indices(rng, n, n, samples), n)
     ii, jj = run_pairs(sa.n_runs)

@@ -24,6 +24,7 @@ import numpy as np
 import pandas as pd
 
 from core.progress import Progress
+from core.seeds import resolve_seed
 from core.stability.aggregates import MEAN, Aggregate, aggregate_for
 from core.stability.resampling import as_score_array, pair_frame, run_pairs, subset_indices
 
@@ -147,6 +148,7 @@ def error_rate(scores: pd.DataFrame, subset_size: int | None = None, samples: in
     agg = aggregate or aggregate_for(measure)
     sa = as_score_array(scores)
     n = max(1, sa.n_topics // 2) if subset_size is None else int(subset_size)
+    seed = resolve_seed(seed)  # None: a fresh seed, recorded in the result
     rng = np.random.default_rng(seed)
     idx = subset_indices(rng, sa.n_topics, n, samples)
     n_pairs = sa.n_runs * (sa.n_runs - 1) // 2
@@ -170,6 +172,7 @@ def error_rates(score_matrices: Mapping[str, pd.DataFrame], subset_size: int | N
     """:func:`error_rate` of several measures with the same seed (same topic sets)."""
     out: dict[str, ErrorRateResult] = {}
     k = len(score_matrices)
+    seed = resolve_seed(seed)  # one seed for every measure
     for i, (name, mat) in enumerate(score_matrices.items()):
         gen = error_rate(mat, subset_size, samples, fuzziness, seed, name)
         try:

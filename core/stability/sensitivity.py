@@ -26,6 +26,7 @@ import numpy as np
 import pandas as pd
 
 from core.progress import Progress
+from core.seeds import resolve_seed
 from core.stability.aggregates import Aggregate, aggregate_for
 from core.stability.resampling import as_score_array, disjoint_subset_indices
 from core.stability.swap_rates import count_swaps
@@ -133,6 +134,7 @@ def sensitivity(scores: pd.DataFrame, subset_size: int | None = None, samples: i
     agg = aggregate or aggregate_for(measure)
     sa = as_score_array(scores, min_topics=2)
     n = sa.n_topics // 2 if subset_size is None else int(subset_size)
+    seed = resolve_seed(seed)  # None: a fresh seed, recorded in the result
     rng = np.random.default_rng(seed)
     idx_a, idx_b = disjoint_subset_indices(rng, sa.n_topics, n, samples)
     comps = np.zeros(0, np.int64)

@@ -33,6 +33,7 @@ import numpy as np
 import pandas as pd
 
 from core.progress import Progress
+from core.seeds import resolve_seed
 from core.stability.aggregates import MEAN, Aggregate, aggregate_for
 from core.stability.exponential_fit import ExpFit, fit_exponential, size_at_rate
 from core.stability.resampling import (as_score_array, disjoint_subset_indices,
@@ -268,6 +269,7 @@ def swap_rates(scores: pd.DataFrame, sizes: Sequence[int] | None = None, samples
     if not sizes:
         raise ValueError("no topic-set sizes to sample")
     agg = aggregate or aggregate_for(measure)
+    seed = resolve_seed(seed)  # None: a fresh seed, recorded in the result
     rng = np.random.default_rng(seed)
     counts = []
     for k, n in enumerate(sizes):

@@ -27,6 +27,7 @@ import numpy as np
 import pandas as pd
 
 from core.progress import Progress
+from core.seeds import resolve_seed
 from core.stability.aggregates import MEAN, Aggregate, aggregate_for
 from core.stability.resampling import as_score_array
 
@@ -153,6 +154,7 @@ def tukey_hsd(scores: pd.DataFrame, samples: int = 1000, alpha: float = 0.05,
     agg = aggregate or aggregate_for(measure)
     sa = as_score_array(scores)
     n, r = sa.values.shape
+    seed = resolve_seed(seed)  # None: a fresh seed, recorded in the result
     rng = np.random.default_rng(seed)
     step = max(1, min(CHUNK_ELEMENTS // (n * r), -(-samples // 20)))
     ranges = np.empty(samples)

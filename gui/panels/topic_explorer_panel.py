@@ -15,6 +15,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QComboBox, QFileDialog, QLabel, QMenu, QTabWidget, QToolBar,
                                QToolButton, QVBoxLayout)
 
+from core import what_if_state
 from core.explain.topic_lesson import TopicLesson, appendix_example, lesson_from_judged
 from core.explain.what_if import WhatIfSession
 from gui import explain_dialog
@@ -187,6 +188,8 @@ class TopicExplorerPanel(LazyPanel):
             self.facts.setText("preparing …")
             prev, self._previous = self._previous, None
             edits = list(prev.done) if prev is not None and prev.original is qrels else []
+            if not edits and self.source.currentData() is None:  # edits kept in the session
+                edits = what_if_state.edits_for(self.state.workspace.extras, qrels.path)
             self.jobs.submit("explorer-session",
                              lambda: _new_session(qrels, runs, measures, options, edits),
                              on_result=self._session_ready)
@@ -205,6 +208,13 @@ class TopicExplorerPanel(LazyPanel):
                         cur_topic or self.state.current_topic)
         self.show_lesson()
         self._update_whatif()
+        self._keep_edits()
+
+    def _keep_edits(self) -> None:
+        """Put the workspace's what-if edits in the session (autosaved, restored after a crash)."""
+        s = self.session
+        if s is not None and self.source.currentData() is None:
+            self.state.set_extra(what_if_state.KEY, what_if_state.to_json(s.original.path, s.done))
 
     def show_topic(self, topic: str) -> None:
         if self.topic.findText(topic) >= 0:
@@ -262,6 +272,7 @@ class TopicExplorerPanel(LazyPanel):
             self.session.reset()
             self.evals = self.session.evaluations()
             self.show_lesson()
+            self._keep_edits()
 
     def export_edited(self, path: str) -> None:
         if self.session is not None:
@@ -275,6 +286,7 @@ class TopicExplorerPanel(LazyPanel):
     def _edited(self) -> None:
         s = self.session
         self.show_lesson()
+        self._keep_edits()
         version = s.version
         self.jobs.submit("explorer-whatif", s.evaluation_job,
                          on_result=lambda ev: self._whatif_ready(ev, version))
