@@ -76,7 +76,9 @@ class Run:
         """
         n = len(self.score)
         b = max(1, int(n - 1).bit_length()) if n > 1 else 1
-        packed = (self.key >> np.uint64(b)) << np.uint64(b) | np.arange(n, dtype=np.uint64)
+        packed = self.key >> np.uint64(b)
+        packed <<= np.uint64(b)
+        packed |= np.arange(n, dtype=np.uint64)
         packed.sort()
         return packed, b
 
@@ -241,7 +243,8 @@ def fixed_width_bytes(arr, ascii_known: bool = False) -> np.ndarray | None:
     blen = pc.binary_length(arr)
     if not ascii_known and pc.any(pc.not_equal(blen, pc.utf8_length(arr))).as_py():
         return None
-    width = max(1, pc.max(blen).as_py() or 1)
+    # a multiple of 8 bytes: the hash then reads the docnos as uint64 words in place
+    width = -(-max(1, pc.max(blen).as_py() or 1) // 8) * 8
     fixed = pc.utf8_rpad(arr, width=width, padding="\x00").cast(pa.binary(width))
     return np.frombuffer(fixed.buffers()[1], dtype=f"S{width}", count=len(fixed),
                          offset=fixed.offset * width)
@@ -254,16 +257,18 @@ def docno_hash(docno_bytes: np.ndarray) -> np.ndarray:
     if w8 != w:
         docno_bytes = docno_bytes.astype(f"S{w8}")
     words = np.ascontiguousarray(docno_bytes).view(np.uint64).reshape(len(docno_bytes), w8 // 8)
-    h = np.full(len(docno_bytes), 0xCBF29CE484222325, dtype=np.uint64)
+    prime, basis, s29 = np.uint64(0x100000001B3), np.uint64(0xCBF29CE484222325), np.uint64(29)
+    h = None
     with np.errstate(over="ignore"):
         for j in range(words.shape[1]):
             wj = words[:, j]
-            m = (h ^ wj) * np.uint64(0x100000001B3)
-            m ^= m >> np.uint64(29)
+            m = wj ^ (basis if h is None else h)
+            m *= prime
+            m ^= m >> s29
             # an all-zero word is padding (docnos hold no NUL): skip it, so the
             # hash does not depend on the array's width
-            h = m if j == 0 else np.where(wj != 0, m, h)
-    return h
+            h = m if h is None else np.where(wj != 0, m, h)
+    return h if h is not None else np.zeros(0, np.uint64)
 
 
 def pair_key(topic_code: np.ndarray, doc_hash: np.ndarray) -> np.ndarray:

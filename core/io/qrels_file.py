@@ -86,7 +86,6 @@ def _read_fast(data: bytes, spath: str, name: str | None) -> Qrels | None:
     import io
 
     import pyarrow as pa
-    import pyarrow.compute as pc
     import pyarrow.csv as pacsv
 
     from core.run import codes_of, docno_hash, fixed_width_bytes, pair_key

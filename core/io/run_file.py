@@ -16,13 +16,10 @@ the offending line.
 
 from __future__ import annotations
 
-import io
 import os
 
 import numpy as np
-import pandas as pd
 import pyarrow as pa
-import pyarrow.compute as pc
 import pyarrow.csv as pacsv
 
 from core.errors import FormatError

@@ -40,7 +40,7 @@ class LessonCurveChart(ChartWidget):
                                f"precision {p:.4f}" for i, (k, r, p) in
                                enumerate(zip(pts["rank"], x, y))], actual)
         sx, sy = lesson.interpolated_curve(upto)
-        interp = self.plot_item.plot(sx, sy, pen=pg.mkPen(INTERP, width=2,
+        self.plot_item.plot(sx, sy, pen=pg.mkPen(INTERP, width=2,
                                                           style=Qt.PenStyle.DashLine),
                                      name="interpolated (max precision at recall ≥ r)")
         lv = np.asarray(LEVELS)
