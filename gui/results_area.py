@@ -63,3 +63,25 @@ def install_results_area(panel: QWidget, controls: QWidget, status_text: str,
     lay = QVBoxLayout(panel)
     lay.setContentsMargins(2, 2, 2, 2)
     lay.addWidget(split)
+
+
+def start_panel_job(panel: QWidget, key: str, job, on_result, status_text: str) -> str:
+    """Run a diagnostic job for a panel with Run/Cancel buttons and a progress bar.
+
+    The panel provides ``jobs``, ``status``, ``run_button``, ``cancel_button``,
+    ``progress`` and ``_failed``; progress goes to the bar in thousandths.
+    """
+    panel.status.setText(status_text)
+    panel.run_button.setEnabled(False)
+    panel.cancel_button.setEnabled(True)
+    panel.progress.setValue(0)
+    panel.jobs.submit(key, job, on_result=on_result, on_error=panel._failed,
+                      on_progress=lambda f, msg: panel.progress.setValue(int(1000 * f)))
+    return key
+
+
+def cancel_panel_job(panel: QWidget, key: str) -> None:
+    """Cancel a panel's running job (its result will be dropped) and reset the buttons."""
+    if panel.jobs.cancel(key):
+        panel.status.setText("Cancelled.")
+    panel._idle()

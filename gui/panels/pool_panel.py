@@ -29,7 +29,7 @@ from core.progress import Progress
 from gui.app_state import AppState
 from gui.jobs import JobRunner
 from gui.panels.pool_charts import CHARTS, chart_available, draw_pool_chart
-from gui.results_area import install_results_area
+from gui.results_area import cancel_panel_job, install_results_area, start_panel_job
 
 JOB_KEY = "pool"
 ANALYSIS_TITLES = {"stats": "Pool statistics", "sources": "Sources of relevant documents",
@@ -199,18 +199,11 @@ class PoolPanel(QWidget):
                                      2.0, 2.0, total, "")
             return rep, (ikey, index), (tkey, tindex)
 
-        self.status.setText(f"Computing the pool diagnostics at depth {settings.depth}…")
-        self.run_button.setEnabled(False)
-        self.cancel_button.setEnabled(True)
-        self.progress.setValue(0)
-        self.jobs.submit(JOB_KEY, job, on_result=self._done, on_error=self._failed,
-                         on_progress=lambda f, msg: self.progress.setValue(int(1000 * f)))
-        return JOB_KEY
+        return start_panel_job(self, JOB_KEY, job, self._done,
+                               f"Computing the pool diagnostics at depth {settings.depth}…")
 
     def cancel(self) -> None:
-        if self.jobs.cancel(JOB_KEY):
-            self.status.setText("Cancelled.")
-        self._idle()
+        cancel_panel_job(self, JOB_KEY)
 
     def set_compare_qrels(self, path: str | None) -> None:
         """A second judgment set for titlestat_rel (read in the job; None clears it)."""

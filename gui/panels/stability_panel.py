@@ -23,7 +23,7 @@ from core.stability.report import (ANALYSES, ANALYSIS_TITLES, StabilityReport,
                                    StabilitySettings, run_stability, score_matrices)
 from gui.app_state import AppState
 from gui.jobs import JobRunner
-from gui.results_area import install_results_area
+from gui.results_area import cancel_panel_job, install_results_area, start_panel_job
 
 ALL_TOPICS = "All topics"
 NONE = "—"
@@ -151,19 +151,12 @@ class StabilityPanel(QWidget):
                 sets[v] = groups[v]
             return (yield from run_stability(matrices, [analysis], sets, settings, tie))
 
-        self.status.setText(f"Computing {ANALYSIS_TITLES[analysis]} (seed {settings.seed}, "
-                            f"B = {settings.samples})…")
-        self.run_button.setEnabled(False)
-        self.cancel_button.setEnabled(True)
-        self.progress.setValue(0)
-        self.jobs.submit(JOB_KEY, job, on_result=self._show, on_error=self._failed,
-                         on_progress=lambda f, msg: self.progress.setValue(int(1000 * f)))
-        return JOB_KEY
+        return start_panel_job(self, JOB_KEY, job, self._show,
+                               f"Computing {ANALYSIS_TITLES[analysis]} (seed {settings.seed}, "
+                               f"B = {settings.samples})…")
 
     def cancel(self) -> None:
-        if self.jobs.cancel(JOB_KEY):
-            self.status.setText("Cancelled.")
-        self._idle()
+        cancel_panel_job(self, JOB_KEY)
 
     # ---------------------------------------------------------------- updates
     def _changed(self, what: str) -> None:
