@@ -216,14 +216,6 @@ def build_judged_ranking(run: Run, qrels: Qrels, options: EvalOptions | None = N
     missing = ~has_run[eval_q]
     T = len(topics)
 
-    # trec_eval's order of the run (once per run) is computed on a second core
-    # while the qrels rows are looked up in the run (both are numpy, GIL-free)
-    pool = None
-    if "_trec_order" not in run.meta or options.compat not in run.meta["_trec_order"]:
-        from concurrent.futures import ThreadPoolExecutor
-
-        pool = ThreadPoolExecutor(max_workers=1)
-        pending_order = pool.submit(cached_order, run, options.compat)
     # judgment of every run line: look each qrels row up in the run's key index
     rel_line = np.full(len(run), NONPOOL, dtype=np.int32)
     row_run_code = q_run_code[q_code]
@@ -235,11 +227,7 @@ def build_judged_ranking(run: Run, qrels: Qrels, options: EvalOptions | None = N
         rel_line[hit[found]] = np.where(vals < 0, UNJUDGED, vals)
 
     # ranked lines of evaluated topics, trec_eval order, -M then -J
-    if pool is not None:
-        order = pending_order.result()
-        pool.shutdown()
-    else:
-        order = cached_order(run, options.compat)
+    order = cached_order(run, options.compat)
     eval_run_code = q_run_code[eval_q]
     code_to_t = np.full(len(run.topics), -1, dtype=np.int64)
     code_to_t[eval_run_code[~missing]] = np.flatnonzero(~missing)

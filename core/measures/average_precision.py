@@ -14,6 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from core.measures.registry import CUT_DOUBLE, CUT_LONG, DOUBLE, P_DOUBLE, measure
+from core.measures.segments import divide
 
 APPENDIX = "TREC Common Evaluation Measures appendix (Voorhees & Harman)"
 BUCKLEY = ("Buckley & Voorhees, 'Retrieval System Evaluation', in TREC: Experiment and "
@@ -23,11 +24,6 @@ RECALL_LEVELS = (0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0)
 MIN_GEO_MEAN = 0.00001
 INFAP_EPSILON = 0.00001
 
-
-def _div(num, den):
-    num = np.asarray(num, dtype=np.float64)
-    den = np.asarray(den, dtype=np.float64)
-    return np.divide(num, den, out=np.zeros(np.broadcast(num, den).shape), where=den != 0)
 
 
 def precision_at_relevant(jr) -> np.ndarray:
@@ -48,7 +44,7 @@ def average_precision(jr, params):
 def _average_precision(jr):
     rel = jr.is_rel
     s = np.bincount(jr.tix[rel], weights=precision_at_relevant(jr), minlength=jr.num_topics)
-    return _div(s, jr.num_rel)
+    return divide(s, jr.num_rel)
 
 
 @measure("gm_map", DOUBLE, "Geometric mean of AP over topics (AP floored at 1e-5); reported "
@@ -70,7 +66,7 @@ def average_precision_cut(jr, cutoffs):
     for j, k in enumerate(cutoffs):
         m = pos < k
         out[:, j] = np.bincount(tix[m], weights=contrib[m], minlength=jr.num_topics)
-    return _div(out, jr.num_rel[:, None])
+    return divide(out, jr.num_rel[:, None])
 
 
 def first_relevant_rank(jr) -> np.ndarray:
@@ -89,7 +85,7 @@ def first_relevant_rank(jr) -> np.ndarray:
          aliases={"ir_measures": "RR", "ranx": "mrr"})
 def reciprocal_rank(jr, params):
     r = first_relevant_rank(jr)
-    return _div(np.where(r > 0, 1.0, 0.0), r)
+    return divide(np.where(r > 0, 1.0, 0.0), r)
 
 
 def recall_cutoffs(num_rel: np.ndarray, levels, compat: int) -> np.ndarray:
@@ -187,7 +183,7 @@ def _bpref_values(jr) -> np.ndarray:
     denom = np.minimum(jr.num_nonrel, R)[tix].astype(float)
     frac = np.divide(np.minimum(nb, R[tix]), denom, out=np.zeros(len(nb)), where=denom != 0)
     contrib = np.where(nb > 0, 1.0 - frac, 1.0)
-    return _div(np.bincount(tix, weights=contrib, minlength=jr.num_topics), R)
+    return divide(np.bincount(tix, weights=contrib, minlength=jr.num_topics), R)
 
 
 @measure("bpref", DOUBLE, "Binary preference: for each relevant retrieved document, 1 - "
@@ -222,7 +218,7 @@ def inferred_ap(jr, params):
                 * ((rel_before + INFAP_EPSILON) / (rel_before + nb + 2 * INFAP_EPSILON)))
     contrib = np.where(j == 0, 1.0, term)
     s = np.bincount(jr.tix[rel], weights=contrib, minlength=jr.num_topics)
-    return _div(s, jr.num_rel)
+    return divide(s, jr.num_rel)
 
 
 @measure("binG", DOUBLE, "Binary G: mean over the R relevant documents of "
@@ -232,4 +228,4 @@ def binary_g(jr, params):
     rel = jr.is_rel
     i = jr.pos[rel]
     contrib = 1.0 / np.log2(3.0 + i - jr.cum_rel[rel])
-    return _div(np.bincount(jr.tix[rel], weights=contrib, minlength=jr.num_topics), jr.num_rel)
+    return divide(np.bincount(jr.tix[rel], weights=contrib, minlength=jr.num_topics), jr.num_rel)

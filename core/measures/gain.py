@@ -20,17 +20,12 @@ from functools import cmp_to_key
 import numpy as np
 
 from core.measures.registry import CUT_LONG, P_PAIR, measure
-from core.measures.segments import running_sum, sum_before
+from core.measures.segments import divide, running_sum, sum_before
 
 JK = ("Järvelin & Kekäläinen, 'Cumulated gain-based evaluation of IR techniques', "
       "ACM TOIS 20(4), 2002")
 CUTS = (5, 10, 15, 20, 30, 100, 200, 500, 1000)
 
-
-def _div(num, den):
-    num = np.asarray(num, dtype=np.float64)
-    den = np.asarray(den, dtype=np.float64)
-    return np.divide(num, den, out=np.zeros(np.broadcast(num, den).shape), where=den != 0)
 
 
 def _valid_int(name: str) -> bool:
@@ -143,7 +138,7 @@ def dcg_parts(jr, pairs) -> DcgParts:
          aliases={"ir_measures": "nDCG", "ranx": "ndcg"})
 def ndcg(jr, pairs):
     d = dcg_parts(jr, pairs)
-    return _div(d.dcg, d.idcg)
+    return divide(d.dcg, d.idcg)
 
 
 @measure("dcg", P_PAIR, "Discounted cumulative gain (not normalised).", cite=JK,
@@ -182,7 +177,7 @@ def ndcg_cut(jr, cutoffs):
     itix, ipos = _positions(istart)
     icum = running_sum(ivals / np.log2(ipos + 2.0), itix, T)
     idcg_k = sum_before(itix, ipos, icum, T, qt, k)
-    return np.where(idcg_k > 0, _div(dcg_k, idcg_k), dcg_k)
+    return np.where(idcg_k > 0, divide(dcg_k, idcg_k), dcg_k)
 
 
 @measure("ndcg_rel", P_PAIR, "nDCG averaged over the ranks of the relevant documents "
@@ -204,7 +199,7 @@ def ndcg_rel(jr, pairs):
         # m_ndcg_rel.c: sum += (num_rel - num_rel_ret) * results_dcg / ideal_dcg
         s = s + ((L - n_rel_ret) * d.dcg) / d.idcg
     s = np.nan_to_num(s, nan=0.0)
-    return np.where(s > 0, _div(s, L), 0.0)
+    return np.where(s > 0, divide(s, L), 0.0)
 
 
 @measure("Rndcg", P_PAIR, "nDCG averaged over the rank boundaries where the ideal gain "
@@ -228,7 +223,7 @@ def r_ndcg(jr, pairs):
     # m_Rndcg.c: the tail term is added only when ranks remain after the one where
     # the ideal list ran out (the first loop ends at i = L + 1)
     extra = (L + 1 < jr.num_ret) & (d.idcg > 0)
-    s = s + np.where(extra, _div(d.dcg, d.idcg), 0.0)
+    s = s + np.where(extra, divide(d.dcg, d.idcg), 0.0)
     n = n + extra
     out = np.divide(s, n, out=np.full(T, np.nan), where=n > 0)
     return np.where(jr.num_rel == 0, 0.0, out)
@@ -253,7 +248,7 @@ def g_measure(jr, pairs):
     with np.errstate(divide="ignore", invalid="ignore"):
         contrib = d.g / np.log2(2.0 + cost - got)
     sum_ideal = np.bincount(d.itix, weights=d.ivals, minlength=T)
-    return _div(np.bincount(d.t, weights=contrib, minlength=T), sum_ideal)
+    return divide(np.bincount(d.t, weights=contrib, minlength=T), sum_ideal)
 
 
 def powers(p: float, n: int) -> np.ndarray:

@@ -13,15 +13,11 @@ from __future__ import annotations
 import numpy as np
 
 from core.measures.registry import CUT_DOUBLE, CUT_LONG, DOUBLE, P_DOUBLE, measure
+from core.measures.segments import divide
 
 CUTS = (5, 10, 15, 20, 30, 100, 200, 500, 1000)
 APPENDIX = "TREC Common Evaluation Measures appendix (Voorhees & Harman)"
 
-
-def _div(num, den):
-    num = np.asarray(num, dtype=np.float64)
-    den = np.asarray(den, dtype=np.float64)
-    return np.divide(num, den, out=np.zeros(np.broadcast(num, den).shape), where=den != 0)
 
 
 @measure("P", CUT_LONG, "Precision at cutoffs: relevant in the first k / k.",
@@ -38,7 +34,7 @@ def precision_at(jr, cutoffs):
 def recall_at(jr, cutoffs):
     k = np.broadcast_to(np.asarray(cutoffs, dtype=np.int64)[None, :],
                         (jr.num_topics, len(cutoffs)))
-    return _div(jr.rel_in_top(k), jr.num_rel[:, None])
+    return divide(jr.rel_in_top(k), jr.num_rel[:, None])
 
 
 @measure("relative_P", CUT_LONG,
@@ -47,7 +43,7 @@ def recall_at(jr, cutoffs):
 def relative_precision_at(jr, cutoffs):
     k = np.broadcast_to(np.asarray(cutoffs, dtype=np.int64)[None, :],
                         (jr.num_topics, len(cutoffs)))
-    return _div(jr.rel_in_top(k), np.minimum(k, jr.num_rel[:, None]))
+    return divide(jr.rel_in_top(k), np.minimum(k, jr.num_rel[:, None]))
 
 
 @measure("success", CUT_LONG, "1 if a relevant document is in the first k, else 0.",
@@ -73,7 +69,7 @@ def unjudged_at(jr, cutoffs):
          aliases={"ir_measures": "Rprec", "ranx": "r-precision"})
 def r_precision(jr, params):
     look = np.minimum(jr.num_ret, jr.num_rel)
-    return _div(jr.rel_in_top(look), jr.num_rel)
+    return divide(jr.rel_in_top(look), jr.num_rel)
 
 
 def rprec_mult_cutoffs(num_rel: np.ndarray, mults) -> np.ndarray:
@@ -87,33 +83,33 @@ def rprec_mult_cutoffs(num_rel: np.ndarray, mults) -> np.ndarray:
          cite="trec_eval m_Rprec_mult.c")
 def r_precision_mult(jr, mults):
     cut = rprec_mult_cutoffs(jr.num_rel, mults)
-    return _div(jr.rel_in_top(cut), cut)
+    return divide(jr.rel_in_top(cut), cut)
 
 
 @measure("set_P", DOUBLE, "Set precision: relevant retrieved / retrieved.",
          cite=APPENDIX + " (filtering: set precision)")
 def set_precision(jr, params):
-    return _div(jr.num_rel_ret, jr.num_ret)
+    return divide(jr.num_rel_ret, jr.num_ret)
 
 
 @measure("set_relative_P", DOUBLE, "Relative set precision: relevant retrieved / "
          "min(retrieved, R).", cite="trec_eval m_set_rel_P.c")
 def set_relative_precision(jr, params):
     ok = (jr.num_ret > 0) & (jr.num_rel > 0)
-    return np.where(ok, _div(jr.num_rel_ret, np.minimum(jr.num_ret, jr.num_rel)), 0.0)
+    return np.where(ok, divide(jr.num_rel_ret, np.minimum(jr.num_ret, jr.num_rel)), 0.0)
 
 
 @measure("set_recall", DOUBLE, "Set recall: relevant retrieved / R.",
          cite=APPENDIX + " (filtering: set recall)")
 def set_recall(jr, params):
-    return _div(jr.num_rel_ret, jr.num_rel)
+    return divide(jr.num_rel_ret, jr.num_rel)
 
 
 @measure("set_map", DOUBLE, "Set average precision: set_P * set_recall.",
          cite="trec_eval m_set_map.c")
 def set_map(jr, params):
     ok = (jr.num_ret > 0) & (jr.num_rel > 0)
-    return np.where(ok, _div(jr.num_rel_ret.astype(float) ** 2,
+    return np.where(ok, divide(jr.num_rel_ret.astype(float) ** 2,
                              jr.num_ret.astype(float) * jr.num_rel), 0.0)
 
 
@@ -122,9 +118,9 @@ def set_map(jr, params):
          cite="van Rijsbergen, Information Retrieval, 1979; trec_eval m_set_F.c")
 def set_f(jr, params):
     beta = params[0]
-    P = _div(jr.num_rel_ret, jr.num_ret)
-    R = _div(jr.num_rel_ret, jr.num_rel)
-    return np.where(jr.num_rel_ret > 0, _div((beta + 1.0) * P * R, beta * P + R), 0.0)
+    P = divide(jr.num_rel_ret, jr.num_ret)
+    R = divide(jr.num_rel_ret, jr.num_rel)
+    return np.where(jr.num_rel_ret > 0, divide((beta + 1.0) * P * R, beta * P + R), 0.0)
 
 
 @measure("utility", P_DOUBLE, "Set utility p1*a + p2*b + p3*c + p4*d over the contingency "

@@ -64,3 +64,10 @@ def sum_before(seg: np.ndarray, pos: np.ndarray, running: np.ndarray, T: int,
     start = segment_starts(seg, T)
     has = idx > start[qseg]
     return np.where(has, running[np.clip(idx - 1, 0, len(running) - 1)], 0.0)
+
+
+def divide(num, den) -> np.ndarray:
+    """``num / den`` elementwise, 0 where ``den`` is 0 (trec_eval leaves such values at 0)."""
+    num = np.asarray(num, dtype=np.float64)
+    den = np.asarray(den, dtype=np.float64)
+    return np.divide(num, den, out=np.zeros(np.broadcast(num, den).shape), where=den != 0)

@@ -35,6 +35,8 @@ JOB_KEY = "pool"
 ANALYSIS_TITLES = {"stats": "Pool statistics", "sources": "Sources of relevant documents",
                    "uniques": "Leave-out-uniques", "titlestat": "titlestat",
                    "simulate": "Pool simulation"}
+
+
 class PoolPanel(QWidget):
     TITLE = "Pool"
 
