@@ -4,6 +4,11 @@
 characters, doubles as ``%6.4f``, counts as ``%ld``, relstring quoted; per-topic
 lines (``-q``) topic by topic, then the summary (``all``) unless ``-n``.
 With ``-Z`` every name is prefixed by ``Z`` and counts print as doubles.
+
+The per-topic lines (hundreds of thousands for a large run) are assembled by
+pyarrow from three dictionary-coded columns (name, topic, value): a value in
+[0, 1] is looked up in a table of the 10,001 strings ``%6.4f`` can print there,
+so no Python string is made per line.
 """
 
 from __future__ import annotations
@@ -13,6 +18,9 @@ import math
 import numpy as np
 
 from core.measures.registry import LONG, NUM_Q, RUNID, STRING
+
+#: ``"%6.4f" % (i / 10000)`` for i = 0..10000, each ending the line.
+_UNIT_STRINGS: list[str] | None = None
 
 
 def _num(v: float) -> str:
@@ -25,47 +33,98 @@ def _long(v: float) -> str:
     return str(int(v)) if math.isfinite(v) else _num(v)
 
 
-def _column_text(c, zscore: bool) -> list[str]:
-    """Formatted per-topic values of one column."""
-    d = c.request.definition
-    if d.kind == STRING:
-        return [f"'{v}'" for v in c.values]
-    v = np.asarray(c.values, dtype=np.float64)
-    if d.kind == LONG and not zscore:
-        if np.isfinite(v).all():
-            return [str(x) for x in v.astype(np.int64).tolist()]
-        return [_long(x) for x in v.tolist()]
-    if np.isfinite(v).all():
-        return [f"{x:6.4f}" for x in v.tolist()]
-    return [_num(x) for x in v.tolist()]
+def _unit_strings() -> list[str]:
+    global _UNIT_STRINGS
+    if _UNIT_STRINGS is None:
+        _UNIT_STRINGS = [f"{i // 10000}.{i % 10000:04d}\n" for i in range(10001)]
+    return _UNIT_STRINGS
+
+
+class _Values:
+    """A growing dictionary of value strings; columns become integer codes into it."""
+
+    def __init__(self):
+        self.strings = list(_unit_strings())
+
+    def add(self, strings: list[str]) -> np.ndarray:
+        base = len(self.strings)
+        self.strings.extend(s + "\n" for s in strings)
+        return np.arange(base, base + len(strings), dtype=np.int64)
+
+    def codes(self, c, zscore: bool) -> np.ndarray:
+        """Codes of one column's per-topic values, formatted as trec_eval prints them."""
+        d = c.request.definition
+        if d.kind == STRING:
+            return self.add([f"'{v}'" for v in c.values])
+        v = np.asarray(c.values, dtype=np.float64)
+        if d.kind == LONG and not zscore:
+            if np.isfinite(v).all():
+                uniq, inv = np.unique(v.astype(np.int64), return_inverse=True)
+                return self.add([str(x) for x in uniq.tolist()])[inv.ravel()]
+            return self.add([_long(x) for x in v.tolist()])
+        # %6.4f of x in [0, 1] is the table entry rint(x * 1e4), unless the exact
+        # x * 1e4 lies so near a half that the product's rounding could matter
+        with np.errstate(invalid="ignore"):
+            y = v * 1e4
+            r = np.rint(y)
+            ok = (v >= 0) & (v <= 1) & ~np.signbit(v) & (np.abs(y - np.floor(y) - 0.5) > 1e-6)
+        codes = np.where(ok, r, 0).astype(np.int64)
+        other = np.flatnonzero(~ok)
+        if len(other):
+            codes[other] = self.add([_num(x) for x in v[other].tolist()])
+        return codes
+
+
+def _per_topic_text(ev, zscore: bool) -> str:
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    jr = ev.judged
+    z = "Z" if zscore else ""
+    show = np.ones(jr.num_topics, bool)
+    if ev.options.compat == 9:
+        show = ~jr.missing
+    values = _Values()
+    names, code_cols = [], []
+    for c in ev.columns:
+        d = c.request.definition
+        if not d.per_topic or d.kind in (RUNID, NUM_Q):
+            continue
+        names.append(("" if d.kind == STRING or (d.kind == LONG and not zscore) else z)
+                     + f"{c.name:<22}")
+        code_cols.append(values.codes(c, zscore))
+    if not names:
+        return ""
+    shown = np.flatnonzero(show)
+    C = len(names)
+    value_codes = np.stack(code_cols, axis=1)[shown].ravel()
+    name_codes = np.tile(np.arange(C, dtype=np.int64), len(shown))
+    topic_codes = np.repeat(shown.astype(np.int64), C)
+
+    def column(strings, codes):
+        return pc.take(pa.array(strings, pa.large_string()), pa.array(codes))
+
+    lines = pc.binary_join_element_wise(
+        column(names, name_codes),
+        column([f"\t{t}\t" for t in jr.topics.tolist()], topic_codes),
+        column(values.strings, value_codes), pa.scalar("", pa.large_string()))
+    if not len(lines):
+        return ""
+    offsets = np.frombuffer(lines.buffers()[1], dtype=np.int64, count=len(lines) + 1,
+                            offset=lines.offset * 8)
+    data = lines.buffers()[2]
+    return data.to_pybytes()[offsets[0]:offsets[-1]].decode("utf-8")
 
 
 def format_trec_eval(ev, query_flag: bool = False, summary_flag: bool = True,
                      zscore: bool = False) -> str:
     """The text trec_eval prints for one evaluation."""
-    jr = ev.judged
-    cols = ev.columns
     z = "Z" if zscore else ""
     out: list[str] = []
     if query_flag:
-        show = np.ones(jr.num_topics, bool)
-        if ev.options.compat == 9:
-            show = ~jr.missing
-        topics = [f"\t{t}\t" for t in jr.topics.tolist()]
-        per_col = []
-        for c in cols:
-            d = c.request.definition
-            if not d.per_topic or d.kind in (RUNID, NUM_Q):
-                continue
-            prefix = ("" if d.kind == STRING or (d.kind == LONG and not zscore) else z) \
-                + f"{c.name:<22}"
-            per_col.append([prefix + t + v + "\n"
-                            for t, v in zip(topics, _column_text(c, zscore))])
-        if per_col:
-            rows = ["".join(parts) for parts in zip(*per_col)]
-            out.extend(r for r, keep in zip(rows, show.tolist()) if keep)
+        out.append(_per_topic_text(ev, zscore))
     if summary_flag:
-        for c in cols:
+        for c in ev.columns:
             d = c.request.definition
             if d.kind == STRING:
                 continue
