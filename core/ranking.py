@@ -26,52 +26,115 @@ def trec_order(topic_code: np.ndarray, score: np.ndarray, docno_bytes: np.ndarra
         byte-ordered docnos.
     compat : {10, 9}
 
+    Returns
+    -------
+    ndarray of int32 (int64 beyond 2**31 lines)
+
     Notes
     -----
-    Only documents whose (topic, score) is shared with another document need
-    the docno comparison, so the string sort is restricted to tie groups
-    (a few percent of a real run).
+    Run files almost always hold each topic as one block already sorted by
+    score.  Then the order is the topic blocks put in order, and only the tie
+    groups (lines of one topic sharing a score, a few percent of a real run)
+    need sorting, by docno; everything is decided in file order, without
+    gathering the columns.  Any other file takes a full lexicographic sort.
     """
     if compat == 9:  # C float: huge scores become inf, as (float) atof(...) does
         with np.errstate(over="ignore"):
-            s = score.astype(np.float32).astype(np.float64)
+            s = score.astype(np.float32)
     else:
         s = score
     n = len(s)
+    itype = np.int32 if n < 2**31 else np.int64
     if n == 0:
-        return np.zeros(0, np.int64)
-    tc = topic_code.astype(np.int64)
-    # Most files are grouped by topic and sorted by score already: then putting
-    # the topic blocks in order keeps the within-topic order.
-    order = _group_by_topic(tc)
+        return np.zeros(0, itype)
+    tc = topic_code
+    same = tc[1:] == tc[:-1]
+    step_ok = s[1:] <= s[:-1]
+    step_ok |= ~same
+    blocks = np.flatnonzero(~same) + 1
+    if step_ok.all():
+        placed = _block_permutation(tc, blocks, n, itype)
+        if placed is not None:
+            del step_ok
+            tied = s[1:] == s[:-1]
+            tied &= same
+            return _order_ties(placed[0], tied, docno_bytes, itype, placed[1], placed[2])
+    order = np.lexsort((-s.astype(np.float64), tc)).astype(itype)
     ts, ss = tc[order], s[order]
-    same_topic = ts[1:] == ts[:-1]
-    if not np.all(ss[1:][same_topic] <= ss[:-1][same_topic]):
-        order = np.lexsort((-s, tc))
-        ts, ss = tc[order], s[order]
-        same_topic = ts[1:] == ts[:-1]
-    tied = same_topic & (ss[1:] == ss[:-1])
+    tied = ts[1:] == ts[:-1]
+    tied &= ss[1:] == ss[:-1]
+    return _order_ties(order, tied, docno_bytes, itype)
+
+
+def _block_permutation(tc, blocks, n, itype):
+    """(output position -> line, file start and output start of each block), putting
+    topic blocks in code order; None if some topic has more than one block."""
+    bstarts = np.concatenate([np.zeros(1, np.int64), blocks])
+    heads = tc[bstarts]
+    border = np.argsort(heads, kind="stable")
+    hs = heads[border]
+    if len(hs) > 1 and not bool((hs[1:] != hs[:-1]).all()):
+        return None
+    if bool((border == np.arange(len(border))).all()):
+        return np.arange(n, dtype=itype), bstarts, bstarts
+    lens = np.diff(np.concatenate([bstarts, [n]]))[border]
+    new_starts = np.concatenate([[0], np.cumsum(lens)[:-1]])
+    out_start = np.empty(len(bstarts), np.int64)
+    out_start[border] = new_starts
+    out = np.repeat((bstarts[border] - new_starts).astype(itype), lens)
+    out += np.arange(n, dtype=itype)
+    return out, bstarts, out_start
+
+
+def _order_ties(order, tied, docno_bytes, itype, bstarts=None, out_start=None) -> np.ndarray:
+    """Sort each tie group by docno descending.
+
+    ``tied[i]`` says positions i and i+1 share topic and score.  With ``bstarts``
+    and ``out_start`` (file and output start of each topic block) given, ``tied`` is in file order and ``order`` the block permutation
+    (a tie group is then contiguous in both); otherwise ``tied`` is in output
+    order.
+    """
     if not tied.any():
         return order
-    # tie groups: runs of equal (topic, score); order each by docno descending
-    in_group = np.zeros(n, bool)
-    in_group[1:] |= tied
-    in_group[:-1] |= tied
-    pos = np.flatnonzero(in_group)
-    starts = np.ones(n, bool)
-    starts[1:] = ~tied
-    group_id = np.cumsum(starts)[pos]
-    members = order[pos]
-    docs = docno_bytes[members]
-    if docs.dtype.kind == "S":
-        doc_rank = np.empty(len(docs), np.int64)
-        doc_rank[np.argsort(docs, kind="stable")] = np.arange(len(docs))
+    member = np.zeros(len(tied) + 1, bool)  # every member of a tie group
+    member[:-1] = tied
+    member[1:] |= tied
+    pos = np.flatnonzero(member)
+    # a group starts at a member whose predecessor is not tied to it
+    prev_tied = np.zeros(len(pos), bool)
+    nz = pos > 0
+    prev_tied[nz] = tied[pos[nz] - 1]
+    group_id = np.cumsum(~prev_tied)
+    if bstarts is None:
+        members = order[pos]
+        out_pos = pos
     else:
-        doc_rank = docs.astype(np.int64)
-    sub = np.lexsort((-doc_rank, group_id))
-    order = order.copy()
-    order[pos] = members[sub]
+        members = pos.astype(itype)
+        b = np.searchsorted(bstarts, pos, side="right") - 1  # file block of each member
+        out_pos = out_start[b] + (pos - bstarts[b])
+    # rank the members' docnos (descending), then sort by (group, that rank) as one int64
+    keys = _descending_keys(docno_bytes[members])
+    by_doc = np.argsort(keys[0]) if len(keys) == 1 else np.lexsort(keys)
+    doc_rank = np.empty(len(pos), np.int64)
+    doc_rank[by_doc] = np.arange(len(pos))
+    sub = np.argsort(group_id * len(pos) + doc_rank)
+    if bstarts is None:
+        order = order.copy()
+    order[out_pos] = members[sub]
     return order
+
+
+def _descending_keys(docs: np.ndarray) -> tuple[np.ndarray, ...]:
+    """np.lexsort keys (least significant first) ordering docnos descending."""
+    if docs.dtype.kind != "S":
+        return (-docs.astype(np.int64),)
+    w = docs.dtype.itemsize
+    w8 = -(-w // 8) * 8
+    if w8 != w:
+        docs = docs.astype(f"S{w8}")
+    words = np.ascontiguousarray(docs).view(">u8").reshape(len(docs), w8 // 8)
+    # big-endian words compare as the bytes do; ~ turns ascending into descending
+    return tuple(~words[:, j].astype(np.uint64) for j in range(words.shape[1] - 1, -1, -1))
 
 
 def _group_by_topic(tc: np.ndarray) -> np.ndarray:
