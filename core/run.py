@@ -62,21 +62,23 @@ class Run:
         return len(self.topics)
 
     @cached_property
-    def key(self) -> np.ndarray:
-        """A 64-bit hash of (topic, docno) per line: the join key with qrels."""
-        return pair_key(self.topic_code, docno_hash(self.docno_bytes))
+    def doc_hash(self) -> np.ndarray:
+        """A 64-bit hash of each line's docno (:func:`docno_hash`)."""
+        return docno_hash(self.docno_bytes)
 
     @cached_property
     def key_sorted(self) -> tuple[np.ndarray, int]:
-        """The lines sorted by key, as one packed array: (high key bits << b) | line.
+        """The lines sorted by (topic, docno) key, as one packed array: (high key bits << b) | line.
 
-        numpy's (SIMD) sort of a plain uint64 array is several times faster than an
-        argsort, and keeps the line number in the low ``b`` bits.  Built once per run;
-        used to find duplicates and to join with any qrels.
+        The key is :func:`pair_key` of topic code and docno hash.  numpy's (SIMD)
+        sort of a plain uint64 array is several times faster than an argsort, and
+        keeps the line number in the low ``b`` bits.  Built once per run; used to
+        find duplicates and to join with any qrels.
         """
         n = len(self.score)
         b = max(1, int(n - 1).bit_length()) if n > 1 else 1
-        packed = self.key >> np.uint64(b)
+        packed = pair_key(self.topic_code, self.doc_hash)
+        packed >>= np.uint64(b)
         packed <<= np.uint64(b)
         packed |= np.arange(n, dtype=np.uint64)
         packed.sort()
@@ -220,34 +222,76 @@ def to_bytes_array(values) -> np.ndarray:
             pa.array(np.asarray(values, dtype=object), type=pa.string())
     except (pa.ArrowInvalid, pa.ArrowTypeError):
         arr = pa.array([str(v) for v in values], type=pa.string())
-    out = fixed_width_bytes(arr)
-    if out is None:  # non-ASCII text: encode one by one
-        enc = [str(v).encode("utf-8") for v in arr.to_pylist()]
-        out = np.array(enc, dtype=f"S{max((len(e) for e in enc), default=1) or 1}")
-    return out
+    return fixed_width_bytes(arr)
 
 
-def fixed_width_bytes(arr, ascii_known: bool = False) -> np.ndarray | None:
+def fixed_width_bytes(arr, ascii_known: bool = False) -> np.ndarray:
     """A pyarrow string array as a NUL-padded numpy ``S`` array, without Python objects.
 
-    Returns None when some string is not ASCII (pyarrow pads by characters, not bytes);
-    ``ascii_known`` skips that check when the caller knows the text is ASCII.
+    The width is a multiple of 8 bytes (the hash then reads the docnos as uint64
+    words in place).  ``ascii_known`` is accepted for compatibility: the bytes are
+    copied as they are, so any UTF-8 works.
+    """
+    words, _ = string_words(arr)
+    return words.view(f"S{8 * words.shape[1]}").reshape(len(words))
+
+
+_MASKS = np.array([(1 << (8 * r)) - 1 for r in range(8)] + [2**64 - 1], dtype=np.uint64)
+
+
+def string_words(arr) -> tuple[np.ndarray, np.ndarray]:
+    """Each string's bytes as little-endian uint64 words, NUL padded, and its length.
+
+    Returns ``(words, lengths)``: ``words`` has shape (n, k), k = ceil(longest / 8)
+    (at least 1), and viewed as ``S{8k}`` is the NUL-padded strings; ``lengths``
+    are byte lengths (offsets' type).  Each word is one unaligned 8-byte load from
+    pyarrow's data buffer at the string's offset, masked to its length: a few
+    passes over n, where padding with pyarrow (``utf8_rpad`` and a cast to
+    fixed-size binary) makes and copies every string twice.
     """
     import pyarrow as pa
-    import pyarrow.compute as pc
 
     if isinstance(arr, pa.ChunkedArray):
         arr = arr.combine_chunks()
-    if len(arr) == 0:
-        return np.zeros(0, dtype="S1")
-    blen = pc.binary_length(arr)
-    if not ascii_known and pc.any(pc.not_equal(blen, pc.utf8_length(arr))).as_py():
-        return None
-    # a multiple of 8 bytes: the hash then reads the docnos as uint64 words in place
-    width = -(-max(1, pc.max(blen).as_py() or 1) // 8) * 8
-    fixed = pc.utf8_rpad(arr, width=width, padding="\x00").cast(pa.binary(width))
-    return np.frombuffer(fixed.buffers()[1], dtype=f"S{width}", count=len(fixed),
-                         offset=fixed.offset * width)
+    n = len(arr)
+    large = pa.types.is_large_string(arr.type) or pa.types.is_large_binary(arr.type)
+    off_type = np.dtype(np.int64 if large else np.int32)
+    bufs = arr.buffers()
+    if n == 0:
+        return np.zeros((0, 1), np.uint64), np.zeros(0, off_type)
+    offsets = np.frombuffer(bufs[1], dtype=off_type, count=n + 1,
+                            offset=arr.offset * off_type.itemsize)
+    lens = offsets[1:] - offsets[:-1]
+    k = max(1, -(-int(lens.max()) // 8))
+    short = int(lens.min())
+    data = bufs[2]
+    size = data.size if data is not None else 0
+    last = size - 8  # a word starting after this would read past the buffer
+    view = (np.ndarray(shape=(size - 7,), dtype="<u8", buffer=data, strides=(1,))
+            if size >= 8 else None)
+    out = np.empty((n, k), dtype=np.uint64)
+    starts = offsets[:-1]
+    for j in range(k):
+        idx = starts + 8 * j if j else starts
+        col = out[:, j] if k > 1 else out.reshape(n)
+        far = idx > last
+        any_far = bool(far.any())
+        if view is not None:
+            col[:] = view[np.minimum(idx, last) if any_far else idx]
+        if any_far:  # the last few strings: read from a zero-padded copy of the tail
+            t0 = max(0, last)
+            tail = np.zeros(size - t0 + 8 * k + 8, np.uint8)
+            tail[:size - t0] = np.frombuffer(data, np.uint8, count=size - t0, offset=t0)
+            rel = (idx[far] - t0).astype(np.int64)
+            words = np.zeros(len(rel), np.uint64)
+            for b in range(8):
+                words |= tail[rel + b].astype(np.uint64) << np.uint64(8 * b)
+            col[far] = words
+        if short < 8 * (j + 1):
+            rem = lens - 8 * j
+            np.clip(rem, 0, 8, out=rem)
+            col &= _MASKS[rem]
+    return out, lens
 
 
 def docno_hash(docno_bytes: np.ndarray) -> np.ndarray:
@@ -257,6 +301,11 @@ def docno_hash(docno_bytes: np.ndarray) -> np.ndarray:
     if w8 != w:
         docno_bytes = docno_bytes.astype(f"S{w8}")
     words = np.ascontiguousarray(docno_bytes).view(np.uint64).reshape(len(docno_bytes), w8 // 8)
+    return hash_words(words)
+
+
+def hash_words(words: np.ndarray) -> np.ndarray:
+    """:func:`docno_hash` of docnos given as (n, k) little-endian uint64 words."""
     prime, basis, s29 = np.uint64(0x100000001B3), np.uint64(0xCBF29CE484222325), np.uint64(29)
     h = None
     with np.errstate(over="ignore"):
@@ -267,12 +316,23 @@ def docno_hash(docno_bytes: np.ndarray) -> np.ndarray:
             m ^= m >> s29
             # an all-zero word is padding (docnos hold no NUL): skip it, so the
             # hash does not depend on the array's width
-            h = m if h is None else np.where(wj != 0, m, h)
+            if h is None:
+                h = m
+            else:
+                np.copyto(h, m, where=wj != 0)
     return h if h is not None else np.zeros(0, np.uint64)
 
 
 def pair_key(topic_code: np.ndarray, doc_hash: np.ndarray) -> np.ndarray:
-    """Combine a topic code and a docno hash into one 64-bit key."""
+    """Combine a topic code and a docno hash into one 64-bit key.
+
+    ``doc_hash ^ mix(topic)`` with ``mix(t) = u ^ (u >> 31)``, ``u = (t + 1) * golden``;
+    the mix is tabulated per topic code, so the key costs one gather per line.
+    """
+    if not len(topic_code):
+        return np.zeros(0, np.uint64)
+    top = int(topic_code.max()) + 1
     with np.errstate(over="ignore"):
-        t = (topic_code.astype(np.uint64) + np.uint64(1)) * np.uint64(0x9E3779B97F4A7C15)
-        return doc_hash ^ t ^ (t >> np.uint64(31))
+        u = np.arange(1, top + 1, dtype=np.uint64) * np.uint64(0x9E3779B97F4A7C15)
+        mix = u ^ (u >> np.uint64(31))
+    return doc_hash ^ mix[topic_code]

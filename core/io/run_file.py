@@ -23,12 +23,23 @@ import pyarrow as pa
 import pyarrow.csv as pacsv
 
 from core.errors import FormatError
-from core.io.line_rules import field_splitter, has_empty_field, parse_float, parse_int, text_lines
-from core.io.text_source import decode_text, display_name, read_bytes
-from core.run import Run, codes_of, fixed_width_bytes, to_bytes_array
+from core.io.line_rules import field_splitter, parse_float, parse_int, text_lines
+from core.io.text_source import _KIND, check_size, decode_text, display_name, read_bytes
+from core.run import Run, codes_of, hash_words, string_words, to_bytes_array
 
 RUN_COLUMNS = "topic Q0 docno rank score tag"
 _DICT = pa.dictionary(pa.int32(), pa.string())
+_MAGIC = tuple(_KIND)
+
+
+#: Text handed to pyarrow per call: the file is read and converted in pieces of
+#: this size, so memory holds one piece and its table, not the whole text.
+CHUNK = 1 << 26
+_BLOCK = 1 << 22  # pyarrow's parallel unit within a piece
+
+
+class _Irregular(Exception):
+    """The text needs the line parser (comments, CR, empty fields, odd columns...)."""
 
 
 def read_run(path: str | os.PathLike, name: str | None = None, group: str = "",
@@ -50,35 +61,31 @@ def read_run(path: str | os.PathLike, name: str | None = None, group: str = "",
         naming the file and line, for any malformed input.
     """
     spath = "<stdin>" if str(path) == "-" else str(path)
-    given = data
-    if data is None:
-        data = read_bytes(path, "run file (topic Q0 docno rank score tag)")
-    delimiter = " "
-    if b"\t" in data:
-        if b" " not in data:
-            delimiter = "\t"          # tab-separated throughout: no copy needed
-        else:
-            data = data.replace(b"\t", b" ")
     cols = None
-    if b"\r" not in data and b"\x0b" not in data and b"\x0c" not in data:
-        cols = _parse_fast(data, delimiter)
-    fast = cols is not None
+    if data is None and spath != "<stdin>" and _is_plain_file(spath):
+        try:
+            cols = _parse_pieces(_file_pieces(spath), os.path.getsize(spath))
+        except (_Irregular, OSError):
+            cols = None
     if cols is None:
-        cols = _parse_slow(data, spath)
-    topic_code, topics, docno_bytes, score, rank, tag = cols
+        if data is None:
+            data = read_bytes(path, "run file (topic Q0 docno rank score tag)")
+        try:
+            cols = _parse_pieces(_bytes_pieces(data), len(data))
+        except _Irregular:
+            cols = _parse_slow(data, spath)
+    topic_code, topics, docno_bytes, score, rank, tag, doc_hash = cols
     del cols
-    if fast and spath != "<stdin>" and given is None:
-        # the text is only needed again to name a bad line: read it again then
-        data = None
     if len(score) == 0:
         raise FormatError(spath, None, f"has no run lines: expected {RUN_COLUMNS}")
-    if fast:
-        bad = np.flatnonzero(~np.isfinite(score))
-        if len(bad):
-            _raise_row(data, spath, int(bad[0]), "score is not a finite number")
+    bad = np.flatnonzero(~np.isfinite(score))
+    if len(bad):
+        _raise_row(data, spath, int(bad[0]), "score is not a finite number")
     run = Run(name=name or display_name(spath), tag=tag, topics=topics, topic_code=topic_code,
               docno_bytes=docno_bytes, score=score, rank=rank,
               path=None if spath == "<stdin>" else os.path.abspath(spath), group=group)
+    if doc_hash is not None:
+        run.__dict__["doc_hash"] = doc_hash
     dup = run.first_duplicate()  # numpy sorts without holding the GIL
     if dup is not None:
         reason = (f"document {run.docno(dup)!r} appears twice for topic "
@@ -87,60 +94,208 @@ def read_run(path: str | os.PathLike, name: str | None = None, group: str = "",
     return run
 
 
-def _parse_fast(data: bytes, delimiter: str = " "):
-    """pyarrow parse of a regular file; None if it does not fit 6 columns."""
+def _is_plain_file(spath: str) -> bool:
+    """A regular, uncompressed file that fits in memory (else read_bytes decides)."""
+    try:
+        if not os.path.isfile(spath):
+            return False
+        check_size(spath, os.path.getsize(spath), "run file")
+        with open(spath, "rb") as f:
+            head = f.read(8)
+    except (OSError, FormatError):
+        return False
+    return bool(head) and not any(head.startswith(m) for m in _MAGIC)
+
+
+def _file_pieces(spath: str):
+    """(buffer, start, end) pieces of a file, each ending at a line end, in one
+    reused buffer (no page of memory is touched twice)."""
+    buf = bytearray(CHUNK)
+    keep = 0
+    with open(spath, "rb") as f:
+        while True:
+            with memoryview(buf) as mv:
+                nread = f.readinto(mv[keep:])
+            end = keep + nread
+            if nread == 0:
+                if keep:
+                    yield buf, 0, keep
+                return
+            cut = buf.rfind(b"\n", 0, end) + 1
+            if cut == 0:  # a line longer than the buffer: grow it
+                if end == len(buf):
+                    buf.extend(bytes(len(buf)))
+                keep = end
+                continue
+            yield buf, 0, cut
+            buf[:end - cut] = buf[cut:end]
+            keep = end - cut
+
+
+def _bytes_pieces(data: bytes):
+    """(data, start, end) pieces of text in memory, each ending at a line end."""
+    start, size = 0, len(data)
+    while start < size:
+        end = min(size, start + CHUNK)
+        if end < size:
+            cut = data.rfind(b"\n", start, end) + 1
+            end = cut if cut > start else data.find(b"\n", end) + 1 or size
+        yield data, start, end
+        start = end
+
+
+class _Growing:
+    """Columns filled piece by piece, with room estimated from the file size."""
+
+    def __init__(self, capacity: int):
+        self.cap = max(capacity, 1024)
+        self.n = 0
+        self.words = np.empty((self.cap, 1), np.uint64)
+        self.hash = np.empty(self.cap, np.uint64)
+        self.score = np.empty(self.cap, np.float64)
+        self.rank = np.empty(self.cap, np.int32)
+        self.topic = np.empty(self.cap, np.int32)
+
+    def append(self, words, hashes, score, rank, topic) -> None:
+        m = len(score)
+        if self.n + m > self.cap or words.shape[1] > self.words.shape[1]:
+            self._grow(max(self.cap, int((self.n + m) * 1.25)), words.shape[1])
+        a, z = self.n, self.n + m
+        self.words[a:z, :words.shape[1]] = words
+        if words.shape[1] < self.words.shape[1]:
+            self.words[a:z, words.shape[1]:] = 0
+        self.hash[a:z] = hashes
+        self.score[a:z] = score
+        self.rank[a:z] = rank
+        self.topic[a:z] = topic
+        self.n = z
+
+    def _grow(self, cap: int, k: int) -> None:
+        n = self.n
+        words = np.zeros((cap, max(k, self.words.shape[1])), np.uint64)
+        words[:n, :self.words.shape[1]] = self.words[:n]
+        self.words = words
+        for name in ("hash", "score", "rank", "topic"):
+            old = getattr(self, name)
+            new = np.empty(cap, old.dtype)
+            new[:n] = old[:n]
+            setattr(self, name, new)
+        self.cap = cap
+
+
+def _parse_pieces(pieces, size: int):
+    """pyarrow parse of a regular run, piece by piece; raises _Irregular otherwise.
+
+    Per piece: checks that send the file to the line parser, pyarrow's parse,
+    then the columns as numpy (docnos as 8-byte words and their hash, topics as
+    codes); each piece's table is dropped before the next piece is read.
+    """
+    out = None
+    topic_ids: dict[str, int] = {}
+    tag = ""
+    for buf, start, end in pieces:
+        if end <= start:
+            continue
+        for bad in (b"\r", b"\x0b", b"\x0c", b"\x00"):
+            if buf.find(bad, start, end) >= 0:
+                raise _Irregular
+        if start == 0 and out is None and buf.startswith(b"\xef\xbb\xbf"):
+            raise _Irregular  # a byte-order mark: the line parser drops it
+        delimiter = " "
+        with memoryview(buf) as mv:
+            text = mv[start:end]
+            if buf.find(b"\t", start, end) >= 0:
+                if buf.find(b" ", start, end) < 0:
+                    delimiter = "\t"
+                else:
+                    text = bytes(text).replace(b"\t", b" ")
+            table = _read_table(text, delimiter)
+            del text
+        if table is None:
+            raise _Irregular
+        topic = _topic_codes(table.column("topic"), topic_ids)
+        for name in ("q0", "tag"):
+            for c in table.column(name).chunks:
+                if "" in c.dictionary.to_pylist():
+                    raise _Irregular  # a doubled delimiter: an empty field
+        words, lens = string_words(table.column("docno"))
+        if len(lens) and int(lens.min()) == 0:
+            raise _Irregular
+        score = table.column("score").to_numpy()
+        rank = _ranks(table.column("rank"))
+        last = table.column("tag").chunks[-1]
+        if len(last):
+            tag = last.dictionary[last.indices[-1].as_py()].as_py()
+        if out is None:
+            out = _Growing(int(size / (end - start) * len(score) * 1.02) + 1024)
+        out.append(words, hash_words(words), score, rank, topic)
+        del table, words, score, rank, topic
+    if out is None or out.n == 0:
+        raise _Irregular
+    n = out.n
+    # topic codes in first-seen order -> codes into the byte-ordered topics
+    seen = list(topic_ids)
+    by_bytes = sorted(range(len(seen)), key=lambda i: seen[i].encode("utf-8"))
+    remap = np.empty(len(seen), np.int32)
+    remap[by_bytes] = np.arange(len(seen), dtype=np.int32)
+    topics = np.array([seen[i] for i in by_bytes], dtype=object)
+    topic_code = remap[out.topic[:n]]
+    k = out.words.shape[1]
+    docno_bytes = out.words[:n].view(f"S{8 * k}").reshape(n)
+    return topic_code, topics, docno_bytes, out.score[:n], out.rank[:n], tag, out.hash[:n]
+
+
+def _read_table(text, delimiter: str):
+    """One piece through pyarrow's CSV reader; None if it does not fit 6 columns."""
     def read(rank_type):
         return pacsv.read_csv(
-            pa.BufferReader(data),  # not io.BytesIO: reading it would hold the GIL
+            pa.py_buffer(text),
             read_options=pacsv.ReadOptions(
                 column_names=["topic", "q0", "docno", "rank", "score", "tag"],
-                block_size=1 << 24),
+                block_size=_BLOCK),
             parse_options=pacsv.ParseOptions(delimiter=delimiter, quote_char=False,
                                              double_quote=False, escape_char=False),
             convert_options=pacsv.ConvertOptions(
-                column_types={"topic": _DICT, "q0": pa.string(), "docno": pa.string(),
-                              "rank": rank_type, "score": pa.float64(), "tag": pa.string()},
-                include_columns=["topic", "docno", "rank", "score"],
+                column_types={"topic": _DICT, "q0": _DICT, "docno": pa.string(),
+                              "rank": rank_type, "score": pa.float64(), "tag": _DICT},
                 strings_can_be_null=False, quoted_strings_can_be_null=False,
                 null_values=[]),
         )
     try:
         try:
-            table = read(pa.int64())
+            return read(pa.int64())
         except pa.ArrowInvalid:
-            table = read(pa.string())
+            return read(pa.string())
     except (pa.ArrowInvalid, pa.ArrowTypeError):
         return None
-    docno = table.column("docno").combine_chunks()
-    docno_bytes = fixed_width_bytes(docno, ascii_known=data.isascii())
-    if docno_bytes is None:
-        return None  # non-ASCII docnos: let the line parser encode them
-    if has_empty_field(data, delimiter.encode()):
-        return None  # doubled or trailing delimiter: a missing field the line parser names
-    tcol = table.column("topic").unify_dictionaries()
-    cats = np.asarray(tcol.chunk(0).dictionary.to_pylist(), dtype=object)
-    raw = np.concatenate([c.indices.to_numpy(zero_copy_only=False) for c in tcol.chunks])
-    if any(c.startswith("#") or not c for c in cats):
-        return None  # comment lines (the slow path skips them) or a line starting blank
-    t_codes_local, topics = codes_of(cats)
-    topic_code = t_codes_local[raw].astype(np.int32)
-    score = table.column("score").to_numpy()
-    rank_col = table.column("rank")
-    if pa.types.is_integer(rank_col.type):
-        rank = rank_col.to_numpy()
-    else:
-        rank = np.zeros(len(score), np.int64)
-    tag = _last_tag(data)
-    return topic_code, topics, docno_bytes, score, rank.astype(np.int32), tag
 
 
-def _last_tag(data: bytes) -> str:
-    """The run tag (6th field) of the last non-blank line, without copying the data."""
-    end = len(data)
-    while end and data[end - 1] in b" \t\n\r":
-        end -= 1
-    last = data[data.rfind(b"\n", 0, end) + 1:end].split()
-    return last[5].decode("utf-8", "replace") if len(last) >= 6 else ""
+def _topic_codes(col, topic_ids: dict) -> np.ndarray:
+    """Per line, the topic's id in first-seen order (``topic_ids`` grows)."""
+    parts = []
+    for c in col.chunks:
+        names = c.dictionary.to_pylist()
+        for t in names:
+            if not t or t.startswith("#"):
+                raise _Irregular  # a comment line, or a line starting blank
+        ids = np.array([topic_ids.setdefault(t, len(topic_ids)) for t in names], np.int32)
+        parts.append(ids[c.indices.to_numpy(zero_copy_only=False)])
+    return np.concatenate(parts) if parts else np.zeros(0, np.int32)
+
+
+def _ranks(col) -> np.ndarray:
+    """The rank column as int32: 0 where it is not a decimal integer in range (as
+    the line parser reads it)."""
+    import pyarrow.compute as pc
+
+    if not pa.types.is_integer(col.type):
+        text = col.combine_chunks()
+        if len(text) and pc.min(pc.binary_length(text)).as_py() == 0:
+            raise _Irregular
+        ok = pc.match_substring_regex(text, r"^[+-]?[0-9]{1,18}$")
+        col = pc.replace_substring_regex(pc.if_else(ok, text, "0"), r"^\+", "").cast(pa.int64())
+    r = col.to_numpy() if isinstance(col, pa.Array) else col.combine_chunks().to_numpy()
+    return np.where((r >= -2**31) & (r < 2**31), r, 0).astype(np.int32)
 
 
 def _parse_slow(data: bytes, spath: str):
@@ -171,7 +326,7 @@ def _parse_slow(data: bytes, spath: str):
         tag = fields[5]
     topic_code, topics = codes_of(topic)
     return (topic_code, topics, to_bytes_array(docno), np.asarray(score, dtype=np.float64),
-            np.asarray(rank, dtype=np.int64), tag)
+            np.asarray(rank, dtype=np.int32), tag, None)
 
 
 def _raise_row(data: bytes | None, spath: str, row: int, reason: str):

@@ -1,0 +1,125 @@
+"""The run reader's fast path reads a file in pieces and must equal the line parser.
+
+``core.io.run_file`` hands pyarrow one piece of text at a time (:data:`CHUNK`
+bytes, cut at a line end) and converts each piece's columns before reading the
+next.  These tests read real TREC runs (Robust 2003 submissions) with pieces of
+a few kilobytes, so that thousands of piece boundaries fall everywhere in
+lines, and compare every column with the line-by-line parser, which follows
+trec_eval's ``get_trec_results.c`` field by field.
+"""
+
+from __future__ import annotations
+
+import gzip
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import core.io.run_file as rf
+from core.errors import FormatError
+from core.io import read_run
+
+RUNS = Path(__file__).resolve().parents[2] / "shared" / "data" / "trectools_robust03" / "runs"
+NAMES = ["input.InexpC2.gz", "input.MU03rob01.gz", "input.NLPR03vb10.gz"]
+
+
+def _slow(path: Path):
+    data = path.read_bytes()
+    return rf._parse_slow(data, str(path))
+
+
+def _same_as_line_parser(run, path: Path) -> None:
+    topic_code, topics, docnos, score, rank, tag, _ = _slow(path)
+    assert run.topics.tolist() == topics.tolist()
+    assert (run.topic_code == topic_code).all()
+    w = max(run.docno_bytes.dtype.itemsize, docnos.dtype.itemsize)
+    assert (run.docno_bytes.astype(f"S{w}") == docnos.astype(f"S{w}")).all()
+    assert (run.score == score).all()
+    assert (run.rank == rank).all()
+    assert run.tag == tag
+
+
+@pytest.fixture(scope="module", params=NAMES)
+def real_run(request, tmp_path_factory) -> Path:
+    src = RUNS / request.param
+    if not src.exists():
+        pytest.skip(f"{src} not present")
+    out = tmp_path_factory.mktemp("runs") / request.param.removesuffix(".gz")
+    out.write_bytes(gzip.decompress(src.read_bytes()))
+    return out
+
+
+@pytest.mark.parametrize("chunk", [rf.CHUNK, 65536, 3001])
+def test_pieces_equal_the_line_parser(real_run, chunk, monkeypatch):
+    monkeypatch.setattr(rf, "CHUNK", chunk)
+    run = read_run(real_run)
+    _same_as_line_parser(run, real_run)
+    # the docno hash made piece by piece is the hash of the whole column
+    from core.run import docno_hash
+    assert (run.doc_hash == docno_hash(run.docno_bytes)).all()
+
+
+def test_in_memory_bytes_take_the_same_path(real_run, monkeypatch):
+    monkeypatch.setattr(rf, "CHUNK", 4096)
+    a = read_run(real_run)
+    b = read_run(real_run, data=real_run.read_bytes())
+    assert (a.docno_bytes == b.docno_bytes).all() and (a.score == b.score).all()
+    assert (a.topic_code == b.topic_code).all() and a.tag == b.tag
+
+
+def test_irregular_piece_late_in_the_file_falls_back_whole(tmp_path, monkeypatch):
+    """A comment line, a CR or tabs in the last piece: the whole file goes to the line parser."""
+    monkeypatch.setattr(rf, "CHUNK", 4096)
+    src = RUNS / NAMES[0]
+    if not src.exists():
+        pytest.skip(f"{src} not present")
+    text = b"".join(gzip.decompress(src.read_bytes()).splitlines(keepends=True)[:5000])
+    lines = text.splitlines(keepends=True)
+    for extra in (b"# a comment at the end\n", b"301 Q0 XYZ-1 1001 -5.5 tag\r\n"):
+        p = tmp_path / "late.run"
+        p.write_bytes(text + extra)
+        run = read_run(p)
+        _same_as_line_parser(run, p)
+    # tabs in one piece only, spaces elsewhere
+    p = tmp_path / "tabs.run"
+    p.write_bytes(b"".join(lines[:50]) + b"".join(l.replace(b" ", b"\t") for l in lines[50:]))
+    _same_as_line_parser(read_run(p), p)
+
+
+def test_a_line_longer_than_a_piece(tmp_path, monkeypatch):
+    monkeypatch.setattr(rf, "CHUNK", 64)
+    long_doc = "D" * 300
+    p = tmp_path / "long.run"
+    p.write_text(f"1 Q0 a 1 3.5 t\n1 Q0 {long_doc} 2 2.5 t\n2 Q0 b 1 1e-3 t2\n")
+    run = read_run(p)
+    assert [run.docno(i) for i in range(3)] == ["a", long_doc, "b"]
+    assert run.score.tolist() == [3.5, 2.5, 1e-3] and run.tag == "t2"
+    _same_as_line_parser(run, p)
+
+
+def test_ranks_read_as_the_line_parser_reads_them(tmp_path):
+    """trec_eval ignores the rank column; it is kept for display, 0 where not an int32."""
+    p = tmp_path / "ranks.run"
+    p.write_text("1 Q0 a +7 3 t\n1 Q0 b x 2 t\n1 Q0 c 99999999999 1 t\n1 Q0 d -3 0 t\n")
+    run = read_run(p)
+    assert run.rank.tolist() == [7, 0, 0, -3]
+    _same_as_line_parser(run, p)
+
+
+@pytest.mark.parametrize("line", ["1  a 1 3 t", "1 Q0 a 1 3 ", "1 Q0  1 3 t"])
+def test_an_empty_field_is_named(tmp_path, line):
+    """A doubled delimiter is an empty field for pyarrow; trec_eval sees five fields."""
+    p = tmp_path / "empty.run"
+    p.write_text("1 Q0 z 1 4 t\n" + line + "\n")
+    with pytest.raises(FormatError) as e:
+        read_run(p)
+    assert e.value.line == 2
+
+
+def test_doubled_white_space_between_six_fields_is_fine(tmp_path):
+    """trec_eval splits at any run of white space: the line parser takes this line."""
+    p = tmp_path / "spaces.run"
+    p.write_text("1 Q0 z 1 4 t\n1 Q0 a 1 3  t\n")
+    run = read_run(p)
+    assert [run.docno(i) for i in range(2)] == ["z", "a"] and run.score.tolist() == [4, 3]
