@@ -226,28 +226,37 @@ def build_judged_ranking(run: Run, qrels: Qrels, options: EvalOptions | None = N
         vals = qrels.frame["rel"].to_numpy()[ok][found]
         rel_line[hit[found]] = np.where(vals < 0, UNJUDGED, vals)
 
-    # ranked lines of evaluated topics, trec_eval order, -M then -J
+    # ranked lines of evaluated topics, trec_eval order, -M then -J.  The order
+    # holds topics by run code, and evaluated topics come in the same (byte) order.
     order = cached_order(run, options.compat)
-    eval_run_code = q_run_code[eval_q]
-    code_to_t = np.full(len(run.topics), -1, dtype=np.int64)
-    code_to_t[eval_run_code[~missing]] = np.flatnonzero(~missing)
-    t_of = code_to_t[run.topic_code[order]]
-    keep = t_of >= 0
-    order, t_of = order[keep], t_of[keep]
-    counts = np.bincount(t_of, minlength=T)
-    if options.max_docs is not None and T:
-        starts = np.concatenate([[0], np.cumsum(counts)[:-1]])
-        pos = np.arange(len(order)) - np.repeat(starts, counts)
-        keep = pos < options.max_docs
-        order, t_of = order[keep], t_of[keep]
-        counts = np.bincount(t_of, minlength=T)
+    present = np.flatnonzero(~missing)
+    eval_codes = q_run_code[eval_q][present]
+    run_counts = run_topic_counts(run)
+    counts_p = run_counts[eval_codes]
+    if len(eval_codes) and not bool((eval_codes[1:] > eval_codes[:-1]).all()):
+        # (never with byte-ordered topics on both sides) take the blocks one by one
+        first = np.concatenate([[0], np.cumsum(run_counts)])
+        order = order[np.concatenate([np.arange(first[c], first[c + 1]) for c in eval_codes])]
+    elif len(eval_codes) != len(run.topics):  # some run topics are not judged: drop them
+        evaluated = np.zeros(len(run.topics), bool)
+        evaluated[eval_codes] = True
+        order = order[evaluated[run.topic_code[order]]]
+    if options.max_docs is not None and len(counts_p):
+        cap = max(options.max_docs, 0)
+        starts = np.concatenate([[0], np.cumsum(counts_p)[:-1]])
+        pos = np.arange(len(order)) - np.repeat(starts, counts_p)
+        order = order[pos < cap]
+        counts_p = np.minimum(counts_p, cap)
     rel = rel_line[order]
     del rel_line
     line = order
     if options.judged_only:
         keep = rel >= 0
-        rel, line, t_of = rel[keep], line[keep], t_of[keep]
-        counts = np.bincount(t_of, minlength=T)
+        tix = np.repeat(np.arange(len(counts_p)), counts_p)
+        rel, line = rel[keep], line[keep]
+        counts_p = np.bincount(tix[keep], minlength=len(counts_p))
+    counts = np.zeros(T, np.int64)
+    counts[present] = counts_p
     if missing.any():
         # trec_eval 10 -c: a missing topic is ranked as one unjudged document
         counts = counts.copy()
@@ -275,6 +284,13 @@ def build_judged_ranking(run: Run, qrels: Qrels, options: EvalOptions | None = N
                              ).reshape(T, L).astype(np.int64)
     return JudgedRanking(topics, start, rel, line, rel_levels, options.relevance_level,
                          missing, len(q_topics), run, qrels, options)
+
+
+def run_topic_counts(run: Run) -> np.ndarray:
+    """Lines per run topic code, computed once per run."""
+    if "_topic_counts" not in run.meta:
+        run.meta["_topic_counts"] = np.bincount(run.topic_code, minlength=len(run.topics))
+    return run.meta["_topic_counts"]
 
 
 def cached_order(run: Run, compat: int) -> np.ndarray:

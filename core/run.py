@@ -16,7 +16,6 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 import numpy as np
-import pandas as pd
 
 
 @dataclass(frozen=True, eq=False)
@@ -70,19 +69,36 @@ class Run:
     def key_sorted(self) -> tuple[np.ndarray, int]:
         """The lines sorted by (topic, docno) key, as one packed array: (high key bits << b) | line.
 
-        The key is :func:`pair_key` of topic code and docno hash.  numpy's (SIMD)
+        The key is :meth:`join_key` of topic code and docno hash.  numpy's (SIMD)
         sort of a plain uint64 array is several times faster than an argsort, and
         keeps the line number in the low ``b`` bits.  Built once per run; used to
         find duplicates and to join with any qrels.
         """
         n = len(self.score)
         b = max(1, int(n - 1).bit_length()) if n > 1 else 1
-        packed = pair_key(self.topic_code, self.doc_hash)
+        packed = self.join_key(self.topic_code, self.doc_hash)
         packed >>= np.uint64(b)
         packed <<= np.uint64(b)
         packed |= np.arange(n, dtype=np.uint64)
         packed.sort()
         return packed, b
+
+    def join_key(self, topic_code: np.ndarray, doc_hash: np.ndarray) -> np.ndarray:
+        """A 64-bit key of (topic code, docno hash), topic in the high bits.
+
+        Sorted keys keep each topic's lines together, and a run file keeps them
+        together too: the exact check of a join then reads run lines near each
+        other instead of all over memory.  With very many topics and lines too
+        few hash bits would be left, and :func:`pair_key` mixes the two instead.
+        """
+        tbits = max(1, int(len(self.topics)).bit_length())
+        lbits = max(1, int(len(self.score) - 1).bit_length())
+        if 64 - tbits - lbits < 20:
+            return pair_key(topic_code, doc_hash)
+        key = topic_code.astype(np.uint64)
+        key <<= np.uint64(64 - tbits)
+        key |= doc_hash >> np.uint64(tbits)
+        return key
 
     def first_duplicate(self) -> int | None:
         """The first line repeating an earlier line's (topic, docno), or None.
@@ -119,27 +135,42 @@ class Run:
             doc_hash = docno_hash(docno_bytes)
         packed, b = self.key_sorted
         sb = np.uint64(b)
-        hi = packed >> sb
-        qhi = pair_key(topic_code, doc_hash) >> sb
-        # searching for sorted needles is several times faster (numpy reuses the
-        # previous position), so sort the queries and unpermute the answers
-        qorder = np.argsort(qhi, kind="stable")
-        lo = np.empty(m, dtype=np.int64)
-        end = np.empty(m, dtype=np.int64)
-        qs = qhi[qorder]
-        lo[qorder] = np.searchsorted(hi, qs, side="left")
-        end[qorder] = np.searchsorted(hi, qs, side="right")
+        # the queries' high key bits, sorted with their index packed in the low bits
+        # (searching for sorted needles is several times faster: numpy starts each
+        # search where the last one ended)
+        bq = max(1, int(m - 1).bit_length())
+        q = self.join_key(topic_code, doc_hash)
+        q >>= sb
+        if 64 - b + bq > 64:
+            order = np.argsort(q, kind="stable")
+            qs = q[order]
+        else:
+            q <<= np.uint64(bq)
+            q |= np.arange(m, dtype=np.uint64)
+            q.sort()
+            order = (q & np.uint64((1 << bq) - 1)).astype(np.int64)
+            qs = q >> np.uint64(bq)
+        del q
+        # first run line whose high bits are >= the query's: packed >= qs << b
+        lo = np.searchsorted(packed, qs << sb, side="left")
         mask_low = np.uint64((1 << b) - 1)
-        todo = np.flatnonzero(end > lo)
+        todo = np.arange(m)
+        n = len(packed)
         k = 0
         while len(todo):
-            cand = (packed[lo[todo] + k] & mask_low).astype(np.int64)
-            ok = (self.topic_code[cand] == topic_code[todo]) & \
-                 (self.docno_bytes[cand] == docno_bytes[todo])
-            out[todo[ok]] = cand[ok]
-            k += 1
+            idx = lo[todo] + k
+            inside = idx < n
+            todo, idx = todo[inside], idx[inside]
+            entry = packed[idx]
+            same = (entry >> sb) == qs[todo]
+            todo, entry = todo[same], entry[same]
+            cand = (entry & mask_low).astype(np.int64)
+            qi = order[todo]
+            ok = (self.topic_code[cand] == topic_code[qi]) & \
+                 (self.docno_bytes[cand] == docno_bytes[qi])
+            out[qi[ok]] = cand[ok]
             todo = todo[~ok]
-            todo = todo[lo[todo] + k < end[todo]]
+            k += 1
         return out
 
     @cached_property
@@ -167,6 +198,8 @@ class Run:
 
     def to_frame(self) -> pd.DataFrame:
         """Columns ``topic``, ``docno`` (categoricals), ``rank``, ``score`` in file order."""
+        import pandas as pd
+
         return pd.DataFrame({
             "topic": pd.Categorical.from_codes(self.topic_code, self.topics),
             "docno": pd.Categorical.from_codes(self.doc_code, self.docnos),

@@ -48,10 +48,22 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--list", action="store_true", help="list every measure and exit")
 
 
+def _read_qrels_importing_engine(path: str):
+    """Import the engine (pandas is the slow part) and read the qrels: on a
+    second thread while the first run is parsed (pyarrow and numpy release the GIL)."""
+    import core.evaluate  # noqa: F401
+    import core.trec_format  # noqa: F401
+    from core.io.qrels_file import read_qrels
+
+    return read_qrels(path)
+
+
 def run(args: argparse.Namespace) -> int:
-    from core.evaluate import EvalOptions, evaluate
-    from core.io import read_qrels, read_run
-    from core.trec_format import format_trec_eval
+    from core.cli.allocator import keep_freed_memory
+    from core.io.run_file import read_run
+    from core.options import EvalOptions
+
+    keep_freed_memory()
 
     if args.list:
         for row in describe():
@@ -71,11 +83,14 @@ def run(args: argparse.Namespace) -> int:
     zscores = read_zscores(args.zscores) if args.zscores else None
     # read the qrels while the first run is parsed (pyarrow releases the GIL)
     with ThreadPoolExecutor(max_workers=1) as pool:
-        pending_qrels = pool.submit(read_qrels, args.qrels)
+        pending_qrels = pool.submit(_read_qrels_importing_engine, args.qrels)
         try:
             first_run = read_run(args.runs[0])
         finally:
             qrels = pending_qrels.result()
+    from core.evaluate import evaluate
+    from core.trec_format import format_trec_eval
+
     out = sys.stdout
     for i, path in enumerate(args.runs):
         run_ = first_run if i == 0 else read_run(path)

@@ -49,7 +49,12 @@ def gain_table(jr, pairs) -> list[tuple[int, float]]:
 
 
 def gains_of(jr, pairs) -> tuple[np.ndarray, list[tuple[int, float]]]:
-    """Gain of every ranked document, and the gain table."""
+    """Gain of every ranked document, and the gain table (once per gain map)."""
+    key = ("gains", tuple((k, v) for k, v in pairs if _valid_int(k)))
+    return jr.cached(key, lambda: _gains_of(jr, pairs))
+
+
+def _gains_of(jr, pairs):
     table = gain_table(jr, pairs)
     lookup = {lvl: g for lvl, g in table}
     lo = min(jr.rel.min(initial=0), min(lookup, default=0))
@@ -286,7 +291,10 @@ def rbp(jr, pairs):
         lo = np.where(present, np.minimum(lo, g), lo)
         hi = np.where(present, np.maximum(hi, g), hi)
     scale = (lo < 0) | (hi > 1)
-    idx = np.flatnonzero((jr.rel >= 0) | np.isin(jr.rel, list(params)))  # in the table
+    in_table = jr.rel >= 0
+    if params:
+        in_table |= np.isin(jr.rel, list(params))
+    idx = np.flatnonzero(in_table)  # in the table
     t = jr.tix[idx]
     g = gain[idx]
     with np.errstate(divide="ignore", invalid="ignore"):
@@ -303,7 +311,10 @@ def rbp(jr, pairs):
 def rbp_resid(jr, pairs):
     p = _rbp_p(pairs)
     pw = powers(p, int(jr.num_ret.max(initial=0)))
-    unj = np.flatnonzero(jr.rel < 0)
-    s = np.bincount(jr.tix[unj], weights=pw[jr.pos[unj]], minlength=jr.num_topics)
-    has = np.bincount(jr.tix[unj], minlength=jr.num_topics) > 0
+    # p^(i-1) of each unjudged document, 0 for the judged ones: adding 0.0 leaves each
+    # topic's sum exactly what it is over the unjudged documents alone, in rank order
+    w = pw[jr.pos]
+    w[jr.rel >= 0] = 0.0
+    s = np.bincount(jr.tix, weights=w, minlength=jr.num_topics)
+    has = (jr.num_nonpool + jr.num_unjudged) > 0
     return np.where(has, pw[jr.num_ret] + (1.0 - p) * s, 0.0)
