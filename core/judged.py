@@ -16,16 +16,66 @@ Relevance codes per ranked document follow trec_eval:
 from __future__ import annotations
 
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from core.options import EvalOptions
-from core.qrels import Qrels
 from core.ranking import trec_order
 from core.run import Run
 
+if TYPE_CHECKING:
+    from core.qrels import Qrels
+
 NONPOOL = -1
 UNJUDGED = -2
+
+
+class Docs:
+    """Some ranked documents, in rank order topic by topic (a sparse view).
+
+    ``idx`` flat index into the ranking, ``tix`` topic, ``pos`` 0-based rank,
+    ``rel`` judgment.  Most of a deep run is not in the qrels; measures that only
+    look at judged documents work on these few instead of every ranked one.
+    """
+
+    def __init__(self, idx, tix, pos, rel, num_topics):
+        self.idx, self.tix, self.pos, self.rel = idx, tix, pos, rel
+        self.num_topics = num_topics
+
+    def __len__(self) -> int:
+        return len(self.idx)
+
+    def select(self, mask: np.ndarray) -> "Docs":
+        return Docs(self.idx[mask], self.tix[mask], self.pos[mask], self.rel[mask],
+                    self.num_topics)
+
+    def per_topic(self) -> np.ndarray:
+        """How many of these documents each topic has."""
+        return np.bincount(self.tix, minlength=self.num_topics)
+
+    def cumcount(self, flag: np.ndarray) -> np.ndarray:
+        """Inclusive running count of ``flag`` among these documents, within each topic."""
+        c = np.cumsum(flag, dtype=np.int64)
+        first = np.searchsorted(self.tix, np.arange(self.num_topics), side="left")
+        base = np.concatenate([np.zeros(1, np.int64), c])[first]
+        return c - base[self.tix]
+
+    @cached_property
+    def key(self) -> np.ndarray:
+        """(topic << 32) | rank: sorted, for counting by rank with searchsorted."""
+        return (self.tix.astype(np.int64) << 32) | self.pos.astype(np.int64)
+
+    def count_before(self, k) -> np.ndarray:
+        """Per topic, how many of these documents rank above ``k`` (k broadcasts against
+        shape (T, ...), one row per topic)."""
+        k = np.asarray(k)
+        t = np.arange(self.num_topics, dtype=np.int64).reshape((-1,) + (1,) * max(k.ndim - 1, 0))
+        t, kk = np.broadcast_arrays(t, k)
+        q = (t << 32) | np.clip(kk, 0, 2**31 - 1).astype(np.int64)
+        hi = np.searchsorted(self.key, q.ravel(), side="left").reshape(q.shape)
+        lo = np.searchsorted(self.key, np.arange(self.num_topics, dtype=np.int64) << 32)
+        return (hi - lo[t]).astype(np.int64)
 
 
 class JudgedRanking:
@@ -117,15 +167,45 @@ class JudgedRanking:
 
     @cached_property
     def num_rel_ret(self) -> np.ndarray:
-        return self.count(self.is_rel)
+        return self.relevant.per_topic()
 
     @cached_property
     def num_nonpool(self) -> np.ndarray:
-        return self.count(self.rel == NONPOOL)
+        return self.num_ret - self.qrels_docs.per_topic()
 
     @cached_property
     def num_unjudged(self) -> np.ndarray:
-        return self.count(self.rel == UNJUDGED)
+        d = self.qrels_docs
+        return np.bincount(d.tix[d.rel == UNJUDGED], minlength=self.num_topics)
+
+    # -- sparse views -----------------------------------------------------------
+    @cached_property
+    def qrels_docs(self) -> Docs:
+        """The ranked documents found in the qrels (``rel != NONPOOL``)."""
+        idx = np.flatnonzero(self.rel != NONPOOL)
+        tix = (np.searchsorted(self.start, idx, side="right") - 1).astype(np.int32)
+        pos = (idx - self.start[tix]).astype(np.int32)
+        return Docs(idx, tix, pos, self.rel[idx], self.num_topics)
+
+    @cached_property
+    def judged_docs(self) -> Docs:
+        """The ranked documents with a judgment (``rel >= 0``)."""
+        d = self.qrels_docs
+        return d.select(d.rel >= 0)
+
+    @cached_property
+    def relevant(self) -> Docs:
+        """The ranked relevant documents, each with ``cum`` (relevant at or above it),
+        ``nonrel_before`` and ``unjudged_before`` (judged non-relevant and pooled-but-
+        unjudged documents strictly above it): what the AP family needs."""
+        d = self.qrels_docs
+        is_rel = d.rel >= self.relevance_level
+        is_nonrel = (d.rel >= 0) & ~is_rel
+        r = d.select(is_rel)
+        r.cum = d.cumcount(is_rel)[is_rel]
+        r.nonrel_before = d.cumcount(is_nonrel)[is_rel]
+        r.unjudged_before = d.cumcount(d.rel == UNJUDGED)[is_rel]
+        return r
 
     def cumcount(self, mask: np.ndarray) -> np.ndarray:
         """Inclusive running count of ``mask`` within each topic."""
@@ -167,12 +247,11 @@ class JudgedRanking:
 
         ``k`` broadcasts against shape (T, ...) (one row per topic).
         """
-        k = np.asarray(k)
-        kk = np.minimum(k, self.num_ret.reshape((-1,) + (1,) * (k.ndim - 1)))
-        idx = self.start[:-1].reshape((-1,) + (1,) * (k.ndim - 1)) + kk - 1
-        cum = self.cum_rel
-        out = np.where(kk > 0, cum[np.clip(idx, 0, max(len(cum) - 1, 0))] if len(cum) else 0, 0)
-        return out.astype(np.int64)
+        return self.relevant.count_before(k)
+
+    def judged_in_top(self, k: np.ndarray) -> np.ndarray:
+        """Judged documents (``rel >= 0``) among the first ``k`` of each topic."""
+        return self.judged_docs.count_before(k)
 
     def count_in_top(self, mask: np.ndarray, k: np.ndarray) -> np.ndarray:
         """Documents satisfying ``mask`` among the first ``k`` (k: (T, C))."""

@@ -29,8 +29,8 @@ INFAP_EPSILON = 0.00001
 def precision_at_relevant(jr) -> np.ndarray:
     """For each relevant retrieved document (flat, in rank order): rel_so_far / rank."""
     def compute():
-        rel = jr.is_rel
-        return jr.cum_rel[rel] / (jr.pos[rel] + 1.0)
+        r = jr.relevant
+        return r.cum / (r.pos + 1.0)
     return jr.cached("prec_at_rel", compute)
 
 
@@ -42,8 +42,7 @@ def average_precision(jr, params):
 
 
 def _average_precision(jr):
-    rel = jr.is_rel
-    s = np.bincount(jr.tix[rel], weights=precision_at_relevant(jr), minlength=jr.num_topics)
+    s = np.bincount(jr.relevant.tix, weights=precision_at_relevant(jr), minlength=jr.num_topics)
     return divide(s, jr.num_rel)
 
 
@@ -58,10 +57,9 @@ def gm_average_precision(jr, params):
          default_params=CUTS, cite="trec_eval m_map_cut.c", aliases={"ir_measures": "AP@k",
                                                                       "ranx": "map@k"})
 def average_precision_cut(jr, cutoffs):
-    rel = jr.is_rel
     contrib = precision_at_relevant(jr)
-    pos = jr.pos[rel]
-    tix = jr.tix[rel]
+    pos = jr.relevant.pos
+    tix = jr.relevant.tix
     out = np.empty((jr.num_topics, len(cutoffs)))
     for j, k in enumerate(cutoffs):
         m = pos < k
@@ -71,12 +69,12 @@ def average_precision_cut(jr, cutoffs):
 
 def first_relevant_rank(jr) -> np.ndarray:
     """1-based rank of the first relevant document per topic (0 if none)."""
-    rel = jr.is_rel
+    r = jr.relevant
     out = np.zeros(jr.num_topics, dtype=np.int64)
-    t = jr.tix[rel]
+    t = r.tix
     if len(t):
         first = np.concatenate([[True], t[1:] != t[:-1]])
-        out[t[first]] = jr.pos[rel][first] + 1
+        out[t[first]] = r.pos[first] + 1
     return out
 
 
@@ -110,9 +108,8 @@ def interpolated_precision(jr, levels) -> np.ndarray:
     T = jr.num_topics
     compat = jr.options.compat if jr.options is not None else 10
     cut = recall_cutoffs(jr.num_rel, levels, compat)
-    rel = jr.is_rel
     prec = precision_at_relevant(jr)                 # precision at each relevant doc
-    tix = jr.tix[rel]
+    tix = jr.relevant.tix
     n = len(prec)
     # suffix maximum of precision within each topic (exact: keys only order the values)
     if n:
@@ -165,21 +162,15 @@ def eleven_point_average(jr, levels):
     return interpolated_precision(jr, levels).sum(axis=1) / len(levels)
 
 
-def _judged_context(jr):
-    """Per ranked document: judged non-relevant / pool-unjudged counts strictly above."""
-    return jr.nonrel_before, jr.unjudged_before
-
-
 def bpref_values(jr) -> np.ndarray:
     return jr.cached("bpref", lambda: _bpref_values(jr))
 
 
 def _bpref_values(jr) -> np.ndarray:
-    rel = jr.is_rel
-    nonrel_before, _ = _judged_context(jr)
+    r = jr.relevant
     R = jr.num_rel
-    tix = jr.tix[rel]
-    nb = nonrel_before[rel]
+    tix = r.tix
+    nb = r.nonrel_before
     denom = np.minimum(jr.num_nonrel, R)[tix].astype(float)
     frac = np.divide(np.minimum(nb, R[tix]), denom, out=np.zeros(len(nb)), where=denom != 0)
     contrib = np.where(nb > 0, 1.0 - frac, 1.0)
@@ -207,17 +198,16 @@ def gm_bpref(jr, params):
          cite="Yilmaz & Aslam, 'Estimating Average Precision with Incomplete and Imperfect "
               "Judgments', CIKM 2006", aliases={"ir_measures": "infAP"})
 def inferred_ap(jr, params):
-    rel = jr.is_rel
-    nonrel_before, unj_before = _judged_context(jr)
-    rel_before = jr.cum_rel[rel] - 1                 # relevant strictly above (rel_so_far - 1)
-    j = jr.pos[rel].astype(float)
-    nb = nonrel_before[rel].astype(float)
-    ub = unj_before[rel].astype(float)
+    r = jr.relevant
+    rel_before = r.cum - 1                           # relevant strictly above (rel_so_far - 1)
+    j = r.pos.astype(float)
+    nb = r.nonrel_before.astype(float)
+    ub = r.unjudged_before.astype(float)
     with np.errstate(invalid="ignore", divide="ignore"):
         term = (1.0 / (j + 1.0) + (j / (j + 1.0)) * ((rel_before + nb + ub) / j)
                 * ((rel_before + INFAP_EPSILON) / (rel_before + nb + 2 * INFAP_EPSILON)))
     contrib = np.where(j == 0, 1.0, term)
-    s = np.bincount(jr.tix[rel], weights=contrib, minlength=jr.num_topics)
+    s = np.bincount(r.tix, weights=contrib, minlength=jr.num_topics)
     return divide(s, jr.num_rel)
 
 
@@ -225,7 +215,6 @@ def inferred_ap(jr, params):
          "1 / log2(2 + non-relevant retrieved before it).", cite="trec_eval m_binG.c "
          "(Buckley, experimental, 2008)")
 def binary_g(jr, params):
-    rel = jr.is_rel
-    i = jr.pos[rel]
-    contrib = 1.0 / np.log2(3.0 + i - jr.cum_rel[rel])
-    return divide(np.bincount(jr.tix[rel], weights=contrib, minlength=jr.num_topics), jr.num_rel)
+    r = jr.relevant
+    contrib = 1.0 / np.log2(3.0 + r.pos - r.cum)
+    return divide(np.bincount(r.tix, weights=contrib, minlength=jr.num_topics), jr.num_rel)

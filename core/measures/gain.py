@@ -19,6 +19,7 @@ from functools import cmp_to_key
 
 import numpy as np
 
+from core.judged import Docs
 from core.measures.registry import CUT_LONG, P_PAIR, measure
 from core.measures.segments import divide, running_sum, sum_before
 
@@ -49,20 +50,39 @@ def gain_table(jr, pairs) -> list[tuple[int, float]]:
 
 
 def gains_of(jr, pairs) -> tuple[np.ndarray, list[tuple[int, float]]]:
-    """Gain of every ranked document, and the gain table (once per gain map)."""
-    key = ("gains", tuple((k, v) for k, v in pairs if _valid_int(k)))
-    return jr.cached(key, lambda: _gains_of(jr, pairs))
+    """Gain of every ranked document, and the gain table."""
+    vec, lo, table = gain_vector(jr, pairs)
+    return vec[jr.rel - lo], table
 
 
-def _gains_of(jr, pairs):
+def gain_vector(jr, pairs) -> tuple[np.ndarray, int, list[tuple[int, float]]]:
+    """(gain of each level from ``lo`` up, ``lo``, the gain table)."""
     table = gain_table(jr, pairs)
     lookup = {lvl: g for lvl, g in table}
-    lo = min(jr.rel.min(initial=0), min(lookup, default=0))
-    hi = max(jr.rel.max(initial=0), max(lookup, default=0))
+    lo = min(NONPOOL_LEVELS[-1], min(lookup, default=0))
+    hi = max(jr.rel_levels.shape[1] - 1, max(lookup, default=0), 0)
     vec = np.zeros(hi - lo + 1)
     for lvl, g in lookup.items():
         vec[lvl - lo] = g
-    return vec[jr.rel - lo], table
+    return vec, lo, table
+
+
+#: the codes of ranked documents without a judgment (core.judged NONPOOL, UNJUDGED)
+NONPOOL_LEVELS = (-1, -2)
+
+
+def scored_docs(jr, pairs):
+    """(documents, their gains, the gain table) for the documents a gain map can touch.
+
+    Documents outside the qrels (code -1) have gain 0 and are left out, unless the
+    parameters name level -1: then every ranked document is included.
+    """
+    vec, lo, table = gain_vector(jr, pairs)
+    if any(_valid_int(k) and int(k) == -1 for k, _ in pairs) or vec[-1 - lo] != 0:
+        d = Docs(np.arange(len(jr.rel)), jr.tix, jr.pos, jr.rel, jr.num_topics)
+    else:
+        d = jr.qrels_docs
+    return d, vec[d.rel - lo], table
 
 
 def ideal_gains(jr, table) -> tuple[np.ndarray, np.ndarray]:
@@ -104,10 +124,10 @@ class DcgParts:
 
     def __init__(self, jr, pairs):
         T = jr.num_topics
-        gain, self.table = gains_of(jr, pairs)
+        d, gain, self.table = scored_docs(jr, pairs)
         nz = np.flatnonzero(gain != 0)
-        self.t = jr.tix[nz].astype(np.int64)
-        self.p = jr.pos[nz].astype(np.int64)
+        self.t = d.tix[nz].astype(np.int64)
+        self.p = d.pos[nz].astype(np.int64)
         self.g = gain[nz]
         self.contrib = self.g / np.log2(self.p + 2.0)        # m_ndcg.c: gain / log2(i + 2)
         self.dcg = np.bincount(self.t, weights=self.contrib, minlength=T)
@@ -163,10 +183,11 @@ def ideal_dcg(jr, pairs):
          aliases={"ir_measures": "nDCG@k", "ranx": "ndcg@k"})
 def ndcg_cut(jr, cutoffs):
     T = jr.num_topics
-    pos_rel = np.flatnonzero(jr.rel > 0)                    # m_ndcg_cut.c: gain = rel level
-    t = jr.tix[pos_rel].astype(np.int64)
-    p = jr.pos[pos_rel].astype(np.int64)
-    run = running_sum(jr.rel[pos_rel] / np.log2(p + 2.0), t, T)
+    d = jr.qrels_docs
+    pos_rel = d.rel > 0                                     # m_ndcg_cut.c: gain = rel level
+    t = d.tix[pos_rel].astype(np.int64)
+    p = d.pos[pos_rel].astype(np.int64)
+    run = running_sum(d.rel[pos_rel] / np.log2(p + 2.0), t, T)
     k = np.broadcast_to(np.asarray(cutoffs, dtype=np.int64)[None, :], (T, len(cutoffs)))
     qt = np.broadcast_to(np.arange(T)[:, None], k.shape)
     dcg_k = sum_before(t, p, run, T, qt, k)
@@ -278,7 +299,7 @@ def _rbp_p(pairs) -> float:
          aliases={"ir_measures": "RBP(p=)"})
 def rbp(jr, pairs):
     p = _rbp_p(pairs)
-    gain, table = gains_of(jr, pairs)
+    d, gain, table = scored_docs(jr, pairs)
     # the topic's gain table: the level=gain parameters plus levels 0..L_t-1, where
     # L_t is one more than the topic's highest judged level (form_res_rels.c)
     rl = jr.rel_levels
@@ -291,17 +312,17 @@ def rbp(jr, pairs):
         lo = np.where(present, np.minimum(lo, g), lo)
         hi = np.where(present, np.maximum(hi, g), hi)
     scale = (lo < 0) | (hi > 1)
-    in_table = jr.rel >= 0
+    in_table = d.rel >= 0
     if params:
-        in_table |= np.isin(jr.rel, list(params))
+        in_table |= np.isin(d.rel, list(params))
     idx = np.flatnonzero(in_table)  # in the table
-    t = jr.tix[idx]
+    t = d.tix[idx]
     g = gain[idx]
     with np.errstate(divide="ignore", invalid="ignore"):
         g = np.where(scale[t], (g - lo[t]) / (hi[t] - lo[t]), g)
     keep = (g != 0) & np.isfinite(g)
     pw = powers(p, int(jr.num_ret.max(initial=0)))
-    s = np.bincount(t[keep], weights=g[keep] * pw[jr.pos[idx][keep]], minlength=jr.num_topics)
+    s = np.bincount(t[keep], weights=g[keep] * pw[d.pos[idx][keep]], minlength=jr.num_topics)
     return (1.0 - p) * s
 
 
@@ -311,10 +332,13 @@ def rbp(jr, pairs):
 def rbp_resid(jr, pairs):
     p = _rbp_p(pairs)
     pw = powers(p, int(jr.num_ret.max(initial=0)))
-    # p^(i-1) of each unjudged document, 0 for the judged ones: adding 0.0 leaves each
-    # topic's sum exactly what it is over the unjudged documents alone, in rank order
-    w = pw[jr.pos]
-    w[jr.rel >= 0] = 0.0
-    s = np.bincount(jr.tix, weights=w, minlength=jr.num_topics)
-    has = (jr.num_nonpool + jr.num_unjudged) > 0
-    return np.where(has, pw[jr.num_ret] + (1.0 - p) * s, 0.0)
+    # Σ over the unjudged ranks = Σ over every rank (a running sum of p^i) minus Σ
+    # over the judged ones, which are few; clamped at 0 against rounding
+    every = np.cumsum(pw)
+    n = jr.num_ret
+    judged = jr.judged_docs
+    s_all = np.where(n > 0, every[np.maximum(n - 1, 0)], 0.0)
+    s_judged = np.bincount(judged.tix, weights=pw[judged.pos], minlength=jr.num_topics)
+    s = np.maximum(s_all - s_judged, 0.0)
+    has = (n - judged.per_topic()) > 0
+    return np.where(has, pw[n] + (1.0 - p) * s, 0.0)

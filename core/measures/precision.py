@@ -61,7 +61,9 @@ def success_at(jr, cutoffs):
 def unjudged_at(jr, cutoffs):
     k = np.broadcast_to(np.asarray(cutoffs, dtype=np.int64)[None, :],
                         (jr.num_topics, len(cutoffs)))
-    return jr.count_in_top(jr.rel < 0, k) / k
+    # not judged = the first min(k, retrieved) minus the judged among them
+    shown = np.minimum(k, jr.num_ret[:, None])
+    return (shown - jr.judged_in_top(k)) / k
 
 
 @measure("Rprec", DOUBLE, "R-precision: precision after R documents (R = relevant for "

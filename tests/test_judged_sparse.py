@@ -1,0 +1,68 @@
+"""The judged ranking's sparse views equal its dense per-rank definitions.
+
+Measures read only the ranked documents found in the qrels
+(:attr:`JudgedRanking.qrels_docs`, :attr:`~JudgedRanking.relevant`), which are
+a few percent of a deep run.  The dense arrays (one entry per ranked document:
+``cum_rel``, ``nonrel_before``, ``unjudged_before``, ``cumcount``) are the plain
+statement of trec_eval's loops (``m_map.c``, ``m_bpref.c``, ``m_infap.c``);
+the sparse views must give the same numbers, on every adversarial case and
+under ``-l``, ``-J``, ``-M`` and ``-c``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from adversarial import all_cases
+from core.io import read_qrels, read_run
+from core.judged import NONPOOL, build_judged_ranking
+from core.measures.gain import DcgParts, scored_docs
+from core.options import EvalOptions
+
+OPTIONS = [EvalOptions(), EvalOptions(relevance_level=2), EvalOptions(judged_only=True),
+           EvalOptions(max_docs=7), EvalOptions(complete=True)]
+
+
+@pytest.fixture(scope="module", params=all_cases(), ids=lambda c: c.name)
+def case(request, tmp_path_factory):
+    c = request.param
+    d = tmp_path_factory.mktemp(c.name)
+    (d / "q").write_text(c.qrels_text)
+    (d / "r").write_text(c.run_text)
+    return read_run(d / "r"), read_qrels(d / "q")
+
+
+@pytest.mark.parametrize("options", OPTIONS, ids=lambda o: repr(o)[11:60])
+def test_sparse_views_equal_dense_definitions(case, options):
+    jr = build_judged_ranking(*case, options)
+    q = jr.qrels_docs
+    assert (q.idx == np.flatnonzero(jr.rel != NONPOOL)).all()
+    assert (q.tix == jr.tix[q.idx]).all() and (q.pos == jr.pos[q.idx]).all()
+    r = jr.relevant
+    assert (r.idx == np.flatnonzero(jr.is_rel)).all()
+    assert (r.cum == jr.cum_rel[jr.is_rel]).all()
+    assert (r.nonrel_before == jr.nonrel_before[jr.is_rel]).all()
+    assert (r.unjudged_before == jr.unjudged_before[jr.is_rel]).all()
+    assert (jr.num_rel_ret == jr.count(jr.is_rel)).all()
+    assert (jr.num_nonpool == jr.count(jr.rel == NONPOOL)).all()
+    k = np.tile(np.array([0, 1, 3, 10, 1000, 5000]), (jr.num_topics, 1))
+    assert (jr.rel_in_top(k) == jr.count_in_top(jr.is_rel, k)).all()
+    assert (jr.judged_in_top(k) == jr.count_in_top(jr.rel >= 0, k)).all()
+
+
+@pytest.mark.parametrize("pairs", [(), (("1", "3"), ("2", "9")), (("-1", "0.5"),),
+                                   (("0", "-1"), ("-2", "2"))])
+def test_gain_docs_sparse_or_dense_give_the_same_dcg(case, pairs):
+    """A gain for level -1 (not in the qrels) needs every ranked document; otherwise
+    the documents in the qrels carry every non-zero gain."""
+    jr = build_judged_ranking(*case, EvalOptions())
+    d, g, _ = scored_docs(jr, pairs)
+    dense_gain = np.zeros(len(jr.rel))
+    dense_gain[d.idx] = g
+    from core.measures.gain import gains_of
+    expected, _ = gains_of(jr, pairs)
+    assert (dense_gain == expected).all()
+    parts = DcgParts(jr, pairs)
+    nz = np.flatnonzero(expected != 0)
+    assert (parts.t == jr.tix[nz]).all() and (parts.g == expected[nz]).all()
