@@ -298,12 +298,17 @@ def build_judged_ranking(run: Run, qrels: Qrels, options: EvalOptions | None = N
     # judgment of every run line: look each qrels row up in the run's key index
     rel_line = np.full(len(run), NONPOOL, dtype=np.int32)
     row_run_code = q_run_code[q_code]
-    ok = row_run_code >= 0
-    if ok.any():
+    frame_rel = qrels.frame["rel"].to_numpy()
+    if has_run.all():  # every judged topic has run lines: no row to leave out
+        hit = run.lookup(row_run_code, qrels.docno_bytes, qrels.docno_hash)
+        vals = frame_rel
+    else:
+        ok = row_run_code >= 0
         hit = run.lookup(row_run_code[ok], qrels.docno_bytes[ok], qrels.docno_hash[ok])
-        found = hit >= 0
-        vals = qrels.frame["rel"].to_numpy()[ok][found]
-        rel_line[hit[found]] = np.where(vals < 0, UNJUDGED, vals)
+        vals = frame_rel[ok]
+    found = hit >= 0
+    vals = vals[found]
+    rel_line[hit[found]] = np.where(vals < 0, UNJUDGED, vals)
 
     # ranked lines of evaluated topics, trec_eval order, -M then -J.  The order
     # holds topics by run code, and evaluated topics come in the same (byte) order.
@@ -353,7 +358,6 @@ def build_judged_ranking(run: Run, qrels: Qrels, options: EvalOptions | None = N
     start = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
 
     # judgment counts per level (rel >= 0) per evaluated topic
-    frame_rel = qrels.frame["rel"].to_numpy()
     q_to_t = np.full(len(q_topics), -1, dtype=np.int64)
     q_to_t[eval_q] = np.arange(T)
     row_t = q_to_t[q_code]

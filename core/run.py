@@ -79,7 +79,7 @@ class Run:
         packed = self.join_key(self.topic_code, self.doc_hash)
         packed >>= np.uint64(b)
         packed <<= np.uint64(b)
-        packed |= np.arange(n, dtype=np.uint64)
+        packed |= np.arange(n, dtype=np.uint32 if n < 2**32 else np.uint64)
         packed.sort()
         return packed, b
 
