@@ -83,16 +83,14 @@ def read_qrels(path: str | os.PathLike, name: str | None = None,
 
 def _read_fast(data: bytes, spath: str, name: str | None) -> Qrels | None:
     """pyarrow parse of a regular qrels file; None to fall back to the line parser."""
-    import io
-
     import pyarrow as pa
     import pyarrow.csv as pacsv
 
-    from core.run import codes_of, docno_hash, fixed_width_bytes, pair_key
+    from core.run import codes_of, docno_hash, fixed_width_bytes
 
     try:
         table = pacsv.read_csv(
-            io.BytesIO(data),
+            pa.py_buffer(data),  # not io.BytesIO: reading that would hold the GIL
             read_options=pacsv.ReadOptions(column_names=["topic", "iter", "docno", "rel"],
                                            block_size=1 << 24),
             parse_options=pacsv.ParseOptions(delimiter=" ", quote_char=False,
@@ -116,18 +114,18 @@ def _read_fast(data: bytes, spath: str, name: str | None) -> Qrels | None:
     dbytes = fixed_width_bytes(docno, ascii_known=data.isascii())
     if dbytes is None:
         return None  # non-ASCII docnos: let the line parser encode them
-    raw = np.concatenate([c.indices.to_numpy(zero_copy_only=False) for c in tcol.chunks])
+    raw = np.concatenate([np.frombuffer(c.indices.buffers()[1], np.int32, count=len(c),
+                                        offset=c.indices.offset * 4) for c in tcol.chunks])
     local, topics = codes_of(cats)
     tcode = local[raw].astype(np.int64)
     rel = table.column("rel").to_numpy()
-    dhash = docno_hash(dbytes)
-    key = pair_key(tcode, dhash)
-    if pd.Series(key).duplicated().any():
-        return None  # let the line parser name the duplicate
     order = _sorted_order(tcode, dbytes)
     if order is not None:
-        tcode, dbytes, dhash, rel = tcode[order], dbytes[order], dhash[order], rel[order]
+        tcode, dbytes, rel = tcode[order], dbytes[order], rel[order]
         docno = docno.take(pa.array(order))
+    if bool(((tcode[1:] == tcode[:-1]) & (dbytes[1:] == dbytes[:-1])).any()):
+        return None  # a (topic, docno) judged twice: let the line parser name it
+    dhash = docno_hash(dbytes)
     # pyarrow-backed string columns: no Python object per judgment
     topic_arr = pa.DictionaryArray.from_arrays(pa.array(tcode.astype(np.int32)),
                                                pa.array(topics.tolist(), pa.string()))
