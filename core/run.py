@@ -83,6 +83,14 @@ class Run:
         packed.sort()
         return packed, b
 
+    @property
+    def _topic_major(self) -> bool:
+        """Whether :meth:`join_key` keeps the topic code whole in its high bits (and
+        at least 20 hash bits above the packed line number)."""
+        tbits = max(1, int(len(self.topics)).bit_length())
+        lbits = max(1, int(len(self.score) - 1).bit_length())
+        return 64 - tbits - lbits >= 20
+
     def join_key(self, topic_code: np.ndarray, doc_hash: np.ndarray) -> np.ndarray:
         """A 64-bit key of (topic code, docno hash), topic in the high bits.
 
@@ -92,8 +100,7 @@ class Run:
         few hash bits would be left, and :func:`pair_key` mixes the two instead.
         """
         tbits = max(1, int(len(self.topics)).bit_length())
-        lbits = max(1, int(len(self.score) - 1).bit_length())
-        if 64 - tbits - lbits < 20:
+        if not self._topic_major:
             return pair_key(topic_code, doc_hash)
         key = topic_code.astype(np.uint64)
         key <<= np.uint64(64 - tbits)
@@ -154,24 +161,31 @@ class Run:
         # first run line whose high bits are >= the query's: packed >= qs << b
         lo = np.searchsorted(packed, qs << sb, side="left")
         mask_low = np.uint64((1 << b) - 1)
-        todo = np.arange(m)
+        same_docno = _docno_comparer(self.docno_bytes, docno_bytes)
+        check_topic = not self._topic_major
         n = len(packed)
+        todo = None  # None: every query (the first round); then those still unmatched
         k = 0
-        while len(todo):
-            idx = lo[todo] + k
+        while True:
+            idx = lo if todo is None else lo[todo] + k
+            want = qs if todo is None else qs[todo]
             inside = idx < n
-            todo, idx = todo[inside], idx[inside]
+            if not inside.all():
+                idx, want = idx[inside], want[inside]
+                todo = np.flatnonzero(inside) if todo is None else todo[inside]
             entry = packed[idx]
-            same = (entry >> sb) == qs[todo]
-            todo, entry = todo[same], entry[same]
-            cand = (entry & mask_low).astype(np.int64)
+            sel = np.flatnonzero((entry >> sb) == want)
+            todo = sel if todo is None else todo[sel]
+            cand = (entry[sel] & mask_low).astype(np.int64)
             qi = order[todo]
-            ok = (self.topic_code[cand] == topic_code[qi]) & \
-                 (self.docno_bytes[cand] == docno_bytes[qi])
+            ok = same_docno(cand, qi)
+            if check_topic:
+                ok &= self.topic_code[cand] == topic_code[qi]
             out[qi[ok]] = cand[ok]
             todo = todo[~ok]
+            if not len(todo):
+                return out
             k += 1
-        return out
 
     @cached_property
     def _doc_index(self) -> tuple[np.ndarray, np.ndarray]:
@@ -233,6 +247,22 @@ class Run:
         rows = [(q, d, s) for q, docs in run.items() for d, s in docs.items()]
         t, d, s = zip(*rows) if rows else ((), (), ())
         return cls.from_arrays(list(t), list(d), list(s), name=name)
+
+
+def _docno_comparer(a: np.ndarray, b: np.ndarray):
+    """``f(i, j)``: whether docno ``a[i]`` equals ``b[j]``, elementwise.
+
+    Equal widths that are whole 8-byte words compare as integers (the arrays are
+    NUL padded, so equal words are equal docnos); otherwise as bytes.
+    """
+    w = a.dtype.itemsize
+    if a.dtype == b.dtype and w % 8 == 0 and a.flags.c_contiguous and b.flags.c_contiguous:
+        aw, bw = a.view(np.uint64).reshape(len(a), w // 8), b.view(np.uint64).reshape(len(b), w // 8)
+        if w == 8:
+            aw, bw = aw.ravel(), bw.ravel()
+            return lambda i, j: aw[i] == bw[j]
+        return lambda i, j: (aw[i] == bw[j]).all(axis=1)
+    return lambda i, j: a[i] == b[j]
 
 
 def codes_of(values) -> tuple[np.ndarray, np.ndarray]:

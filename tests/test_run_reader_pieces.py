@@ -30,7 +30,7 @@ def _slow(path: Path):
 
 
 def _same_as_line_parser(run, path: Path) -> None:
-    topic_code, topics, docnos, score, rank, tag, _ = _slow(path)
+    topic_code, topics, docnos, score, rank, tag, _, _ = _slow(path)
     assert run.topics.tolist() == topics.tolist()
     assert (run.topic_code == topic_code).all()
     w = max(run.docno_bytes.dtype.itemsize, docnos.dtype.itemsize)
@@ -58,6 +58,7 @@ def test_pieces_equal_the_line_parser(real_run, chunk, monkeypatch):
     # the docno hash made piece by piece is the hash of the whole column
     from core.run import docno_hash
     assert (run.doc_hash == docno_hash(run.docno_bytes)).all()
+    assert (run.meta["_topic_counts"] == np.bincount(run.topic_code)).all()
 
 
 def test_in_memory_bytes_take_the_same_path(real_run, monkeypatch):

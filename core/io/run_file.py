@@ -74,7 +74,7 @@ def read_run(path: str | os.PathLike, name: str | None = None, group: str = "",
             cols = _parse_pieces(_bytes_pieces(data), len(data))
         except _Irregular:
             cols = _parse_slow(data, spath)
-    topic_code, topics, docno_bytes, score, rank, tag, doc_hash = cols
+    topic_code, topics, docno_bytes, score, rank, tag, doc_hash, topic_lines = cols
     del cols
     if len(score) == 0:
         raise FormatError(spath, None, f"has no run lines: expected {RUN_COLUMNS}")
@@ -86,6 +86,8 @@ def read_run(path: str | os.PathLike, name: str | None = None, group: str = "",
               path=None if spath == "<stdin>" else os.path.abspath(spath), group=group)
     if doc_hash is not None:
         run.__dict__["doc_hash"] = doc_hash
+    if topic_lines is not None:
+        run.meta["_topic_counts"] = topic_lines  # core.judged.run_topic_counts
     dup = run.first_duplicate()  # numpy sorts without holding the GIL
     if dup is not None:
         reason = (f"document {run.docno(dup)!r} appears twice for topic "
@@ -155,6 +157,7 @@ class _Columns:
         self.score = np.empty(self.cap, np.float64)
         self.rank = np.empty(self.cap, np.int32)
         self.topic = np.empty(self.cap, np.int32)
+        self.topic_lines = np.zeros(0, np.int64)  # lines per topic id (first-seen order)
 
     def reserve(self, m: int, k: int) -> slice:
         """Room for ``m`` more lines of docnos up to ``8 k`` bytes: their slice."""
@@ -226,9 +229,12 @@ def _parse_pieces(pieces, size: int):
     remap[by_bytes] = np.arange(len(seen), dtype=np.int32)
     topics = np.array([seen[i] for i in by_bytes], dtype=object)
     topic_code = remap[out.topic[:n]]
+    lines = np.zeros(len(seen), np.int64)
+    lines[remap] = out.topic_lines
     k = out.words.shape[1]
     docno_bytes = out.words[:n].view(f"S{8 * k}").reshape(n)
-    return topic_code, topics, docno_bytes, out.score[:n], out.rank[:n], tag, out.hash[:n]
+    return (topic_code, topics, docno_bytes, out.score[:n], out.rank[:n], tag, out.hash[:n],
+            lines)
 
 
 def _convert_batch(batch, out: _Columns, topic_ids: dict) -> str:
@@ -242,6 +248,9 @@ def _convert_batch(batch, out: _Columns, topic_ids: dict) -> str:
         if not t or t.startswith("#") or _has_control(t):
             raise _Irregular  # a comment line, a line starting blank, a control byte
     ids = np.array([topic_ids.setdefault(t, len(topic_ids)) for t in names], np.int32)
+    if len(topic_ids) > len(out.topic_lines):
+        out.topic_lines = np.concatenate(
+            [out.topic_lines, np.zeros(len(topic_ids) - len(out.topic_lines), np.int64)])
     words, lens = string_words(docno)
     if int(lens.min()) == 0:
         raise _Irregular
@@ -254,7 +263,9 @@ def _convert_batch(batch, out: _Columns, topic_ids: dict) -> str:
     if k < out.words.shape[1]:
         out.words[rows, k:] = 0
     out.hash[rows] = hash_words(words)
-    out.topic[rows] = ids[_numbers(topic.indices, np.int32)]
+    local = _numbers(topic.indices, np.int32)
+    out.topic[rows] = ids[local]
+    out.topic_lines[ids] += np.bincount(local, minlength=len(ids))
     out.score[rows] = _numbers(score, np.float64)
     out.rank[rows] = _ranks(rank)
     last = tag.indices[len(tag) - 1].as_py()
@@ -350,7 +361,7 @@ def _parse_slow(data: bytes, spath: str):
         tag = fields[5]
     topic_code, topics = codes_of(topic)
     return (topic_code, topics, to_bytes_array(docno), np.asarray(score, dtype=np.float64),
-            np.asarray(rank, dtype=np.int32), tag, None)
+            np.asarray(rank, dtype=np.int32), tag, None, None)
 
 
 def _raise_row(data: bytes | None, spath: str, row: int, reason: str):

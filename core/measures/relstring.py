@@ -27,10 +27,22 @@ def relstring_of(rel: np.ndarray) -> str:
     return "".join(out)
 
 
+#: the character of each relevance code from -2 up to 9 (anything above 9 is ">")
+_CHARS = np.frombuffer(b".-0123456789", dtype=np.uint8)
+
+
 @measure("relstring", STRING, "Relevance of the first N documents as a string (default "
          "N = 10): digit = level, '-' unpooled, '.' pooled but unjudged.", default_params=(10.0,),
          average="none", cite="trec_eval m_relstring.c", range="text")
 def relstring(jr, params):
     n = max(int(params[0]), 0)
-    return [relstring_of(jr.rel[jr.start[t]:min(jr.start[t] + n, jr.start[t + 1])])
-            for t in range(jr.num_topics)]
+    # the first min(n, retrieved) codes of every topic, one byte each, decoded at once
+    take = np.minimum(jr.num_ret, n)
+    idx = np.repeat(jr.start[:-1] - np.concatenate([[0], np.cumsum(take)[:-1]]), take) \
+        + np.arange(int(take.sum()))
+    r = jr.rel[idx]
+    chars = np.where(r > 9, ord(">"), np.where(r < -2, ord("<"),
+                                               _CHARS[np.clip(r, -2, 9) + 2])).astype(np.uint8)
+    text = chars.tobytes().decode("ascii")
+    ends = np.cumsum(take).tolist()
+    return [text[a:z] for a, z in zip([0] + ends[:-1], ends)]
