@@ -125,8 +125,10 @@ def _file_pieces(spath: str):
                 return
             cut = buf.rfind(b"\n", 0, end) + 1
             if cut == 0:  # a line longer than the buffer: grow it
-                if end == len(buf):
-                    buf.extend(bytes(len(buf)))
+                if end == len(buf):  # (a new buffer: pyarrow may still hold the old one)
+                    bigger = bytearray(2 * len(buf))
+                    bigger[:end] = buf[:end]
+                    buf = bigger
                 keep = end
                 continue
             yield buf, 0, cut
