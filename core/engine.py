@@ -12,7 +12,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
-import pandas as pd
 
 from core.judged import JudgedRanking, build_judged_ranking
 from core.measures.average_precision import MIN_GEO_MEAN
@@ -115,7 +114,7 @@ def summarise(jr: JudgedRanking, cols: list[Column], options: EvalOptions,
         elif d.kind == LONG:
             if c.name == "num_rel" and options.complete:
                 # te_calc_avg_num_rel: relevant (rel > 0) over every qrels topic
-                out[c.name] = float((jr.qrels.frame["rel"].to_numpy() > 0).sum())
+                out[c.name] = float((jr.qrels.rel > 0).sum())
             else:
                 out[c.name] = _seq_sum(v)
         else:
@@ -138,12 +137,20 @@ def evaluate_judged(run: Run, jr: JudgedRanking, requests: Sequence[MeasureReque
     What-if edits, pool simulations and the uniques test re-judge one ranking
     (:meth:`JudgedRanking.with_rel`) and come here without re-reading anything.
     """
-    from core.evaluate import Evaluation
-
     cols = compute_columns(jr, requests)
     if zscores is not None:
         apply_zscores(jr, cols, zscores)
     summary = summarise(jr, cols, options, zscore=zscores is not None)
+    return evaluation(run, jr, cols, summary, options)
+
+
+def evaluation(run: Run, jr: JudgedRanking, cols: list[Column], summary: Mapping,
+               options: EvalOptions):
+    """The :class:`~core.evaluate.Evaluation` (pandas tables) of computed columns."""
+    import pandas as pd
+
+    from core.evaluate import Evaluation
+
     per_topic = pd.DataFrame(
         {c.name: c.values for c in cols
          if c.request.definition.per_topic and c.request.definition.kind != RUNID},

@@ -298,7 +298,7 @@ def build_judged_ranking(run: Run, qrels: Qrels, options: EvalOptions | None = N
     # judgment of every run line: look each qrels row up in the run's key index
     rel_line = np.full(len(run), NONPOOL, dtype=np.int32)
     row_run_code = q_run_code[q_code]
-    frame_rel = qrels.frame["rel"].to_numpy()
+    frame_rel = qrels.rel
     if has_run.all():  # every judged topic has run lines: no row to leave out
         hit = run.lookup(row_run_code, qrels.docno_bytes, qrels.docno_hash)
         vals = frame_rel

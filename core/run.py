@@ -267,10 +267,10 @@ def _docno_comparer(a: np.ndarray, b: np.ndarray):
 
 def codes_of(values) -> tuple[np.ndarray, np.ndarray]:
     """Per-value codes into the sorted (byte order) unique strings."""
-    arr = np.asarray([str(v) for v in values], dtype=object)
-    if not len(arr):
+    enc = [str(v).encode("utf-8") for v in values]
+    if not enc:
         return np.zeros(0, np.int32), np.zeros(0, dtype=object)
-    b = to_bytes_array(arr)
+    b = np.array(enc, dtype=f"S{max(1, max(map(len, enc)))}")
     uniq, inv = np.unique(b, return_inverse=True)
     return inv.astype(np.int32).ravel(), np.array(
         [u.decode("utf-8", "replace") for u in uniq.tolist()], dtype=object)

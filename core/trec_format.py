@@ -75,18 +75,16 @@ class _Values:
         return codes
 
 
-def _per_topic_text(ev, zscore: bool) -> str:
-    import pyarrow as pa
+def _per_topic_text(jr, columns, options, zscore: bool) -> str:
     import pyarrow.compute as pc
 
-    jr = ev.judged
     z = "Z" if zscore else ""
     show = np.ones(jr.num_topics, bool)
-    if ev.options.compat == 9:
+    if options.compat == 9:
         show = ~jr.missing
     values = _Values()
     names, code_cols = [], []
-    for c in ev.columns:
+    for c in columns:
         d = c.request.definition
         if not d.per_topic or d.kind in (RUNID, NUM_Q):
             continue
@@ -102,12 +100,12 @@ def _per_topic_text(ev, zscore: bool) -> str:
     topic_codes = np.repeat(shown.astype(np.int64), C)
 
     def column(strings, codes):
-        return pc.take(pa.array(strings, pa.large_string()), pa.array(codes))
+        return pc.take(_string_array(strings), _int_array(codes))
 
     lines = pc.binary_join_element_wise(
         column(names, name_codes),
         column([f"\t{t}\t" for t in jr.topics.tolist()], topic_codes),
-        column(values.strings, value_codes), pa.scalar("", pa.large_string()))
+        column(values.strings, value_codes), _empty_strings(len(value_codes)))
     if not len(lines):
         return ""
     offsets = np.frombuffer(lines.buffers()[1], dtype=np.int64, count=len(lines) + 1,
@@ -116,22 +114,60 @@ def _per_topic_text(ev, zscore: bool) -> str:
     return data.to_pybytes()[offsets[0]:offsets[-1]].decode("utf-8")
 
 
+def _int_array(codes: np.ndarray):
+    """int64 codes as a pyarrow array, from their buffer (``pa.array`` imports pandas)."""
+    import pyarrow as pa
+
+    codes = np.ascontiguousarray(codes, dtype=np.int64)
+    return pa.Array.from_buffers(pa.int64(), len(codes), [None, pa.py_buffer(codes)])
+
+
+def _string_array(strings: list[str]):
+    """A pyarrow large_string array built from its buffers."""
+    import pyarrow as pa
+
+    enc = [x.encode("utf-8") for x in strings]
+    offsets = np.zeros(len(enc) + 1, np.int64)
+    np.cumsum([len(e) for e in enc], out=offsets[1:])
+    return pa.Array.from_buffers(pa.large_string(), len(enc),
+                                 [None, pa.py_buffer(offsets), pa.py_buffer(b"".join(enc))])
+
+
+def _empty_strings(n: int):
+    """n empty strings (the separator of the line join)."""
+    import pyarrow as pa
+
+    return pa.Array.from_buffers(pa.large_string(), n,
+                                 [None, pa.py_buffer(np.zeros(n + 1, np.int64)), pa.py_buffer(b"")])
+
+
 def format_trec_eval(ev, query_flag: bool = False, summary_flag: bool = True,
                      zscore: bool = False) -> str:
-    """The text trec_eval prints for one evaluation."""
+    """The text trec_eval prints for one :class:`~core.evaluate.Evaluation`."""
+    return trec_eval_text(ev.judged, ev.columns, ev.summary, ev.runid, ev.options,
+                          query_flag, summary_flag, zscore)
+
+
+def trec_eval_text(jr, columns, summary, runid: str, options, query_flag: bool = False,
+                   summary_flag: bool = True, zscore: bool = False) -> str:
+    """The text trec_eval prints, from the engine's pieces (no pandas involved).
+
+    ``jr`` the judged ranking, ``columns`` from :func:`core.engine.compute_columns`,
+    ``summary`` measure name -> average (:func:`core.engine.summarise`).
+    """
     z = "Z" if zscore else ""
     out: list[str] = []
     if query_flag:
-        out.append(_per_topic_text(ev, zscore))
+        out.append(_per_topic_text(jr, columns, options, zscore))
     if summary_flag:
-        for c in ev.columns:
+        for c in columns:
             d = c.request.definition
             if d.kind == STRING:
                 continue
             if d.kind == RUNID:
-                out.append(f"{'runid':<22}\tall\t{ev.runid}\n")
+                out.append(f"{'runid':<22}\tall\t{runid}\n")
             elif d.kind in (LONG, NUM_Q) and not zscore:
-                out.append(f"{c.name:<22}\tall\t{_long(ev.summary[c.name])}\n")
+                out.append(f"{c.name:<22}\tall\t{_long(summary[c.name])}\n")
             else:
-                out.append(f"{z}{c.name:<22}\tall\t{_num(ev.summary[c.name])}\n")
+                out.append(f"{z}{c.name:<22}\tall\t{_num(summary[c.name])}\n")
     return "".join(out)

@@ -49,9 +49,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def _read_qrels_importing_engine(path: str):
-    """Import the engine (pandas is the slow part) and read the qrels: on a
-    second thread while the first run is parsed (pyarrow and numpy release the GIL)."""
-    import core.evaluate  # noqa: F401
+    """Import the engine and read the qrels: on a second thread while the first run
+    is parsed (pyarrow and numpy release the GIL).  The trec_eval text is made
+    without pandas; importing it would cost a third of a second."""
+    import core.engine  # noqa: F401
     import core.trec_format  # noqa: F401
     from core.io.qrels_file import read_qrels
 
@@ -88,34 +89,36 @@ def run(args: argparse.Namespace) -> int:
             first_run = read_run(args.runs[0])
         finally:
             qrels = pending_qrels.result()
-    from core.evaluate import evaluate
-    from core.trec_format import format_trec_eval
+    from core.engine import apply_zscores, compute_columns, evaluation, summarise
+    from core.judged import build_judged_ranking
+    from core.measures.registry import parse_requests
+    from core.trec_format import trec_eval_text
 
     out = sys.stdout
     for i, path in enumerate(args.runs):
         run_ = first_run if i == 0 else read_run(path)
         first_run = None
         try:
+            requests = parse_requests(measures, options.compat)
+            jr = build_judged_ranking(run_, qrels, options)
+            cols = compute_columns(jr, requests)
             if zscores is not None:
-                from core.engine import evaluate_run
-
-                ev = evaluate_run(run_, qrels, measures, options, zscores=zscores)
-            else:
-                ev = evaluate(run_, qrels, measures, options)
+                apply_zscores(jr, cols, zscores)
+            summary = summarise(jr, cols, options, zscore=zscores is not None)
         except MeasureError as e:
             print(f"yardstick eval: {e}", file=sys.stderr)
             return 1
-        if ev.judged.num_topics == 0:
+        if jr.num_topics == 0:
             print(f"yardstick eval: {path}: no topics with both results and relevance "
                   "judgments", file=sys.stderr)
             return 1
         _warn_missing(run_, qrels, options)
         if args.format == "trec_eval":
-            out.write(format_trec_eval(ev, query_flag=args.query,
-                                       summary_flag=not args.no_summary,
-                                       zscore=zscores is not None))
+            out.write(trec_eval_text(jr, cols, summary, run_.tag, options,
+                                     query_flag=args.query, summary_flag=not args.no_summary,
+                                     zscore=zscores is not None))
         else:
-            out.write(_other_format(ev, args))
+            out.write(_other_format(evaluation(run_, jr, cols, summary, options), args))
     return 0
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 
 import numpy as np
-import pandas as pd
 
 from core.errors import FormatError
 from core.io.atomic import atomic_write_text
@@ -41,6 +40,8 @@ def read_qrels(path: str | os.PathLike, name: str | None = None,
     fast = _read_fast(data, spath, name) if regular else None
     if fast is not None:
         return fast
+    import pandas as pd
+
     text = decode_text(data)
     split = field_splitter(text)
     topics, docnos, rels, lines = [], [], [], []
@@ -118,20 +119,27 @@ def _read_fast(data: bytes, spath: str, name: str | None) -> Qrels | None:
                                         offset=c.indices.offset * 4) for c in tcol.chunks])
     local, topics = codes_of(cats)
     tcode = local[raw].astype(np.int64)
-    rel = table.column("rel").to_numpy()
+    rel = np.concatenate([np.frombuffer(c.buffers()[1], np.int64, count=len(c),
+                                        offset=c.offset * 8) for c in table.column("rel").chunks])
     order = _sorted_order(tcode, dbytes)
     if order is not None:
         tcode, dbytes, rel = tcode[order], dbytes[order], rel[order]
-        docno = docno.take(pa.array(order))
     if bool(((tcode[1:] == tcode[:-1]) & (dbytes[1:] == dbytes[:-1])).any()):
         return None  # a (topic, docno) judged twice: let the line parser name it
     dhash = docno_hash(dbytes)
-    # pyarrow-backed string columns: no Python object per judgment
-    topic_arr = pa.DictionaryArray.from_arrays(pa.array(tcode.astype(np.int32)),
-                                               pa.array(topics.tolist(), pa.string()))
-    frame = pd.DataFrame({"topic": pd.array(topic_arr.cast(pa.string()), dtype="str"),
-                          "docno": pd.array(docno, dtype="str"), "rel": rel})
-    q = Qrels(frame=frame, name=name or display_name(spath), path=os.path.abspath(spath))
+    def build_frame():
+        # pyarrow-backed string columns: no Python object per judgment
+        import pandas as pd
+
+        docnos = docno if order is None else docno.take(pa.array(order))
+        topic_arr = pa.DictionaryArray.from_arrays(pa.array(tcode.astype(np.int32)),
+                                                   pa.array(topics.tolist(), pa.string()))
+        return pd.DataFrame({"topic": pd.array(topic_arr.cast(pa.string()), dtype="str"),
+                             "docno": pd.array(docnos, dtype="str"), "rel": rel})
+
+    q = Qrels(name=name or display_name(spath), path=os.path.abspath(spath),
+              build_frame=build_frame)
+    q.__dict__["rel"] = rel
     q.__dict__["docno_bytes"] = dbytes
     q.__dict__["docno_hash"] = dhash
     q.__dict__["topic_index"] = (topics, tcode)

@@ -15,7 +15,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import numpy as np
-import pandas as pd
 
 from core.judged import JudgedRanking, build_judged_ranking
 from core.measures.average_precision import average_precision
@@ -65,6 +64,8 @@ class JudgmentGroupRankings:
 
     def to_frame(self) -> pd.DataFrame:
         """One row per (topic, judgment group): documents retrieved, relevant, relevant retrieved."""
+        import pandas as pd
+
         rows = [pd.DataFrame({"topic": self.topics[idx], "jg": name,
                               "num_ret": jr.num_ret, "num_rel": jr.num_rel,
                               "num_rel_ret": jr.num_rel_ret})

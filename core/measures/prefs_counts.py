@@ -37,7 +37,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import numpy as np
-import pandas as pd
 
 from core.errors import FormatError
 from core.measures.prefs_groups import JG_FIELDS, GroupContext, ec_group, pa_group
@@ -112,6 +111,8 @@ class PreferenceCounts:
 
     def to_frame(self) -> pd.DataFrame:
         """One row per (topic, judgment group) with every count."""
+        import pandas as pd
+
         f = pd.DataFrame({"topic": self.topics[self.jg_topic], "jg": self.jg_name})
         for k in JG_FIELDS:
             f[k] = self.jg_counts[k]
@@ -139,6 +140,8 @@ def build_preference_counts(run: Run, prefs, options: EvalOptions | None = None
         one-JSG group, 0 and non-0 levels in one group, a preference cycle, a
         document retrieved twice.
     """
+    import pandas as pd
+
     options = options or EvalOptions()
     frame = prefs.frame
     where = getattr(prefs, "path", None) or getattr(prefs, "name", "prefs")
