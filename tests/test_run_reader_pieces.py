@@ -124,3 +124,42 @@ def test_doubled_white_space_between_six_fields_is_fine(tmp_path):
     p.write_text("1 Q0 z 1 4 t\n1 Q0 a 1 3  t\n")
     run = read_run(p)
     assert [run.docno(i) for i in range(2)] == ["z", "a"] and run.score.tolist() == [4, 3]
+
+
+def test_blank_variants_take_the_fast_path(tmp_path, monkeypatch):
+    """CRLF line ends, padded columns, tabs mixed with spaces, blanks at a line's
+    ends: trec_eval reads the same fields, and so does the pyarrow path (the text
+    squeezed to single spaces), without falling back to the line parser."""
+    src = RUNS / NAMES[1]
+    if not src.exists():
+        pytest.skip(f"{src} not present")
+    lines = gzip.decompress(src.read_bytes()).decode().splitlines()[:20000]
+    plain = tmp_path / "plain.run"
+    plain.write_text("\n".join(lines) + "\n")
+    expected = _slow(plain)
+    variants = {
+        "crlf": "\r\n".join(lines) + "\r\n",
+        "padded": "\n".join("  ".join(f.ljust(12) for f in ln.split()) for ln in lines) + "\n",
+        "mixed": "\n".join(ln.replace(" ", " \t", 2) for ln in lines) + "\n",
+        "ends": "\n".join(f"\t {ln} \t" for ln in lines) + "\n\n  \n",
+    }
+    monkeypatch.setattr(rf, "CHUNK", 65536)
+    monkeypatch.setattr(rf, "_parse_slow", lambda *a: pytest.fail("fell back to the line parser"))
+    for name, text in variants.items():
+        p = tmp_path / f"{name}.run"
+        p.write_bytes(text.encode())
+        run = read_run(p)
+        topic_code, topics, docnos, score, rank, tag, _, _ = expected
+        assert run.topics.tolist() == topics.tolist(), name
+        assert (run.topic_code == topic_code).all() and (run.score == score).all(), name
+        assert [run.docno(i) for i in range(0, len(run), 997)] == \
+            [d.decode() for d in docnos[::997].tolist()], name
+        assert (run.rank == rank).all() and run.tag == tag, name
+
+
+def test_a_lone_cr_still_goes_to_the_line_parser(tmp_path):
+    """A CR not before a LF ends a line for the line parser (core.io.line_rules)."""
+    p = tmp_path / "cr.run"
+    p.write_bytes(b"1 Q0 a 1 3 t\r1 Q0 b 2 2 t\n")
+    run = read_run(p)
+    assert [run.docno(i) for i in range(len(run))] == ["a", "b"]

@@ -197,24 +197,9 @@ def _parse_pieces(pieces, size: int):
     for buf, start, end in pieces:
         if end <= start:
             continue
-        # a CR ends a line for pyarrow but not for trec_eval; other control bytes
-        # in a field are found per batch below
-        if buf.find(b"\r", start, end) >= 0:
-            raise _Irregular
         if start == 0 and out is None and buf.startswith(b"\xef\xbb\xbf"):
             raise _Irregular  # a byte-order mark: the line parser drops it
-        delimiter = " "
-        with memoryview(buf) as mv:
-            text = mv[start:end]
-            if buf.find(b"\t", start, end) >= 0:
-                if buf.find(b" ", start, end) < 0:
-                    delimiter = "\t"
-                else:
-                    text = bytes(text).replace(b"\t", b" ")
-            table = _read_table(text, delimiter)
-            del text
-        if table is None:
-            raise _Irregular
+        table = _piece_table(buf, start, end)
         if out is None:
             out = _Columns(int(size / (end - start) * table.num_rows * 1.02) + 1024)
         for batch in table.to_batches():
@@ -237,6 +222,81 @@ def _parse_pieces(pieces, size: int):
     docno_bytes = out.words[:n].view(f"S{8 * k}").reshape(n)
     return (topic_code, topics, docno_bytes, out.score[:n], out.rank[:n], tag, out.hash[:n],
             lines)
+
+
+def _piece_table(buf, start: int, end: int):
+    """pyarrow's parse of one piece of text, fields as trec_eval splits them.
+
+    pyarrow reads one delimiter byte; trec_eval splits at any run of C white
+    space and ends lines at LF only.  A piece with one space (or one tab)
+    between fields goes to pyarrow as it is; one with CR (CRLF files), mixed
+    tabs and spaces, padded columns or blanks at either end of a line is first
+    squeezed to single spaces (:func:`_squeeze_blanks`), which is the same text
+    for trec_eval.  Raises _Irregular if the parse still fails (the line parser
+    then names the line).
+    """
+    delimiter = " "
+    crs = buf.count(b"\r", start, end)
+    if crs and buf.count(b"\r\n", start, end) != crs:
+        raise _Irregular  # a lone CR: the line parser ends the line there (line_rules)
+    squeeze = crs > 0
+    if not squeeze and buf.find(b"\t", start, end) >= 0:
+        if buf.find(b" ", start, end) < 0:
+            delimiter = "\t"
+        else:
+            squeeze = True
+    with memoryview(buf) as mv:
+        text = mv[start:end]
+        table = None if squeeze else _read_table(text, delimiter)
+        if table is None or _has_empty_field(table):
+            table = _read_table(_squeeze_blanks(text), " ")
+        del text
+    if table is None:
+        raise _Irregular
+    return table
+
+
+def _has_empty_field(table) -> bool:
+    """Whether a doubled delimiter made an empty field somewhere in the table."""
+    import pyarrow.compute as pc
+
+    for name in ("topic", "q0", "tag"):
+        for c in table.column(name).chunks:
+            if "" in c.dictionary.to_pylist():
+                return True
+    docno = table.column("docno")
+    return len(docno) > 0 and pc.min(pc.binary_length(docno)).as_py() == 0
+
+
+_BLANKS = np.zeros(256, bool)
+_BLANKS[[9, 11, 12, 13, 32]] = True  # C isspace() but the line feed
+
+
+def _squeeze_blanks(text) -> bytes:
+    """Runs of blanks (space, tab, CR, VT, FF) as one space, none at a line's ends.
+
+    trec_eval's ``get_trec_results.c`` reads the same fields from both texts.
+    """
+    a = np.frombuffer(text, np.uint8)
+    if not len(a):
+        return b""
+    blank = _BLANKS[a]
+    before = np.empty(len(a), bool)      # the previous byte is a blank or a line end
+    before[0] = True
+    before[1:] = blank[:-1] | (a[:-1] == 10)
+    first = blank & ~before              # a run of blanks starting after a field
+    runs = np.flatnonzero(first)
+    # where each such run ends, and what follows it (a field, or a line end)
+    nonblank = np.flatnonzero(~blank)
+    nxt = np.searchsorted(nonblank, runs)
+    follows_field = np.zeros(len(runs), bool)
+    inside = nxt < len(nonblank)
+    follows_field[inside] = a[nonblank[nxt[inside]]] != 10
+    keep = ~blank
+    keep[runs[follows_field]] = True
+    out = a[keep]
+    out[_BLANKS[out]] = 32
+    return out.tobytes()
 
 
 def _convert_batch(batch, out: _Columns, topic_ids: dict) -> str:
