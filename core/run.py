@@ -6,8 +6,8 @@ one fixed-width, NUL-padded bytes array (``docno_bytes``, numpy ``S`` dtype),
 which compares in byte order exactly like trec_eval's ``strcmp`` and lets the
 engine hash, sort and join millions of lines without a Python object per line.
 ``docnos``/``doc_code`` (sorted unique docnos and per-line codes) are derived on
-first use.  ``score`` is float64; ``rank`` is the file's rank column (trec_eval
-ignores it; kept for display only).
+first use.  ``score`` is float64; ``rank`` is the file's rank column as int32
+(trec_eval ignores it; kept for display only).
 """
 
 from __future__ import annotations
@@ -35,8 +35,8 @@ class Run:
     docno_bytes : numpy.ndarray of ``S<w>``
         Per line, the UTF-8 docno, NUL padded.
     score : numpy.ndarray of float64
-    rank : numpy.ndarray of int64
-        The file's rank column (0 where it was not an integer).
+    rank : numpy.ndarray of int32
+        The file's rank column (0 where it was not an integer in int32 range).
     path : str or None
     group : str
         The team that submitted it ("" if unknown).

@@ -8,10 +8,12 @@ trec_eval, which silently reads ``atof("abc")`` as 0, a score that is not a
 finite number is an error, as is a duplicate (topic, docno) (trec_eval refuses
 those too, but only later and without a line number).
 
-The fast path hands the bytes to pyarrow's CSV reader and keeps docnos as one
-NUL-padded numpy bytes array (see :class:`core.run.Run`), never a Python object
-per line; anything irregular falls back to a line-by-line parser that can name
-the offending line.
+The fast path reads the file in pieces of :data:`CHUNK` bytes, hands each to
+pyarrow's CSV reader and converts its table batch by batch into numpy columns
+(docnos as one NUL-padded bytes array, see :class:`core.run.Run`), never a
+Python object per line.  Anything irregular (comment lines, a lone CR, fields
+that do not make six columns) falls back to a line-by-line parser that can
+name the offending line.
 """
 
 from __future__ import annotations
