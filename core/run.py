@@ -229,6 +229,7 @@ class Run:
         score = np.asarray(score, dtype=np.float64)
         rank = (np.zeros(len(score), np.int64) if rank is None
                 else np.asarray(rank, dtype=np.int64))
+        rank = np.where((rank >= -2**31) & (rank < 2**31), rank, 0).astype(np.int32)
         return cls(name=name, tag=tag if tag is not None else name, topics=topics,
                    topic_code=t_codes, docno_bytes=to_bytes_array(docno), score=score,
                    rank=rank, path=path, group=group)
