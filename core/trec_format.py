@@ -75,7 +75,8 @@ class _Values:
         return codes
 
 
-def _per_topic_text(jr, columns, options, zscore: bool) -> str:
+def _per_topic_bytes(jr, columns, options, zscore: bool):
+    """The per-topic lines as UTF-8, a view of pyarrow's buffer (no copy)."""
     import pyarrow.compute as pc
 
     z = "Z" if zscore else ""
@@ -92,7 +93,7 @@ def _per_topic_text(jr, columns, options, zscore: bool) -> str:
                      + f"{c.name:<22}")
         code_cols.append(values.codes(c, zscore))
     if not names:
-        return ""
+        return b""
     shown = np.flatnonzero(show)
     C = len(names)
     value_codes = np.stack(code_cols, axis=1)[shown].ravel()
@@ -107,11 +108,11 @@ def _per_topic_text(jr, columns, options, zscore: bool) -> str:
         column([f"\t{t}\t" for t in jr.topics.tolist()], topic_codes),
         column(values.strings, value_codes), _empty_strings(len(value_codes)))
     if not len(lines):
-        return ""
+        return b""
     offsets = np.frombuffer(lines.buffers()[1], dtype=np.int64, count=len(lines) + 1,
                             offset=lines.offset * 8)
     data = lines.buffers()[2]
-    return data.to_pybytes()[offsets[0]:offsets[-1]].decode("utf-8")
+    return memoryview(data)[int(offsets[0]):int(offsets[-1])]
 
 
 def _int_array(codes: np.ndarray):
@@ -155,10 +156,31 @@ def trec_eval_text(jr, columns, summary, runid: str, options, query_flag: bool =
     ``jr`` the judged ranking, ``columns`` from :func:`core.engine.compute_columns`,
     ``summary`` measure name -> average (:func:`core.engine.summarise`).
     """
+    return "".join(bytes(part).decode("utf-8") for part in trec_eval_parts(
+        jr, columns, summary, runid, options, query_flag, summary_flag, zscore))
+
+
+def write_trec_eval(stream, *args, **kwargs) -> None:
+    """Write :func:`trec_eval_text` to a text stream, through its byte buffer if it has one."""
+    parts = trec_eval_parts(*args, **kwargs)
+    raw = getattr(stream, "buffer", None)
+    if raw is None:
+        stream.write("".join(bytes(p).decode("utf-8") for p in parts))
+        return
+    stream.flush()
+    for part in parts:
+        raw.write(part)
+    raw.flush()
+
+
+def trec_eval_parts(jr, columns, summary, runid: str, options, query_flag: bool = False,
+                    summary_flag: bool = True, zscore: bool = False) -> list:
+    """:func:`trec_eval_text` as UTF-8 pieces (the per-topic lines stay in pyarrow's buffer)."""
     z = "Z" if zscore else ""
-    out: list[str] = []
+    parts: list = []
     if query_flag:
-        out.append(_per_topic_text(jr, columns, options, zscore))
+        parts.append(_per_topic_bytes(jr, columns, options, zscore))
+    out: list[str] = []
     if summary_flag:
         for c in columns:
             d = c.request.definition
@@ -170,4 +192,5 @@ def trec_eval_text(jr, columns, summary, runid: str, options, query_flag: bool =
                 out.append(f"{c.name:<22}\tall\t{_long(summary[c.name])}\n")
             else:
                 out.append(f"{z}{c.name:<22}\tall\t{_num(summary[c.name])}\n")
-    return "".join(out)
+    parts.append("".join(out).encode("utf-8"))
+    return parts

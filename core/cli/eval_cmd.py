@@ -92,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
     from core.engine import apply_zscores, compute_columns, evaluation, summarise
     from core.judged import build_judged_ranking
     from core.measures.registry import parse_requests
-    from core.trec_format import trec_eval_text
+    from core.trec_format import write_trec_eval
 
     out = sys.stdout
     for i, path in enumerate(args.runs):
@@ -114,9 +114,9 @@ def run(args: argparse.Namespace) -> int:
             return 1
         _warn_missing(run_, qrels, options)
         if args.format == "trec_eval":
-            out.write(trec_eval_text(jr, cols, summary, run_.tag, options,
-                                     query_flag=args.query, summary_flag=not args.no_summary,
-                                     zscore=zscores is not None))
+            write_trec_eval(out, jr, cols, summary, run_.tag, options,
+                            query_flag=args.query, summary_flag=not args.no_summary,
+                            zscore=zscores is not None)
         else:
             out.write(_other_format(evaluation(run_, jr, cols, summary, options), args))
     return 0
