@@ -69,8 +69,9 @@ def test_in_memory_bytes_take_the_same_path(real_run, monkeypatch):
     assert (a.topic_code == b.topic_code).all() and a.tag == b.tag
 
 
-def test_irregular_piece_late_in_the_file_falls_back_whole(tmp_path, monkeypatch):
-    """A comment line, a CR or tabs in the last piece: the whole file goes to the line parser."""
+def test_irregular_piece_late_in_the_file(tmp_path, monkeypatch):
+    """A comment line, a lone CR or tabs in the last piece only: read as the line parser
+    reads it (the lone CR sends the whole file there)."""
     monkeypatch.setattr(rf, "CHUNK", 4096)
     src = RUNS / NAMES[0]
     if not src.exists():
@@ -128,8 +129,9 @@ def test_doubled_white_space_between_six_fields_is_fine(tmp_path):
 
 def test_blank_variants_take_the_fast_path(tmp_path, monkeypatch):
     """CRLF line ends, padded columns, tabs mixed with spaces, blanks at a line's
-    ends: trec_eval reads the same fields, and so does the pyarrow path (the text
-    squeezed to single spaces), without falling back to the line parser."""
+    ends, comment lines: trec_eval reads the same fields, and so does the pyarrow
+    path (the text squeezed to single spaces, comment lines dropped), without
+    falling back to the line parser."""
     src = RUNS / NAMES[1]
     if not src.exists():
         pytest.skip(f"{src} not present")
@@ -142,6 +144,9 @@ def test_blank_variants_take_the_fast_path(tmp_path, monkeypatch):
         "padded": "\n".join("  ".join(f.ljust(12) for f in ln.split()) for ln in lines) + "\n",
         "mixed": "\n".join(ln.replace(" ", " \t", 2) for ln in lines) + "\n",
         "ends": "\n".join(f"\t {ln} \t" for ln in lines) + "\n\n  \n",
+        "comments": "# made by hand\n" + "\n".join(
+            ln if i % 5000 else f"  #note {i} Q0 x 1 2 t\n{ln}" for i, ln in enumerate(lines))
+        + "\n#end",
     }
     monkeypatch.setattr(rf, "CHUNK", 65536)
     monkeypatch.setattr(rf, "_parse_slow", lambda *a: pytest.fail("fell back to the line parser"))

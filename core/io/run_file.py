@@ -11,9 +11,9 @@ those too, but only later and without a line number).
 The fast path reads the file in pieces of :data:`CHUNK` bytes, hands each to
 pyarrow's CSV reader and converts its table batch by batch into numpy columns
 (docnos as one NUL-padded bytes array, see :class:`core.run.Run`), never a
-Python object per line.  Anything irregular (comment lines, a lone CR, fields
-that do not make six columns) falls back to a line-by-line parser that can
-name the offending line.
+Python object per line.  Anything irregular (a lone CR, a byte-order mark,
+fields that do not make six columns, control bytes in a field) falls back to a
+line-by-line parser that can name the offending line.
 """
 
 from __future__ import annotations
@@ -242,6 +242,8 @@ def _piece_table(buf, start: int, end: int):
     if crs and buf.count(b"\r\n", start, end) != crs:
         raise _Irregular  # a lone CR: the line parser ends the line there (line_rules)
     squeeze = crs > 0
+    comments = buf.find(b"#", start, end) >= 0  # perhaps a comment line (or a '#' in a field)
+    squeeze |= comments
     if not squeeze and buf.find(b"\t", start, end) >= 0:
         if buf.find(b" ", start, end) < 0:
             delimiter = "\t"
@@ -251,7 +253,8 @@ def _piece_table(buf, start: int, end: int):
         text = mv[start:end]
         table = None if squeeze else _read_table(text, delimiter)
         if table is None or _has_empty_field(table):
-            table = _read_table(_squeeze_blanks(text), " ")
+            squeezed = _squeeze_blanks(text)
+            table = _read_table(_drop_comment_lines(squeezed) if comments else squeezed, " ")
         del text
     if table is None:
         raise _Irregular
@@ -299,6 +302,25 @@ def _squeeze_blanks(text) -> bytes:
     out = a[keep]
     out[_BLANKS[out]] = 32
     return out.tobytes()
+
+
+def _drop_comment_lines(text: bytes) -> bytes:
+    """``text`` without the lines starting with ``#`` (trec_eval 10 skips them).
+
+    Call it on squeezed text, where no line starts with a blank.
+    """
+    a = np.frombuffer(text, np.uint8)
+    if not len(a):
+        return text
+    starts = np.concatenate([[0], np.flatnonzero(a[:-1] == 10) + 1])
+    comment = a[starts] == ord("#")
+    if not comment.any():
+        return text
+    ends = np.append(starts[1:], len(a))
+    inside = np.zeros(len(a) + 1, np.int32)
+    np.add.at(inside, starts[comment], 1)
+    np.add.at(inside, ends[comment], -1)
+    return a[np.cumsum(inside[:-1]) == 0].tobytes()
 
 
 def _convert_batch(batch, out: _Columns, topic_ids: dict) -> str:
