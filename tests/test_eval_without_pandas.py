@@ -13,6 +13,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "trec_eval_tests" / "v10.0_HEAD"
 
 SCRIPT = """
@@ -29,6 +31,8 @@ sys.exit(status)
 
 def test_eval_text_needs_no_pandas(tmp_path):
     qrels, expected = DATA / "qrels.test", DATA / "out.test.aq"
+    if not expected.exists():
+        pytest.skip(f"{DATA} not present")
     # results.test pads its columns; trec_eval splits at any white space, so one
     # space between fields is the same run for it (and takes the pyarrow path here)
     run = tmp_path / "results.test"
