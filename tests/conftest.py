@@ -1,4 +1,6 @@
+import atexit
 import os
+import shutil
 import tempfile
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -6,4 +8,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 # the old value back before pytest-qt closes the windows; a window closing then
 # saved its settings and last session into the user's real data folder.  Between
 # tests the variable now names a throw-away folder instead of nothing.
-os.environ.setdefault("YARDSTICK_DATA_DIR", tempfile.mkdtemp(prefix="yardstick-tests-"))
+if "YARDSTICK_DATA_DIR" not in os.environ:
+    _scratch = tempfile.mkdtemp(prefix="yardstick-tests-")
+    os.environ["YARDSTICK_DATA_DIR"] = _scratch
+    atexit.register(shutil.rmtree, _scratch, ignore_errors=True)
