@@ -39,6 +39,11 @@ class Docs:
     look at judged documents work on these few instead of every ranked one.
     """
 
+    #: set on :attr:`JudgedRanking.relevant` only (see there)
+    cum: np.ndarray
+    nonrel_before: np.ndarray
+    unjudged_before: np.ndarray
+
     def __init__(self, idx, tix, pos, rel, num_topics):
         self.idx, self.tix, self.pos, self.rel = idx, tix, pos, rel
         self.num_topics = num_topics
@@ -141,11 +146,6 @@ class JudgedRanking:
         return self.rel >= self.relevance_level
 
     @cached_property
-    def is_nonrel(self) -> np.ndarray:
-        """Judged and below the relevance level."""
-        return (self.rel >= 0) & (self.rel < self.relevance_level)
-
-    @cached_property
     def num_rel(self) -> np.ndarray:
         """R: qrels documents with ``rel >= relevance_level``, per topic."""
         lvl = max(self.relevance_level, 0)
@@ -161,9 +161,6 @@ class JudgedRanking:
     def count(self, mask: np.ndarray) -> np.ndarray:
         """Per-topic count of ranked documents where ``mask`` holds."""
         return np.bincount(self.tix[mask], minlength=self.num_topics)
-
-    def segment_sum(self, values: np.ndarray) -> np.ndarray:
-        return np.bincount(self.tix, weights=values, minlength=self.num_topics)
 
     @cached_property
     def num_rel_ret(self) -> np.ndarray:
@@ -207,34 +204,6 @@ class JudgedRanking:
         r.unjudged_before = d.cumcount(d.rel == UNJUDGED)[is_rel]
         return r
 
-    def cumcount(self, mask: np.ndarray) -> np.ndarray:
-        """Inclusive running count of ``mask`` within each topic."""
-        c = np.cumsum(mask, dtype=np.int32)
-        base = np.concatenate([np.zeros(1, np.int32), c])[self.start[:-1]]
-        c -= np.repeat(base, self.num_ret)
-        return c
-
-    @cached_property
-    def cum_rel(self) -> np.ndarray:
-        """Relevant documents at or above each rank."""
-        return self.cumcount(self.is_rel)
-
-    @cached_property
-    def nonrel_before(self) -> np.ndarray:
-        """Judged non-relevant documents strictly above each rank."""
-        return self.cumcount(self.is_nonrel) - self.is_nonrel
-
-    @cached_property
-    def unjudged_before(self) -> np.ndarray:
-        """Pooled-but-unjudged documents (rel -2) strictly above each rank."""
-        unj = self.rel == UNJUDGED
-        return self.cumcount(unj) - unj
-
-    @cached_property
-    def discount(self) -> np.ndarray:
-        """1 / log2(rank + 1) for each ranked document (DCG's discount)."""
-        return 1.0 / np.log2(self.pos + 2.0)
-
     def cached(self, key, compute):
         """Memoise an intermediate shared by several measures (e.g. DCG parts)."""
         store = self.__dict__.setdefault("_memo", {})
@@ -252,16 +221,6 @@ class JudgedRanking:
     def judged_in_top(self, k: np.ndarray) -> np.ndarray:
         """Judged documents (``rel >= 0``) among the first ``k`` of each topic."""
         return self.judged_docs.count_before(k)
-
-    def count_in_top(self, mask: np.ndarray, k: np.ndarray) -> np.ndarray:
-        """Documents satisfying ``mask`` among the first ``k`` (k: (T, C))."""
-        cum = self.cumcount(mask)
-        k = np.asarray(k)
-        kk = np.minimum(k, self.num_ret[:, None])
-        idx = self.start[:-1, None] + kk - 1
-        if not len(cum):
-            return np.zeros(kk.shape, np.int64)
-        return np.where(kk > 0, cum[np.clip(idx, 0, len(cum) - 1)], 0)
 
     def with_rel(self, rel: np.ndarray, rel_levels: np.ndarray | None = None) -> "JudgedRanking":
         """The same ranking judged differently (what-if edits, uniques, pool simulation)."""

@@ -289,12 +289,11 @@ def to_bytes_array(values) -> np.ndarray:
     return fixed_width_bytes(arr)
 
 
-def fixed_width_bytes(arr, ascii_known: bool = False) -> np.ndarray:
+def fixed_width_bytes(arr) -> np.ndarray:
     """A pyarrow string array as a NUL-padded numpy ``S`` array, without Python objects.
 
     The width is a multiple of 8 bytes (the hash then reads the docnos as uint64
-    words in place).  ``ascii_known`` is accepted for compatibility: the bytes are
-    copied as they are, so any UTF-8 works.
+    words in place).  The bytes are copied as they are, so any UTF-8 works.
     """
     words, _ = string_words(arr)
     return words.view(f"S{8 * words.shape[1]}").reshape(len(words))

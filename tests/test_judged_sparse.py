@@ -6,7 +6,8 @@ a few percent of a deep run.  The dense arrays (one entry per ranked document:
 ``cum_rel``, ``nonrel_before``, ``unjudged_before``, ``cumcount``) are the plain
 statement of trec_eval's loops (``m_map.c``, ``m_bpref.c``, ``m_infap.c``);
 the sparse views must give the same numbers, on every adversarial case and
-under ``-l``, ``-J``, ``-M`` and ``-c``.
+under ``-l``, ``-J``, ``-M`` and ``-c``.  The dense definitions live here,
+as the reference; the engine no longer computes them.
 """
 
 from __future__ import annotations
@@ -17,8 +18,23 @@ import pytest
 from adversarial import all_cases
 from core.io import read_qrels, read_run
 from core.judged import NONPOOL, build_judged_ranking
-from core.measures.gain import DcgParts, scored_docs
+from core.measures.gain import DcgParts, gain_vector, scored_docs
 from core.options import EvalOptions
+
+def cumcount(jr, mask):
+    """Inclusive running count of ``mask`` within each topic, one entry per rank."""
+    c = np.cumsum(mask, dtype=np.int64)
+    base = np.concatenate([np.zeros(1, np.int64), c])[jr.start[:-1]]
+    return c - np.repeat(base, jr.num_ret)
+
+
+def count_in_top(jr, mask, k):
+    """Documents satisfying ``mask`` among the first ``k`` of each topic (k: (T, C))."""
+    cum = cumcount(jr, mask)
+    kk = np.minimum(k, jr.num_ret[:, None])
+    idx = jr.start[:-1, None] + kk - 1
+    return np.where(kk > 0, cum[np.clip(idx, 0, max(len(cum) - 1, 0))] if len(cum) else 0, 0)
+
 
 OPTIONS = [EvalOptions(), EvalOptions(relevance_level=2), EvalOptions(judged_only=True),
            EvalOptions(max_docs=7), EvalOptions(complete=True)]
@@ -40,15 +56,18 @@ def test_sparse_views_equal_dense_definitions(case, options):
     assert (q.idx == np.flatnonzero(jr.rel != NONPOOL)).all()
     assert (q.tix == jr.tix[q.idx]).all() and (q.pos == jr.pos[q.idx]).all()
     r = jr.relevant
-    assert (r.idx == np.flatnonzero(jr.is_rel)).all()
-    assert (r.cum == jr.cum_rel[jr.is_rel]).all()
-    assert (r.nonrel_before == jr.nonrel_before[jr.is_rel]).all()
-    assert (r.unjudged_before == jr.unjudged_before[jr.is_rel]).all()
+    is_rel = jr.is_rel
+    is_nonrel = (jr.rel >= 0) & ~is_rel
+    unjudged = jr.rel == -2
+    assert (r.idx == np.flatnonzero(is_rel)).all()
+    assert (r.cum == cumcount(jr, is_rel)[is_rel]).all()
+    assert (r.nonrel_before == (cumcount(jr, is_nonrel) - is_nonrel)[is_rel]).all()
+    assert (r.unjudged_before == (cumcount(jr, unjudged) - unjudged)[is_rel]).all()
     assert (jr.num_rel_ret == jr.count(jr.is_rel)).all()
     assert (jr.num_nonpool == jr.count(jr.rel == NONPOOL)).all()
     k = np.tile(np.array([0, 1, 3, 10, 1000, 5000]), (jr.num_topics, 1))
-    assert (jr.rel_in_top(k) == jr.count_in_top(jr.is_rel, k)).all()
-    assert (jr.judged_in_top(k) == jr.count_in_top(jr.rel >= 0, k)).all()
+    assert (jr.rel_in_top(k) == count_in_top(jr, is_rel, k)).all()
+    assert (jr.judged_in_top(k) == count_in_top(jr, jr.rel >= 0, k)).all()
 
 
 @pytest.mark.parametrize("pairs", [(), (("1", "3"), ("2", "9")), (("-1", "0.5"),),
@@ -60,8 +79,8 @@ def test_gain_docs_sparse_or_dense_give_the_same_dcg(case, pairs):
     d, g, _ = scored_docs(jr, pairs)
     dense_gain = np.zeros(len(jr.rel))
     dense_gain[d.idx] = g
-    from core.measures.gain import gains_of
-    expected, _ = gains_of(jr, pairs)
+    vec, lo, _ = gain_vector(jr, pairs)
+    expected = vec[jr.rel - lo]                  # the gain of every ranked document
     assert (dense_gain == expected).all()
     parts = DcgParts(jr, pairs)
     nz = np.flatnonzero(expected != 0)

@@ -11,10 +11,10 @@ trec_eval's rules, except that a lone ``\\r`` also ends a line (old Mac files)
 so a line number is the one an editor shows.  Found by
 ``tests/test_fuzz_readers.py``.
 
-The pyarrow fast paths parse with one delimiter byte, where two delimiters in
-a row (or one at the end of a line) make an *empty* field rather than one
-separator: :func:`has_empty_field` finds such files so the line parser can
-name the malformed line.
+pyarrow parses with one delimiter byte, where two delimiters in a row (or one
+at the end of a line) make an *empty* field rather than one separator: the
+qrels reader's fast path uses :func:`has_empty_field` to send such files to the
+line parser.  (The run reader squeezes such text instead: ``core.io.run_file``.)
 """
 
 from __future__ import annotations

@@ -112,9 +112,7 @@ def _read_fast(data: bytes, spath: str, name: str | None) -> Qrels | None:
     if has_empty_field(data, b" ") or has_hex_field(data):
         return None  # a missing field, or '0x1F' (pyarrow reads it as 31): the line parser
     docno = table.column("docno").combine_chunks()
-    dbytes = fixed_width_bytes(docno, ascii_known=data.isascii())
-    if dbytes is None:
-        return None  # non-ASCII docnos: let the line parser encode them
+    dbytes = fixed_width_bytes(docno)  # UTF-8 as pyarrow checked it, byte for byte
     raw = np.concatenate([np.frombuffer(c.indices.buffers()[1], np.int32, count=len(c),
                                         offset=c.indices.offset * 4) for c in tcol.chunks])
     local, topics = codes_of(cats)

@@ -49,12 +49,6 @@ def gain_table(jr, pairs) -> list[tuple[int, float]]:
     return sorted(table, key=cmp_to_key(lambda a, b: int(a[1] - b[1])))
 
 
-def gains_of(jr, pairs) -> tuple[np.ndarray, list[tuple[int, float]]]:
-    """Gain of every ranked document, and the gain table."""
-    vec, lo, table = gain_vector(jr, pairs)
-    return vec[jr.rel - lo], table
-
-
 def gain_vector(jr, pairs) -> tuple[np.ndarray, int, list[tuple[int, float]]]:
     """(gain of each level from ``lo`` up, ``lo``, the gain table)."""
     table = gain_table(jr, pairs)
