@@ -13,7 +13,7 @@ Each tool runs in its own subprocess, one after the other, doing what a user
 does: read both files, compute every measure it has per topic.
 
 * ``yardstick-cli``: ``yardstick eval -q -m all_trec QRELS RUN > /dev/null``.
-* ``yardstick-api``: ``core.io.read_qrels`` + ``read_run`` + ``core.evaluate.evaluate(
+* ``yardstick-api``: ``yardstick.io.read_qrels`` + ``read_run`` + ``yardstick.evaluate.evaluate(
   run, qrels, ["all_trec"])`` in a fresh interpreter.
 * ``trec_eval``: the C binary ``/tmp/te/trec_eval -q -m all_trec`` (skipped if absent).
 * ``pytrec_eval``: ``pytrec_eval.parse_qrel`` / ``parse_run`` (Python dicts), then
@@ -91,8 +91,8 @@ def _worker(tool: str, qrels: str, run: str) -> dict:
     t0 = time.perf_counter()
     if tool == "yardstick-api":
         sys.path.insert(0, str(REPO))
-        from core.evaluate import evaluate
-        from core.io import read_qrels, read_run
+        from yardstick.evaluate import evaluate
+        from yardstick.io import read_qrels, read_run
         ev = evaluate(read_run(run), read_qrels(qrels), ["all_trec"])
         n = int(ev.per_topic.size)
     elif tool == "pytrec_eval":
@@ -128,7 +128,7 @@ def _command(tool: str, qrels: Path, run: Path) -> list[str] | None:
         exe = Path(sys.executable).with_name("yardstick")
         if exe.exists():
             return [str(exe), "eval", "-q", "-m", "all_trec", str(qrels), str(run)]
-        return [sys.executable, "-c", "import sys; from core.cli import main; "
+        return [sys.executable, "-c", "import sys; from yardstick.cli import main; "
                 "sys.exit(main(sys.argv[1:]))", "eval", "-q", "-m", "all_trec",
                 str(qrels), str(run)]
     return [sys.executable, str(Path(__file__).resolve()), "--worker", tool, str(qrels), str(run)]

@@ -10,7 +10,7 @@ Two workloads (issue 6, "Speed"):
   documents, seeds 1..80, tags ``gen01``..``gen80``, 4 runs per group) pooled at
   depth 100, judged by the union of their generated qrels.
 
-For each, the time to encode the runs (:func:`core.pool.index.build_pool_index`)
+For each, the time to encode the runs (:func:`yardstick.pool.index.build_pool_index`)
 and to run the run- and group-level uniques tests is printed; reading files
 (and the Qrels' lazily built byte column) is reported separately.  Target:
 under 5 s for the 80 runs.
@@ -30,11 +30,11 @@ import pandas as pd
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from core.io import read_qrels, read_run  # noqa: E402
-from core.pool.index import build_pool_index  # noqa: E402
-from core.pool.reconstruction import pool_statistics, reconstruct_pool  # noqa: E402
-from core.pool.uniques import leave_out_uniques  # noqa: E402
-from core.qrels import Qrels  # noqa: E402
+from yardstick.io import read_qrels, read_run  # noqa: E402
+from yardstick.pool.index import build_pool_index  # noqa: E402
+from yardstick.pool.reconstruction import pool_statistics, reconstruct_pool  # noqa: E402
+from yardstick.pool.uniques import leave_out_uniques  # noqa: E402
+from yardstick.qrels import Qrels  # noqa: E402
 
 DATA = ROOT.parent / "shared" / "data"
 GEN = ROOT.parent / "shared" / "tools" / "gen_run.py"

@@ -9,7 +9,7 @@ start, :func:`begin` finds a marker whose process is gone, moves the last
 autosave aside to ``recovered-<time>.json`` (never overwritten, never deleted
 by Yardstick) and returns it as a :class:`Recovery` for the window to offer.
 
-The recovered file is an ordinary session (:mod:`core.session_file`: JSON,
+The recovered file is an ordinary session (:mod:`yardstick.session_file`: JSON,
 schema version, validated), so restoring it is opening a session.
 """
 
@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from core.errors import FormatError
-from core.io.atomic import atomic_write_text
+from yardstick.errors import FormatError
+from yardstick.io.atomic import atomic_write_text
 
 __all__ = ["LAST_SESSION", "MARKER_GLOB", "Recovery", "begin", "end", "summary"]
 
@@ -42,7 +42,7 @@ class Recovery:
     path : str
         ``recovered-<time>.json`` in the data folder.
     session : dict
-        Its validated content (:func:`core.session_file.read_session`).
+        Its validated content (:func:`yardstick.session_file.read_session`).
     saved : float
         When it was autosaved (file time, seconds since the epoch).
     pid : int
@@ -108,7 +108,7 @@ def begin(directory: str | os.PathLike) -> Recovery | None:
     ``recovered-<time>.json`` and returned.  Markers of processes still
     running (a second window) are left alone.
     """
-    from core.session_file import read_session
+    from yardstick.session_file import read_session
 
     d = Path(directory)
     d.mkdir(parents=True, exist_ok=True)
@@ -169,7 +169,7 @@ def summary(session: dict[str, Any]) -> str:
     g = len(session.get("topic_groups", {}))
     if g:
         parts.append(f"{g} topic group{'s' if g != 1 else ''}")
-    from core.what_if_state import saved_edit_count
+    from yardstick.what_if_state import saved_edit_count
 
     e = saved_edit_count(session.get("extras", {}))
     if e:

@@ -12,9 +12,9 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from core.qrels import Qrels
-from core.ranking import trec_order
-from core.run import Run
+from yardstick.qrels import Qrels
+from yardstick.ranking import trec_order
+from yardstick.run import Run
 
 __all__ = ["qrels_topic_stats", "run_summary", "ranked_list"]
 

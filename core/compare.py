@@ -1,6 +1,6 @@
 """Compare runs with a baseline, topic by topic, with significance tests.
 
-For one measure and a topics x runs score matrix (``core.evaluate.score_matrix``)
+For one measure and a topics x runs score matrix (``yardstick.evaluate.score_matrix``)
 each run is paired with the baseline on the topics both have, and reported with
 
 * mean scores, mean difference and wins / ties / losses;
@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
-from core.progress import Progress, run_sync
+from yardstick.progress import Progress, run_sync
 
 __all__ = ["TESTS", "CORRECTIONS", "PairComparison", "Comparison", "compare_runs",
            "compare_runs_job", "holm", "correct_pvalues", "experiment_table",

@@ -1,7 +1,7 @@
 """Evaluation loop: judged ranking -> every requested measure -> trec_eval's averages.
 
 This is ``trec_eval.c``'s main loop without the loop: each measure kernel runs
-once over all topics (see :mod:`core.measures.registry`), then values are
+once over all topics (see :mod:`yardstick.measures.registry`), then values are
 averaged as trec_eval's ``meas_avg.c`` does (mean; geometric mean for ``gm_*``;
 sums for counts; with ``-c`` over every qrels topic).
 """
@@ -13,13 +13,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from core.judged import JudgedRanking, build_judged_ranking
-from core.measures.average_precision import MIN_GEO_MEAN
-from core.measures.registry import (LONG, NUM_Q, RUNID, STRING, MeasureRequest,
+from yardstick.judged import JudgedRanking, build_judged_ranking
+from yardstick.measures.average_precision import MIN_GEO_MEAN
+from yardstick.measures.registry import (LONG, NUM_Q, RUNID, STRING, MeasureRequest,
                                     parse_requests)
-from core.options import EvalOptions
-from core.qrels import Qrels
-from core.run import Run
+from yardstick.options import EvalOptions
+from yardstick.qrels import Qrels
+from yardstick.run import Run
 
 MISSING_ZSCORE = -1000000.0
 
@@ -124,7 +124,7 @@ def summarise(jr: JudgedRanking, cols: list[Column], options: EvalOptions,
 
 def evaluate_run(run: Run, qrels: Qrels, measures: Sequence[str] | str,
                  options: EvalOptions, zscores: Mapping | None = None):
-    """Evaluate one run: see :func:`core.evaluate.evaluate`."""
+    """Evaluate one run: see :func:`yardstick.evaluate.evaluate`."""
     requests = parse_requests(measures, options.compat)
     jr = build_judged_ranking(run, qrels, options)
     return evaluate_judged(run, jr, requests, options, zscores)
@@ -149,7 +149,7 @@ def evaluation(run: Run, jr: JudgedRanking, cols: list[Column], summary: Mapping
     """The :class:`~core.evaluate.Evaluation` (pandas tables) of computed columns."""
     import pandas as pd
 
-    from core.evaluate import Evaluation
+    from yardstick.evaluate import Evaluation
 
     per_topic = pd.DataFrame(
         {c.name: c.values for c in cols

@@ -5,9 +5,9 @@
 
 The per-(run, qrels) work — ordering the run trec_eval's way and looking up
 every retrieved document's judgment — happens once in
-:func:`core.judged.build_judged_ranking`; each measure is then a small
+:func:`yardstick.judged.build_judged_ranking`; each measure is then a small
 vectorised function of that :class:`~core.judged.JudgedRanking`
-(``core/measures/``), found by name in :mod:`core.measures.registry`.
+(``core/measures/``), found by name in :mod:`yardstick.measures.registry`.
 """
 
 from __future__ import annotations
@@ -17,10 +17,10 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
-from core.options import EvalOptions
-from core.progress import Progress
-from core.qrels import Qrels
-from core.run import Run
+from yardstick.options import EvalOptions
+from yardstick.progress import Progress
+from yardstick.qrels import Qrels
+from yardstick.run import Run
 
 __all__ = ["EvalOptions", "Evaluation", "evaluate", "evaluate_runs", "score_matrix"]
 
@@ -53,7 +53,7 @@ class Evaluation:
     options: EvalOptions = field(default_factory=EvalOptions)
     #: the judged ranking behind the numbers (for charts, explanations, what-if)
     judged: object = field(default=None, repr=False, compare=False)
-    #: printed columns in trec_eval order (core.engine.Column), for the trec_eval text output
+    #: printed columns in trec_eval order (yardstick.engine.Column), for the trec_eval text output
     columns: tuple = field(default=(), repr=False, compare=False)
 
     @property
@@ -78,7 +78,7 @@ class Evaluation:
 def evaluate(run: Run, qrels: Qrels, measures: Sequence[str] | str = ("official",),
              options: EvalOptions | None = None) -> Evaluation:
     """Evaluate one run; see the module docstring."""
-    from core.engine import evaluate_run
+    from yardstick.engine import evaluate_run
 
     return evaluate_run(run, qrels, measures, options or EvalOptions())
 
@@ -88,7 +88,7 @@ def evaluate_runs(runs: Iterable[Run], qrels: Qrels, measures: Sequence[str] | s
                   ) -> Generator[Progress, None, dict[str, Evaluation]]:
     """Evaluate several runs, yielding progress; returns ``{run.name: Evaluation}``.
 
-    Drive it with :func:`core.progress.run_sync` or the GUI job runner.
+    Drive it with :func:`yardstick.progress.run_sync` or the GUI job runner.
     """
     runs = list(runs)
     out: dict[str, Evaluation] = {}

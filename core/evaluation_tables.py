@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 import pandas as pd
 
-from core.evaluate import Evaluation, score_matrix
+from yardstick.evaluate import Evaluation, score_matrix
 
 __all__ = ["measure_columns", "summary_table", "per_topic_table"]
 

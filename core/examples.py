@@ -38,8 +38,9 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from yardstick.bundled import RESOURCES
 
-EXAMPLES_DIR = Path(__file__).resolve().parents[1] / "resources" / "examples"
+EXAMPLES_DIR = RESOURCES / "examples"
 SOURCE = "TREC appendix 'Common Evaluation Measures' (papers/003_4e3f223d2f0031c5.txt)"
 
 
@@ -142,7 +143,7 @@ def example_texts(name: str) -> tuple[str, str]:
 
 def build_examples(root: str | os.PathLike | None = None) -> list[Example]:
     """(Re)write the example files (deterministic)."""
-    from core.io.atomic import atomic_write_text
+    from yardstick.io.atomic import atomic_write_text
 
     out = examples(root)
     for ex in out:

@@ -20,12 +20,12 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from core.options import EvalOptions
-from core.ranking import trec_order
-from core.run import Run
+from yardstick.options import EvalOptions
+from yardstick.ranking import trec_order
+from yardstick.run import Run
 
 if TYPE_CHECKING:
-    from core.qrels import Qrels
+    from yardstick.qrels import Qrels
 
 NONPOOL = -1
 UNJUDGED = -2

@@ -20,12 +20,12 @@ from typing import Any
 
 import pandas as pd
 
-from core.errors import FormatError
-from core.io.groups_file import read_groups
-from core.io.text_source import COMPRESSED_SUFFIXES, decode_text, read_bytes
-from core.progress import Progress
-from core.qrels import Qrels
-from core.run import Run
+from yardstick.errors import FormatError
+from yardstick.io.groups_file import read_groups
+from yardstick.io.text_source import COMPRESSED_SUFFIXES, decode_text, read_bytes
+from yardstick.progress import Progress
+from yardstick.qrels import Qrels
+from yardstick.run import Run
 
 __all__ = ["KINDS", "classify_file", "classify_text", "read_groups", "LoadResult",
            "load_files", "files_in_folder"]
@@ -221,7 +221,7 @@ def _group_for(run: Run, groups: Mapping[str, str]) -> str:
 
 
 def _load_with_progress(path: str, kind: str, res: dict[str, Any], i: int, total: int):
-    from core.io.read_progress import read_qrels_job, read_run_job, scaled
+    from yardstick.io.read_progress import read_qrels_job, read_run_job, scaled
 
     if kind == "run":
         res["runs"].append((yield from scaled(read_run_job(path), i, total)))
@@ -231,20 +231,20 @@ def _load_with_progress(path: str, kind: str, res: dict[str, Any], i: int, total
 
 def _load_one(path: str, kind: str, res: dict[str, Any]) -> None:
     if kind == "run":
-        from core.io import read_run
+        from yardstick.io import read_run
 
         res["runs"].append(read_run(path))
     elif kind == "qrels":
-        from core.io import read_qrels
+        from yardstick.io import read_qrels
 
         res["qrels"] = read_qrels(path)
     elif kind == "topics":
-        from core.io.topics_file import read_topics
+        from yardstick.io.topics_file import read_topics
 
         res["topics"] = read_topics(path)
         res["topics_path"] = os.path.abspath(path)
     elif kind == "documents":
-        from core.io.documents_file import read_documents
+        from yardstick.io.documents_file import read_documents
 
         res["documents"] = read_documents(path)
         res["documents_path"] = os.path.abspath(path)

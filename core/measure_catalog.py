@@ -1,6 +1,6 @@
 """Names and one-line descriptions of the measures a user can pick.
 
-A thin view over the measure registry (:mod:`core.measures.registry`) for the
+A thin view over the measure registry (:mod:`yardstick.measures.registry`) for the
 measure picker and table-header tooltips: each entry is a trec_eval measure
 name, its description and its default parameters (``P`` -> ``5,10,...,1000``).
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from core.measures.registry import all_measures
+from yardstick.measures.registry import all_measures
 
 __all__ = ["MeasureInfo", "catalog", "describe", "search"]
 

@@ -3,9 +3,9 @@
 trec_eval's main loop (``trec_eval.c``) is the same whatever the relevance
 format; only the per-topic merge of ranking and judgments differs:
 
-* ``-R prefs`` / ``-R qrels_prefs``: :func:`core.measures.prefs_counts.build_preference_counts`
+* ``-R prefs`` / ``-R qrels_prefs``: :func:`yardstick.measures.prefs_counts.build_preference_counts`
   (``form_prefs_counts.c``) feeds the ``prefs_*`` measures;
-* ``-R qrels_jg``: :func:`core.measures.judgment_groups.build_judgment_group_rankings`
+* ``-R qrels_jg``: :func:`yardstick.measures.judgment_groups.build_judgment_group_rankings`
   (``form_res_rels_jg.c``) feeds ``map_avgjg``, ``P_avgjg``, ``Rprec_mult_avgjg``.
 
 Only those measures (and ``runid``, ``num_q``) can be computed from these
@@ -21,11 +21,11 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 import pandas as pd
 
-from core.engine import apply_zscores, compute_columns
-from core.evaluate import Evaluation
-from core.measures.registry import LONG, NUM_Q, RUNID, STRING, MeasureError, parse_requests
-from core.options import EvalOptions
-from core.run import Run
+from yardstick.engine import apply_zscores, compute_columns
+from yardstick.evaluate import Evaluation
+from yardstick.measures.registry import LONG, NUM_Q, RUNID, STRING, MeasureError, parse_requests
+from yardstick.options import EvalOptions
+from yardstick.run import Run
 
 PREFS_MEASURES = frozenset({
     "prefs_num_prefs_poss", "prefs_num_prefs_ful", "prefs_num_prefs_ful_ret", "prefs_simp",
@@ -91,7 +91,7 @@ def evaluate_prefs(run: Run, prefs, measures: Sequence[str] | str = ("all_prefs"
                    options: EvalOptions | None = None,
                    zscores: Mapping | None = None) -> Evaluation:
     """Evaluate ``run`` against preference judgments (a :class:`PrefsJudgments`)."""
-    from core.measures.prefs_counts import build_preference_counts
+    from yardstick.measures.prefs_counts import build_preference_counts
 
     options = options or EvalOptions()
     return evaluate_judged(build_preference_counts(run, prefs, options), measures, options,
@@ -102,7 +102,7 @@ def evaluate_qrels_jg(run: Run, qrels_jg, measures: Sequence[str] | str = ("qrel
                       options: EvalOptions | None = None,
                       zscores: Mapping | None = None) -> Evaluation:
     """Evaluate ``run`` against judgment-group qrels (a :class:`QrelsJG`)."""
-    from core.measures.judgment_groups import build_judgment_group_rankings
+    from yardstick.measures.judgment_groups import build_judgment_group_rankings
 
     options = options or EvalOptions()
     return evaluate_judged(build_judgment_group_rankings(run, qrels_jg, options), measures,
@@ -111,10 +111,10 @@ def evaluate_qrels_jg(run: Run, qrels_jg, measures: Sequence[str] | str = ("qrel
 
 def evaluate_special(args, options: EvalOptions, measures: Sequence[str]) -> int:
     """``yardstick eval -R prefs|qrels_prefs|qrels_jg``: print trec_eval's text, return status."""
-    from core.cli.eval_cmd import _other_format, read_zscores
-    from core.io import read_run
-    from core.io.prefs_file import READERS
-    from core.trec_format import format_trec_eval
+    from yardstick.cli.eval_cmd import _other_format, read_zscores
+    from yardstick.io import read_run
+    from yardstick.io.prefs_file import READERS
+    from yardstick.trec_format import format_trec_eval
 
     fmt = args.rel_format
     if fmt not in FORMATS:

@@ -67,14 +67,14 @@ class Qrels:
 
     @cached_property
     def docno_bytes(self) -> np.ndarray:
-        """Docnos as one NUL-padded bytes array (see :class:`core.run.Run`)."""
-        from core.run import to_bytes_array
+        """Docnos as one NUL-padded bytes array (see :class:`yardstick.run.Run`)."""
+        from yardstick.run import to_bytes_array
 
         return to_bytes_array(self.frame["docno"].to_numpy())
 
     @cached_property
     def docno_hash(self) -> np.ndarray:
-        from core.run import docno_hash
+        from yardstick.run import docno_hash
 
         return docno_hash(self.docno_bytes)
 

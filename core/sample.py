@@ -5,7 +5,7 @@ data at once.  :func:`sample_paths` locates its files; :func:`build_sample`
 regenerates them (deterministically) from the Cranfield files in
 ``../shared/data/cranfield``::
 
-    .venv/bin/python -m core.sample            # rewrite resources/sample
+    .venv/bin/python -m yardstick.sample            # rewrite resources/sample
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 #: ``resources/`` of this checkout (or installed tree).
-RESOURCES = Path(__file__).resolve().parents[1] / "resources"
+from yardstick.bundled import RESOURCES
 SAMPLE_DIR = RESOURCES / "sample"
 #: Depth of the bundled runs (1000 would not fit the 5 MB budget).
 SAMPLE_DEPTH = 100
@@ -30,7 +30,7 @@ class SamplePaths:
     ----------
     qrels, topics, documents, groups : Path
     runs : list of Path
-        In the order of :data:`core.runmaker.recipes.DEFAULT_SPECS`.
+        In the order of :data:`yardstick.runmaker.recipes.DEFAULT_SPECS`.
     """
 
     qrels: Path
@@ -53,7 +53,7 @@ def sample_paths(root: str | os.PathLike | None = None) -> SamplePaths:
     groups = root / "groups.tsv"
     run_dir = root / "runs"
     if groups.exists():
-        from core.io.groups_file import read_groups
+        from yardstick.io.groups_file import read_groups
 
         runs = []
         for tag in read_groups(groups):
@@ -67,12 +67,12 @@ def sample_paths(root: str | os.PathLike | None = None) -> SamplePaths:
 
 def load_sample(root: str | os.PathLike | None = None):
     """Read the sample: ``(qrels, topics, documents, runs)`` with runs' groups set."""
-    from core.io.documents_file import read_documents
-    from core.io.groups_file import read_groups
-    from core.io.qrels_file import read_qrels
-    from core.io.run_file import read_run
-    from core.io.topics_file import read_topics
-    from core.io.text_source import display_name
+    from yardstick.io.documents_file import read_documents
+    from yardstick.io.groups_file import read_groups
+    from yardstick.io.qrels_file import read_qrels
+    from yardstick.io.run_file import read_run
+    from yardstick.io.topics_file import read_topics
+    from yardstick.io.text_source import display_name
 
     p = sample_paths(root)
     groups = read_groups(p.groups)
@@ -84,12 +84,12 @@ def build_sample(out: str | os.PathLike | None = None,
                  collection_root: str | os.PathLike | None = None,
                  depth: int = SAMPLE_DEPTH) -> SamplePaths:
     """Regenerate the sample from the Cranfield files (deterministic output)."""
-    from core.collections import load_classic
-    from core.io.documents_file import write_trec_documents
-    from core.io.qrels_file import write_qrels
-    from core.io.topics_file import write_topics
-    from core.progress import run_sync
-    from core.runmaker import make_runs
+    from yardstick.collections import load_classic
+    from yardstick.io.documents_file import write_trec_documents
+    from yardstick.io.qrels_file import write_qrels
+    from yardstick.io.topics_file import write_topics
+    from yardstick.progress import run_sync
+    from yardstick.runmaker import make_runs
 
     out = Path(out) if out is not None else SAMPLE_DIR
     col = load_classic("cranfield", collection_root)

@@ -18,10 +18,10 @@ from collections.abc import Mapping
 from dataclasses import fields
 from typing import Any
 
-from core.errors import FormatError
-from core.io.atomic import atomic_write_text
-from core.io.text_source import decode_text, read_bytes
-from core.options import EvalOptions
+from yardstick.errors import FormatError
+from yardstick.io.atomic import atomic_write_text
+from yardstick.io.text_source import decode_text, read_bytes
+from yardstick.options import EvalOptions
 
 __all__ = ["SESSION_VERSION", "validate_session", "read_session", "write_session"]
 

@@ -4,14 +4,14 @@ Issue 5 §8 asks for topic groups that are first-class across the app: made from
 ranges (``"301-350, 601-650"``), from a file (one topic per line), from a
 selection in any table or chart, or from a diagnostic (the robust 2003
 overview's "difficult topics", ``../shared/papers/000`` §1).  The parsing of
-range specs and group files lives in :mod:`core.stability.topic_groups`; this
+range specs and group files lives in :mod:`yardstick.stability.topic_groups`; this
 module adds what the GUI needs on top, Qt-free:
 
 * :func:`parse_group_text` -- a typed spec, checked against the collection's
   topics (unknown topics reported, not silently kept);
 * :func:`read_group_file` -- a file: bare topic ids one per line (a group named
   after the file) or the ``name: spec`` / ``name<TAB>topic`` lines of
-  :func:`core.stability.topic_groups.read_topic_groups`;
+  :func:`yardstick.stability.topic_groups.read_topic_groups`;
 * :func:`topics_in_rows` -- the topic ids of some rows of a displayed table
   (its index when named ``topic``, else a ``topic`` column);
 * :func:`unique_group_name`, :func:`check_group_name` and :func:`groups_frame`
@@ -26,7 +26,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from core.stability.topic_groups import parse_topic_spec, read_topic_groups
+from yardstick.stability.topic_groups import parse_topic_spec, read_topic_groups
 
 __all__ = [
     "GroupSpec",
@@ -79,7 +79,7 @@ def parse_group_text(text: str, known: Iterable[str] | None = None) -> GroupSpec
     """Parse ``"301-350, 601-650"`` (commas or spaces separate; ``a-b`` is a range).
 
     Ranges expand to every integer in them
-    (:func:`core.stability.topic_groups.parse_topic_spec`); with ``known`` (the
+    (:func:`yardstick.stability.topic_groups.parse_topic_spec`); with ``known`` (the
     collection's topics) only known topics are kept and the others are listed
     in :attr:`GroupSpec.unknown`.
 
@@ -103,7 +103,7 @@ def parse_group_text(text: str, known: Iterable[str] | None = None) -> GroupSpec
 
 def read_group_file(path: str | Path, known: Iterable[str] | None = None
                     ) -> dict[str, list[str]]:
-    """Topic groups from a text file (see :func:`core.stability.topic_groups.read_topic_groups`).
+    """Topic groups from a text file (see :func:`yardstick.stability.topic_groups.read_topic_groups`).
 
     A file with one topic id per line gives one group named after the file's
     stem.  With ``known``, ranges keep only known topics and a single unknown
@@ -111,7 +111,7 @@ def read_group_file(path: str | Path, known: Iterable[str] | None = None
 
     Raises
     ------
-    core.errors.FormatError
+    yardstick.errors.FormatError
     """
     return read_topic_groups(path, None if known is None else list(known))
 

@@ -17,7 +17,7 @@ import math
 
 import numpy as np
 
-from core.measures.registry import LONG, NUM_Q, RUNID, STRING
+from yardstick.measures.registry import LONG, NUM_Q, RUNID, STRING
 
 #: ``"%6.4f" % (i / 10000)`` for i = 0..10000, each ending the line.
 _UNIT_STRINGS: list[str] | None = None
@@ -153,8 +153,8 @@ def trec_eval_text(jr, columns, summary, runid: str, options, query_flag: bool =
                    summary_flag: bool = True, zscore: bool = False) -> str:
     """The text trec_eval prints, from the engine's pieces (no pandas involved).
 
-    ``jr`` the judged ranking, ``columns`` from :func:`core.engine.compute_columns`,
-    ``summary`` measure name -> average (:func:`core.engine.summarise`).
+    ``jr`` the judged ranking, ``columns`` from :func:`yardstick.engine.compute_columns`,
+    ``summary`` measure name -> average (:func:`yardstick.engine.summarise`).
     """
     return "".join(bytes(part).decode("utf-8") for part in trec_eval_parts(
         jr, columns, summary, runid, options, query_flag, summary_flag, zscore))

@@ -1,6 +1,6 @@
 """What-if edits in the session: saved as plain JSON, validated when read back.
 
-The topic explorer's what-if edits (:class:`core.explain.what_if.WhatIfSession`)
+The topic explorer's what-if edits (:class:`yardstick.explain.what_if.WhatIfSession`)
 live in ``Workspace.extras["what_if"]`` so the session (and its autosave)
 keeps them::
 

@@ -1,12 +1,12 @@
 """What the user has loaded: qrels, runs, topics, documents, choices and notes.
 
 A :class:`Workspace` is a plain, Qt-free object (glue's "state object" habit,
-STYLE.md): the GUI wraps it in ``gui.app_state.AppState`` and panels read it;
+STYLE.md): the GUI wraps it in ``yardstick.gui.app_state.AppState`` and panels read it;
 the CLI and tests can build one directly.  It saves itself as a versioned JSON
 dictionary (:meth:`Workspace.to_session`) holding only *paths* and the user's
 choices, never data; :func:`load_session` reads the files back (a progress
 generator) and reports, rather than fails on, files that have gone missing.
-See :mod:`core.session_file` for the on-disk format, validation and migration.
+See :mod:`yardstick.session_file` for the on-disk format, validation and migration.
 """
 
 from __future__ import annotations
@@ -18,11 +18,11 @@ from typing import Any
 
 import pandas as pd
 
-from core.errors import FormatError
-from core.options import EvalOptions
-from core.progress import Progress
-from core.qrels import Qrels
-from core.run import Run
+from yardstick.errors import FormatError
+from yardstick.options import EvalOptions
+from yardstick.progress import Progress
+from yardstick.qrels import Qrels
+from yardstick.run import Run
 
 __all__ = ["RunEntry", "Workspace", "PALETTE", "DEFAULT_MEASURES", "load_session",
            "SESSION_VERSION", "guess_groups"]
@@ -252,7 +252,7 @@ class Workspace:
 
         See :func:`load_session` for the generator the GUI runs.
         """
-        from core.progress import run_sync
+        from yardstick.progress import run_sync
 
         ws, problems = run_sync(load_session(data, base_dir))
         ws.extras["load_problems"] = problems
@@ -300,11 +300,11 @@ def load_session(data: Mapping[str, Any], base_dir: str | None = None
 
     ``problems`` lists one human-readable line per file that is missing or no
     longer readable (it is skipped; the rest loads).  ``data`` is validated by
-    :func:`core.session_file.validate_session` first (FormatError if it is not
+    :func:`yardstick.session_file.validate_session` first (FormatError if it is not
     a session at all).
     """
-    from core.io import read_qrels, read_run
-    from core.session_file import validate_session
+    from yardstick.io import read_qrels, read_run
+    from yardstick.session_file import validate_session
 
     data = validate_session(data)
     ws = Workspace()
@@ -365,12 +365,12 @@ def load_session(data: Mapping[str, Any], base_dir: str | None = None
 
 
 def _read_topics(path: str) -> pd.DataFrame:
-    from core.io.topics_file import read_topics  # written by the collections helper
+    from yardstick.io.topics_file import read_topics  # written by the collections helper
 
     return read_topics(path)
 
 
 def _read_documents(path: str) -> Mapping[str, str]:
-    from core.io.documents_file import read_documents
+    from yardstick.io.documents_file import read_documents
 
     return read_documents(path)

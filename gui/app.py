@@ -47,7 +47,7 @@ def main(argv: list[str] | None = None) -> int:
                         format="%(levelname)s %(name)s: %(message)s")
     win = start(args)
     if args.screenshot:
-        from gui.screenshots import render_all
+        from yardstick.gui.screenshots import render_all
 
         win.resize(1400, 900)
         win.show()
@@ -62,7 +62,7 @@ def main(argv: list[str] | None = None) -> int:
 
     QTimer.singleShot(0, win.build_remaining_panels)
     rc = QApplication.instance().exec()
-    from gui import recovery
+    from yardstick.gui import recovery
 
     recovery.end()  # a normal exit: the next start offers no restore
     return rc
@@ -76,8 +76,8 @@ def start(args: argparse.Namespace):
     app.setOrganizationName("Yardstick")
     app.setApplicationName("Yardstick")
 
-    from gui.error_dialog import install_excepthook
-    from gui.main_window import MainWindow
+    from yardstick.gui.error_dialog import install_excepthook
+    from yardstick.gui.main_window import MainWindow
 
     screenshot = bool(args.screenshot)
     win = MainWindow(autosave=not screenshot, deferred_panels=not screenshot)
@@ -90,7 +90,7 @@ def start(args: argparse.Namespace):
     items += [(f, None) for f in args.files]
     restoring = False
     if not screenshot:
-        from gui import recovery
+        from yardstick.gui import recovery
 
         crashed = recovery.begin()  # marks this process as running
         if crashed is not None and not args.session:

@@ -16,13 +16,13 @@ from typing import Any
 import pandas as pd
 from PySide6.QtCore import QObject, Signal
 
-from core.evaluate import Evaluation
-from core.evaluation_tables import columns_for, measure_columns as _columns_for
-from core.options import EvalOptions
-from core.progress import Progress
-from core.qrels import Qrels
-from core.run import Run
-from core.workspace import RunEntry, Workspace
+from yardstick.evaluate import Evaluation
+from yardstick.evaluation_tables import columns_for, measure_columns as _columns_for
+from yardstick.options import EvalOptions
+from yardstick.progress import Progress
+from yardstick.qrels import Qrels
+from yardstick.run import Run
+from yardstick.workspace import RunEntry, Workspace
 
 WHATS = ("qrels", "runs", "topics", "documents", "measures", "topic_groups", "evaluations",
          "notes", "options", "workspace", "extras")
@@ -200,7 +200,7 @@ class AppState(QObject):
         if not todo:
             return
         if self.jobs is None:  # no runner (scripts): evaluate here
-            from core.progress import run_sync
+            from yardstick.progress import run_sync
 
             self._store(run_sync(_evaluate_job(todo, ws.qrels, measures, ws.options)), todo)
             return
@@ -236,7 +236,7 @@ def _evaluate_job(runs: list[Run], qrels: Qrels, measures: list[str], options: E
     is dropped with a message rather than failing the whole evaluation.
     """
     try:
-        from core.engine import evaluate_run
+        from yardstick.engine import evaluate_run
     except ImportError as e:
         yield Progress(1, 1, "evaluation unavailable")
         return {}, (f"Evaluation is not available yet (the evaluation engine could not be "

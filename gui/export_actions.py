@@ -14,7 +14,7 @@ keeps the aspect ratio; the DPI is written into the file), SVG through
 ``SVGExporter`` (pyqtgraph 0.14.0's SVG export fails on PySide6 ≥ 6.11 —
 pyqtgraph issue #3495 — hence the ``PySide6 < 6.11`` pin; the test suite
 parses an exported SVG for the plotted data), PDF by rendering the scene into a
-``QPdfWriter`` (vector output).  Tables go through :mod:`core.export.tables`.
+``QPdfWriter`` (vector output).  Tables go through :mod:`yardstick.export.tables`.
 All files are written atomically.
 """
 
@@ -31,8 +31,8 @@ from PySide6.QtGui import QGuiApplication, QPageLayout, QPageSize, QPainter, QPd
 from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QMenu,
                                QSpinBox, QToolBar, QToolButton, QWidget)
 
-from core.export.tables import table_to_text, write_table
-from core.io.atomic import atomic_write, atomic_write_bytes
+from yardstick.export.tables import table_to_text, write_table
+from yardstick.io.atomic import atomic_write, atomic_write_bytes
 
 __all__ = ["add_plot_export", "add_table_export", "export_plot", "export_table", "copy_table",
            "plot_item_of", "frame_of", "PLOT_FORMATS", "TABLE_FORMATS"]
@@ -50,7 +50,7 @@ _SUFFIX = {"png": ".png", "svg": ".svg", "pdf": ".pdf", "csv": ".csv", "xlsx": "
 
 def _settings():
     try:
-        from gui.settings import settings
+        from yardstick.gui.settings import settings
         return settings()
     except Exception:  # noqa: BLE001 - settings helper missing: use Qt's default store
         from PySide6.QtCore import QSettings

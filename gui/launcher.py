@@ -1,7 +1,7 @@
 """Entry point of the ``yardstick`` console command.
 
-``yardstick SUBCOMMAND ...`` runs headless (``core.cli``) without importing Qt;
-anything else opens the window (``gui.app``).
+``yardstick SUBCOMMAND ...`` runs headless (``yardstick.cli``) without importing Qt;
+anything else opens the window (``yardstick.gui.app``).
 """
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ import sys
 def main(argv: list[str] | None = None) -> int:
     from_console = argv is None
     argv = sys.argv[1:] if argv is None else argv
-    from core.cli import SUBCOMMANDS
+    from yardstick.cli import SUBCOMMANDS
 
     if argv and argv[0] in SUBCOMMANDS:
-        from core.cli import main as cli_main
+        from yardstick.cli import main as cli_main
 
         status = cli_main(argv)
         if from_console:
@@ -26,7 +26,7 @@ def main(argv: list[str] | None = None) -> int:
             sys.stderr.flush()
             os._exit(status)
         return status
-    from gui.app import main as gui_main
+    from yardstick.gui.app import main as gui_main
 
     return gui_main(argv)
 

@@ -2,7 +2,7 @@
 
 Every menu action calls a public method (``open_qrels``, ``open_runs``,
 ``open_folder``, ``save_session`` ...) that tests call directly.  Files are read
-by :func:`core.loading.load_files` in a background job; whatever fails is
+by :func:`yardstick.loading.load_files` in a background job; whatever fails is
 reported (file, line, reason) and nothing loaded before is dropped.
 """
 
@@ -17,20 +17,20 @@ from PySide6.QtCore import QByteArray, Qt, QTimer, Signal
 from PySide6.QtWidgets import (QDockWidget, QLabel, QMainWindow, QProgressBar, QPushButton,
                                QWidget)
 
-from core.errors import FormatError
-from core.loading import LoadResult, expand, load_files
-from gui import settings as st
-from gui.app_state import AppState
-from gui.error_dialog import ErrorDialog
-from gui.jobs import JobError, JobRunner
-from gui.menus import MenuActions
-from gui.panels import SKIPPED, load_panel_classes
-from gui.sample_files import sample_items
+from yardstick.errors import FormatError
+from yardstick.loading import LoadResult, expand, load_files
+from yardstick.gui import settings as st
+from yardstick.gui.app_state import AppState
+from yardstick.gui.error_dialog import ErrorDialog
+from yardstick.gui.jobs import JobError, JobRunner
+from yardstick.gui.menus import MenuActions
+from yardstick.gui.panels import SKIPPED, load_panel_classes
+from yardstick.gui.sample_files import sample_items
 
 log = logging.getLogger(__name__)
 #: Panels created before the window is first drawn (cheap imports); the rest follow.
-EAGER_PANELS = ("gui.panels.collection_panel", "gui.panels.measures_panel",
-                "gui.panels.topic_panel")
+EAGER_PANELS = ("yardstick.gui.panels.collection_panel", "yardstick.gui.panels.measures_panel",
+                "yardstick.gui.panels.topic_panel")
 LAYOUT_VERSION = 1
 
 
@@ -102,7 +102,7 @@ class MainWindow(MenuActions, QMainWindow):
         """Import and create the panels left for after the first paint; then restore the layout."""
         import importlib
 
-        from gui.panels import find_panel_class, record_skip
+        from yardstick.gui.panels import find_panel_class, record_skip
 
         pending, self._pending = self._pending, []
         for module in pending:
@@ -149,8 +149,8 @@ class MainWindow(MenuActions, QMainWindow):
 
     def _build_teaching_extras(self) -> None:
         """"Explain this number" from any panel (not only the topic explorer), and
-        Help ▸ Worked examples (each example of core.examples, in the topic explorer)."""
-        from gui import explain_dialog
+        Help ▸ Worked examples (each example of yardstick.examples, in the topic explorer)."""
+        from yardstick.gui import explain_dialog
 
         self.explain_dialog = explain_dialog.install(self.state, self.jobs, self)
         from PySide6.QtWidgets import QMenu
@@ -161,7 +161,7 @@ class MainWindow(MenuActions, QMainWindow):
             help_menu = self.menuBar().addMenu("&Help")
         self.examples_menu = help_menu.addMenu("Worked examples")
         try:
-            from core.examples import examples
+            from yardstick.examples import examples
             items = [(e.name, e.title) for e in examples()]
         except (ImportError, OSError, ValueError):
             items = []
@@ -170,7 +170,7 @@ class MainWindow(MenuActions, QMainWindow):
         self.examples_menu.setEnabled(bool(items))
 
     def load_example(self, name: str) -> bool:
-        """Show worked example ``name`` (core.examples) in the topic explorer."""
+        """Show worked example ``name`` (yardstick.examples) in the topic explorer."""
         if "topic_explorer" not in self.panels and self._pending:
             self.build_remaining_panels()
         panel = self.panels.get("topic_explorer")
@@ -248,13 +248,13 @@ class MainWindow(MenuActions, QMainWindow):
         self.loaded.emit(res)
 
     def open_sample(self) -> str:
-        """The bundled sample (``core.sample``), or the fallback subset in ``resources/``."""
+        """The bundled sample (``yardstick.sample``), or the fallback subset in ``resources/``."""
         items = sample_items()
         return self.open_items(items, key="load-sample")
 
     # ----------------------------------------------------------------- sessions
     def save_session(self, path: str) -> None:
-        from core.session_file import write_session
+        from yardstick.session_file import write_session
 
         write_session(path, self.state.workspace.to_session())
         self._session_path = path
@@ -263,8 +263,8 @@ class MainWindow(MenuActions, QMainWindow):
 
     def open_session(self, path: str, key: str = "session") -> str:
         """Replace the workspace with a saved session (read in the background)."""
-        from core.session_file import read_session
-        from core.workspace import load_session
+        from yardstick.session_file import read_session
+        from yardstick.workspace import load_session
 
         def job():
             data = read_session(path)
@@ -293,7 +293,7 @@ class MainWindow(MenuActions, QMainWindow):
             log.warning("could not save the last session", exc_info=True)
 
     def save_session_quietly(self, path: str) -> None:
-        from core.session_file import write_session
+        from yardstick.session_file import write_session
 
         write_session(path, self.state.workspace.to_session())
 

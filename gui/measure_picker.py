@@ -6,7 +6,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QHBoxLayout, QLabel, QLineEdit, QListWidget, QListWidgetItem,
                                QPushButton, QVBoxLayout, QWidget)
 
-from core.measure_catalog import catalog
+from yardstick.measure_catalog import catalog
 
 
 class MeasurePicker(QWidget):

@@ -6,13 +6,13 @@ from __future__ import annotations
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFileDialog
 
-from gui import settings as st
-from gui.error_dialog import ErrorDialog
-from gui.panels import SKIPPED
+from yardstick.gui import settings as st
+from yardstick.gui.error_dialog import ErrorDialog
+from yardstick.gui.panels import SKIPPED
 
 
 class MenuActions:
-    """Mixed into :class:`gui.main_window.MainWindow`."""
+    """Mixed into :class:`yardstick.gui.main_window.MainWindow`."""
 
     def _build_menus(self) -> None:
         mb = self.menuBar()
@@ -102,7 +102,7 @@ class MenuActions:
             self.save_session(path)
 
     def _ask_options(self) -> None:
-        from gui.options_dialog import OptionsDialog
+        from yardstick.gui.options_dialog import OptionsDialog
 
         dlg = OptionsDialog(self.state.workspace.options, self)
         if dlg.exec():

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout,
                                QSpinBox)
 
-from core.options import EvalOptions
+from yardstick.options import EvalOptions
 
 
 class OptionsDialog(QDialog):

@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QComboBox, QLabel, QSplitter, QTabWidget, QToolBar,
                                QVBoxLayout, QWidget)
 
-from gui.table_model import FrameTableView, try_add_plot_export, try_add_table_export
+from yardstick.gui.table_model import FrameTableView, try_add_plot_export, try_add_table_export
 
 
 def boxed(toolbar: QToolBar, widget: QWidget) -> QWidget:

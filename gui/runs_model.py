@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
 from PySide6.QtGui import QColor
 
-from gui.app_state import AppState
+from yardstick.gui.app_state import AppState
 
 COLUMNS = ["shown", "colour", "name", "group", "pooled", "tag", "topics", "lines", "file"]
 CHECKS = {"shown": "visible", "pooled": "pooled"}

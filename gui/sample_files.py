@@ -5,13 +5,13 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-RESOURCES = Path(__file__).resolve().parents[1] / "resources"
+from yardstick.bundled import RESOURCES
 
 
 def sample_items() -> list[tuple[str, str | None]]:
-    """Files of the bundled sample: ``core.sample.sample_paths()`` if present, else the fallback."""
+    """Files of the bundled sample: ``yardstick.sample.sample_paths()`` if present, else the fallback."""
     try:
-        from core.sample import sample_paths
+        from yardstick.sample import sample_paths
 
         paths = sample_paths()
     except Exception:  # noqa: BLE001 - sample not written yet: use the fallback

@@ -62,8 +62,8 @@ def _brush(color: str) -> QBrush:
 
 
 def header_tooltip(column: str) -> str:
-    try:  # the measure reference (definition, formula, source): core.explain.reference
-        from core.explain.reference import tooltip
+    try:  # the measure reference (definition, formula, source): yardstick.explain.reference
+        from yardstick.explain.reference import tooltip
 
         tip = tooltip(str(column))
         if tip != str(column):
@@ -71,7 +71,7 @@ def header_tooltip(column: str) -> str:
     except Exception:  # noqa: BLE001 - tooltips are a nicety
         pass
     try:
-        from core.measure_catalog import describe
+        from yardstick.measure_catalog import describe
 
         return describe(str(column))
     except Exception:  # noqa: BLE001 - tooltips are a nicety
@@ -264,9 +264,9 @@ class FrameTableView(QTableView):
 
 
 def try_add_table_export(getter, toolbar) -> bool:
-    """``gui.export_actions.add_table_export`` when the export helper's module is present."""
+    """``yardstick.gui.export_actions.add_table_export`` when the export helper's module is present."""
     try:
-        from gui.export_actions import add_table_export
+        from yardstick.gui.export_actions import add_table_export
     except ImportError:
         return False
     add_table_export(getter, toolbar)
@@ -274,9 +274,9 @@ def try_add_table_export(getter, toolbar) -> bool:
 
 
 def try_add_plot_export(plot, toolbar) -> bool:
-    """``gui.export_actions.add_plot_export`` when present."""
+    """``yardstick.gui.export_actions.add_plot_export`` when present."""
     try:
-        from gui.export_actions import add_plot_export
+        from yardstick.gui.export_actions import add_plot_export
     except ImportError:
         return False
     add_plot_export(plot, toolbar)

@@ -1,9 +1,9 @@
 """Views of the topic explorer: the lesson (ranked list, curve, slider), what-if results
 and tie sensitivity.
 
-They show a :class:`core.explain.topic_lesson.TopicLesson`,
-:class:`core.explain.what_if.WhatIfSession` results and a
-:class:`core.explain.tie_sensitivity.TieSensitivity`; nothing is computed here.
+They show a :class:`yardstick.explain.topic_lesson.TopicLesson`,
+:class:`yardstick.explain.what_if.WhatIfSession` results and a
+:class:`yardstick.explain.tie_sensitivity.TieSensitivity`; nothing is computed here.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QLabel, QSlider, QSpinBox, QSplitter, QToolBar, QVBoxLayout,
                                QWidget)
 
-from gui.charts.lesson_charts import LessonCurveChart, TieSpreadChart
-from gui.table_model import FrameTableView, try_add_plot_export
+from yardstick.gui.charts.lesson_charts import LessonCurveChart, TieSpreadChart
+from yardstick.gui.table_model import FrameTableView, try_add_plot_export
 
 COLORS = {"relevant": "#d8f0d8", "unjudged": "#e4e4e4", "pooled, unjudged": "#fff2cc"}
 TIE_COLORS = ("#cfe2ff", "#9ec5fe")

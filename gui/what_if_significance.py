@@ -1,12 +1,12 @@
 """The topic explorer's what-if significance tab: the run shown vs a chosen baseline,
 paired tests under the original and the edited judgments
-(:func:`core.explain.what_if_significance.what_if_significance_job`, run in the background)."""
+(:func:`yardstick.explain.what_if_significance.what_if_significance_job`, run in the background)."""
 
 from __future__ import annotations
 
 from PySide6.QtWidgets import QComboBox, QLabel, QToolBar, QVBoxLayout, QWidget
 
-from gui.table_model import FrameTableView, try_add_table_export
+from yardstick.gui.table_model import FrameTableView, try_add_table_export
 
 JOB_KEY = "explorer-whatif-significance"
 
@@ -66,7 +66,7 @@ class WhatIfSignificanceView(QWidget):
         self.verdict.setText("testing …")
 
         def job():
-            from core.explain.what_if_significance import what_if_significance_job
+            from yardstick.explain.what_if_significance import what_if_significance_job
             return what_if_significance_job(original, evals, run, baseline, measure)
 
         self.jobs.submit(JOB_KEY, job, on_result=self._ready,

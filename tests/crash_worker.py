@@ -3,7 +3,7 @@
     QT_QPA_PLATFORM=offscreen YARDSTICK_DATA_DIR=DIR python tests/crash_worker.py \\
         --qrels Q --topics T RUN1 RUN2 RUN3
 
-Starts the window exactly as ``yardstick`` does (:func:`gui.app.start`), then,
+Starts the window exactly as ``yardstick`` does (:func:`yardstick.gui.app.start`), then,
 once the files are loaded: renames, regroups and recolours the first run, hides
 the second, unpools the third, makes a topic group, writes a note and marks one
 document relevant in the topic explorer (a what-if edit).  When the autosave
@@ -37,8 +37,8 @@ def wait_until(cond, timeout: float = 120.0) -> None:
 
 
 def main(argv: list[str]) -> int:
-    from gui import settings as st
-    from gui.app import build_parser, start
+    from yardstick.gui import settings as st
+    from yardstick.gui.app import build_parser, start
 
     win = start(build_parser().parse_args(argv))
     s = win.state

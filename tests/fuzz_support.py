@@ -34,8 +34,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from core.errors import FormatError
-from core.io.text_source import decode_text
+from yardstick.errors import FormatError
+from yardstick.io.text_source import decode_text
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT.parent / "shared" / "data"
@@ -88,8 +88,8 @@ def seed_bytes(name: str, workdir: Path | None = None) -> bytes:
 
 
 def session_seed(workdir: Path) -> bytes:
-    """A session written by :func:`core.session_file.write_session` naming small real files."""
-    from core.session_file import write_session
+    """A session written by :func:`yardstick.session_file.write_session` naming small real files."""
+    from yardstick.session_file import write_session
 
     workdir.mkdir(parents=True, exist_ok=True)
     (workdir / "a.run").write_bytes(SEED_FILES["run"]())
@@ -458,32 +458,32 @@ def expect_qrels(data: bytes) -> Expect:
 
 
 def _read_run(path):
-    from core.io import read_run
+    from yardstick.io import read_run
 
     return read_run(path)
 
 
 def _read_qrels(path):
-    from core.io import read_qrels
+    from yardstick.io import read_qrels
 
     return read_qrels(path)
 
 
 def _read_topics(path):
-    from core.io.topics_file import read_topics
+    from yardstick.io.topics_file import read_topics
 
     return read_topics(path)
 
 
 def _text(path, what):
-    from core.io.text_source import read_bytes
+    from yardstick.io.text_source import read_bytes
 
     return decode_text(read_bytes(path, what))
 
 
 def _smart_topics(id_from):
     def read(path):
-        from core.collections.smart import parse_smart, smart_topics
+        from yardstick.collections.smart import parse_smart, smart_topics
 
         parsed = parse_smart(_text(path, "SMART query file"), str(path))
         return parsed, smart_topics(parsed, id_from=id_from)
@@ -492,33 +492,33 @@ def _smart_topics(id_from):
 
 def _smart_qrels(scheme):
     def read(path):
-        from core.collections.smart import read_smart_qrels
+        from yardstick.collections.smart import read_smart_qrels
 
         return read_smart_qrels(_text(path, "SMART relevance file"), str(path), scheme=scheme)
     return read
 
 
 def _lisa_queries(path):
-    from core.collections.lisa import read_lisa_queries
+    from yardstick.collections.lisa import read_lisa_queries
 
     return read_lisa_queries(_text(path, "LISA query file"), str(path))
 
 
 def _lisa_rj(path):
-    from core.collections.lisa import read_lisa_rj
+    from yardstick.collections.lisa import read_lisa_rj
 
     return read_lisa_rj(_text(path, "LISA relevance file"), str(path))
 
 
 def _documents(path):
-    from core.io.documents_file import read_documents
+    from yardstick.io.documents_file import read_documents
 
     return read_documents(path)
 
 
 def _session(path):
-    from core.session_file import read_session
-    from core.workspace import Workspace
+    from yardstick.session_file import read_session
+    from yardstick.workspace import Workspace
 
     data = read_session(path)
     return data, Workspace.from_session(data)
@@ -607,7 +607,7 @@ def check_documents(data: bytes, docs) -> None:
 
 
 def check_session(data: bytes, result) -> None:
-    from core.session_file import validate_session
+    from yardstick.session_file import validate_session
 
     clean, ws = result
     if validate_session(clean) != clean:
@@ -668,7 +668,7 @@ def classify_error(e: FormatError, path: str, data: bytes | None, reader: Reader
     if not 1 <= e.line <= len(lines):
         return f"BUG: line {e.line} of a {len(lines)}-line file: {e.message!r}"
     if e.text is not None and reader.seed in ("run", "qrels"):
-        from core.errors import _shorten
+        from yardstick.errors import _shorten
 
         if e.text.replace("\t", " ") != _shorten(lines[e.line - 1]).replace("\t", " "):
             return f"BUG: line {e.line} is {lines[e.line - 1][:80]!r}, error quotes {e.text!r}"
@@ -717,9 +717,9 @@ def write_input(path: Path, data: bytes | None) -> Path:
 
 
 def gui_loader_outcome(path: Path, kind: str | None, data: bytes | None) -> str:
-    """:func:`core.loading.load_files` (the window's loader): never raises, errors name the file."""
-    from core.loading import load_files
-    from core.progress import run_sync
+    """:func:`yardstick.loading.load_files` (the window's loader): never raises, errors name the file."""
+    from yardstick.loading import load_files
+    from yardstick.progress import run_sync
 
     try:
         res = run_sync(load_files([(str(path), kind)]))

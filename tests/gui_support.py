@@ -16,7 +16,7 @@ RUNS = [SAMPLE / f"{n}.run.gz" for n in ("aplrob03a", "UIUC03Rd1", "pircRBa1")]
 
 def engine_or_skip():
     try:
-        from core.engine import evaluate_run  # noqa: F401
+        from yardstick.engine import evaluate_run  # noqa: F401
     except ImportError as e:
         pytest.skip(f"evaluation engine not available yet: {e}")
 
@@ -24,7 +24,7 @@ def engine_or_skip():
 def make_window(qtbot, tmp_path, monkeypatch):
     """A main window whose settings and last session live in ``tmp_path``."""
     monkeypatch.setenv("YARDSTICK_DATA_DIR", str(tmp_path / "appdata"))
-    from gui.main_window import MainWindow
+    from yardstick.gui.main_window import MainWindow
 
     win = MainWindow(autosave=False)
     qtbot.addWidget(win)

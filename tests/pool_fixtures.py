@@ -23,8 +23,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from core.qrels import Qrels
-from core.run import Run
+from yardstick.qrels import Qrels
+from yardstick.run import Run
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 ROBUST03 = DATA / "trectools_robust03"
@@ -71,7 +71,7 @@ def need(path: Path) -> Path:
 
 def robust03():
     """The 17 TREC 2003 Robust runs (one group each) and the official qrels."""
-    from core.io import read_qrels, read_run
+    from yardstick.io import read_qrels, read_run
 
     need(ROBUST03)
     runs = [read_run(p) for p in sorted(glob.glob(str(ROBUST03 / "runs" / "*.gz")))]
@@ -80,7 +80,7 @@ def robust03():
 
 def robust04():
     """The 19 Robust 2004 runs of ../shared/data/robust04 (CEDR folds joined into one)."""
-    from core.io import read_qrels, read_run
+    from yardstick.io import read_qrels, read_run
 
     need(ROBUST04)
     rdir = ROBUST04 / "runs"

@@ -9,9 +9,9 @@ import numpy as np
 import pandas as pd
 import pytrec_eval
 
-from core.evaluate import Evaluation
-from core.qrels import Qrels
-from core.run import Run
+from yardstick.evaluate import Evaluation
+from yardstick.qrels import Qrels
+from yardstick.run import Run
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 ROBUST03 = DATA / "trectools_robust03"

@@ -29,9 +29,9 @@ from __future__ import annotations
 
 import pytest
 
-from core.options import EvalOptions
-from core.qrels import Qrels
-from core.run import Run
+from yardstick.options import EvalOptions
+from yardstick.qrels import Qrels
+from yardstick.run import Run
 
 LEVELS = [f"iprec_at_recall_{x / 10:.2f}" for x in range(11)]
 
@@ -47,7 +47,7 @@ def ranked(topic: str, n: int, relevant_ranks: set[int], extra_relevant: int = 0
 
 
 def evaluate(run: dict, qrels: dict, measures, compat: int = 10):
-    from core.evaluate import evaluate as ev
+    from yardstick.evaluate import evaluate as ev
     return ev(Run.from_dict(run, name="example"), Qrels.from_dict(qrels), measures,
               EvalOptions(compat=compat))
 

@@ -3,10 +3,10 @@
 import numpy as np
 import pytest
 
-from core.charts.recall_precision import (RECALL_LEVELS, iprec_column, recall_precision_curves,
+from yardstick.charts.recall_precision import (RECALL_LEVELS, iprec_column, recall_precision_curves,
                                           topic_recall_precision, topic_recall_precision_of_run)
-from core.io import read_qrels, read_run
-from core.options import EvalOptions
+from yardstick.io import read_qrels, read_run
+from yardstick.options import EvalOptions
 from pytrec_evaluations import DATA, ROBUST03, pytrec_evaluations
 
 TE = DATA / "trec_eval_tests"

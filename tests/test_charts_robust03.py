@@ -7,13 +7,13 @@ chart layer, not the engine.
 import numpy as np
 import pytest
 
-from core.charts.map_at_x import map_at_x
-from core.charts.measure_scatter import measure_scatter
-from core.charts.median_difference import median_difference
-from core.charts.precision_cutoffs import CUTOFFS, precision_at_cutoffs
-from core.charts.rank_correlation import rank_correlation
-from core.charts.topic_spread import difficult_topics, topic_spread
-from core.io import read_qrels, read_run
+from yardstick.charts.map_at_x import map_at_x
+from yardstick.charts.measure_scatter import measure_scatter
+from yardstick.charts.median_difference import median_difference
+from yardstick.charts.precision_cutoffs import CUTOFFS, precision_at_cutoffs
+from yardstick.charts.rank_correlation import rank_correlation
+from yardstick.charts.topic_spread import difficult_topics, topic_spread
+from yardstick.io import read_qrels, read_run
 from pytrec_evaluations import ROBUST03, pytrec_evaluations
 
 

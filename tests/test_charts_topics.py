@@ -4,9 +4,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from core.charts.map_at_x import map_at_x, worst_quarter
-from core.charts.median_difference import median_difference
-from core.charts.topic_spread import difficult_topics, topic_spread
+from yardstick.charts.map_at_x import map_at_x, worst_quarter
+from yardstick.charts.median_difference import median_difference
+from yardstick.charts.topic_spread import difficult_topics, topic_spread
 from pytrec_evaluations import evaluation_from_scores
 
 # three runs, four topics (topic "10" sorts after "3" numerically)

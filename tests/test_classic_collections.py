@@ -18,16 +18,16 @@ from pathlib import Path
 
 import pytest
 
-from core.cli import main as cli_main
-from core.collections import load_classic
-from core.collections.classic import default_root
-from core.collections.lisa import read_lisa_rel
-from core.collections.smart import parse_smart
-from core.errors import FormatError
-from core.io.documents_file import read_documents, write_trec_documents
-from core.io.qrels_file import read_qrels
-from core.io.text_source import decode_text, read_bytes
-from core.io.topics_file import read_topics
+from yardstick.cli import main as cli_main
+from yardstick.collections import load_classic
+from yardstick.collections.classic import default_root
+from yardstick.collections.lisa import read_lisa_rel
+from yardstick.collections.smart import parse_smart
+from yardstick.errors import FormatError
+from yardstick.io.documents_file import read_documents, write_trec_documents
+from yardstick.io.qrels_file import read_qrels
+from yardstick.io.text_source import decode_text, read_bytes
+from yardstick.io.topics_file import read_topics
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 

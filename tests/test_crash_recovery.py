@@ -1,7 +1,7 @@
 """No lost work: kill -9 a working Yardstick; the next start offers its work back, all of it.
 
 The killed process is ``tests/crash_worker.py``: the real start-up
-(:func:`gui.app.start`) with qrels, topics and three Robust 2003 runs copied
+(:func:`yardstick.gui.app.start`) with qrels, topics and three Robust 2003 runs copied
 to a temporary folder, then a rename/regroup/recolour, a hidden run, an
 unpooled run, a topic group, a note and a what-if edit in the topic explorer,
 and the debounced autosave.  The next start happens here, with pytest-qt,
@@ -20,9 +20,9 @@ import sys
 import threading
 from pathlib import Path
 
-from core import autosave
-from core.io import read_qrels
-from core.session_file import write_session
+from yardstick import autosave
+from yardstick.io import read_qrels
+from yardstick.session_file import write_session
 from tests.gui_support import QRELS, ROOT, RUNS, TOPICS, engine_or_skip
 
 NOTE = "looked at topic 303 — the what-if edit is on APL ✓"
@@ -75,7 +75,7 @@ def test_killed_yardstick_is_restored_with_every_run_group_topic_group_edit_and_
     # ---------------------------------------------------------- the next start
     monkeypatch.setenv("YARDSTICK_DATA_DIR", str(data))
     monkeypatch.setattr(sys, "excepthook", sys.excepthook)
-    from gui.app import build_parser, start
+    from yardstick.gui.app import build_parser, start
 
     win = start(build_parser().parse_args(["--restore"]))
     qtbot.addWidget(win)
@@ -108,7 +108,7 @@ def test_killed_yardstick_is_restored_with_every_run_group_topic_group_edit_and_
     assert {p: sha(p) for p in files} == hashes          # inputs never modified
 
 
-# ------------------------------------------------------------------ core.autosave alone
+# ------------------------------------------------------------------ yardstick.autosave alone
 
 
 def _session(path: Path, **extra) -> None:
@@ -178,7 +178,7 @@ def test_declining_keeps_the_file_and_opens_the_usual_start(qtbot, tmp_path, mon
     monkeypatch.setenv("YARDSTICK_DATA_DIR", str(data))
     monkeypatch.setenv("YARDSTICK_RESTORE", "no")
     monkeypatch.setattr(sys, "excepthook", sys.excepthook)
-    from gui.app import build_parser, start
+    from yardstick.gui.app import build_parser, start
 
     win = start(build_parser().parse_args(["--sample"]))
     qtbot.addWidget(win)

@@ -1,11 +1,11 @@
 """Determinism: every randomised diagnostic takes a seed, records it, and reproduces exactly.
 
-For each randomised routine — the stability analyses (:mod:`core.stability`:
+For each randomised routine — the stability analyses (:mod:`yardstick.stability`:
 swap rates, bootstrap swap rates, discriminative power, error rate,
 sensitivity, Tukey HSD), the pool judging simulations
-(:mod:`core.pool.simulation`: runs, random, move-to-front), tie sensitivity
-(:mod:`core.explain.tie_sensitivity`) and the permutation test of
-:mod:`core.compare` — the same seed gives bit-identical results, the result
+(:mod:`yardstick.pool.simulation`: runs, random, move-to-front), tie sensitivity
+(:mod:`yardstick.explain.tie_sensitivity`) and the permutation test of
+:mod:`yardstick.compare` — the same seed gives bit-identical results, the result
 records the seed it used, and ``seed=None`` records the seed it drew, which
 then reproduces the result.  Inputs are real: per-topic AP of three Robust
 2003 runs (the bundled sample), and the hand-built pool of
@@ -18,16 +18,16 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from core.progress import run_sync
+from yardstick.progress import run_sync
 from tests.gui_support import QRELS, RUNS, engine_or_skip
 
 
 @pytest.fixture(scope="module")
 def robust():
     engine_or_skip()
-    from core.engine import evaluate_run
-    from core.io import read_qrels, read_run
-    from core.options import EvalOptions
+    from yardstick.engine import evaluate_run
+    from yardstick.io import read_qrels, read_run
+    from yardstick.options import EvalOptions
 
     qrels = read_qrels(QRELS)
     runs = [read_run(p) for p in RUNS]
@@ -37,12 +37,12 @@ def robust():
 
 
 def _stability_calls():
-    from core.stability.bootstrap_swaps import bootstrap_swap_rates
-    from core.stability.discriminative_power import discriminative_power
-    from core.stability.error_rate import error_rate
-    from core.stability.sensitivity import sensitivity
-    from core.stability.swap_rates import swap_rates
-    from core.stability.tukey_hsd import tukey_hsd
+    from yardstick.stability.bootstrap_swaps import bootstrap_swap_rates
+    from yardstick.stability.discriminative_power import discriminative_power
+    from yardstick.stability.error_rate import error_rate
+    from yardstick.stability.sensitivity import sensitivity
+    from yardstick.stability.swap_rates import swap_rates
+    from yardstick.stability.tukey_hsd import tukey_hsd
 
     return {
         "swap_rates": lambda s, seed: swap_rates(s, sizes=[5, 10, 25], samples=200, seed=seed),
@@ -90,7 +90,7 @@ def test_stability_analysis_reproduces_from_its_recorded_seed(robust, name):
 
 
 def test_swap_counts_depend_on_the_seed(robust):
-    from core.stability.swap_rates import swap_rates
+    from yardstick.stability.swap_rates import swap_rates
 
     _, _, ap = robust
     a, b = (run_sync(swap_rates(ap, sizes=[5, 10, 25], samples=200, seed=s)) for s in (1, 2))
@@ -99,7 +99,7 @@ def test_swap_counts_depend_on_the_seed(robust):
 
 
 def test_error_rates_of_several_measures_share_one_drawn_seed(robust):
-    from core.stability.error_rate import error_rates
+    from yardstick.stability.error_rate import error_rates
 
     _, _, ap = robust
     res = run_sync(error_rates({"map": ap, "map2": ap}, subset_size=25, samples=200))
@@ -111,8 +111,8 @@ def test_error_rates_of_several_measures_share_one_drawn_seed(robust):
 def test_pool_simulation_reproduces_and_records_its_seed(strategy):
     from pool_fixtures import hand_qrels, hand_runs
 
-    from core.pool.index import build_pool_index
-    from core.pool.simulation import simulate
+    from yardstick.pool.index import build_pool_index
+    from yardstick.pool.simulation import simulate
 
     index = build_pool_index(hand_runs(), hand_qrels())
     levels = [1, 2] if strategy == "runs" else [1, 2, 3]
@@ -124,8 +124,8 @@ def test_pool_simulation_reproduces_and_records_its_seed(strategy):
 
 
 def test_tie_sensitivity_reproduces_and_records_its_seed(robust):
-    from core.explain.tie_sensitivity import tie_sensitivity
-    from core.run import Run
+    from yardstick.explain.tie_sensitivity import tie_sensitivity
+    from yardstick.run import Run
 
     qrels, runs, _ = robust
     f = runs[0].to_frame()
@@ -141,7 +141,7 @@ def test_tie_sensitivity_reproduces_and_records_its_seed(robust):
 
 
 def test_permutation_test_reproduces_and_records_its_seed(robust):
-    from core.compare import compare_runs
+    from yardstick.compare import compare_runs
 
     _, runs, ap = robust
     base = runs[0].name

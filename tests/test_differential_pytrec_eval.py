@@ -183,9 +183,9 @@ def assert_no_problems(problems: list[str]) -> None:
 
 
 def yardstick_eval(run_path: Path, qrels, measures, **options):
-    from core.evaluate import evaluate
-    from core.io import read_run
-    from core.options import EvalOptions
+    from yardstick.evaluate import evaluate
+    from yardstick.io import read_run
+    from yardstick.options import EvalOptions
 
     run = read_run(run_path)
     return evaluate(run, qrels, measures, EvalOptions(compat=9, **options))
@@ -202,7 +202,7 @@ def _open_text(path: Path):
 
 
 def parse_run_for_pytrec(path: Path) -> dict[str, dict[str, float]]:
-    """Independent of core.io: pandas splits the columns, Python's ``float`` converts
+    """Independent of yardstick.io: pandas splits the columns, Python's ``float`` converts
     the scores (correctly rounded, like C's ``atof``)."""
     with _open_text(path) as f:
         df = pd.read_csv(f, sep=r"\s+", header=None, usecols=[0, 2, 4], comment=None,
@@ -232,7 +232,7 @@ def real_runs() -> list:
 @pytest.fixture(scope="module")
 def qrels_sets():
     """Per collection: (yardstick Qrels, pytrec_eval evaluator) -- read once per module."""
-    from core.io import read_qrels
+    from yardstick.io import read_qrels
 
     out = {}
     for coll, path in (("robust03", ROBUST03 / "qrels" / "robust03_qrels.txt"),
@@ -275,7 +275,7 @@ def _variants():
 @pytest.fixture
 def case_files(tmp_path):
     def write(case: adversarial.Case):
-        from core.io import read_qrels
+        from yardstick.io import read_qrels
         q = tmp_path / f"{case.name}.qrels"
         r = tmp_path / f"{case.name}.run"
         q.write_text(case.qrels_text, encoding="utf-8")

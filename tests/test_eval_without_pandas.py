@@ -19,7 +19,7 @@ DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "trec_eval_test
 
 SCRIPT = """
 import contextlib, io, sys
-from core.cli import main
+from yardstick.cli import main
 out = io.StringIO()
 with contextlib.redirect_stdout(out):
     status = main(["eval", "-q", "-m", "all_trec", sys.argv[1], sys.argv[2]])

@@ -1,4 +1,4 @@
-"""The TREC appendix's worked examples as files (resources/examples, core.examples).
+"""The TREC appendix's worked examples as files (resources/examples, yardstick.examples).
 
 Paper: ``../shared/papers/003_4e3f223d2f0031c5.txt``.  Interpolation: relevant
 at ranks 1, 2, 4, 15 of 20 with R = 4 -> "1 up to .5, .75 at .6 and .7, .27 at
@@ -15,11 +15,11 @@ import numpy as np
 import pytest
 import pytrec_eval
 
-from core.evaluate import evaluate
-from core.examples import example, example_texts, examples
-from core.io.qrels_file import read_qrels
-from core.io.run_file import read_run
-from core.options import EvalOptions
+from yardstick.evaluate import evaluate
+from yardstick.examples import example, example_texts, examples
+from yardstick.io.qrels_file import read_qrels
+from yardstick.io.run_file import read_run
+from yardstick.options import EvalOptions
 
 
 def pytrec_means(ex, measures) -> dict[str, float]:

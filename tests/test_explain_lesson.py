@@ -1,4 +1,4 @@
-"""The topic explorer's data (core.explain.topic_lesson) and the measure reference.
+"""The topic explorer's data (yardstick.explain.topic_lesson) and the measure reference.
 
 The default lesson is the TREC appendix's interpolation example
 (``../shared/papers/003_4e3f223d2f0031c5.txt`` §1): 20 documents, 4 relevant at
@@ -11,11 +11,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from core.explain.reference import measure_reference, search_measures, tooltip
-from core.explain.topic_lesson import default_lesson, tie_groups, topic_lesson
-from core.options import EvalOptions
-from core.qrels import Qrels
-from core.run import Run
+from yardstick.explain.reference import measure_reference, search_measures, tooltip
+from yardstick.explain.topic_lesson import default_lesson, tie_groups, topic_lesson
+from yardstick.options import EvalOptions
+from yardstick.qrels import Qrels
+from yardstick.run import Run
 
 
 def test_default_lesson_is_the_appendix_example():
@@ -88,7 +88,7 @@ def test_missed_relevant_documents():
 
 
 def test_reference_lists_every_registry_measure():
-    from core.measures.registry import all_measures
+    from yardstick.measures.registry import all_measures
 
     ref = {r.name: r for r in measure_reference()}
     assert set(ref) == {d.name for d in all_measures()}

@@ -3,7 +3,7 @@
 For every measure with an explainer (the whole registry but the preference and
 judgment-group measures, which need ``-R prefs`` / ``-R qrels_jg``), the value
 the explanation computes in plain Python from the topic's ranked list is
-compared with :func:`core.evaluate.evaluate` on sample topics of
+compared with :func:`yardstick.evaluate.evaluate` on sample topics of
 
 * trec_eval's own test collection (``../shared/data/trec_eval_tests/v10.0_HEAD``:
   ``qrels.test`` + ``results.test``, binary; ``qrels.rel_level``, grades 0-4 and
@@ -24,8 +24,8 @@ from pathlib import Path
 
 import pytest
 
-from core.explain import explain_judged, explainable_measures
-from core.options import EvalOptions
+from yardstick.explain import explain_judged, explainable_measures
+from yardstick.options import EvalOptions
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 TE = DATA / "trec_eval_tests" / "v10.0_HEAD"
@@ -50,7 +50,7 @@ CASES = {
 
 
 def _load(case: str):
-    from core.io import read_qrels, read_run
+    from yardstick.io import read_qrels, read_run
 
     qname, rname, opts = CASES[case]
     if qname is None:
@@ -67,7 +67,7 @@ _EVALS: dict = {}
 
 
 def _evaluation(case: str, specs: tuple):
-    from core.evaluate import evaluate
+    from yardstick.evaluate import evaluate
 
     key = (case, specs)
     if key not in _EVALS:
@@ -132,7 +132,7 @@ def test_parameterised_measures_are_reproduced(case, spec):
 
 
 def test_explainers_cover_the_registry_except_preference_measures():
-    from core.measures.registry import all_measures
+    from yardstick.measures.registry import all_measures
 
     missing = {d.name for d in all_measures()} - set(explainable_measures())
     # only measures that need -R prefs / -R qrels_jg (when the registry lists them)
@@ -157,8 +157,8 @@ def _golden(path: Path, topic: str) -> dict[str, str]:
 
 def test_explanations_match_trec_eval_golden_output_topic_301():
     """``trec_eval -m all_trec -mrelstring.20 -q -l2 qrels.rel_level results.test``."""
-    from core.io import read_qrels, read_run
-    from core.judged import build_judged_ranking
+    from yardstick.io import read_qrels, read_run
+    from yardstick.judged import build_judged_ranking
 
     if not TE.exists():
         pytest.skip("trec_eval test data not present")
@@ -178,8 +178,8 @@ def test_explanations_match_trec_eval_golden_output_topic_301():
 
 def test_explanations_match_trec_eval_golden_parameterised_topic_301():
     """``out.test.meas_params``: trec_eval 10.0 with measure parameters, topic 301."""
-    from core.io import read_qrels, read_run
-    from core.judged import build_judged_ranking
+    from yardstick.io import read_qrels, read_run
+    from yardstick.judged import build_judged_ranking
 
     if not TE.exists():
         pytest.skip("trec_eval test data not present")

@@ -12,11 +12,11 @@ import math
 
 import pytest
 
-from core.explain import ExplainError, explain, explain_all, spec_for_column
-from core.explain.topic_lesson import appendix_example
-from core.options import EvalOptions
-from core.qrels import Qrels
-from core.run import Run
+from yardstick.explain import ExplainError, explain, explain_all, spec_for_column
+from yardstick.explain.topic_lesson import appendix_example
+from yardstick.options import EvalOptions
+from yardstick.qrels import Qrels
+from yardstick.run import Run
 
 
 def test_average_precision_example_of_the_appendix():
@@ -131,7 +131,7 @@ def test_missing_topic_under_complete():
 
 
 def test_cli_explain(capsys, tmp_path):
-    from core.cli import main
+    from yardstick.cli import main
 
     qrels = tmp_path / "q.txt"
     run = tmp_path / "r.txt"

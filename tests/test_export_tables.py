@@ -6,7 +6,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from core.export.tables import format_for, table_to_text, write_table
+from yardstick.export.tables import format_for, table_to_text, write_table
 
 
 @pytest.fixture

@@ -1,9 +1,9 @@
 """Hostile input: every reader loads a mutated real file correctly or raises FormatError.
 
 Property (issue 9), for the run, qrels, topics, SMART, LISA, documents and
-session readers and for the window's loader (:func:`core.loading.load_files`):
+session readers and for the window's loader (:func:`yardstick.loading.load_files`):
 an input either loads, and then what was loaded is right, or raises
-:class:`core.errors.FormatError` naming the file (and the line, when the
+:class:`yardstick.errors.FormatError` naming the file (and the line, when the
 problem is a line, quoting that line); no other exception escapes.  "Right"
 for runs and qrels means equal to an independent parse written from
 trec_eval's rules (``tests/fuzz_support.py``: lines end at LF/CRLF/CR, fields
@@ -30,8 +30,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core.errors import FormatError
-from core.io import read_qrels, read_run
+from yardstick.errors import FormatError
+from yardstick.io import read_qrels, read_run
 from tests.fuzz_support import (
     MUTATIONS,
     READERS,
@@ -208,7 +208,7 @@ def test_qrels_missing_iter_next_to_a_doubled_space_is_an_error(tmp_path):
     (b"\xb9 184 2\n", 1),
 ])
 def test_smart_qrels_superscript_digits(text, line):
-    from core.collections.smart import read_smart_qrels
+    from yardstick.collections.smart import read_smart_qrels
 
     with pytest.raises(FormatError) as e:
         read_smart_qrels(text.decode("latin-1"), "cranqrel", scheme="cranfield")
@@ -216,7 +216,7 @@ def test_smart_qrels_superscript_digits(text, line):
 
 
 def test_lisa_double_minus_is_an_error():
-    from core.collections.lisa import read_lisa_rj
+    from yardstick.collections.lisa import read_lisa_rj
 
     with pytest.raises(FormatError) as e:
         read_lisa_rj("1 2 3 4\n2 --1 5\n", "LISARJ.NUM")
@@ -224,8 +224,8 @@ def test_lisa_double_minus_is_an_error():
 
 
 def test_corrupt_gzip_guessed_by_content_is_a_load_error_not_a_crash(tmp_path):
-    from core.loading import load_files
-    from core.progress import run_sync
+    from yardstick.loading import load_files
+    from yardstick.progress import run_sync
 
     z = bytearray(gzip.compress(b"301 Q0 d1 1 2.5 t\n" * 2000, mtime=0))
     z[40:60] = bytes(20)

@@ -14,13 +14,13 @@ from PySide6.QtCore import QPointF, Qt  # noqa: E402
 from PySide6.QtGui import QGuiApplication, QImage  # noqa: E402
 from PySide6.QtWidgets import QToolBar  # noqa: E402
 
-from core.charts.median_difference import median_difference  # noqa: E402
-from core.charts.rank_correlation import rank_correlation  # noqa: E402
-from core.charts.recall_precision import (RecallPrecisionCurves,  # noqa: E402
+from yardstick.charts.median_difference import median_difference  # noqa: E402
+from yardstick.charts.rank_correlation import rank_correlation  # noqa: E402
+from yardstick.charts.recall_precision import (RecallPrecisionCurves,  # noqa: E402
                                           topic_recall_precision)
-from core.charts.topic_spread import topic_spread  # noqa: E402
-from core.qrels import Qrels  # noqa: E402
-from core.run import Run  # noqa: E402
+from yardstick.charts.topic_spread import topic_spread  # noqa: E402
+from yardstick.qrels import Qrels  # noqa: E402
+from yardstick.run import Run  # noqa: E402
 from pytrec_evaluations import evaluation_from_scores  # noqa: E402
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -47,7 +47,7 @@ def shown(qtbot, widget):
 
 
 def rp_chart(qtbot):
-    from gui.charts.recall_precision_chart import RecallPrecisionChart
+    from yardstick.gui.charts.recall_precision_chart import RecallPrecisionChart
 
     chart = shown(qtbot, RecallPrecisionChart())
     curves = RecallPrecisionCurves(("appendix", "other"), LEVELS,
@@ -74,7 +74,7 @@ def svg_points(svg_bytes, item_id):
 
 
 def test_svg_export_holds_the_plotted_points(qtbot, tmp_path):
-    from gui.export_actions import export_plot
+    from yardstick.gui.export_actions import export_plot
 
     chart = rp_chart(qtbot)
     path = export_plot(chart, tmp_path / "rp.svg")
@@ -92,7 +92,7 @@ def test_svg_export_holds_the_plotted_points(qtbot, tmp_path):
 
 
 def test_png_export_size_and_dpi(qtbot, tmp_path):
-    from gui.export_actions import export_plot
+    from yardstick.gui.export_actions import export_plot
 
     chart = rp_chart(qtbot)
     path = export_plot(chart, tmp_path / "rp.png", width=1200, dpi=300)
@@ -109,7 +109,7 @@ def test_png_export_size_and_dpi(qtbot, tmp_path):
 
 
 def test_pdf_export_renders(qtbot, tmp_path):
-    from gui.export_actions import export_plot
+    from yardstick.gui.export_actions import export_plot
 
     chart = rp_chart(qtbot)
     path = export_plot(chart, tmp_path / "rp.pdf")
@@ -152,7 +152,7 @@ def test_legend_click_toggles_run(qtbot):
 
 
 def test_median_chart_click_opens_topic(qtbot):
-    from gui.charts.median_difference_chart import MedianDifferenceChart
+    from yardstick.gui.charts.median_difference_chart import MedianDifferenceChart
 
     chart = shown(qtbot, MedianDifferenceChart())
     md = median_difference(SCORES, "A")
@@ -168,9 +168,9 @@ def test_median_chart_click_opens_topic(qtbot):
 
 
 def test_topic_chart_and_spread_and_heatmap_hover(qtbot):
-    from gui.charts.rank_correlation_chart import RankCorrelationChart
-    from gui.charts.recall_precision_chart import RecallPrecisionChart
-    from gui.charts.topic_spread_chart import TopicSpreadChart
+    from yardstick.gui.charts.rank_correlation_chart import RankCorrelationChart
+    from yardstick.gui.charts.recall_precision_chart import RecallPrecisionChart
+    from yardstick.gui.charts.topic_spread_chart import TopicSpreadChart
 
     rp = shown(qtbot, RecallPrecisionChart())
     rp.set_topic(topic_recall_precision(np.isin(np.arange(1, 21), [1, 2, 4, 15]), 4, "r", "t"))
@@ -197,7 +197,7 @@ def test_topic_chart_and_spread_and_heatmap_hover(qtbot):
 
 
 def test_table_export_actions_and_remembered_folder(qtbot, tmp_path):
-    from gui import export_actions as ea
+    from yardstick.gui import export_actions as ea
 
     frame = SCORES.rename_axis("topic")
     tb = QToolBar()
@@ -219,7 +219,7 @@ def test_table_export_actions_and_remembered_folder(qtbot, tmp_path):
 
 
 def _small_state(qtbot):
-    from gui.app_state import AppState
+    from yardstick.gui.app_state import AppState
 
     qrels = Qrels.from_dict({t: {f"d{t}{i}": int(i % 3 == 0) for i in range(12)}
                              for t in ("1", "2", "3", "4")})
@@ -237,8 +237,8 @@ def _small_state(qtbot):
 
 
 def test_charts_panel_draws_every_chart(qtbot):
-    from gui.jobs import JobRunner
-    from gui.panels.charts_panel import CHARTS, MEDIAN, ChartsPanel
+    from yardstick.gui.jobs import JobRunner
+    from yardstick.gui.panels.charts_panel import CHARTS, MEDIAN, ChartsPanel
 
     state = _small_state(qtbot)
     jobs = JobRunner()
@@ -271,8 +271,8 @@ def test_charts_panel_draws_every_chart(qtbot):
 
 
 def test_select_difficult_topics_makes_a_group(qtbot):
-    from gui.jobs import JobRunner
-    from gui.panels.charts_panel import SPREAD, ChartsPanel
+    from yardstick.gui.jobs import JobRunner
+    from yardstick.gui.panels.charts_panel import SPREAD, ChartsPanel
 
     state = _small_state(qtbot)
     jobs = JobRunner()
@@ -280,7 +280,7 @@ def test_select_difficult_topics_makes_a_group(qtbot):
     qtbot.addWidget(panel)
     panel.chart_box.setCurrentText(SPREAD)
     chosen = panel.select_difficult_topics()
-    from core.charts.topic_spread import difficult_topics as pick
+    from yardstick.charts.topic_spread import difficult_topics as pick
     assert chosen == pick(topic_spread(state.evaluations(), "map"))
     assert state.workspace.topic_groups["difficult (map)"] == chosen
     jobs.shutdown()

@@ -1,4 +1,4 @@
-"""gui.jobs.JobRunner: results, progress, cancellation and stale results (signals, no sleeps)."""
+"""yardstick.gui.jobs.JobRunner: results, progress, cancellation and stale results (signals, no sleeps)."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import threading
 
 import pytest
 
-from core.progress import Progress
-from gui.jobs import JobRunner
+from yardstick.progress import Progress
+from yardstick.gui.jobs import JobRunner
 
 
 @pytest.fixture

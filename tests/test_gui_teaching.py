@@ -3,7 +3,7 @@ tie sensitivity, worked examples and the "Explain this number" dialog.
 
 Expected values: the TREC appendix's worked examples
 (``../shared/papers/003_4e3f223d2f0031c5.txt``: AP 0.7542 for relevant at ranks
-1, 2, 4, 15 of 20; "0.83" for ranks 1, 2, 4, 7) and core.evaluate on the robust03
+1, 2, 4, 15 of 20; "0.83" for ranks 1, 2, 4, 7) and yardstick.evaluate on the robust03
 sample (resources/sample_fallback) with the edited qrels.
 """
 
@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import pytest
 
-from core.evaluate import evaluate
-from core.io import read_qrels, read_run
+from yardstick.evaluate import evaluate
+from yardstick.io import read_qrels, read_run
 from tests.gui_support import QRELS, RUNS
 
 TIMEOUT = 60000
@@ -20,9 +20,9 @@ TIMEOUT = 60000
 
 @pytest.fixture
 def panel(qtbot):
-    from gui.app_state import AppState
-    from gui.jobs import JobRunner
-    from gui.panels.topic_explorer_panel import TopicExplorerPanel
+    from yardstick.gui.app_state import AppState
+    from yardstick.gui.jobs import JobRunner
+    from yardstick.gui.panels.topic_explorer_panel import TopicExplorerPanel
 
     jobs = JobRunner()
     state = AppState(jobs=jobs)

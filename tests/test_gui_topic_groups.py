@@ -23,8 +23,8 @@ def _settings_dir(tmp_path, monkeypatch):
 
 @pytest.fixture
 def env(qtbot):
-    from gui.app_state import AppState
-    from gui.jobs import JobRunner
+    from yardstick.gui.app_state import AppState
+    from yardstick.gui.jobs import JobRunner
 
     rng = np.random.default_rng(3)
     ap = pd.DataFrame(rng.uniform(0, 1, (40, 4)), index=TOPICS,
@@ -47,10 +47,10 @@ def env(qtbot):
 
 
 def test_group_from_table_selection_reaches_stability_and_charts(qtbot, env, monkeypatch):
-    import gui.topic_groups as tg
-    from gui.panels.charts_panel import ChartsPanel
-    from gui.panels.measures_panel import MeasuresPanel
-    from gui.panels.stability_panel import StabilityPanel
+    import yardstick.gui.topic_groups as tg
+    from yardstick.gui.panels.charts_panel import ChartsPanel
+    from yardstick.gui.panels.measures_panel import MeasuresPanel
+    from yardstick.gui.panels.stability_panel import StabilityPanel
 
     state, jobs = env
     measures = MeasuresPanel(state, jobs)
@@ -89,7 +89,7 @@ def test_group_from_table_selection_reaches_stability_and_charts(qtbot, env, mon
 def test_range_dialog_file_rename_delete(qtbot, env, tmp_path):
     from PySide6.QtWidgets import QDialogButtonBox
 
-    from gui.topic_groups import TopicGroupsWidget, TopicRangeDialog
+    from yardstick.gui.topic_groups import TopicGroupsWidget, TopicRangeDialog
 
     state, _jobs = env
     dlg = TopicRangeDialog(state)
@@ -127,14 +127,14 @@ def test_range_dialog_file_rename_delete(qtbot, env, tmp_path):
     w.delete_selected()
     assert list(state.workspace.topic_groups) == ["first four"]
     # groups travel in sessions
-    from core.workspace import Workspace
+    from yardstick.workspace import Workspace
     assert Workspace.from_session(state.workspace.to_session()).topic_groups == \
         {"first four": ["301", "302", "303", "305"]}
 
 
 def test_group_from_chart_selection(qtbot, env):
-    from core.charts.topic_spread import topic_spread
-    from gui.panels.charts_panel import SPREAD, ChartsPanel
+    from yardstick.charts.topic_spread import topic_spread
+    from yardstick.gui.panels.charts_panel import SPREAD, ChartsPanel
 
     state, jobs = env
     charts = ChartsPanel(state, jobs)

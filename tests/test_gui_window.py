@@ -7,9 +7,9 @@ import sys
 import pytest
 from scipy import stats
 
-from core.collection_stats import qrels_topic_stats
-from core.evaluate import evaluate, score_matrix
-from core.io import read_qrels, read_run
+from yardstick.collection_stats import qrels_topic_stats
+from yardstick.evaluate import evaluate, score_matrix
+from yardstick.io import read_qrels, read_run
 from tests.gui_support import (QRELS, RUNS, TOPICS, engine_or_skip, load, make_window,
                                wait_evaluated)
 
@@ -41,7 +41,7 @@ def test_load_qrels_topics_runs_and_measures_table_equals_core(qtbot, win):
     assert shown.loc["303", "judged"] == expect.loc["303", "judged"] == 761
     assert shown.loc["303", "relevant"] == 10
     assert shown.loc["303", "title"] == "Hubble Telescope Achievements"
-    # Measures panel: runs x measures means equal core.evaluate
+    # Measures panel: runs x measures means equal yardstick.evaluate
     wait_evaluated(qtbot, win, names)
     panel = win.panels["measures"]
     panel.refresh()
@@ -146,7 +146,7 @@ def test_run_settings_are_editable(qtbot, win):
     model = win.panels["collection"].runs_model
     from PySide6.QtCore import Qt
 
-    from gui.runs_model import COLUMNS
+    from yardstick.gui.runs_model import COLUMNS
 
     name_idx = model.index(0, COLUMNS.index("name"))
     assert model.setData(name_idx, "APL baseline")
@@ -187,7 +187,7 @@ def test_topic_panel_shows_ranked_list_with_judgments(qtbot, win):
 
 
 def test_job_error_and_excepthook_show_details_and_app_survives(qtbot, win):
-    from gui.error_dialog import install_excepthook
+    from yardstick.gui.error_dialog import install_excepthook
 
     def failing():
         yield from ()
@@ -212,7 +212,7 @@ def test_job_error_and_excepthook_show_details_and_app_survives(qtbot, win):
 
 
 def test_command_line_is_parsed_into_items():
-    from gui.app import build_parser
+    from yardstick.gui.app import build_parser
 
     a = build_parser().parse_args(["--qrels", "q", "--topics", "t", "--groups", "g", "r1", "r2"])
     assert (a.qrels, a.topics, a.groups, a.files) == ("q", "t", "g", ["r1", "r2"])
@@ -221,12 +221,12 @@ def test_command_line_is_parsed_into_items():
 def test_screenshot_mode_renders_every_panel(tmp_path, monkeypatch, qtbot):
     engine_or_skip()
     monkeypatch.setenv("YARDSTICK_DATA_DIR", str(tmp_path / "appdata"))
-    from gui.app import main
+    from yardstick.gui.app import main
 
     out = tmp_path / "shots"
     assert main(["--screenshot", str(out), "--qrels", str(QRELS), str(RUNS[0]),
                  str(RUNS[1])]) == 0
-    from gui.panels import load_panel_classes
+    from yardstick.gui.panels import load_panel_classes
 
     names = {p.name for p in out.glob("*.png")}
     for module, _ in load_panel_classes():
@@ -256,7 +256,7 @@ def test_drag_and_drop_opens_files_classified_by_content(qtbot, win):
 
 
 def test_recent_files_are_remembered(qtbot, win):
-    from gui import settings
+    from yardstick.gui import settings
 
     load(qtbot, win, [(QRELS, "qrels"), (RUNS[0], "run")])
     recent = settings.recent_files()
@@ -267,7 +267,7 @@ def test_recent_files_are_remembered(qtbot, win):
 
 
 def test_no_files_opens_the_bundled_sample(qtbot, win):
-    from gui.main_window import sample_items
+    from yardstick.gui.main_window import sample_items
 
     items = sample_items()
     runs = [p for p, k in items if k == "run"]

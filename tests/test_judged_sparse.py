@@ -16,10 +16,10 @@ import numpy as np
 import pytest
 
 from adversarial import all_cases
-from core.io import read_qrels, read_run
-from core.judged import NONPOOL, build_judged_ranking
-from core.measures.gain import DcgParts, gain_vector, scored_docs
-from core.options import EvalOptions
+from yardstick.io import read_qrels, read_run
+from yardstick.judged import NONPOOL, build_judged_ranking
+from yardstick.measures.gain import DcgParts, gain_vector, scored_docs
+from yardstick.options import EvalOptions
 
 def cumcount(jr, mask):
     """Inclusive running count of ``mask`` within each topic, one entry per rank."""

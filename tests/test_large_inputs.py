@@ -14,12 +14,12 @@ import threading
 
 import pytest
 
-import core.io.read_progress as rp
-import core.io.text_source as ts
-from core.errors import FormatError
-from core.io import read_qrels, read_run
-from core.loading import load_files
-from core.progress import Progress, run_sync
+import yardstick.io.read_progress as rp
+import yardstick.io.text_source as ts
+from yardstick.errors import FormatError
+from yardstick.io import read_qrels, read_run
+from yardstick.loading import load_files
+from yardstick.progress import Progress, run_sync
 
 N_TOPICS, DEPTH = 60, 1000
 
@@ -133,15 +133,15 @@ def test_cancel_in_the_window_leaves_the_workspace_as_it_was(qtbot, tmp_path, mo
     load(qtbot, win, [(RUNS[0], "run")])
     before = list(win.state.workspace.runs)
     release = threading.Event()
-    import core.io
+    import yardstick.io
 
-    real_read_run = core.io.read_run
+    real_read_run = yardstick.io.read_run
 
     def slow_read_run(*a, **k):  # the parse thread waits until the test has cancelled
         release.wait(30)
         return real_read_run(*a, **k)
 
-    monkeypatch.setattr(core.io, "read_run", slow_read_run)
+    monkeypatch.setattr(yardstick.io, "read_run", slow_read_run)
     loaded, messages = [], []
     win.loaded.connect(loaded.append)
     win.jobs.progress.connect(lambda key, f, m: messages.append(m))

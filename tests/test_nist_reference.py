@@ -67,7 +67,7 @@ def reference():
 
 @pytest.fixture(scope="module")
 def qrels():
-    from core.io import read_qrels
+    from yardstick.io import read_qrels
     return {c: read_qrels(p) for c, p in QRELS.items() if p.exists()}
 
 
@@ -86,8 +86,8 @@ def test_reference_pages_parse():
 def test_nist_summary_reproduces(coll, run_path, reference, qrels):
     if coll is None or coll not in reference or coll not in qrels:
         pytest.skip("NIST reference data not staged")
-    from core.evaluate import evaluate
-    from core.io import read_run
+    from yardstick.evaluate import evaluate
+    from yardstick.io import read_run
 
     name = run_path.name.split(".")[1]
     nist = reference[coll][name]

@@ -1,6 +1,6 @@
 """No lost work: writes are atomic, interrupted writes keep the old file, inputs are never written.
 
-Every file Yardstick writes goes through :mod:`core.io.atomic` (a temporary
+Every file Yardstick writes goes through :mod:`yardstick.io.atomic` (a temporary
 file in the same folder, then ``os.replace``).  Here each writer is stopped
 half-way — by an exception (disk full) or by ``kill -9`` — and the file it was
 replacing must be byte-for-byte what it was, with no temporary file left
@@ -21,7 +21,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from core.io import atomic
+from yardstick.io import atomic
 from tests.gui_support import QRELS, ROOT, RUNS, TOPICS, engine_or_skip
 
 TABLE = pd.DataFrame({"map": [0.25, 0.5], "P_10": [0.3, 0.6]},
@@ -60,10 +60,10 @@ def _write_all(folder: Path) -> dict[str, Path]:
 
 def _write(kind: str, path: Path, first: bool = False) -> None:
     """Write ``path`` (``first``: the original content, else different content)."""
-    from core.export.tables import write_table
-    from core.io import read_qrels, read_run, write_qrels, write_run
-    from core.io.topics_file import read_topics, write_topics
-    from core.session_file import write_session
+    from yardstick.export.tables import write_table
+    from yardstick.io import read_qrels, read_run, write_qrels, write_run
+    from yardstick.io.topics_file import read_topics, write_topics
+    from yardstick.session_file import write_session
 
     if kind.startswith("table"):
         write_table(TABLE if first else TABLE * 2, path)
@@ -90,7 +90,7 @@ def test_interrupted_writes_keep_the_previous_file(tmp_path, monkeypatch):
         Path(tmp).write_bytes(before["table.xlsx"][: len(before["table.xlsx"]) // 2])
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    import core.export.xlsx_table as xl
+    import yardstick.export.xlsx_table as xl
 
     monkeypatch.setattr(xl, "write_xlsx", half_xlsx)
     for k in paths:
@@ -109,7 +109,7 @@ def test_kill_9_in_the_middle_of_a_write_keeps_the_previous_file(tmp_path):
     script = (
         "import sys, time\n"
         f"sys.path.insert(0, {str(ROOT)!r})\n"
-        "from core.io.atomic import atomic_write\n"
+        "from yardstick.io.atomic import atomic_write\n"
         "def writer(tmp):\n"
         "    with open(tmp, 'w') as f:\n"
         "        f.write('topic,map\\n' + '302,0.5000\\n' * 50000)\n"
@@ -136,14 +136,14 @@ def _fingerprint(paths):
 
 def test_load_evaluate_what_if_export_cycle_never_writes_an_input(tmp_path):
     engine_or_skip()
-    from core.engine import evaluate_run
-    from core.explain.what_if import WhatIfSession
-    from core.export.tables import write_table
-    from core.loading import load_files
-    from core.options import EvalOptions
-    from core.progress import run_sync
-    from core.session_file import write_session
-    from core.workspace import Workspace
+    from yardstick.engine import evaluate_run
+    from yardstick.explain.what_if import WhatIfSession
+    from yardstick.export.tables import write_table
+    from yardstick.loading import load_files
+    from yardstick.options import EvalOptions
+    from yardstick.progress import run_sync
+    from yardstick.session_file import write_session
+    from yardstick.workspace import Workspace
 
     inputs = [Path(shutil.copy(p, tmp_path)) for p in [QRELS, TOPICS, *RUNS]]
     before = _fingerprint(inputs)
@@ -167,7 +167,7 @@ def test_load_evaluate_what_if_export_cycle_never_writes_an_input(tmp_path):
     assert _fingerprint(inputs) == before
     pd.testing.assert_frame_equal(ws.qrels.frame, frame_before)   # the original object too
     assert s.original is ws.qrels
-    from core.io import read_qrels
+    from yardstick.io import read_qrels
 
     edited = read_qrels(tmp_path / "edited.qrels").to_dict()
     original = read_qrels(inputs[0]).to_dict()

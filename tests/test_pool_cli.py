@@ -5,7 +5,7 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 
-from core.cli import main
+from yardstick.cli import main
 from pool_fixtures import HAND_DOCS, HAND_QRELS, HAND_RUNS, HAND_TOPICS
 
 

@@ -1,4 +1,4 @@
-"""The Pool panel drives core.pool through the job runner (pytest-qt, offscreen)."""
+"""The Pool panel drives yardstick.pool through the job runner (pytest-qt, offscreen)."""
 
 import numpy as np
 import pytest
@@ -6,8 +6,8 @@ import pytest
 pytest.importorskip("pytestqt")
 import pyqtgraph as pg  # noqa: E402
 
-from core.pool.index import build_pool_index  # noqa: E402
-from core.pool.uniques import leave_out_uniques  # noqa: E402
+from yardstick.pool.index import build_pool_index  # noqa: E402
+from yardstick.pool.uniques import leave_out_uniques  # noqa: E402
 from pool_fixtures import HAND_DOCS, HAND_TOPICS, hand_qrels, hand_runs  # noqa: E402
 
 
@@ -18,9 +18,9 @@ def _settings_dir(tmp_path, monkeypatch):
 
 @pytest.fixture
 def panel(qtbot):
-    from gui.app_state import AppState
-    from gui.jobs import JobRunner
-    from gui.panels.pool_panel import PoolPanel
+    from yardstick.gui.app_state import AppState
+    from yardstick.gui.jobs import JobRunner
+    from yardstick.gui.panels.pool_panel import PoolPanel
 
     jobs = JobRunner()
     state = AppState()            # no job runner: nothing evaluates in the background

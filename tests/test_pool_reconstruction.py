@@ -7,8 +7,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from core.pool.index import build_pool_index
-from core.pool.reconstruction import pool_statistics, reconstruct_pool, unjudged_at
+from yardstick.pool.index import build_pool_index
+from yardstick.pool.reconstruction import pool_statistics, reconstruct_pool, unjudged_at
 from pool_fixtures import hand_qrels, hand_runs, robust03, robust04, trec_ranked
 
 
@@ -144,12 +144,12 @@ def test_robust04_nineteen_runs_at_depth_100_match_an_independent_count():
 
 @pytest.mark.parametrize("dense_cells", [0, 10**9])
 def test_judgments_of_ranked_documents_both_lookup_paths(monkeypatch, dense_cells):
-    import core.pool.judgment_lookup as jl
+    import yardstick.pool.judgment_lookup as jl
 
     monkeypatch.setattr(jl, "DENSE_CELLS", dense_cells)
     q = hand_qrels().frame.copy()
     q.loc[q["docno"] == "d2", "rel"] = -1          # in the qrels, not judged (trec_eval: -2)
-    from core.qrels import Qrels
+    from yardstick.qrels import Qrels
 
     index = build_pool_index(hand_runs(), Qrels.from_frame(q))
     assert (index._table.dense is None) == (dense_cells == 0)

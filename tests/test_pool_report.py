@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from core.pool.characteristics import characteristics_table
-from core.pool.index import build_pool_index
-from core.pool.report import PoolSettings, iter_pool_report
-from core.pool.titlestat import build_title_index
-from core.progress import run_sync
+from yardstick.pool.characteristics import characteristics_table
+from yardstick.pool.index import build_pool_index
+from yardstick.pool.report import PoolSettings, iter_pool_report
+from yardstick.pool.titlestat import build_title_index
+from yardstick.progress import run_sync
 from pool_fixtures import HAND_DOCS, HAND_TOPICS, hand_qrels, hand_runs
 
 

@@ -8,13 +8,13 @@ import pandas as pd
 import pytest
 from scipy import stats
 
-from core.pool import rescore
-from core.pool.index import build_pool_index
-from core.pool.reconstruction import reconstruct_pool
-from core.pool.simulation import (judgments_at, order_by_depth, order_by_runs,
+from yardstick.pool import rescore
+from yardstick.pool.index import build_pool_index
+from yardstick.pool.reconstruction import reconstruct_pool
+from yardstick.pool.simulation import (judgments_at, order_by_depth, order_by_runs,
                                   order_move_to_front, order_random, simulate)
-from core.qrels import Qrels
-from core.run import Run
+from yardstick.qrels import Qrels
+from yardstick.run import Run
 from pool_fixtures import hand_qrels, hand_runs, robust03
 
 

@@ -6,8 +6,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from core.pool.index import build_pool_index
-from core.pool.relevant_sources import earliest_ranks, relevance_by_rank, relevant_by_depth
+from yardstick.pool.index import build_pool_index
+from yardstick.pool.relevant_sources import earliest_ranks, relevance_by_rank, relevant_by_depth
 from pool_fixtures import hand_qrels, hand_runs, robust03, trec_ranked
 
 

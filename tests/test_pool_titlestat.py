@@ -8,12 +8,12 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from core.pool.index import build_pool_index
-from core.pool.text import ENGLISH_STOPWORDS, TextOptions
-from core.pool.titlestat import (build_title_index, compare_judgment_sets, titlestat,
+from yardstick.pool.index import build_pool_index
+from yardstick.pool.text import ENGLISH_STOPWORDS, TextOptions
+from yardstick.pool.titlestat import (build_title_index, compare_judgment_sets, titlestat,
                                  titlestat_rel)
-from core.pool.titlestat_pool import titlestat_rank, titlestat_runs, titlestat_uniques
-from core.qrels import Qrels
+from yardstick.pool.titlestat_pool import titlestat_rank, titlestat_runs, titlestat_uniques
+from yardstick.qrels import Qrels
 from pool_fixtures import DATA, HAND_DOCS, HAND_TOPICS, hand_qrels, hand_runs, need
 
 
@@ -115,7 +115,7 @@ def _words(text):
 
 def test_cranfield_titlestat_rel_by_direct_count():
     need(DATA / "cranfield")
-    from core.collections.classic import load_classic
+    from yardstick.collections.classic import load_classic
 
     coll = load_classic("cranfield")
     ti = build_title_index(coll.documents, coll.topics)

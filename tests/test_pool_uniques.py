@@ -6,9 +6,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from core.pool import rescore
-from core.pool.index import build_pool_index
-from core.pool.uniques import leave_out_uniques
+from yardstick.pool import rescore
+from yardstick.pool.index import build_pool_index
+from yardstick.pool.uniques import leave_out_uniques
 from pool_fixtures import hand_qrels, hand_runs, robust03, trec_ranked
 
 pytrec_eval = pytest.importorskip("pytrec_eval")
@@ -128,7 +128,7 @@ def test_rescore_matches_pytrec_eval_on_robust03(r03):
 
 
 def test_rescore_matches_the_engine(r03):
-    from core.evaluate import evaluate
+    from yardstick.evaluate import evaluate
 
     runs, qrels, _ = r03
     index = build_pool_index(runs[:3], qrels)           # trec_eval 10 ordering

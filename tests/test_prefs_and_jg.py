@@ -14,13 +14,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from core.cli import main
-from core.errors import FormatError
-from core.io import read_run
-from core.io.prefs_file import read_prefs, read_qrels_jg
-from core.measures.prefs_counts import build_preference_counts
-from core.options import EvalOptions
-from core.preference_eval import evaluate_prefs, evaluate_qrels_jg
+from yardstick.cli import main
+from yardstick.errors import FormatError
+from yardstick.io import read_run
+from yardstick.io.prefs_file import read_prefs, read_qrels_jg
+from yardstick.measures.prefs_counts import build_preference_counts
+from yardstick.options import EvalOptions
+from yardstick.preference_eval import evaluate_prefs, evaluate_qrels_jg
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 GOLD = DATA / "trec_eval_tests" / "v10.0_HEAD"
@@ -264,7 +264,7 @@ def test_complete_flag_counts_missing_topics(hand):
     prefs, run, _, _ = hand
     import pandas as pd
 
-    from core.io.prefs_file import PrefsJudgments
+    from yardstick.io.prefs_file import PrefsJudgments
 
     extra = pd.concat([prefs.frame, pd.DataFrame(
         {"topic": ["q3", "q3"], "jg": ["u", "u"], "jsg": ["s", "s"], "docno": ["A", "B"],

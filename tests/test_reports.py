@@ -7,20 +7,20 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from core.charts.first_relevant import first_relevant_ranks, found_by_rank, rank_histogram
-from core.charts.ranked_relevance import _ranked_relevance_fallback, ranked_relevance
-from core.cli import main as cli_main
-from core.evaluate import evaluate_runs
-from core.io import read_qrels, read_run
-from core.options import EvalOptions
-from core.progress import run_sync
-from core.qrels import Qrels
-from core.reports.adhoc import ADHOC_MEASURES, adhoc_report, adhoc_tables
-from core.reports.filtering import filtering_report, set_scores
-from core.reports.known_item import known_item_report, known_item_summary
-from core.reports.qa import qa_ranks, qa_summary
-from core.reports.render import render_html, write_report
-from core.run import Run
+from yardstick.charts.first_relevant import first_relevant_ranks, found_by_rank, rank_histogram
+from yardstick.charts.ranked_relevance import _ranked_relevance_fallback, ranked_relevance
+from yardstick.cli import main as cli_main
+from yardstick.evaluate import evaluate_runs
+from yardstick.io import read_qrels, read_run
+from yardstick.options import EvalOptions
+from yardstick.progress import run_sync
+from yardstick.qrels import Qrels
+from yardstick.reports.adhoc import ADHOC_MEASURES, adhoc_report, adhoc_tables
+from yardstick.reports.filtering import filtering_report, set_scores
+from yardstick.reports.known_item import known_item_report, known_item_summary
+from yardstick.reports.qa import qa_ranks, qa_summary
+from yardstick.reports.render import render_html, write_report
+from yardstick.run import Run
 from pytrec_evaluations import DATA, ROBUST03, pytrec_evaluations
 
 TE = DATA / "trec_eval_tests" / "v10.0_HEAD"

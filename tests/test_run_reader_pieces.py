@@ -1,6 +1,6 @@
 """The run reader's fast path reads a file in pieces and must equal the line parser.
 
-``core.io.run_file`` hands pyarrow one piece of text at a time (:data:`CHUNK`
+``yardstick.io.run_file`` hands pyarrow one piece of text at a time (:data:`CHUNK`
 bytes, cut at a line end) and converts each piece's columns before reading the
 next.  These tests read real TREC runs (Robust 2003 submissions) with pieces of
 a few kilobytes, so that thousands of piece boundaries fall everywhere in
@@ -16,9 +16,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-import core.io.run_file as rf
-from core.errors import FormatError
-from core.io import read_run
+import yardstick.io.run_file as rf
+from yardstick.errors import FormatError
+from yardstick.io import read_run
 
 RUNS = Path(__file__).resolve().parents[2] / "shared" / "data" / "trectools_robust03" / "runs"
 NAMES = ["input.InexpC2.gz", "input.MU03rob01.gz", "input.NLPR03vb10.gz"]
@@ -56,7 +56,7 @@ def test_pieces_equal_the_line_parser(real_run, chunk, monkeypatch):
     run = read_run(real_run)
     _same_as_line_parser(run, real_run)
     # the docno hash made piece by piece is the hash of the whole column
-    from core.run import docno_hash
+    from yardstick.run import docno_hash
     assert (run.doc_hash == docno_hash(run.docno_bytes)).all()
     assert (run.meta["_topic_counts"] == np.bincount(run.topic_code)).all()
 
@@ -163,7 +163,7 @@ def test_blank_variants_take_the_fast_path(tmp_path, monkeypatch):
 
 
 def test_a_lone_cr_still_goes_to_the_line_parser(tmp_path):
-    """A CR not before a LF ends a line for the line parser (core.io.line_rules)."""
+    """A CR not before a LF ends a line for the line parser (yardstick.io.line_rules)."""
     p = tmp_path / "cr.run"
     p.write_bytes(b"1 Q0 a 1 3 t\r1 Q0 b 2 2 t\n")
     run = read_run(p)

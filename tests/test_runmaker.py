@@ -1,4 +1,4 @@
-"""The run maker (core.runmaker, ``yardstick make-runs``) and the bundled sample.
+"""The run maker (yardstick.runmaker, ``yardstick make-runs``) and the bundled sample.
 
 Effectiveness is measured with Yardstick's engine, checked against pytrec_eval
 (trec_eval's own C code) on three runs.  Reference points:
@@ -21,18 +21,18 @@ import scipy.sparse as sp
 pytest.importorskip("bm25s")
 pytest.importorskip("Stemmer")
 
-from core.cli import main as cli_main  # noqa: E402
-from core.collections import load_classic  # noqa: E402
-from core.collections.classic import default_root  # noqa: E402
-from core.io.groups_file import read_groups  # noqa: E402
-from core.io.run_file import read_run, write_run  # noqa: E402
-from core.progress import run_sync  # noqa: E402
-from core.run import Run  # noqa: E402
-from core.runmaker import DEFAULT_SPECS, make_runs  # noqa: E402
-from core.runmaker.analysis import Analyzer, content_words, s_stem  # noqa: E402
-from core.runmaker.feedback import routing_queries  # noqa: E402
-from core.runmaker.fusion import combsum, rrf  # noqa: E402
-from core.runmaker.index import BM25Index, TermIndex  # noqa: E402
+from yardstick.cli import main as cli_main  # noqa: E402
+from yardstick.collections import load_classic  # noqa: E402
+from yardstick.collections.classic import default_root  # noqa: E402
+from yardstick.io.groups_file import read_groups  # noqa: E402
+from yardstick.io.run_file import read_run, write_run  # noqa: E402
+from yardstick.progress import run_sync  # noqa: E402
+from yardstick.run import Run  # noqa: E402
+from yardstick.runmaker import DEFAULT_SPECS, make_runs  # noqa: E402
+from yardstick.runmaker.analysis import Analyzer, content_words, s_stem  # noqa: E402
+from yardstick.runmaker.feedback import routing_queries  # noqa: E402
+from yardstick.runmaker.fusion import combsum, rrf  # noqa: E402
+from yardstick.runmaker.index import BM25Index, TermIndex  # noqa: E402
 
 
 def run_dict(run: Run) -> dict[str, dict[str, float]]:
@@ -45,7 +45,7 @@ def run_dict(run: Run) -> dict[str, dict[str, float]]:
 
 
 def engine_map(qrels, run) -> float:
-    from core.evaluate import evaluate
+    from yardstick.evaluate import evaluate
 
     return float(evaluate(run, qrels, ["map"]).summary["map"])
 
@@ -108,8 +108,8 @@ def test_vaswani_bm25_near_published_figure():
 
 
 def test_engine_agrees_with_pytrec_eval(runset, cranfield):
-    from core.evaluate import evaluate
-    from core.options import EvalOptions
+    from yardstick.evaluate import evaluate
+    from yardstick.options import EvalOptions
 
     for tag in ("okBM25", "fbRRF", "rtRoute"):
         ours = evaluate(runset.runs[tag], cranfield.qrels, ["map"], EvalOptions(compat=9))
@@ -118,7 +118,7 @@ def test_engine_agrees_with_pytrec_eval(runset, cranfield):
 
 
 def test_cranfield_code_1_is_most_relevant(runset, cranfield):
-    """Why code 1 -> grade 4 (core.collections.smart): BM25 ranks code-1 documents highest."""
+    """Why code 1 -> grade 4 (yardstick.collections.smart): BM25 ranks code-1 documents highest."""
     f = runset.runs["okBM25"].to_frame()
     f["topic"], f["docno"] = f["topic"].astype(str), f["docno"].astype(str)
     f["r"] = f.groupby("topic")["score"].rank(ascending=False, method="first")
@@ -217,7 +217,7 @@ def test_analysis_helpers():
 def test_missing_extra_gives_a_clear_message(monkeypatch):
     import sys
 
-    from core.runmaker.analysis import require_runs_extra
+    from yardstick.runmaker.analysis import require_runs_extra
 
     monkeypatch.setitem(sys.modules, "bm25s", None)
     with pytest.raises(ImportError, match=r"pip install 'yardstick-ir\[runs\]'"):
@@ -240,7 +240,7 @@ def test_make_runs_cli(tmp_path):
 
 # ------------------------------------------------------------------ the bundled sample
 def test_bundled_sample(cranfield, tmp_path):
-    from core.sample import SAMPLE_DEPTH, load_sample, sample_paths
+    from yardstick.sample import SAMPLE_DEPTH, load_sample, sample_paths
 
     paths = sample_paths()
     if not paths.exists():

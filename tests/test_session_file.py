@@ -1,4 +1,4 @@
-"""core.workspace / core.session_file: versioned, validated, atomic sessions (no Qt)."""
+"""core.workspace / yardstick.session_file: versioned, validated, atomic sessions (no Qt)."""
 
 from __future__ import annotations
 
@@ -6,11 +6,11 @@ import json
 
 import pytest
 
-from core.errors import FormatError
-from core.io import read_qrels, read_run
-from core.options import EvalOptions
-from core.session_file import read_session, validate_session, write_session
-from core.workspace import Workspace, guess_groups
+from yardstick.errors import FormatError
+from yardstick.io import read_qrels, read_run
+from yardstick.options import EvalOptions
+from yardstick.session_file import read_session, validate_session, write_session
+from yardstick.workspace import Workspace, guess_groups
 from tests.gui_support import QRELS, RUNS, TOPICS
 
 

@@ -4,11 +4,11 @@ worst topics."""
 import numpy as np
 import pytest
 
-from core.progress import run_sync
-from core.stability.aggregates import (MEAN, WorstTopicsAggregate, aggregate_for,
+from yardstick.progress import run_sync
+from yardstick.stability.aggregates import (MEAN, WorstTopicsAggregate, aggregate_for,
                                        per_topic_measure)
-from core.stability.error_rate import error_rate
-from core.stability.swap_rates import swap_rates
+from yardstick.stability.error_rate import error_rate
+from yardstick.stability.swap_rates import swap_rates
 
 
 def test_worst_topics_by_hand():
@@ -38,8 +38,8 @@ def test_area_matches_the_engine_on_a_real_run():
     data = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "trectools_robust03"
     if not data.is_dir():
         pytest.skip("robust03 data absent")
-    from core.evaluate import evaluate
-    from core.io import read_qrels, read_run
+    from yardstick.evaluate import evaluate
+    from yardstick.io import read_qrels, read_run
     ev = evaluate(read_run(data / "runs" / "input.aplrob03a.gz"),
                   read_qrels(data / "qrels" / "robust03_qrels.txt"), ["map", "area", "map_worst"])
     ap = ev.per_topic[["map"]].to_numpy()

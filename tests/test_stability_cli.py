@@ -5,7 +5,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from core.cli import main
+from yardstick.cli import main
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "trectools_robust03"
 pytestmark = pytest.mark.skipif(not (DATA / "runs").is_dir(), reason="robust03 data absent")

@@ -4,9 +4,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from core.progress import run_sync
-from core.stability.error_rate import count_outcomes, error_rate, error_rate_table, error_rates
-from core.stability.sensitivity import min_difference_from_counts, sensitivity
+from yardstick.progress import run_sync
+from yardstick.stability.error_rate import count_outcomes, error_rate, error_rate_table, error_rates
+from yardstick.stability.sensitivity import min_difference_from_counts, sensitivity
 
 HAND = np.array([[0.50, 0.30, 0.10],
                  [0.20, 0.40, 0.10],

@@ -1,4 +1,4 @@
-"""The Stability panel drives core.stability through the job runner (pytest-qt, offscreen)."""
+"""The Stability panel drives yardstick.stability through the job runner (pytest-qt, offscreen)."""
 
 import numpy as np
 import pandas as pd
@@ -7,9 +7,9 @@ import pytest
 pytest.importorskip("pytestqt")
 import pyqtgraph as pg  # noqa: E402
 
-from core.progress import run_sync  # noqa: E402
-from core.stability.error_rate import error_rate  # noqa: E402
-from core.stability.rank_correlation import compare_rankings  # noqa: E402
+from yardstick.progress import run_sync  # noqa: E402
+from yardstick.stability.error_rate import error_rate  # noqa: E402
+from yardstick.stability.rank_correlation import compare_rankings  # noqa: E402
 from pytrec_evaluations import evaluation_from_scores  # noqa: E402
 
 
@@ -29,9 +29,9 @@ def _scores():
 
 @pytest.fixture
 def panel(qtbot):
-    from gui.app_state import AppState
-    from gui.jobs import JobRunner
-    from gui.panels.stability_panel import StabilityPanel
+    from yardstick.gui.app_state import AppState
+    from yardstick.gui.jobs import JobRunner
+    from yardstick.gui.panels.stability_panel import StabilityPanel
 
     ap, p10 = _scores()
     evals = {r: evaluation_from_scores(r, {"map": ap[r].to_dict(), "P_10": p10[r].to_dict()})

@@ -5,7 +5,7 @@ import pandas as pd
 import pytest
 from scipy import stats
 
-from core.stability.rank_correlation import (compare_rankings, correlation_matrix, kendall_tau,
+from yardstick.stability.rank_correlation import (compare_rankings, correlation_matrix, kendall_tau,
                                              ranking_strings, system_ranking, tau_ap,
                                              tau_ap_symmetric)
 

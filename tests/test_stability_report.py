@@ -4,10 +4,10 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from core.progress import run_sync
-from core.stability.error_rate import error_rate
-from core.stability.rank_correlation import compare_rankings
-from core.stability.report import ANALYSES, StabilitySettings, run_stability
+from yardstick.progress import run_sync
+from yardstick.stability.error_rate import error_rate
+from yardstick.stability.rank_correlation import compare_rankings
+from yardstick.stability.report import ANALYSES, StabilitySettings, run_stability
 
 
 def _matrices():

@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from core.progress import run_sync
+from yardstick.progress import run_sync
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "trectools_robust03"
 
@@ -19,25 +19,25 @@ pytestmark = pytest.mark.skipif(not (DATA / "runs").is_dir(), reason="robust03 d
 
 @pytest.fixture(scope="module")
 def matrices():
-    """Per-topic P_10 and map of the 17 runs: core.evaluate, or pytrec_eval while it is absent."""
-    from core.io import read_qrels, read_run
+    """Per-topic P_10 and map of the 17 runs: yardstick.evaluate, or pytrec_eval while it is absent."""
+    from yardstick.io import read_qrels, read_run
 
     qrels = read_qrels(DATA / "qrels" / "robust03_qrels.txt")
     runs = [read_run(p, name=p.name.removeprefix("input.").removesuffix(".gz"))
             for p in sorted((DATA / "runs").glob("input.*.gz"))]
     try:
-        from core.engine import evaluate_run  # noqa: F401
-        from core.evaluate import evaluate_runs
+        from yardstick.engine import evaluate_run  # noqa: F401
+        from yardstick.evaluate import evaluate_runs
         evals = run_sync(evaluate_runs(runs, qrels, ["map", "P.10"]))
     except ImportError:
         from pytrec_evaluations import pytrec_evaluations
         evals = pytrec_evaluations(runs, qrels, {"map", "P_10"})
-    from core.evaluate import score_matrix
+    from yardstick.evaluate import score_matrix
     return score_matrix(evals, "P_10"), score_matrix(evals, "map")
 
 
 def test_kendall_tau_p10_vs_map_is_published_value(matrices):
-    from core.stability import compare_rankings
+    from yardstick.stability import compare_rankings
 
     p10, mapm = matrices
     assert p10.shape == (100, 17)
@@ -47,7 +47,7 @@ def test_kendall_tau_p10_vs_map_is_published_value(matrices):
 
 
 def test_paired_t_test_p10_is_published_value(matrices):
-    from core.stability import paired_t_test, paired_t_tests
+    from yardstick.stability import paired_t_test, paired_t_tests
 
     p10, _ = matrices
     t, p = paired_t_test(p10, "aplrob03a", "UIUC03Rd1")
@@ -60,9 +60,9 @@ def test_paired_t_test_p10_is_published_value(matrices):
 
 
 def test_old_and_new_topics_and_diagnostics(matrices):
-    from core.stability import (error_rates, group_rank_correlation, parse_topic_spec,
+    from yardstick.stability import (error_rates, group_rank_correlation, parse_topic_spec,
                                 run_per_group, swap_rates)
-    from core.stability.error_rate import error_rate
+    from yardstick.stability.error_rate import error_rate
 
     p10, mapm = matrices
     old = parse_topic_spec("301-450", mapm.index)

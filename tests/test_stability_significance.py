@@ -7,13 +7,13 @@ import pandas as pd
 import pytest
 from scipy import stats
 
-from core.progress import run_sync
-from core.stability.discriminative_power import (bootstrap_asl, discriminative_power,
+from yardstick.progress import run_sync
+from yardstick.stability.discriminative_power import (bootstrap_asl, discriminative_power,
                                                  paired_t_tests)
-from core.stability.resampling import weights_from_indices
-from core.stability.topic_set_size import (expected_ci_width, n_anova, n_ci_width, n_paired_t,
+from yardstick.stability.resampling import weights_from_indices
+from yardstick.stability.topic_set_size import (expected_ci_width, n_anova, n_ci_width, n_paired_t,
                                            power_paired_t, residual_variance, topic_set_size)
-from core.stability.tukey_hsd import tukey_hsd
+from yardstick.stability.tukey_hsd import tukey_hsd
 
 
 def test_bootstrap_asl_by_exhaustive_enumeration():

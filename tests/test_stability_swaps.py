@@ -4,11 +4,11 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from core.progress import run_sync
-from core.stability.bootstrap_swaps import bootstrap_swap_rates, compare_swap_methods
-from core.stability.exponential_fit import exp_model, fit_exponential, size_at_rate
-from core.stability.resampling import bin_index, disjoint_subset_indices, weights_from_indices
-from core.stability.swap_rates import count_swaps, swap_rates
+from yardstick.progress import run_sync
+from yardstick.stability.bootstrap_swaps import bootstrap_swap_rates, compare_swap_methods
+from yardstick.stability.exponential_fit import exp_model, fit_exponential, size_at_rate
+from yardstick.stability.resampling import bin_index, disjoint_subset_indices, weights_from_indices
+from yardstick.stability.swap_rates import count_swaps, swap_rates
 
 # 4 topics × 3 runs, small enough to count swaps by hand
 HAND = np.array([[0.50, 0.30, 0.10],

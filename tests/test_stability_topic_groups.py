@@ -4,10 +4,10 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from core.errors import FormatError
-from core.progress import run_sync
-from core.stability.error_rate import error_rate
-from core.stability.topic_groups import (compare_groups, group_rank_correlation,
+from yardstick.errors import FormatError
+from yardstick.progress import run_sync
+from yardstick.stability.error_rate import error_rate
+from yardstick.stability.topic_groups import (compare_groups, group_rank_correlation,
                                          parse_group_arg, parse_topic_spec, read_topic_groups,
                                          run_per_group, select_topics)
 

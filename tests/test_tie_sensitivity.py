@@ -1,4 +1,4 @@
-"""Tie sensitivity (core.explain.tie_sensitivity): zero spread without ties, a hand count
+"""Tie sensitivity (yardstick.explain.tie_sensitivity): zero spread without ties, a hand count
 on a small tied example, every sampled value a value some explicit order gives, and
 ``-M`` applied after the shuffle."""
 
@@ -10,13 +10,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from core.evaluate import evaluate
-from core.explain.tie_sensitivity import tie_sensitivity
-from core.explain.topic_lesson import appendix_example
-from core.options import EvalOptions
-from core.progress import run_sync
-from core.qrels import Qrels
-from core.run import Run
+from yardstick.evaluate import evaluate
+from yardstick.explain.tie_sensitivity import tie_sensitivity
+from yardstick.explain.topic_lesson import appendix_example
+from yardstick.options import EvalOptions
+from yardstick.progress import run_sync
+from yardstick.qrels import Qrels
+from yardstick.run import Run
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 
@@ -46,7 +46,7 @@ def test_zero_spread_without_ties():
 
 def test_zero_spread_on_a_real_run_without_ties():
     """trec_eval's results.test has ties only in some topics; topic 303's map is untouched."""
-    from core.io import read_qrels, read_run
+    from yardstick.io import read_qrels, read_run
 
     te = DATA / "trec_eval_tests" / "v10.0_HEAD"
     if not te.exists():

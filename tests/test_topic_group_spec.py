@@ -5,8 +5,8 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 
-from core.errors import FormatError
-from core.topic_group_spec import (
+from yardstick.errors import FormatError
+from yardstick.topic_group_spec import (
     check_group_name,
     groups_frame,
     parse_group_text,

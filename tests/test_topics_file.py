@@ -1,4 +1,4 @@
-"""Topic files: TREC SGML, TREC XML, TSV (core.io.topics_file).
+"""Topic files: TREC SGML, TREC XML, TSV (yardstick.io.topics_file).
 
 Real files: ``../shared/data/robust04/topics.robust04.txt`` (TREC 2004 Robust,
 topics 301-450 and 601-700 = 250 topics, classic SGML with unclosed tags) and
@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from core.errors import FormatError
-from core.io.topics_file import detect_topics_format, read_topics, write_topics
+from yardstick.errors import FormatError
+from yardstick.io.topics_file import detect_topics_format, read_topics, write_topics
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 ROBUST04 = DATA / "robust04" / "topics.robust04.txt"

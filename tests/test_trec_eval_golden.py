@@ -4,7 +4,7 @@ The fixtures are trec_eval's ``test/`` folder (usnistgov/trec_eval) at HEAD
 (v10.0) and at tag v9.0.8, staged in ``../shared/data/trec_eval_tests/``.
 The command lines are the ``quicktest`` target of trec_eval's Makefile
 (``quicktest_commands_from_Makefile.txt``): each ``./trec_eval ARGS | diff -
-test/OUT`` becomes ``core.cli.main(["eval", *ARGS])`` run in-process, and its
+test/OUT`` becomes ``yardstick.cli.main(["eval", *ARGS])`` run in-process, and its
 stdout must equal ``OUT`` exactly.
 
 * v10.0: every command, inputs and expected output from ``v10.0_HEAD/``.
@@ -132,7 +132,7 @@ def test_quicktest_output_is_byte_identical(version, argv, expected_path, capsys
         pytest.skip(f"no trec_eval {version} expected output {expected_path.name} "
                     f"(v9.0.8 has no comment-line fixtures)")
     assert argv is not None, "an input file of this command is missing"
-    from core.cli import main
+    from yardstick.cli import main
 
     full = ["eval", *(["--compat", "9"] if version == "9" else []), *argv]
     status = main(full)

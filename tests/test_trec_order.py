@@ -3,7 +3,7 @@
 ``form_res_rels.c`` sorts a topic's documents with ``comp_sim_docno``: score
 descending, ties by ``strcmp`` on the docno, larger first (trec_eval 9.0.8
 compares scores as C ``float``).  The reference here is that comparator written
-with Python's ``sorted``; :func:`core.ranking.trec_order` takes shortcuts (topic
+with Python's ``sorted``; :func:`yardstick.ranking.trec_order` takes shortcuts (topic
 blocks already sorted by score are only put in order; tie groups sorted by one
 packed key), and every shortcut must give the same order.
 """
@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from core.ranking import trec_order
+from yardstick.ranking import trec_order
 
 
 def _comparator_order(tc, score, docs, compat):

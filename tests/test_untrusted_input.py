@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from core.errors import FormatError
-from core.session_file import read_session
-from core.what_if_state import KEY, SavedEdit, edits_for, saved_edit_count, to_json
-from core.workspace import Workspace
+from yardstick.errors import FormatError
+from yardstick.session_file import read_session
+from yardstick.what_if_state import KEY, SavedEdit, edits_for, saved_edit_count, to_json
+from yardstick.workspace import Workspace
 from tests.gui_support import QRELS, ROOT, RUNS
 
 #: Calls and modules that turn data into code or objects.
@@ -134,8 +134,8 @@ def test_what_if_edits_never_touch_the_original_qrels(tmp_path):
     import hashlib
     import shutil
 
-    from core.explain.what_if import WhatIfSession
-    from core.io import read_qrels, read_run
+    from yardstick.explain.what_if import WhatIfSession
+    from yardstick.io import read_qrels, read_run
 
     qpath = Path(shutil.copy(QRELS, tmp_path))
     digest = hashlib.sha256(qpath.read_bytes()).hexdigest()
@@ -164,7 +164,7 @@ def test_what_if_edits_never_touch_the_original_qrels(tmp_path):
 ])
 def test_a_tampered_last_session_never_breaks_the_start(qtbot, tmp_path, monkeypatch,
                                                         content, opened):
-    from gui import settings as st
+    from yardstick.gui import settings as st
     from tests.gui_support import make_window
 
     win = make_window(qtbot, tmp_path, monkeypatch)

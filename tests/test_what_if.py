@@ -1,5 +1,5 @@
-"""What-if edits (core.explain.what_if) change the measures exactly as re-evaluating
-the edited qrels from scratch with core.evaluate does (what ``yardstick eval`` prints),
+"""What-if edits (yardstick.explain.what_if) change the measures exactly as re-evaluating
+the edited qrels from scratch with yardstick.evaluate does (what ``yardstick eval`` prints),
 on the TREC 2003 robust track (3 real runs, graded qrels) and trec_eval's test data."""
 
 from __future__ import annotations
@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 from pandas.testing import assert_frame_equal, assert_series_equal
 
-from core.evaluate import evaluate
-from core.explain.what_if import WhatIfSession
-from core.options import EvalOptions
-from core.qrels import Qrels
-from core.run import Run
+from yardstick.evaluate import evaluate
+from yardstick.explain.what_if import WhatIfSession
+from yardstick.options import EvalOptions
+from yardstick.qrels import Qrels
+from yardstick.run import Run
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 ROBUST = DATA / "trectools_robust03"
@@ -22,7 +22,7 @@ MEASURES = ["official", "ndcg", "ndcg_cut.10", "infAP", "rbp", "set_F", "success
 
 
 def _robust():
-    from core.io import read_qrels, read_run
+    from yardstick.io import read_qrels, read_run
 
     if not ROBUST.exists():
         pytest.skip("robust03 data not present")
@@ -128,11 +128,11 @@ def test_undo_redo_history():
 
 
 def test_export_edited_qrels(tmp_path):
-    from core.io import read_qrels
+    from yardstick.io import read_qrels
 
     if not TE.exists():
         pytest.skip("trec_eval test data not present")
-    from core.io import read_run
+    from yardstick.io import read_run
 
     qrels = read_qrels(TE / "qrels.test")
     before = (TE / "qrels.test").read_bytes()

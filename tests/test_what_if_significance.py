@@ -1,5 +1,5 @@
 """What-if significance (issue 8): after an edit of the judgments, the paired tests of a run
-vs a baseline are exactly what core.compare gives on a fresh evaluation of the edited
+vs a baseline are exactly what yardstick.compare gives on a fresh evaluation of the edited
 qrels (written to a file and read back, as ``yardstick eval`` would); the topic
 explorer shows that table; Help ▸ Worked examples loads an example (the appendix's
 AP "0.83" for relevant documents at ranks 1, 2, 4, 7).
@@ -13,9 +13,9 @@ import numpy as np
 import pytest
 from pandas.testing import assert_frame_equal
 
-from core.compare import compare_runs
-from core.evaluate import evaluate, score_matrix
-from core.io import read_qrels, read_run, write_qrels
+from yardstick.compare import compare_runs
+from yardstick.evaluate import evaluate, score_matrix
+from yardstick.io import read_qrels, read_run, write_qrels
 from tests.gui_support import QRELS, RUNS, engine_or_skip, make_window
 
 TIMEOUT = 60000
@@ -49,8 +49,8 @@ def _edit_that_moves(session, run):
 
 def test_core_what_if_significance_equals_fresh_compare(tmp_path):
     engine_or_skip()
-    from core.explain.what_if import WhatIfSession
-    from core.explain.what_if_significance import what_if_significance
+    from yardstick.explain.what_if import WhatIfSession
+    from yardstick.explain.what_if_significance import what_if_significance
 
     qrels = read_qrels(QRELS)
     runs = [read_run(p) for p in RUNS[:2]]
@@ -77,9 +77,9 @@ def test_core_what_if_significance_equals_fresh_compare(tmp_path):
 
 @pytest.fixture
 def panel(qtbot):
-    from gui.app_state import AppState
-    from gui.jobs import JobRunner
-    from gui.panels.topic_explorer_panel import TopicExplorerPanel
+    from yardstick.gui.app_state import AppState
+    from yardstick.gui.jobs import JobRunner
+    from yardstick.gui.panels.topic_explorer_panel import TopicExplorerPanel
 
     jobs = JobRunner()
     state = AppState(jobs=jobs)

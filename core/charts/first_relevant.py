@@ -19,10 +19,10 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from core.charts.ranked_relevance import ranked_relevance, relevant_counts
-from core.options import EvalOptions
-from core.qrels import Qrels
-from core.run import Run
+from yardstick.charts.ranked_relevance import ranked_relevance, relevant_counts
+from yardstick.options import EvalOptions
+from yardstick.qrels import Qrels
+from yardstick.run import Run
 
 __all__ = ["first_relevant_ranks", "median_ranks", "FoundByRank", "found_by_rank",
            "RankHistogram", "rank_histogram"]

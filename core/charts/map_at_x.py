@@ -21,7 +21,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from core.charts.scores import ScoreSource, per_topic_scores
+from yardstick.charts.scores import ScoreSource, per_topic_scores
 
 __all__ = ["MapAtX", "map_at_x", "worst_quarter"]
 

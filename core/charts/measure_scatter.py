@@ -13,8 +13,8 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
-from core.charts.scores import run_means
-from core.evaluate import Evaluation
+from yardstick.charts.scores import run_means
+from yardstick.evaluate import Evaluation
 
 __all__ = ["MeasureScatter", "measure_scatter"]
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from core.charts.scores import ScoreSource, per_topic_scores, sort_topics
+from yardstick.charts.scores import ScoreSource, per_topic_scores, sort_topics
 
 __all__ = ["MedianDifference", "median_difference"]
 

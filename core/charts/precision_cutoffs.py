@@ -13,8 +13,8 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from core.charts.scores import run_means
-from core.evaluate import Evaluation
+from yardstick.charts.scores import run_means
+from yardstick.evaluate import Evaluation
 
 __all__ = ["CUTOFFS", "PrecisionAtCutoffs", "precision_at_cutoffs"]
 

@@ -15,8 +15,8 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
-from core.charts.scores import run_means
-from core.evaluate import Evaluation
+from yardstick.charts.scores import run_means
+from yardstick.evaluate import Evaluation
 
 __all__ = ["RankCorrelation", "rank_correlation"]
 

@@ -5,9 +5,9 @@ curve of the TREC appendix Figure 1, the rank of the first relevant document
 for known-item and QA reports, set counts for filtering) need, for every
 evaluated topic, the judgment of each retrieved document in trec_eval's order.
 
-:func:`ranked_relevance` takes it from :func:`core.judged.build_judged_ranking`
+:func:`ranked_relevance` takes it from :func:`yardstick.judged.build_judged_ranking`
 (the engine's single pass over a run) when that exists, and otherwise computes
-it here with :func:`core.ranking.trec_order` and a qrels lookup.  Either way the
+it here with :func:`yardstick.ranking.trec_order` and a qrels lookup.  Either way the
 result is the same flat CSR layout: ``rel[start[i]:start[i+1]]`` are topic
 ``topics[i]``'s judgments, best-ranked first, ``-1`` for unjudged documents and
 ``-2`` for negative judgments.
@@ -20,10 +20,10 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from core.options import EvalOptions
-from core.qrels import Qrels
-from core.ranking import trec_order
-from core.run import Run
+from yardstick.options import EvalOptions
+from yardstick.qrels import Qrels
+from yardstick.ranking import trec_order
+from yardstick.run import Run
 
 __all__ = ["RankedRelevance", "ranked_relevance", "relevant_counts"]
 
@@ -106,7 +106,7 @@ def ranked_relevance(run: Run, qrels: Qrels, options: EvalOptions | None = None
     """The judged ranking of ``run``: from the engine if present, else computed here."""
     options = options or EvalOptions()
     try:
-        from core.judged import build_judged_ranking
+        from yardstick.judged import build_judged_ranking
     except ImportError:
         return _ranked_relevance_fallback(run, qrels, options)
     jr = build_judged_ranking(run, qrels, options)

@@ -34,12 +34,12 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from core.charts.ranked_relevance import ranked_relevance
-from core.charts.scores import run_means
-from core.evaluate import Evaluation
-from core.options import EvalOptions
-from core.qrels import Qrels
-from core.run import Run
+from yardstick.charts.ranked_relevance import ranked_relevance
+from yardstick.charts.scores import run_means
+from yardstick.evaluate import Evaluation
+from yardstick.options import EvalOptions
+from yardstick.qrels import Qrels
+from yardstick.run import Run
 
 __all__ = ["RECALL_LEVELS", "iprec_column", "RecallPrecisionCurves", "recall_precision_curves",
            "TopicRecallPrecision", "topic_recall_precision", "topic_recall_precision_of_run",

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from core.charts.scores import ScoreSource, per_topic_scores, sort_topics
+from yardstick.charts.scores import ScoreSource, per_topic_scores, sort_topics
 
 __all__ = ["TopicSpread", "topic_spread", "difficult_topics"]
 

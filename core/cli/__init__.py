@@ -1,7 +1,7 @@
 """The headless half of the ``yardstick`` command.
 
 Each subcommand lives in its own module ``core/cli/<name>_cmd.py`` exposing
-``add_arguments(parser)`` and ``run(args) -> int``.  ``gui.launcher.main`` sends
+``add_arguments(parser)`` and ``run(args) -> int``.  ``yardstick.gui.launcher.main`` sends
 any argv whose first word is a subcommand here, and everything else to the GUI.
 """
 
@@ -11,17 +11,17 @@ import argparse
 import importlib
 import sys
 
-from core.errors import FormatError
+from yardstick.errors import FormatError
 
 #: subcommand -> (module, one-line help)
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
-    "eval": ("core.cli.eval_cmd", "evaluate runs exactly as trec_eval does"),
-    "report": ("core.cli.report_cmd", "write ad hoc / known-item / filtering / QA reports"),
-    "stability": ("core.cli.stability_cmd", "topic-set stability diagnostics"),
-    "pool": ("core.cli.pool_cmd", "pool-quality diagnostics"),
-    "convert": ("core.cli.convert_cmd", "convert classic collections to TREC files"),
-    "make-runs": ("core.cli.make_runs_cmd", "make runs with real retrieval models"),
-    "explain": ("core.cli.explain_cmd", "explain how a measure value is made"),
+    "eval": ("yardstick.cli.eval_cmd", "evaluate runs exactly as trec_eval does"),
+    "report": ("yardstick.cli.report_cmd", "write ad hoc / known-item / filtering / QA reports"),
+    "stability": ("yardstick.cli.stability_cmd", "topic-set stability diagnostics"),
+    "pool": ("yardstick.cli.pool_cmd", "pool-quality diagnostics"),
+    "convert": ("yardstick.cli.convert_cmd", "convert classic collections to TREC files"),
+    "make-runs": ("yardstick.cli.make_runs_cmd", "make runs with real retrieval models"),
+    "explain": ("yardstick.cli.explain_cmd", "explain how a measure value is made"),
 }
 
 

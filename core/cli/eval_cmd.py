@@ -15,8 +15,8 @@ import json
 import sys
 from concurrent.futures import ThreadPoolExecutor
 
-from core.errors import FormatError
-from core.measures.registry import MeasureError, describe
+from yardstick.errors import FormatError
+from yardstick.measures.registry import MeasureError, describe
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -52,17 +52,17 @@ def _read_qrels_importing_engine(path: str):
     """Import the engine and read the qrels: on a second thread while the first run
     is parsed (pyarrow and numpy release the GIL).  The trec_eval text is made
     without pandas; importing it would cost a third of a second."""
-    import core.engine  # noqa: F401
-    import core.trec_format  # noqa: F401
-    from core.io.qrels_file import read_qrels
+    import yardstick.engine  # noqa: F401
+    import yardstick.trec_format  # noqa: F401
+    from yardstick.io.qrels_file import read_qrels
 
     return read_qrels(path)
 
 
 def run(args: argparse.Namespace) -> int:
-    from core.cli.allocator import keep_freed_memory
-    from core.io.run_file import read_run
-    from core.options import EvalOptions
+    from yardstick.cli.allocator import keep_freed_memory
+    from yardstick.io.run_file import read_run
+    from yardstick.options import EvalOptions
 
     keep_freed_memory()
 
@@ -78,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
                           judged_only=args.judged_only, complete=args.complete,
                           num_docs_in_coll=args.num_docs, compat=args.compat)
     if args.rel_format != "qrels":
-        from core.preference_eval import evaluate_special
+        from yardstick.preference_eval import evaluate_special
 
         return evaluate_special(args, options, measures)
     zscores = read_zscores(args.zscores) if args.zscores else None
@@ -89,10 +89,10 @@ def run(args: argparse.Namespace) -> int:
             first_run = read_run(args.runs[0])
         finally:
             qrels = pending_qrels.result()
-    from core.engine import apply_zscores, compute_columns, evaluation, summarise
-    from core.judged import build_judged_ranking
-    from core.measures.registry import parse_requests
-    from core.trec_format import write_trec_eval
+    from yardstick.engine import apply_zscores, compute_columns, evaluation, summarise
+    from yardstick.judged import build_judged_ranking
+    from yardstick.measures.registry import parse_requests
+    from yardstick.trec_format import write_trec_eval
 
     out = sys.stdout
     for i, path in enumerate(args.runs):
@@ -154,7 +154,7 @@ def _other_format(ev, args) -> str:
 
 def read_zscores(path: str) -> dict:
     """``topic measure mean stddev`` lines -> {(topic, measure): (mean, stddev)}."""
-    from core.io.text_source import decode_text, read_bytes
+    from yardstick.io.text_source import decode_text, read_bytes
 
     out = {}
     for lineno, line in enumerate(decode_text(read_bytes(path, "z-score file")).splitlines(), 1):

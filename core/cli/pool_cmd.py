@@ -27,8 +27,8 @@ import argparse
 import os
 import sys
 
-from core.errors import FormatError
-from core.pool.report import ANALYSES, PoolSettings
+from yardstick.errors import FormatError
+from yardstick.pool.report import ANALYSES, PoolSettings
 
 _STRATEGIES = ("depth", "runs", "mtf", "random")
 
@@ -70,7 +70,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def _read_depths(path: str) -> dict[str, int]:
-    from core.io.text_source import decode_text, read_bytes
+    from yardstick.io.text_source import decode_text, read_bytes
 
     out: dict[str, int] = {}
     for lineno, line in enumerate(decode_text(read_bytes(path, "topic depths")).splitlines(), 1):
@@ -84,17 +84,17 @@ def _read_depths(path: str) -> dict[str, int]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from core.io import read_qrels, read_run
-    from core.pool.index import build_pool_index
-    from core.pool.report import iter_pool_report
-    from core.progress import run_sync
+    from yardstick.io import read_qrels, read_run
+    from yardstick.pool.index import build_pool_index
+    from yardstick.pool.report import iter_pool_report
+    from yardstick.progress import run_sync
 
     analyses = tuple(ANALYSES) if not args.analysis or "all" in args.analysis else \
         tuple(dict.fromkeys(args.analysis))
     qrels = read_qrels(args.qrels)
     groups = {}
     if args.groups:
-        from core.io.groups_file import read_groups
+        from yardstick.io.groups_file import read_groups
 
         groups = read_groups(args.groups)
     runs = []
@@ -134,7 +134,7 @@ def run(args: argparse.Namespace) -> int:
     report = run_sync(iter_pool_report(index, settings, title_index, n_docs, other))
     _print(report, sys.stdout)
     if args.out:
-        from core.export.tables import write_table
+        from yardstick.export.tables import write_table
 
         os.makedirs(args.out, exist_ok=True)
         suffix = {"csv": "csv", "tsv": "tsv", "xlsx": "xlsx", "latex": "tex",
@@ -148,10 +148,10 @@ def run(args: argparse.Namespace) -> int:
 def _title_index(args):
     if not args.docs or not args.topics:
         return None, None
-    from core.io.documents_file import read_documents
-    from core.io.topics_file import read_topics
-    from core.pool.text import ENGLISH_STOPWORDS, TextOptions
-    from core.pool.titlestat import build_title_index
+    from yardstick.io.documents_file import read_documents
+    from yardstick.io.topics_file import read_topics
+    from yardstick.pool.text import ENGLISH_STOPWORDS, TextOptions
+    from yardstick.pool.titlestat import build_title_index
 
     docs = read_documents(args.docs if len(args.docs) > 1 else args.docs[0])
     topics = read_topics(args.topics)

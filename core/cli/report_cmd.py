@@ -62,9 +62,9 @@ def _unique_names(runs):
 
 def build_document(args: argparse.Namespace):
     """Read the files and build the report document (no files written)."""
-    from core.errors import FormatError
-    from core.evaluate import EvalOptions
-    from core.io import read_qrels, read_run
+    from yardstick.errors import FormatError
+    from yardstick.evaluate import EvalOptions
+    from yardstick.io import read_qrels, read_run
 
     options = EvalOptions(relevance_level=args.level, max_docs=args.max_docs,
                           complete=args.complete, compat=args.compat)
@@ -79,9 +79,9 @@ def build_document(args: argparse.Namespace):
                               f"runs given ({', '.join(names)})")
     title = args.title
     if args.kind == "adhoc":
-        from core.evaluate import evaluate_runs
-        from core.progress import run_sync
-        from core.reports.adhoc import ADHOC_MEASURES, adhoc_report
+        from yardstick.evaluate import evaluate_runs
+        from yardstick.progress import run_sync
+        from yardstick.reports.adhoc import ADHOC_MEASURES, adhoc_report
 
         measures = list(ADHOC_MEASURES)
         if args.measure not in ("map",):
@@ -90,16 +90,16 @@ def build_document(args: argparse.Namespace):
         hist = _column_name(evs, args.measure)
         return adhoc_report(evs, only, hist, title or "Ad hoc evaluation report")
     if args.kind == "known-item":
-        from core.reports.known_item import known_item_report
+        from yardstick.reports.known_item import known_item_report
 
         return known_item_report(runs, qrels, options, only, args.max_rank,
                                  title or "Known-item (homepage finding) report")
     if args.kind == "filtering":
-        from core.reports.filtering import filtering_report
+        from yardstick.reports.filtering import filtering_report
 
         return filtering_report(runs, qrels, options, only, args.optimized_for,
                                 title or "Filtering report")
-    from core.reports.qa import qa_report
+    from yardstick.reports.qa import qa_report
 
     return qa_report(runs, qrels, args.strict_level, args.lenient_level, args.depth, options,
                      only, title=title or "Question answering report")
@@ -117,7 +117,7 @@ def _column_name(evs, measure: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from core.reports.render import write_report
+    from yardstick.reports.render import write_report
 
     formats = tuple(f.strip() for f in args.formats.split(",") if f.strip())
     bad = [f for f in formats if f not in ("html", "pdf", "assets")]

@@ -26,9 +26,9 @@ from pathlib import Path
 
 import pandas as pd
 
-from core.errors import FormatError
-from core.progress import Progress, run_sync
-from core.stability.report import ANALYSES, StabilitySettings, run_stability
+from yardstick.errors import FormatError
+from yardstick.progress import Progress, run_sync
+from yardstick.stability.report import ANALYSES, StabilitySettings, run_stability
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -66,7 +66,7 @@ _SUFFIX = {"csv": ".csv", "xlsx": ".xlsx", "latex": ".tex", "markdown": ".md"}
 
 
 def run(args: argparse.Namespace) -> int:
-    from core.stability.topic_groups import parse_group_arg, read_topic_groups
+    from yardstick.stability.topic_groups import parse_group_arg, read_topic_groups
 
     analyses = list(ANALYSES) if not args.analyses or "all" in args.analyses \
         else list(dict.fromkeys(args.analyses))
@@ -110,7 +110,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _request(name: str) -> str:
     """trec_eval spec for a per-topic column name (``P_10`` -> ``P.10``)."""
-    from core.measures.registry import parse_requests
+    from yardstick.measures.registry import parse_requests
 
     m = re.match(r"^(.+?)_(\d+(?:\.\d+)?)$", name)
     try:
@@ -130,10 +130,10 @@ def _label(name: str) -> str:
 
 def _score_matrices(args, measures: list[str]) -> tuple[dict[str, pd.DataFrame], pd.DataFrame]:
     """Evaluate the runs once; -> {measure label: topics × runs}, MAP (tie-break)."""
-    from core.evaluate import EvalOptions, evaluate_runs
-    from core.io import read_qrels, read_run
-    from core.stability.aggregates import per_topic_measure
-    from core.stability.report import score_matrices
+    from yardstick.evaluate import EvalOptions, evaluate_runs
+    from yardstick.io import read_qrels, read_run
+    from yardstick.stability.aggregates import per_topic_measure
+    from yardstick.stability.report import score_matrices
 
     qrels = read_qrels(args.qrels)
     runs = [read_run(p) for p in args.runs]
@@ -172,7 +172,7 @@ def _print(title: str, frame: pd.DataFrame, index: bool) -> None:
 
 def _write(frame: pd.DataFrame, path: Path, fmt: str, index: bool) -> None:
     try:
-        from core.export.tables import write_table
+        from yardstick.export.tables import write_table
     except ImportError:  # the export module is not there: plain CSV
         frame.to_csv(path.with_suffix(".csv"), index=index)
         return

@@ -30,10 +30,10 @@ from pathlib import Path
 
 import pandas as pd
 
-from core.documents import Documents
-from core.errors import FormatError
-from core.io.text_source import decode_text, read_bytes
-from core.qrels import Qrels
+from yardstick.documents import Documents
+from yardstick.errors import FormatError
+from yardstick.io.text_source import decode_text, read_bytes
+from yardstick.qrels import Qrels
 
 #: name -> (folder under ../shared/data, one-line description)
 COLLECTIONS: dict[str, tuple[str, str]] = {
@@ -131,7 +131,7 @@ def load_classic(name: str, root: str | os.PathLike | None = None) -> ClassicCol
 
 def _smart(root: Path, name: str, docs_file: str, qry_file: str, rel_file: str,
            scheme: str, id_from: str):
-    from core.collections.smart import (parse_smart, read_smart_qrels, smart_documents,
+    from yardstick.collections.smart import (parse_smart, read_smart_qrels, smart_documents,
                                         smart_topics)
 
     d, q, r = _need(root, docs_file, qry_file, rel_file)
@@ -165,7 +165,7 @@ LISA_FILES = ("LISA0.001", "LISA0.501", "LISA1.001", "LISA1.501", "LISA2.001", "
 
 
 def _lisa(root: Path):
-    from core.collections.lisa import lisa_documents, read_lisa_queries, read_lisa_rj
+    from yardstick.collections.lisa import lisa_documents, read_lisa_queries, read_lisa_rj
 
     paths = _need(root, *LISA_FILES)
     q, r = _need(root, "LISA.QUE", "LISARJ.NUM")
@@ -176,9 +176,9 @@ def _lisa(root: Path):
 
 
 def _vaswani(root: Path):
-    from core.io.documents_file import read_documents
-    from core.io.qrels_file import read_qrels
-    from core.io.topics_file import read_topics
+    from yardstick.io.documents_file import read_documents
+    from yardstick.io.qrels_file import read_qrels
+    from yardstick.io.topics_file import read_topics
 
     d, q, r = _need(root, "doc-text.trec", "query-text.trec", "qrels")
     return read_documents(d, name="vaswani"), read_topics(q), read_qrels(r)

@@ -28,9 +28,9 @@ import re
 import numpy as np
 import pandas as pd
 
-from core.documents import Documents, clean_lines
-from core.errors import FormatError
-from core.qrels import Qrels
+from yardstick.documents import Documents, clean_lines
+from yardstick.errors import FormatError
+from yardstick.qrels import Qrels
 
 _DOC_HEAD = re.compile(r"^Document\s+(\d+)\s*$")
 _STARS = re.compile(r"^\*{5,}\s*$")

@@ -34,9 +34,9 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from core.documents import Documents, clean_lines
-from core.errors import FormatError
-from core.qrels import Qrels
+from yardstick.documents import Documents, clean_lines
+from yardstick.errors import FormatError
+from yardstick.qrels import Qrels
 
 _MARKER = re.compile(r"^\.([A-Z])(?:\s+(.*?))?\s*$")
 

@@ -2,18 +2,18 @@
 
 * :func:`explain` — one measure value of one run on one topic, with the
   definition, the ingredients, the arithmetic and the citation;
-* :mod:`core.explain.topic_lesson` — the topic explorer's data (ranked list,
+* :mod:`yardstick.explain.topic_lesson` — the topic explorer's data (ranked list,
   precision/recall after each document, AP terms, recall-precision curve);
-* :mod:`core.explain.tie_sensitivity` — measures under random orders of tied
+* :mod:`yardstick.explain.tie_sensitivity` — measures under random orders of tied
   documents;
-* :mod:`core.explain.what_if` — edit a copy of the qrels and watch every
+* :mod:`yardstick.explain.what_if` — edit a copy of the qrels and watch every
   measure and the run ranking move;
-* :mod:`core.explain.reference` — the searchable measure reference.
+* :mod:`yardstick.explain.reference` — the searchable measure reference.
 """
 
-from core.explain.explain import (ExplainError, explain, explain_all, explain_judged,
+from yardstick.explain.explain import (ExplainError, explain, explain_all, explain_judged,
                                   explainable_measures, spec_for_column)
-from core.explain.explanation import Explanation
+from yardstick.explain.explanation import Explanation
 
 __all__ = ["ExplainError", "Explanation", "explain", "explain_all", "explain_judged",
            "explainable_measures", "spec_for_column"]

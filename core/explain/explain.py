@@ -7,23 +7,23 @@ The measure may be named as a request (``P.10``, ``ndcg_cut.20``,
 ``iprec_at_recall.0.5``, ``ndcg.1=3,2=9``) or as the printed column of a
 table (``P_10``, ``ndcg_cut_20``, ``iprec_at_recall_0.50``).  The arithmetic is
 worked out in plain Python from the topic's ranked list
-(:mod:`core.explain.worked_sets`, ``worked_ranks``, ``worked_gains``,
-``worked_robust``); the tests check it against :func:`core.evaluate.evaluate`
+(:mod:`yardstick.explain.worked_sets`, ``worked_ranks``, ``worked_gains``,
+``worked_robust``); the tests check it against :func:`yardstick.evaluate.evaluate`
 for every registry measure.
 """
 
 from __future__ import annotations
 
-from core.explain import worked_gains, worked_ranks, worked_robust, worked_sets  # noqa: F401
-from core.explain.explanation import EXPLAINERS, ExplainContext, Explanation
-from core.explain.topic_data import ExplainError, topic_data
-from core.judged import JudgedRanking, build_judged_ranking
-from core.measures.registry import (CUT_DOUBLE, CUT_LONG, LONG, NUM_Q, MeasureError,
+from yardstick.explain import worked_gains, worked_ranks, worked_robust, worked_sets  # noqa: F401
+from yardstick.explain.explanation import EXPLAINERS, ExplainContext, Explanation
+from yardstick.explain.topic_data import ExplainError, topic_data
+from yardstick.judged import JudgedRanking, build_judged_ranking
+from yardstick.measures.registry import (CUT_DOUBLE, CUT_LONG, LONG, NUM_Q, MeasureError,
                                     MeasureRequest,
                                     all_measures, parse_requests)
-from core.options import EvalOptions
-from core.qrels import Qrels
-from core.run import Run
+from yardstick.options import EvalOptions
+from yardstick.qrels import Qrels
+from yardstick.run import Run
 
 __all__ = ["ExplainError", "explain", "explain_all", "explain_judged", "spec_for_column",
            "explainable_measures"]

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import pandas as pd
 
-from core.explain.topic_data import INGREDIENT_LABELS
+from yardstick.explain.topic_data import INGREDIENT_LABELS
 
 
 def fmt(x, digits: int = 4) -> str:

@@ -1,7 +1,7 @@
 """The measure reference: every registry measure with its definition, formula,
 parameters, range, names in trec_eval / ir_measures / ranx, and source.
 
-Built from the registry (:mod:`core.measures.registry`: description, kind,
+Built from the registry (:mod:`yardstick.measures.registry`: description, kind,
 default parameters, citation, aliases) plus the formulas and the few
 ir_measures/ranx names the registry does not carry.  Searchable
 (:func:`search_measures`) and used for table-header tooltips (:func:`tooltip`).
@@ -14,7 +14,7 @@ from functools import lru_cache
 
 import pandas as pd
 
-from core.measures.registry import (CUT_DOUBLE, CUT_LONG, LONG, NUM_Q, P_DOUBLE, P_PAIR, RUNID,
+from yardstick.measures.registry import (CUT_DOUBLE, CUT_LONG, LONG, NUM_Q, P_DOUBLE, P_PAIR, RUNID,
                                     STRING, all_measures)
 
 #: formulas in the notation of the explanations (R = relevant in the qrels,

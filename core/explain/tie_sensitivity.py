@@ -23,14 +23,14 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 import pandas as pd
 
-from core.engine import Column, compute_columns, summarise
-from core.judged import JudgedRanking, build_judged_ranking
-from core.measures.average_precision import MIN_GEO_MEAN
-from core.measures.registry import LONG, NUM_Q, RUNID, STRING, parse_requests
-from core.options import EvalOptions
-from core.progress import Progress
-from core.qrels import Qrels
-from core.run import Run
+from yardstick.engine import Column, compute_columns, summarise
+from yardstick.judged import JudgedRanking, build_judged_ranking
+from yardstick.measures.average_precision import MIN_GEO_MEAN
+from yardstick.measures.registry import LONG, NUM_Q, RUNID, STRING, parse_requests
+from yardstick.options import EvalOptions
+from yardstick.progress import Progress
+from yardstick.qrels import Qrels
+from yardstick.run import Run
 
 #: flat documents per chunk of stacked samples (bounds memory)
 CHUNK_DOCS = 2_000_000
@@ -149,7 +149,7 @@ def _subset(jr: JudgedRanking, sel: np.ndarray) -> tuple[JudgedRanking, np.ndarr
 
 def _summaries(jr: JudgedRanking, c: Column, v: np.ndarray, options: EvalOptions
                ) -> np.ndarray:
-    """trec_eval's average of each sample (row of ``v``), as :func:`core.engine.summarise`."""
+    """trec_eval's average of each sample (row of ``v``), as :func:`yardstick.engine.summarise`."""
     d = c.request.definition
     n = jr.num_topics
     nq = jr.num_qrels_topics if options.complete else n
@@ -175,7 +175,7 @@ def tie_sensitivity(run: Run, qrels: Qrels, measures: Sequence[str] | str = ("of
     ----------
     run, qrels : Run, Qrels
     measures : str or sequence of str
-        Requests as for :func:`core.evaluate.evaluate`; text and run-level
+        Requests as for :func:`yardstick.evaluate.evaluate`; text and run-level
         columns (``runid``, ``num_q``, ``relstring``) are left out.
     n_orders : int
         Random orders drawn (each a uniform random permutation of every tie group).

@@ -2,7 +2,7 @@
 
 Everything the teaching tools show about a (run, topic) pair is worked out
 from this small object with ordinary Python arithmetic, independently of the
-vectorised kernels in :mod:`core.measures`; the tests check that both agree.
+vectorised kernels in :mod:`yardstick.measures`; the tests check that both agree.
 
 The relevance codes are trec_eval's (``form_res_rels.c``): a judgment ``>= 0``,
 ``-1`` for a document not in the qrels and ``-2`` for a document in the qrels
@@ -14,10 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from core.judged import NONPOOL, UNJUDGED, JudgedRanking, build_judged_ranking
-from core.options import EvalOptions
-from core.qrels import Qrels
-from core.run import Run
+from yardstick.judged import NONPOOL, UNJUDGED, JudgedRanking, build_judged_ranking
+from yardstick.options import EvalOptions
+from yardstick.qrels import Qrels
+from yardstick.run import Run
 
 
 class ExplainError(ValueError):

@@ -22,12 +22,12 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from core.explain.topic_data import TopicData, topic_data
-from core.explain.worked_ranks import interpolated_values
-from core.judged import NONPOOL, UNJUDGED, JudgedRanking, build_judged_ranking
-from core.options import EvalOptions
-from core.qrels import Qrels
-from core.run import Run
+from yardstick.explain.topic_data import TopicData, topic_data
+from yardstick.explain.worked_ranks import interpolated_values
+from yardstick.judged import NONPOOL, UNJUDGED, JudgedRanking, build_judged_ranking
+from yardstick.options import EvalOptions
+from yardstick.qrels import Qrels
+from yardstick.run import Run
 
 LEVELS = tuple(i / 10 for i in range(11))
 APPENDIX = "TREC appendix 'Common Evaluation Measures' (papers/003), section 1"
@@ -227,19 +227,19 @@ def _parse_qrels_text(text: str, name: str) -> Qrels:
 def appendix_example(name: str = "interpolation") -> tuple[Run, Qrels]:
     """A worked example of the appendix as (run, qrels).
 
-    From ``resources/examples/`` through :mod:`core.examples` when present
+    From ``resources/examples/`` through :mod:`yardstick.examples` when present
     (files, else the texts it builds), otherwise built here: topic ``1``,
     documents ``d01`` .. ``d20`` scored 20 .. 1, relevant at ranks 1, 2, 4, 15.
     """
     try:
-        from core.examples import example, example_texts
+        from yardstick.examples import example, example_texts
     except ImportError:
         example = example_texts = None
     if example is not None:
         try:
             ex = example(name)
             if ex.qrels.exists() and ex.runs[0].exists():
-                from core.io import read_qrels, read_run
+                from yardstick.io import read_qrels, read_run
 
                 return read_run(str(ex.runs[0]), name=name), read_qrels(str(ex.qrels))
             q_text, r_text = example_texts(name)

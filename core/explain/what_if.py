@@ -5,11 +5,11 @@ A :class:`WhatIfSession` holds the original :class:`~core.qrels.Qrels`
 grade`` (``None``: not judged).  Each edit re-judges the runs' existing
 rankings in place of re-reading anything: the judged ranking of every run is
 copied with the edited documents' codes and the topic's grade counts changed
-(:meth:`core.judged.JudgedRanking.with_rel`), then the measure kernels run
+(:meth:`yardstick.judged.JudgedRanking.with_rel`), then the measure kernels run
 again.  Edits that change which topics are evaluated (a topic's first or last
 judgment), and ``-J``/``-c`` evaluations, rebuild the judged ranking from the
 edited qrels instead.  Undo/redo walk the edit history; :meth:`export` writes
-the edited qrels with :func:`core.io.write_qrels`.
+the edited qrels with :func:`yardstick.io.write_qrels`.
 """
 
 from __future__ import annotations
@@ -20,14 +20,14 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from core.engine import evaluate_judged
-from core.evaluate import Evaluation
-from core.judged import NONPOOL, UNJUDGED, JudgedRanking, build_judged_ranking
-from core.measures.registry import parse_requests
-from core.options import EvalOptions
-from core.progress import Progress
-from core.qrels import Qrels
-from core.run import Run
+from yardstick.engine import evaluate_judged
+from yardstick.evaluate import Evaluation
+from yardstick.judged import NONPOOL, UNJUDGED, JudgedRanking, build_judged_ranking
+from yardstick.measures.registry import parse_requests
+from yardstick.options import EvalOptions
+from yardstick.progress import Progress
+from yardstick.qrels import Qrels
+from yardstick.run import Run
 
 
 @dataclass(frozen=True)
@@ -50,7 +50,7 @@ def _code(grade: int | None) -> int:
 
 
 def evaluation_of(run: Run, jr: JudgedRanking, requests, options: EvalOptions) -> Evaluation:
-    """An :class:`Evaluation` from a judged ranking (as :func:`core.engine.evaluate_run`)."""
+    """An :class:`Evaluation` from a judged ranking (as :func:`yardstick.engine.evaluate_run`)."""
     return evaluate_judged(run, jr, requests, options)
 
 
@@ -63,7 +63,7 @@ class WhatIfSession:
         The original judgments (left untouched).
     runs : mapping name -> Run, or sequence of Run
     measures : str or sequence of str
-        Requests as for :func:`core.evaluate.evaluate`.
+        Requests as for :func:`yardstick.evaluate.evaluate`.
     options : EvalOptions, optional
     """
 
@@ -244,7 +244,7 @@ class WhatIfSession:
     def evaluations(self) -> dict[str, Evaluation]:
         """Current evaluations of every run (computed on demand, then cached)."""
         if self._evals is None:
-            from core.progress import run_sync
+            from yardstick.progress import run_sync
 
             self.set_evaluations(run_sync(self.evaluation_job()))
         return self._evals
@@ -317,7 +317,7 @@ class WhatIfSession:
         """Write the edited qrels (TREC format, atomically) — never over the original."""
         from pathlib import Path
 
-        from core.io import write_qrels
+        from yardstick.io import write_qrels
 
         if self.original.path and Path(path).resolve() == Path(self.original.path).resolve():
             raise ValueError("refusing to overwrite the original qrels file; choose another name")

@@ -4,8 +4,8 @@ Issue 8 asks that a what-if edit of the judgments update "every measure, the
 run ranking and the significance results".  :func:`what_if_significance` pairs
 one run with a baseline on one measure twice -- under the original
 evaluations and under the re-evaluated ones of a
-:class:`core.explain.what_if.WhatIfSession` -- with
-:func:`core.compare.compare_runs` (paired t-test, Wilcoxon signed-rank, sign
+:class:`yardstick.explain.what_if.WhatIfSession` -- with
+:func:`yardstick.compare.compare_runs` (paired t-test, Wilcoxon signed-rank, sign
 test and the seeded randomisation test compared by Smucker, Allan & Carterette,
 CIKM 2007), so a student sees one changed judgment move a p-value.
 """
@@ -17,9 +17,9 @@ from dataclasses import dataclass
 
 import pandas as pd
 
-from core.compare import Comparison, PairComparison, compare_runs_job
-from core.evaluate import Evaluation, score_matrix
-from core.progress import Progress
+from yardstick.compare import Comparison, PairComparison, compare_runs_job
+from yardstick.evaluate import Evaluation, score_matrix
+from yardstick.progress import Progress
 
 __all__ = [
     "WhatIfSignificance",
@@ -45,8 +45,8 @@ class WhatIfSignificance:
     Attributes
     ----------
     run, baseline, measure : str
-    original, now : core.compare.Comparison
-        :func:`core.compare.compare_runs` on the original and the re-evaluated
+    original, now : yardstick.compare.Comparison
+        :func:`yardstick.compare.compare_runs` on the original and the re-evaluated
         per-topic scores (one compared run, so no correction applies).
     alpha : float
     """
@@ -100,7 +100,7 @@ class WhatIfSignificance:
 def pair_comparison(evals: Mapping[str, Evaluation], run: str, baseline: str, measure: str,
                     seed: int = 0, n_permutations: int = 10000, alpha: float = 0.05
                     ) -> Generator[Progress, None, Comparison]:
-    """``core.compare.compare_runs_job`` of ``run`` vs ``baseline`` on the evaluations' scores."""
+    """``yardstick.compare.compare_runs_job`` of ``run`` vs ``baseline`` on the evaluations' scores."""
     if run == baseline:
         raise ValueError("choose a baseline other than the run")
     for name in (run, baseline):
@@ -141,9 +141,9 @@ def what_if_significance(original: Mapping[str, Evaluation], now: Mapping[str, E
     measure : str
         A per-topic column (``"map"``, ``"P_10"`` ...).
     seed, n_permutations, alpha
-        As for :func:`core.compare.compare_runs`.
+        As for :func:`yardstick.compare.compare_runs`.
     """
-    from core.progress import run_sync
+    from yardstick.progress import run_sync
 
     return run_sync(what_if_significance_job(original, now, run, baseline, measure, seed,
                                              n_permutations, alpha))

@@ -13,9 +13,9 @@ from __future__ import annotations
 import math
 from functools import cmp_to_key
 
-from core.explain.explanation import ExplainContext, Worked, explainer, fmt
-from core.explain.topic_data import TopicData
-from core.explain.worked_ranks import sum_text
+from yardstick.explain.explanation import ExplainContext, Worked, explainer, fmt
+from yardstick.explain.topic_data import TopicData
+from yardstick.explain.worked_ranks import sum_text
 
 
 def _valid_int(name: str) -> bool:

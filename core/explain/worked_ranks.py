@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import math
 
-from core.explain.explanation import ExplainContext, Worked, explainer, fmt, frac
-from core.explain.topic_data import TopicData
-from core.explain.worked_sets import ranks_text
-from core.judged import NONPOOL, UNJUDGED
+from yardstick.explain.explanation import ExplainContext, Worked, explainer, fmt, frac
+from yardstick.explain.topic_data import TopicData
+from yardstick.explain.worked_sets import ranks_text
+from yardstick.judged import NONPOOL, UNJUDGED
 
 MIN_GEO_MEAN = 0.00001
 INFAP_EPSILON = 0.00001

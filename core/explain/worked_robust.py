@@ -9,9 +9,9 @@ over all topics; their explanation shows where the chosen topic stands.
 
 from __future__ import annotations
 
-from core.explain.explanation import ExplainContext, Worked, explainer, fmt
-from core.explain.topic_data import TopicData
-from core.explain.worked_ranks import sum_text
+from yardstick.explain.explanation import ExplainContext, Worked, explainer, fmt
+from yardstick.explain.topic_data import TopicData
+from yardstick.explain.worked_ranks import sum_text
 
 
 def topic_aps(jr) -> list[tuple[str, float]]:

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from core.explain.explanation import ExplainContext, Worked, explainer, fmt, frac
-from core.explain.topic_data import TopicData
-from core.measures.relstring import relstring_of
+from yardstick.explain.explanation import ExplainContext, Worked, explainer, fmt, frac
+from yardstick.explain.topic_data import TopicData
+from yardstick.measures.relstring import relstring_of
 
 
 def ranks_text(ranks, limit: int = 25) -> str:

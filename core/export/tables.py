@@ -16,7 +16,7 @@ default symbol ``†``) or strings (the superscript itself, e.g. ``"a"``,
 ``<sup>...</sup>`` in Markdown/HTML, a literal suffix in CSV/TSV, and as part
 of the cell's *number format* in XLSX so the cell stays numeric.
 
-Every file is written atomically (:mod:`core.io.atomic`): a failed export never
+Every file is written atomically (:mod:`yardstick.io.atomic`): a failed export never
 leaves half a file behind.  No third-party formatter is needed (pandas' own
 ``to_latex``/``to_markdown`` would pull in jinja2 and tabulate).
 """
@@ -34,7 +34,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from core.io.atomic import atomic_write, atomic_write_text
+from yardstick.io.atomic import atomic_write, atomic_write_text
 
 __all__ = ["FORMATS", "SUFFIXES", "format_for", "write_table", "table_to_text",
            "DEFAULT_MARKER"]
@@ -105,7 +105,7 @@ def write_table(frame: pd.DataFrame | pd.Series, path: str | os.PathLike, fmt: s
     fmt = format_for(path, fmt)
     frame = _as_frame(frame)
     if fmt == "xlsx":
-        from core.export.xlsx_table import write_xlsx
+        from yardstick.export.xlsx_table import write_xlsx
 
         atomic_write(path, lambda tmp: write_xlsx(frame, tmp, decimals, markers, caption))
     else:

@@ -1,4 +1,4 @@
-"""The XLSX half of :mod:`core.export.tables` (openpyxl): numbers stay numbers.
+"""The XLSX half of :mod:`yardstick.export.tables` (openpyxl): numbers stay numbers.
 
 Float cells get the number format ``0.0000`` (``decimals`` places), count
 columns ``0``; a significance marker becomes a literal in the cell's number
@@ -12,7 +12,7 @@ import math
 import numpy as np
 import pandas as pd
 
-from core.export.tables import _cells, _decimals_for, _is_count_column, _marker_cells, _n_index
+from yardstick.export.tables import _cells, _decimals_for, _is_count_column, _marker_cells, _n_index
 
 __all__ = ["write_xlsx"]
 

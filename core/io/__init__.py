@@ -10,8 +10,8 @@ import importlib
 
 __all__ = ["read_qrels", "write_qrels", "read_run", "write_run"]
 
-_WHERE = {"read_qrels": "core.io.qrels_file", "write_qrels": "core.io.qrels_file",
-          "read_run": "core.io.run_file", "write_run": "core.io.run_file"}
+_WHERE = {"read_qrels": "yardstick.io.qrels_file", "write_qrels": "yardstick.io.qrels_file",
+          "read_run": "yardstick.io.run_file", "write_run": "yardstick.io.run_file"}
 
 
 def __getattr__(name: str):
@@ -19,7 +19,7 @@ def __getattr__(name: str):
         value = getattr(importlib.import_module(_WHERE[name]), name)
         globals()[name] = value
         return value
-    raise AttributeError(f"module 'core.io' has no attribute {name!r}")
+    raise AttributeError(f"module 'yardstick.io' has no attribute {name!r}")
 
 
 def __dir__():

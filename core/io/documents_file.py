@@ -11,8 +11,8 @@ Formats, recognised from the first non-blank text:
   element's text except ``<DOCNO>``, ``<DOCOLDNO>`` and ``<DOCHDR>``, tags
   removed and entities (``&amp;``) decoded.  Terrier's Vaswani file, whose text
   follows ``</DOCNO>`` without a ``<TEXT>`` tag, reads the same way.
-* **SMART** (``.I 1``, Cranfield/CACM/CISI; see :mod:`core.collections.smart`).
-* **LISA** (``Document 1`` ... ``****``; see :mod:`core.collections.lisa`).
+* **SMART** (``.I 1``, Cranfield/CACM/CISI; see :mod:`yardstick.collections.smart`).
+* **LISA** (``Document 1`` ... ``****``; see :mod:`yardstick.collections.lisa`).
 * **JSONL**: one object per line with the id under ``docno``, ``doc_id``,
   ``docid``, ``id`` or ``_id``, the text under ``text``, ``contents``, ``body``
   or ``abstract``, and an optional ``title``.
@@ -33,10 +33,10 @@ import os
 import re
 from collections.abc import Sequence
 
-from core.documents import Documents, clean_lines
-from core.errors import FormatError
-from core.io.atomic import atomic_write_bytes
-from core.io.text_source import decode_text, display_name, read_bytes
+from yardstick.documents import Documents, clean_lines
+from yardstick.errors import FormatError
+from yardstick.io.atomic import atomic_write_bytes
+from yardstick.io.text_source import decode_text, display_name, read_bytes
 
 _WHAT = "document file (TREC <DOC>, SMART .I, LISA, JSONL or docno<TAB>text)"
 _DOC = re.compile(r"<DOC>(.*?)</DOC>", re.S | re.I)
@@ -57,7 +57,7 @@ def read_documents(path: str | os.PathLike | Sequence[str | os.PathLike],
     path : path-like or sequence of path-likes
         Plain or compressed.  Several files must share one format; a docno may
         not repeat across them (LISA's identical repeats excepted, see
-        :mod:`core.collections.lisa`).
+        :mod:`yardstick.collections.lisa`).
     data : bytes, optional
         Content already read (single path only).
     name : str, optional
@@ -79,7 +79,7 @@ def read_documents(path: str | os.PathLike | Sequence[str | os.PathLike],
     name = name or display_name(paths[0])
     fmt = detect_documents_format(texts[0][1], texts[0][0])
     if fmt == "lisa":
-        from core.collections.lisa import lisa_documents
+        from yardstick.collections.lisa import lisa_documents
 
         return lisa_documents(texts, name=name)
     merged_text: dict[str, str] = {}
@@ -164,7 +164,7 @@ def _read_trec(text: str, spath: str) -> Documents:
 
 
 def _read_smart(text: str, spath: str) -> Documents:
-    from core.collections.smart import parse_smart, smart_documents
+    from yardstick.collections.smart import parse_smart, smart_documents
 
     return smart_documents(parse_smart(text, spath), name=display_name(spath))
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 
-from core.errors import FormatError
-from core.io.atomic import atomic_write_text
-from core.io.text_source import decode_text, read_bytes
+from yardstick.errors import FormatError
+from yardstick.io.atomic import atomic_write_text
+from yardstick.io.text_source import decode_text, read_bytes
 
 
 def read_groups(path: str | os.PathLike, data: bytes | None = None) -> dict[str, str]:

@@ -14,7 +14,7 @@ so a line number is the one an editor shows.  Found by
 pyarrow parses with one delimiter byte, where two delimiters in a row (or one
 at the end of a line) make an *empty* field rather than one separator: the
 qrels reader's fast path uses :func:`has_empty_field` to send such files to the
-line parser.  (The run reader squeezes such text instead: ``core.io.run_file``.)
+line parser.  (The run reader squeezes such text instead: ``yardstick.io.run_file``.)
 """
 
 from __future__ import annotations

@@ -31,9 +31,9 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from core.errors import FormatError
-from core.io.text_source import decode_text, display_name, read_bytes
-from core.qrels import Qrels
+from yardstick.errors import FormatError
+from yardstick.io.text_source import decode_text, display_name, read_bytes
+from yardstick.qrels import Qrels
 
 PREFS_COLUMNS = "topic jg jsg docno rel_level"
 QRELS_PREFS_COLUMNS = "topic jg docno rel_level"

@@ -11,12 +11,12 @@ import os
 
 import numpy as np
 
-from core.errors import FormatError
-from core.io.atomic import atomic_write_text
-from core.io.line_rules import (field_splitter, has_empty_field, has_hex_field, parse_int,
+from yardstick.errors import FormatError
+from yardstick.io.atomic import atomic_write_text
+from yardstick.io.line_rules import (field_splitter, has_empty_field, has_hex_field, parse_int,
                                 text_lines)
-from core.io.text_source import decode_text, display_name, read_bytes
-from core.qrels import Qrels
+from yardstick.io.text_source import decode_text, display_name, read_bytes
+from yardstick.qrels import Qrels
 
 QRELS_COLUMNS = "topic iter docno rel"
 
@@ -87,7 +87,7 @@ def _read_fast(data: bytes, spath: str, name: str | None) -> Qrels | None:
     import pyarrow as pa
     import pyarrow.csv as pacsv
 
-    from core.run import codes_of, docno_hash, fixed_width_bytes
+    from yardstick.run import codes_of, docno_hash, fixed_width_bytes
 
     try:
         table = pacsv.read_csv(
@@ -150,7 +150,7 @@ def _sorted_order(tcode: np.ndarray, dbytes: np.ndarray) -> np.ndarray | None:
     Qrels files are usually grouped by topic with docnos sorted; then only the
     topic blocks need ordering, which is O(n).
     """
-    from core.ranking import _group_by_topic
+    from yardstick.ranking import _group_by_topic
 
     order = _group_by_topic(tcode)
     t, d = tcode[order], dbytes[order]

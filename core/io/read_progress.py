@@ -1,6 +1,6 @@
 """Reading a large input with progress and cancellation points.
 
-:func:`read_bytes_job` is :func:`core.io.text_source.read_bytes` as a progress
+:func:`read_bytes_job` is :func:`yardstick.io.text_source.read_bytes` as a progress
 generator: the file is read in :data:`READ_CHUNK` pieces, yielding
 :class:`~core.progress.Progress` after each, so the window's status bar moves
 and Cancel (which closes the generator at its next ``yield``) takes effect
@@ -24,9 +24,9 @@ import time
 from collections.abc import Generator
 from pathlib import Path
 
-from core.errors import FormatError
-from core.io.text_source import check_size, display_name, finish_bytes, read_bytes
-from core.progress import Progress
+from yardstick.errors import FormatError
+from yardstick.io.text_source import check_size, display_name, finish_bytes, read_bytes
+from yardstick.progress import Progress
 
 __all__ = ["READ_CHUNK", "read_bytes_job", "read_qrels_job", "read_run_job", "scaled"]
 
@@ -105,16 +105,16 @@ def _read_then_parse(path, what: str, parse):
 
 
 def read_run_job(path: str | os.PathLike, name: str | None = None, group: str = ""):
-    """Progress generator returning :func:`core.io.read_run` ``(path, name, group)``."""
-    from core.io import read_run
+    """Progress generator returning :func:`yardstick.io.read_run` ``(path, name, group)``."""
+    from yardstick.io import read_run
 
     return (yield from _read_then_parse(
         path, RUN_WHAT, lambda data: read_run(path, name=name, group=group, data=data)))
 
 
 def read_qrels_job(path: str | os.PathLike, name: str | None = None):
-    """Progress generator returning :func:`core.io.read_qrels` ``(path, name)``."""
-    from core.io import read_qrels
+    """Progress generator returning :func:`yardstick.io.read_qrels` ``(path, name)``."""
+    from yardstick.io import read_qrels
 
     return (yield from _read_then_parse(
         path, QRELS_WHAT, lambda data: read_qrels(path, name=name, data=data)))

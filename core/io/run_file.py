@@ -10,7 +10,7 @@ those too, but only later and without a line number).
 
 The fast path reads the file in pieces of :data:`CHUNK` bytes, hands each to
 pyarrow's CSV reader and converts its table batch by batch into numpy columns
-(docnos as one NUL-padded bytes array, see :class:`core.run.Run`), never a
+(docnos as one NUL-padded bytes array, see :class:`yardstick.run.Run`), never a
 Python object per line.  Anything irregular (a lone CR, a byte-order mark,
 fields that do not make six columns, control bytes in a field) falls back to a
 line-by-line parser that can name the offending line.
@@ -24,10 +24,10 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.csv as pacsv
 
-from core.errors import FormatError
-from core.io.line_rules import field_splitter, parse_float, parse_int, text_lines
-from core.io.text_source import _KIND, check_size, decode_text, display_name, read_bytes
-from core.run import Run, codes_of, hash_words, string_words, to_bytes_array
+from yardstick.errors import FormatError
+from yardstick.io.line_rules import field_splitter, parse_float, parse_int, text_lines
+from yardstick.io.text_source import _KIND, check_size, decode_text, display_name, read_bytes
+from yardstick.run import Run, codes_of, hash_words, string_words, to_bytes_array
 
 RUN_COLUMNS = "topic Q0 docno rank score tag"
 _DICT = pa.dictionary(pa.int32(), pa.string())
@@ -89,7 +89,7 @@ def read_run(path: str | os.PathLike, name: str | None = None, group: str = "",
     if doc_hash is not None:
         run.__dict__["doc_hash"] = doc_hash
     if topic_lines is not None:
-        run.meta["_topic_counts"] = topic_lines  # core.judged.run_topic_counts
+        run.meta["_topic_counts"] = topic_lines  # yardstick.judged.run_topic_counts
     dup = run.first_duplicate()  # numpy sorts without holding the GIL
     if dup is not None:
         reason = (f"document {run.docno(dup)!r} appears twice for topic "
@@ -471,8 +471,8 @@ def _raise_row(data: bytes | None, spath: str, row: int, reason: str):
 
 def write_run(run: Run, path: str | os.PathLike, tag: str | None = None) -> None:
     """Write a run as TREC text in trec_eval order (score desc, docno desc), ranks 1..n."""
-    from core.io.atomic import atomic_write_text
-    from core.ranking import trec_order
+    from yardstick.io.atomic import atomic_write_text
+    from yardstick.ranking import trec_order
 
     order = trec_order(run.topic_code, run.score, run.docno_bytes)
     tag = tag or run.tag or run.name

@@ -14,7 +14,7 @@ import sys
 import zlib
 from pathlib import Path
 
-from core.errors import FormatError
+from yardstick.errors import FormatError
 
 COMPRESSED_SUFFIXES = (".gz", ".bz2", ".xz")
 

@@ -39,9 +39,9 @@ import xml.etree.ElementTree as ET
 
 import pandas as pd
 
-from core.errors import FormatError
-from core.io.atomic import atomic_write_text
-from core.io.text_source import decode_text, read_bytes
+from yardstick.errors import FormatError
+from yardstick.io.atomic import atomic_write_text
+from yardstick.io.text_source import decode_text, read_bytes
 
 COLUMNS = ["topic", "title", "desc", "narr"]
 _WHAT = "topics file (TREC SGML <top>, TREC XML <topic> or id<TAB>text)"

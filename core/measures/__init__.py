@@ -1,6 +1,6 @@
 """trec_eval's measures as vectorised kernels over a judged ranking (see registry)."""
 
-from core.measures.registry import (MeasureDef, MeasureError, MeasureRequest, all_measures,
+from yardstick.measures.registry import (MeasureDef, MeasureError, MeasureRequest, all_measures,
                                     describe, get, parse_requests)
 
 __all__ = ["MeasureDef", "MeasureError", "MeasureRequest", "all_measures", "describe", "get",

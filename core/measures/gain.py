@@ -19,9 +19,9 @@ from functools import cmp_to_key
 
 import numpy as np
 
-from core.judged import Docs
-from core.measures.registry import CUT_LONG, P_PAIR, measure
-from core.measures.segments import divide, running_sum, sum_before
+from yardstick.judged import Docs
+from yardstick.measures.registry import CUT_LONG, P_PAIR, measure
+from yardstick.measures.segments import divide, running_sum, sum_before
 
 JK = ("Järvelin & Kekäläinen, 'Cumulated gain-based evaluation of IR techniques', "
       "ACM TOIS 20(4), 2002")
@@ -61,7 +61,7 @@ def gain_vector(jr, pairs) -> tuple[np.ndarray, int, list[tuple[int, float]]]:
     return vec, lo, table
 
 
-#: the codes of ranked documents without a judgment (core.judged NONPOOL, UNJUDGED)
+#: the codes of ranked documents without a judgment (yardstick.judged NONPOOL, UNJUDGED)
 NONPOOL_LEVELS = (-1, -2)
 
 
@@ -113,7 +113,7 @@ class DcgParts:
 
     Only ranked documents with a non-zero gain are kept (``t``, ``p``, ``g``: topic,
     0-based rank and gain of each); sums run per topic in rank order from 0, as
-    trec_eval adds them (see :mod:`core.measures.segments`).
+    trec_eval adds them (see :mod:`yardstick.measures.segments`).
     """
 
     def __init__(self, jr, pairs):

@@ -3,7 +3,7 @@
 A ``qrels_jg`` file holds several sets of ordinary judgments per topic, one per
 judgment group (JG, e.g. one per assessor).  ``form_res_rels_jg.c`` judges the
 ranking once per JG exactly as ``form_res_rels.c`` does for plain qrels, so
-each JG here is an ordinary :class:`core.judged.JudgedRanking` and the
+each JG here is an ordinary :class:`yardstick.judged.JudgedRanking` and the
 standard kernels (AP, P@k, precision at multiples of R) apply unchanged; the
 topic's value is their mean over the topic's JGs (``m_map_avgjg.c``,
 ``m_P_avgjg.c``, ``m_Rprec_mult_avgjg.c``), added in JG-name order as
@@ -16,14 +16,14 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from core.judged import JudgedRanking, build_judged_ranking
-from core.measures.average_precision import average_precision
-from core.measures.precision import CUTS, precision_at, r_precision_mult
+from yardstick.judged import JudgedRanking, build_judged_ranking
+from yardstick.measures.average_precision import average_precision
+from yardstick.measures.precision import CUTS, precision_at, r_precision_mult
 from functools import partial
 
-from core.measures.registry import CUT_DOUBLE, CUT_LONG, DOUBLE, MeasureError, measure
-from core.options import EvalOptions
-from core.run import Run
+from yardstick.measures.registry import CUT_DOUBLE, CUT_LONG, DOUBLE, MeasureError, measure
+from yardstick.options import EvalOptions
+from yardstick.run import Run
 
 CITE = "trec_eval 10.0 m_{}.c and form_res_rels_jg.c (C. Buckley, NIST)"
 
@@ -32,7 +32,7 @@ CITE = "trec_eval 10.0 m_{}.c and form_res_rels_jg.c (C. Buckley, NIST)"
 class JudgmentGroupRankings:
     """A run judged separately by each judgment group, for all topics.
 
-    Duck-types the parts of :class:`core.judged.JudgedRanking` the engine uses.
+    Duck-types the parts of :class:`yardstick.judged.JudgedRanking` the engine uses.
 
     Attributes
     ----------

@@ -1,7 +1,7 @@
 """Preference measures (trec_eval ``m_prefs_*.c``; ``-R prefs`` or ``-R qrels_prefs``).
 
 Every kernel is a vectorised function over topics of the counts built by
-:func:`core.measures.prefs_counts.build_preference_counts`.  With the five
+:func:`yardstick.measures.prefs_counts.build_preference_counts`.  With the five
 counts of a judgment group (JG) — fulfilled and possible among retrieved
 documents (``ret``), with exactly one retrieved (``imp``, implied), and neither
 retrieved (``notoccur``) — the measures are, per topic:
@@ -26,10 +26,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from core.measures.prefs_counts import PreferenceCounts
+from yardstick.measures.prefs_counts import PreferenceCounts
 from functools import partial
 
-from core.measures.registry import DOUBLE, LONG, MeasureError, measure
+from yardstick.measures.registry import DOUBLE, LONG, MeasureError, measure
 
 CITE = "trec_eval 10.0 m_{}.c and form_prefs_counts.c (C. Buckley, NIST)"
 NEEDS = "needs preference judgments: -R prefs or -R qrels_prefs"

@@ -38,10 +38,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from core.errors import FormatError
-from core.measures.prefs_groups import JG_FIELDS, GroupContext, ec_group, pa_group
-from core.options import EvalOptions
-from core.run import Run, to_bytes_array
+from yardstick.errors import FormatError
+from yardstick.measures.prefs_groups import JG_FIELDS, GroupContext, ec_group, pa_group
+from yardstick.options import EvalOptions
+from yardstick.run import Run, to_bytes_array
 
 __all__ = ["JG_FIELDS", "PreferenceCounts", "build_preference_counts"]
 
@@ -50,9 +50,9 @@ __all__ = ["JG_FIELDS", "PreferenceCounts", "build_preference_counts"]
 class PreferenceCounts:
     """Preference counts of one run against preference judgments, all topics.
 
-    Duck-types the parts of :class:`core.judged.JudgedRanking` the engine uses
+    Duck-types the parts of :class:`yardstick.judged.JudgedRanking` the engine uses
     (``topics``, ``num_topics``, ``missing``, ``num_qrels_topics``, ``run``,
-    ``options``), so measure kernels run through :mod:`core.engine`.
+    ``options``), so measure kernels run through :mod:`yardstick.engine`.
 
     Attributes
     ----------
@@ -126,7 +126,7 @@ def build_preference_counts(run: Run, prefs, options: EvalOptions | None = None
     Parameters
     ----------
     run : Run
-    prefs : core.io.prefs_file.PrefsJudgments
+    prefs : yardstick.io.prefs_file.PrefsJudgments
     options : EvalOptions
         ``-M`` (max_docs) truncates each ranking; ``-c`` evaluates topics the run
         lacks (on an empty ranking with ``compat=10``; with ``compat=9`` they

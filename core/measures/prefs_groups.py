@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from core.errors import FormatError
+from yardstick.errors import FormatError
 
 #: per-JG integer counts
 JG_FIELDS = ("ful_ret", "poss_ret", "ful_imp", "poss_imp", "notoccur",

@@ -8,7 +8,7 @@ is text such as ``"P.5,10"``, ``"ndcg_cut.10"``, ``"set_F.0.5"``,
 ``ndcg_cut_10``, ``set_F_0.5``) are those trec_eval prints.
 
 Kernels live in sibling modules and register themselves with :func:`measure`.
-Each takes ``(jr, params)`` (a :class:`core.judged.JudgedRanking` and the parsed
+Each takes ``(jr, params)`` (a :class:`yardstick.judged.JudgedRanking` and the parsed
 parameters) and returns per-topic values: shape (T,) for single measures, (T, C)
 for cutoff measures, a list of str for ``relstring``.
 """
@@ -104,7 +104,7 @@ def measure(name: str, kind: str, description: str, **kw) -> Callable:
 
 def _load() -> None:
     # importing the kernel modules registers them
-    from core.measures import (average_precision, counts, gain, judgment_groups,  # noqa: F401
+    from yardstick.measures import (average_precision, counts, gain, judgment_groups,  # noqa: F401
                                precision, prefs, relstring, robust)
 
 

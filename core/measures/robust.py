@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from core.measures.average_precision import average_precision
-from core.measures.registry import DOUBLE, P_DOUBLE, measure
+from yardstick.measures.average_precision import average_precision
+from yardstick.measures.registry import DOUBLE, P_DOUBLE, measure
 
 OVERVIEW = "Voorhees, 'Overview of the TREC 2003 Robust Retrieval Track', TREC 2003, §2"
 

@@ -17,9 +17,9 @@ from dataclasses import asdict, dataclass
 import numpy as np
 import pandas as pd
 
-from core.pool.reconstruction import PoolStatistics
-from core.pool.titlestat import TitlestatResult
-from core.pool.uniques import UniquesResult
+from yardstick.pool.reconstruction import PoolStatistics
+from yardstick.pool.titlestat import TitlestatResult
+from yardstick.pool.uniques import UniquesResult
 
 
 @dataclass(frozen=True)
@@ -51,9 +51,9 @@ def collection_characteristics(name: str, stats: PoolStatistics | None = None,
     Parameters
     ----------
     name : collection name
-    stats : :func:`core.pool.reconstruction.pool_statistics` result
+    stats : :func:`yardstick.pool.reconstruction.pool_statistics` result
     uniques : leave-out-uniques result (its mean and max percentage)
-    titlestat_rel : result of :func:`core.pool.titlestat.titlestat_rel` or its mean
+    titlestat_rel : result of :func:`yardstick.pool.titlestat.titlestat_rel` or its mean
     documents : collection size (e.g. ``len(documents)``)
     """
     row: dict = {"collection": name, "document_type": document_type}

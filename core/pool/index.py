@@ -3,7 +3,7 @@
 Pool diagnostics ask set questions ("which pooled runs retrieved this relevant
 document above depth k?") over many runs at once.  :class:`PoolIndex` answers
 them with numpy instead of Python sets: each run is put in trec_eval's order
-once (:func:`core.ranking.trec_order`: score descending, docno descending), every
+once (:func:`yardstick.ranking.trec_order`: score descending, docno descending), every
 docno gets one integer code shared by all runs and the qrels, and a
 (topic, document) pair becomes one ``int64`` key ``topic * n_docs + doc``.
 
@@ -25,11 +25,11 @@ from functools import cached_property
 import numpy as np
 import pandas as pd
 
-from core.pool.judgment_lookup import JudgmentTable, unique_sorted  # noqa: F401
-from core.progress import Progress, run_sync
-from core.qrels import Qrels
-from core.ranking import trec_order
-from core.run import Run, docno_hash
+from yardstick.pool.judgment_lookup import JudgmentTable, unique_sorted  # noqa: F401
+from yardstick.progress import Progress, run_sync
+from yardstick.qrels import Qrels
+from yardstick.ranking import trec_order
+from yardstick.run import Run, docno_hash
 
 NOT_IN_QRELS = -1
 UNJUDGED_IN_QRELS = -2
@@ -247,7 +247,7 @@ def iter_build_pool_index(runs: Sequence[Run], qrels: Qrels,
     in_qrels = np.isin(topics, q_topics)
     t_pos = pd.Index(topics)
     # One code per docno for the qrels and all runs: factorise the 64-bit docno
-    # hashes (core.run.docno_hash, what the engine joins on), never a str per
+    # hashes (yardstick.run.docno_hash, what the engine joins on), never a str per
     # line.  The qrels come first, so their documents get the codes 0..n_q-1.
     sources = [qrels.docno_bytes] + [r.docno_bytes for r in runs]
     width = max(b.dtype.itemsize for b in sources)
@@ -314,7 +314,7 @@ def build_pool_index(runs: Sequence[Run], qrels: Qrels,
     relevance_level : int
         trec_eval ``-l``.
     compat : int
-        10 or 9, passed to :func:`core.ranking.trec_order`.
+        10 or 9, passed to :func:`yardstick.ranking.trec_order`.
     """
     return run_sync(iter_build_pool_index(runs, qrels, pooled, groups, relevance_level, compat))
 

@@ -14,7 +14,7 @@ complete the judgments are for these runs:
 * per run, unjudged documents in the top 10 and top 100 (Voorhees 2003, §1:
   "an average of 0.4 unjudged documents in the top 10 ... and 11.6 ... in the top 100").
 
-Ranks are positions in trec_eval's order (:func:`core.ranking.trec_order`).
+Ranks are positions in trec_eval's order (:func:`yardstick.ranking.trec_order`).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from core.pool.index import PoolIndex, unique_sorted
+from yardstick.pool.index import PoolIndex, unique_sorted
 
 Depth = int | Mapping[str, int] | np.ndarray
 

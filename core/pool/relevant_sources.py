@@ -29,8 +29,8 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
-from core.pool.index import PoolIndex
-from core.pool.reconstruction import Depth
+from yardstick.pool.index import PoolIndex
+from yardstick.pool.reconstruction import Depth
 
 
 @dataclass(frozen=True, eq=False)

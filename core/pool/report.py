@@ -15,19 +15,19 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from core.pool.characteristics import CollectionCharacteristics, collection_characteristics
-from core.pool.index import PoolIndex
-from core.pool.reconstruction import PoolStatistics, pool_statistics, reconstruct_pool
-from core.pool.relevant_sources import (DepthCurve, EarliestRanks, earliest_ranks,
+from yardstick.pool.characteristics import CollectionCharacteristics, collection_characteristics
+from yardstick.pool.index import PoolIndex
+from yardstick.pool.reconstruction import PoolStatistics, pool_statistics, reconstruct_pool
+from yardstick.pool.relevant_sources import (DepthCurve, EarliestRanks, earliest_ranks,
                                         relevance_by_rank, relevant_by_depth)
-from core.pool.simulation import SIM_MEASURES, SimulationResult, iter_simulate
-from core.pool.titlestat import (JudgmentComparison, TitleIndex, TitlestatResult,
+from yardstick.pool.simulation import SIM_MEASURES, SimulationResult, iter_simulate
+from yardstick.pool.titlestat import (JudgmentComparison, TitleIndex, TitlestatResult,
                                  compare_judgment_sets, titlestat_rel)
-from core.pool.titlestat_pool import (TitlestatRank, titlestat_rank, titlestat_runs,
+from yardstick.pool.titlestat_pool import (TitlestatRank, titlestat_rank, titlestat_runs,
                                       titlestat_uniques)
-from core.pool.uniques import UniquesResult, iter_leave_out_uniques
-from core.progress import Progress
-from core.qrels import Qrels
+from yardstick.pool.uniques import UniquesResult, iter_leave_out_uniques
+from yardstick.progress import Progress
+from yardstick.qrels import Qrels
 
 ANALYSES = ("stats", "sources", "uniques", "titlestat", "simulate")
 

@@ -15,7 +15,7 @@ few numpy passes.  They follow trec_eval 10.0 line by line:
 * :func:`precision_at` — ``m_P.c``.
 
 This module is deliberately self-contained so that it can later be swapped for
-the engine's masked-judgment path (``core.judged`` / ``core.measures``); the tests
+the engine's masked-judgment path (``yardstick.judged`` / ``yardstick.measures``); the tests
 hold it to pytrec_eval.
 """
 
@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from core.pool.index import UNJUDGED_IN_QRELS, PoolIndex
+from yardstick.pool.index import UNJUDGED_IN_QRELS, PoolIndex
 
 INFAP_EPSILON = 0.00001  # trec_eval.h
 

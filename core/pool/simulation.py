@@ -26,7 +26,7 @@ unjudged documents taken as non-relevant (``map``), on the condensed list of
 judged documents only (``map_judged``: trec_eval ``-J``, Sakai SIGIR 2007),
 ``bpref`` and ``infAP``; the ranking of runs is compared with the one the
 full qrels give (MAP by default) by Kendall's tau and tau_AP (Yilmaz, Aslam &
-Robertson 2008; :mod:`core.stability.rank_correlation`).  Topics stay those
+Robertson 2008; :mod:`yardstick.stability.rank_correlation`).  Topics stay those
 of the full qrels; a topic left with no relevant document scores 0.
 """
 
@@ -38,11 +38,11 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from core.pool import rescore
-from core.pool.index import NOT_IN_QRELS, UNJUDGED_IN_QRELS, PoolIndex
-from core.pool.reconstruction import Depth, pool_entries, reconstruct_pool
-from core.progress import Progress, run_sync
-from core.stability.rank_correlation import kendall_tau, system_ranking, tau_ap
+from yardstick.pool import rescore
+from yardstick.pool.index import NOT_IN_QRELS, UNJUDGED_IN_QRELS, PoolIndex
+from yardstick.pool.reconstruction import Depth, pool_entries, reconstruct_pool
+from yardstick.progress import Progress, run_sync
+from yardstick.stability.rank_correlation import kendall_tau, system_ranking, tau_ap
 
 STRATEGIES = ("depth", "runs", "mtf", "random")
 SIM_MEASURES = ("map", "map_judged", "bpref", "infAP")

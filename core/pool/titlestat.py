@@ -35,8 +35,8 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
-from core.pool.text import TextOptions
-from core.progress import Progress, run_sync
+from yardstick.pool.text import TextOptions
+from yardstick.progress import Progress, run_sync
 
 
 @dataclass(frozen=True, eq=False)

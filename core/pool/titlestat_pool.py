@@ -21,11 +21,11 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from core.pool.index import PoolIndex
-from core.pool.reconstruction import Depth, Pool, reconstruct_pool
-from core.pool.relevant_sources import relevance_by_rank
-from core.pool.titlestat import TitleIndex, titlestat_of_pairs
-from core.pool.uniques import unique_relevant_keys
+from yardstick.pool.index import PoolIndex
+from yardstick.pool.reconstruction import Depth, Pool, reconstruct_pool
+from yardstick.pool.relevant_sources import relevance_by_rank
+from yardstick.pool.titlestat import TitleIndex, titlestat_of_pairs
+from yardstick.pool.uniques import unique_relevant_keys
 
 
 def _topic_map(tindex: TitleIndex, pindex: PoolIndex) -> np.ndarray:

@@ -16,7 +16,7 @@ differences in small MAP can look big" (``min_score``).
 The qrels are never rebuilt: the judgments of the removed documents are masked
 to "not in qrels" in the flat arrays of :class:`~core.pool.index.PoolIndex` and
 R is lowered per topic, so every pooled run (or group) is re-scored in one
-vectorised pass (:mod:`core.pool.rescore`).
+vectorised pass (:mod:`yardstick.pool.rescore`).
 """
 
 from __future__ import annotations
@@ -27,10 +27,10 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from core.pool import rescore
-from core.pool.index import NOT_IN_QRELS, PoolIndex, unique_sorted
-from core.pool.reconstruction import Depth, Pool, reconstruct_pool
-from core.progress import Progress, run_sync
+from yardstick.pool import rescore
+from yardstick.pool.index import NOT_IN_QRELS, PoolIndex, unique_sorted
+from yardstick.pool.reconstruction import Depth, Pool, reconstruct_pool
+from yardstick.progress import Progress, run_sync
 
 RED_FLAG_PERCENT = 5.0
 
@@ -194,7 +194,7 @@ def leave_out_uniques(index: PoolIndex, depth: Depth, unit: str = "group",
         "run": remove the relevant documents only that run contributed (Zobel);
         "group": only that run's group contributed (Buckley et al., stricter).
     measure : str
-        ``map`` (the papers' choice) or any of :data:`core.pool.rescore.MEASURES`, ``P_k``.
+        ``map`` (the papers' choice) or any of :data:`yardstick.pool.rescore.MEASURES`, ``P_k``.
     min_score : float, optional
         Runs scoring below this with the full qrels are marked ``poor`` and
         left out of the mean and maximum (Soboroff's advice).

@@ -18,12 +18,12 @@ from functools import partial
 
 import pandas as pd
 
-from core.charts.median_difference import median_difference
-from core.charts.precision_cutoffs import CUTOFFS
-from core.charts.recall_precision import RECALL_LEVELS, iprec_column, recall_precision_curves
-from core.evaluate import Evaluation
-from core.reports import figures
-from core.reports.document import ReportDocument, ReportFigure, ReportPage, ReportTable
+from yardstick.charts.median_difference import median_difference
+from yardstick.charts.precision_cutoffs import CUTOFFS
+from yardstick.charts.recall_precision import RECALL_LEVELS, iprec_column, recall_precision_curves
+from yardstick.evaluate import Evaluation
+from yardstick.reports import figures
+from yardstick.reports.document import ReportDocument, ReportFigure, ReportPage, ReportTable
 
 __all__ = ["ADHOC_MEASURES", "AdhocTables", "adhoc_tables", "adhoc_report"]
 

@@ -2,7 +2,7 @@
 
 A :class:`ReportDocument` is a title and a list of pages; a :class:`ReportPage`
 holds tables (DataFrames) and figures (functions that draw on a matplotlib
-``Axes``).  :mod:`core.reports.render` turns a document into HTML, PDF, PNGs
+``Axes``).  :mod:`yardstick.reports.render` turns a document into HTML, PDF, PNGs
 and CSV tables.
 """
 

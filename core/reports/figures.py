@@ -1,6 +1,6 @@
 """Matplotlib drawings of the chart data for reports (Qt-free, no pyplot state).
 
-Each function draws one chart dataclass from :mod:`core.charts` onto a given
+Each function draws one chart dataclass from :mod:`yardstick.charts` onto a given
 ``matplotlib.axes.Axes``; :func:`new_figure` makes a standalone figure for PNG,
 SVG or PDF files.  Styles follow the TREC appendix: the recall-precision graph
 with circles joined by a solid line for actual points and a dashed line for the

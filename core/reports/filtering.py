@@ -24,13 +24,13 @@ from functools import partial
 import numpy as np
 import pandas as pd
 
-from core.charts.median_difference import median_difference
-from core.charts.ranked_relevance import ranked_relevance, relevant_counts
-from core.options import EvalOptions
-from core.qrels import Qrels
-from core.reports import figures
-from core.reports.document import ReportDocument, ReportFigure, ReportPage, ReportTable
-from core.run import Run
+from yardstick.charts.median_difference import median_difference
+from yardstick.charts.ranked_relevance import ranked_relevance, relevant_counts
+from yardstick.options import EvalOptions
+from yardstick.qrels import Qrels
+from yardstick.reports import figures
+from yardstick.reports.document import ReportDocument, ReportFigure, ReportPage, ReportTable
+from yardstick.run import Run
 
 __all__ = ["set_scores", "FilteringSummary", "filtering_summary", "filtering_report",
            "t10f", "t10u", "t10su"]

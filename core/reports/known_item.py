@@ -15,12 +15,12 @@ from functools import partial
 import numpy as np
 import pandas as pd
 
-from core.charts.first_relevant import first_relevant_ranks, found_by_rank, median_ranks
-from core.options import EvalOptions
-from core.qrels import Qrels
-from core.reports import figures
-from core.reports.document import ReportDocument, ReportFigure, ReportPage, ReportTable
-from core.run import Run
+from yardstick.charts.first_relevant import first_relevant_ranks, found_by_rank, median_ranks
+from yardstick.options import EvalOptions
+from yardstick.qrels import Qrels
+from yardstick.reports import figures
+from yardstick.reports.document import ReportDocument, ReportFigure, ReportPage, ReportTable
+from yardstick.run import Run
 
 __all__ = ["KnownItemSummary", "known_item_summary", "known_item_report"]
 

@@ -19,12 +19,12 @@ from functools import partial
 import numpy as np
 import pandas as pd
 
-from core.charts.first_relevant import first_relevant_ranks, rank_histogram
-from core.options import EvalOptions
-from core.qrels import Qrels
-from core.reports import figures
-from core.reports.document import ReportDocument, ReportFigure, ReportPage, ReportTable
-from core.run import Run
+from yardstick.charts.first_relevant import first_relevant_ranks, rank_histogram
+from yardstick.options import EvalOptions
+from yardstick.qrels import Qrels
+from yardstick.reports import figures
+from yardstick.reports.document import ReportDocument, ReportFigure, ReportPage, ReportTable
+from yardstick.run import Run
 
 __all__ = ["QASummary", "qa_ranks", "qa_summary", "qa_report"]
 

@@ -6,7 +6,7 @@
   matplotlib's ``PdfPages`` — no browser or LaTeX needed.
 * Assets: every figure as PNG and every table as CSV, in one folder per page.
 
-Everything is written atomically (:mod:`core.io.atomic`).
+Everything is written atomically (:mod:`yardstick.io.atomic`).
 """
 
 from __future__ import annotations
@@ -16,10 +16,10 @@ import io
 import os
 from pathlib import Path
 
-from core.export.tables import table_to_text, write_table
-from core.io.atomic import atomic_write, atomic_write_bytes, atomic_write_text
-from core.reports.document import ReportDocument, ReportPage, ReportTable, slug
-from core.reports.figures import new_figure
+from yardstick.export.tables import table_to_text, write_table
+from yardstick.io.atomic import atomic_write, atomic_write_bytes, atomic_write_text
+from yardstick.reports.document import ReportDocument, ReportPage, ReportTable, slug
+from yardstick.reports.figures import new_figure
 
 __all__ = ["render_html", "write_html", "write_pdf", "write_assets", "write_report"]
 

@@ -20,7 +20,7 @@ import numpy as np
 import pandas as pd
 import scipy.sparse as sp
 
-from core.runmaker.analysis import Analyzer, require_runs_extra
+from yardstick.runmaker.analysis import Analyzer, require_runs_extra
 
 METHODS = ("lucene", "robertson", "atire", "bm25l", "bm25+")
 

@@ -19,14 +19,14 @@ import numpy as np
 import pandas as pd
 import scipy.sparse as sp
 
-from core.progress import Progress
-from core.qrels import Qrels
-from core.run import Run
-from core.runmaker.analysis import Analyzer, content_words, require_runs_extra, tokenize
-from core.runmaker.feedback import document_halves, rm3, routing_queries
-from core.runmaker.fusion import FUSERS
-from core.runmaker.index import BM25Index, TermIndex
-from core.runmaker.recipes import DEFAULT_SPECS, RunSpec
+from yardstick.progress import Progress
+from yardstick.qrels import Qrels
+from yardstick.run import Run
+from yardstick.runmaker.analysis import Analyzer, content_words, require_runs_extra, tokenize
+from yardstick.runmaker.feedback import document_halves, rm3, routing_queries
+from yardstick.runmaker.fusion import FUSERS
+from yardstick.runmaker.index import BM25Index, TermIndex
+from yardstick.runmaker.recipes import DEFAULT_SPECS, RunSpec
 
 
 @dataclass(frozen=True, eq=False)
@@ -46,8 +46,8 @@ class RunSet:
 
     def write(self, out_dir: str | os.PathLike, compress: str = "") -> list[Path]:
         """Write each run as ``<tag>`` (``.gz``/``.xz`` with ``compress``) and ``groups.tsv``."""
-        from core.io.groups_file import write_groups
-        from core.io.run_file import write_run
+        from yardstick.io.groups_file import write_groups
+        from yardstick.io.run_file import write_run
 
         out = Path(out_dir)
         out.mkdir(parents=True, exist_ok=True)
@@ -68,8 +68,8 @@ def _write_compressed_run(run: Run, path: Path, compress: str) -> None:
     import lzma
     import tempfile
 
-    from core.io.atomic import atomic_write_bytes
-    from core.io.run_file import write_run
+    from yardstick.io.atomic import atomic_write_bytes
+    from yardstick.io.run_file import write_run
 
     with tempfile.TemporaryDirectory() as tmp:
         plain = Path(tmp) / "run"
@@ -171,7 +171,7 @@ def make_runs(documents: Mapping[str, str], topics: pd.DataFrame, qrels: Qrels |
 
 def _docno_bytes(docnos: list[str]) -> np.ndarray | None:
     try:
-        from core.run import to_bytes_array
+        from yardstick.run import to_bytes_array
     except ImportError:
         return None
     return to_bytes_array(docnos)

@@ -23,21 +23,21 @@ class RunSpec:
     tag, group, description : str
         The run tag (also its file name), its group, and a line saying what it does.
     stemmer, stopwords : str
-        See :class:`core.runmaker.analysis.Analyzer`.
+        See :class:`yardstick.runmaker.analysis.Analyzer`.
     method, k1, b, delta : str, float, float, float
         BM25 variant as bm25s names it (``lucene``, ``robertson``, ``atire``,
         ``bm25l``, ``bm25+``) and its parameters.
     query : str
         ``"full"`` (title and description), ``"title"``, or ``"short<N>"``: the
         first N content words of the title, a title-like query made from a
-        request sentence (see :func:`core.runmaker.analysis.content_words`).
+        request sentence (see :func:`yardstick.runmaker.analysis.content_words`).
     feedback : str
         ``""`` or ``"rm3"`` (with ``fb_docs``, ``fb_terms``, ``fb_weight``).
     fuse : tuple of str
         Tags of earlier runs to fuse with ``fusion`` (``"rrf"`` or ``"combsum"``).
     routing : bool
         Build queries from relevant documents of the other half of the
-        collection (needs qrels; see :func:`core.runmaker.feedback.routing_queries`)
+        collection (needs qrels; see :func:`yardstick.runmaker.feedback.routing_queries`)
         from ``routing_terms`` terms, the topic's own words weighing
         ``routing_weight``.  On Cranfield, weight 0.2 puts fewer topic words in
         the top 20 documents than any other full-query run (0.37 of them against

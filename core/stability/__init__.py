@@ -1,10 +1,10 @@
 """Stability diagnostics: can this topic set tell these runs apart?
 
 Every diagnostic takes a topics × runs score matrix of one per-topic measure
-(``core.evaluate.score_matrix(evals, measure)``), is seeded
+(``yardstick.evaluate.score_matrix(evals, measure)``), is seeded
 (``numpy.random.default_rng(seed)``, the seed recorded in the result), returns
 a frozen dataclass with ``to_frame()``, and — when long — is a progress
-generator (drive it with :func:`core.progress.run_sync`).
+generator (drive it with :func:`yardstick.progress.run_sync`).
 
 =========================  ==================================================
 module                     what
@@ -25,25 +25,25 @@ module                     what
 =========================  ==================================================
 """
 
-from core.stability.aggregates import aggregate_for, lower_is_better, per_topic_measure
-from core.stability.bootstrap_swaps import bootstrap_swap_rates, compare_swap_methods
-from core.stability.discriminative_power import (DiscriminativePowerResult,
+from yardstick.stability.aggregates import aggregate_for, lower_is_better, per_topic_measure
+from yardstick.stability.bootstrap_swaps import bootstrap_swap_rates, compare_swap_methods
+from yardstick.stability.discriminative_power import (DiscriminativePowerResult,
                                                  discriminative_power, paired_t_test,
                                                  paired_t_tests)
-from core.stability.error_rate import (ErrorRateResult, error_rate, error_rate_table,
+from yardstick.stability.error_rate import (ErrorRateResult, error_rate, error_rate_table,
                                        error_rates)
-from core.stability.rank_correlation import (RankCorrelation, RankingStrings, compare_rankings,
+from yardstick.stability.rank_correlation import (RankCorrelation, RankingStrings, compare_rankings,
                                              correlation_matrix, kendall_tau, ranking_strings,
                                              system_ranking, tau_ap, tau_ap_symmetric)
-from core.stability.report import (ANALYSES, StabilityReport, StabilitySettings, run_stability,
+from yardstick.stability.report import (ANALYSES, StabilityReport, StabilitySettings, run_stability,
                                    score_matrices)
-from core.stability.sensitivity import SensitivityResult, sensitivity
-from core.stability.swap_rates import SwapRateResult, swap_rates
-from core.stability.topic_groups import (GroupedResult, compare_groups, group_rank_correlation,
+from yardstick.stability.sensitivity import SensitivityResult, sensitivity
+from yardstick.stability.swap_rates import SwapRateResult, swap_rates
+from yardstick.stability.topic_groups import (GroupedResult, compare_groups, group_rank_correlation,
                                          parse_group_arg, parse_topic_spec, read_topic_groups,
                                          run_per_group)
-from core.stability.topic_set_size import TopicSetSizeResult, topic_set_size
-from core.stability.tukey_hsd import TukeyHSDResult, tukey_hsd
+from yardstick.stability.topic_set_size import TopicSetSizeResult, topic_set_size
+from yardstick.stability.tukey_hsd import TukeyHSDResult, tukey_hsd
 
 __all__ = [
     "SwapRateResult", "swap_rates", "bootstrap_swap_rates", "compare_swap_methods",

@@ -2,7 +2,7 @@
 
 Most measures average over topics (MAP, P@10, R-prec, MRR, nDCG@10, %no-rel@10
 = mean of the 0/1 ``no_rel_10``), and a sample's scores are then one matrix
-product (:func:`core.stability.resampling.sample_means`).  Two robust-track
+product (:func:`yardstick.stability.resampling.sample_means`).  Two robust-track
 measures do not: ``map_worst`` (MAP(X), the mean AP of the run's X worst
 topics) and ``area`` (the area under MAP(X) vs X for X = 1 .. n/4), Voorhees,
 robust 2003 overview (``../shared/papers/000``, §2) — both computed from
@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from core.stability.resampling import sample_means
+from yardstick.stability.resampling import sample_means
 
 __all__ = ["Aggregate", "MeanAggregate", "WorstTopicsAggregate", "aggregate_for",
            "per_topic_measure", "lower_is_better", "MEAN"]

@@ -7,7 +7,7 @@ presented in Soboroff's "Measuring the measure" (``../shared/papers/002``,
 independent bootstrap samples — ``n`` topics drawn **with replacement** — so
 sizes go up to ``N`` directly and the minimum difference at ``N`` is read from
 the rates observed at ``n = N``, with no extrapolation.  Binning, swap rule,
-fits ("A1, A2, ResErr, 5%int" per bin) are those of :mod:`core.stability.swap_rates`.
+fits ("A1, A2, ResErr, 5%int" per bin) are those of :mod:`yardstick.stability.swap_rates`.
 """
 
 from __future__ import annotations
@@ -17,11 +17,11 @@ from collections.abc import Generator, Sequence
 import numpy as np
 import pandas as pd
 
-from core.progress import Progress
-from core.seeds import resolve_seed
-from core.stability.aggregates import Aggregate, aggregate_for
-from core.stability.resampling import as_score_array, bootstrap_indices
-from core.stability.swap_rates import SwapRateResult, analyse_swap_counts, count_swaps
+from yardstick.progress import Progress
+from yardstick.seeds import resolve_seed
+from yardstick.stability.aggregates import Aggregate, aggregate_for
+from yardstick.stability.resampling import as_score_array, bootstrap_indices
+from yardstick.stability.swap_rates import SwapRateResult, analyse_swap_counts, count_swaps
 
 __all__ = ["bootstrap_swap_rates", "compare_swap_methods"]
 
@@ -33,7 +33,7 @@ def bootstrap_swap_rates(scores: pd.DataFrame, sizes: Sequence[int] | None = Non
                          ) -> Generator[Progress, None, SwapRateResult]:
     """Swap rates from pairs of bootstrap topic samples (progress generator).
 
-    Parameters are those of :func:`core.stability.swap_rates.swap_rates`,
+    Parameters are those of :func:`yardstick.stability.swap_rates.swap_rates`,
     except that ``sizes`` defaults to every size ``1 .. N``.  When ``N`` is among
     the sizes, ``min_difference`` is the lower edge of the first bin whose
     *observed* swap rate at ``n = N`` is at most ``1 − confidence``; otherwise

@@ -28,10 +28,10 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
-from core.progress import Progress
-from core.seeds import resolve_seed
-from core.stability.aggregates import aggregate_for
-from core.stability.resampling import (as_score_array, bootstrap_indices, pair_frame, run_pairs,
+from yardstick.progress import Progress
+from yardstick.seeds import resolve_seed
+from yardstick.stability.aggregates import aggregate_for
+from yardstick.stability.resampling import (as_score_array, bootstrap_indices, pair_frame, run_pairs,
                                        weights_from_indices)
 
 __all__ = ["DiscriminativePowerResult", "discriminative_power", "bootstrap_asl",
@@ -66,7 +66,7 @@ def bootstrap_asl(diffs: np.ndarray, weights: np.ndarray, alpha: float = 0.05,
         ``N × P`` per-topic differences ``z`` (one column per run pair).
     weights : numpy.ndarray
         ``B × N`` bootstrap weights (multiplicity / N), see
-        :func:`core.stability.resampling.weights_from_indices`.
+        :func:`yardstick.stability.resampling.weights_from_indices`.
     alpha : float
 
     Returns

@@ -23,10 +23,10 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from core.progress import Progress
-from core.seeds import resolve_seed
-from core.stability.aggregates import MEAN, Aggregate, aggregate_for
-from core.stability.resampling import as_score_array, pair_frame, run_pairs, subset_indices
+from yardstick.progress import Progress
+from yardstick.seeds import resolve_seed
+from yardstick.stability.aggregates import MEAN, Aggregate, aggregate_for
+from yardstick.stability.resampling import as_score_array, pair_frame, run_pairs, subset_indices
 
 __all__ = ["ErrorRateResult", "count_outcomes", "error_rate", "error_rates", "error_rate_table"]
 
@@ -54,7 +54,7 @@ def count_outcomes(values: np.ndarray, indices: np.ndarray, fuzziness: float = 0
     Returns
     -------
     gt, lt, eq : numpy.ndarray
-        int64 per pair ``i < j`` (:func:`core.stability.resampling.run_pairs`):
+        int64 per pair ``i < j`` (:func:`yardstick.stability.resampling.run_pairs`):
         samples where ``i`` beats ``j``, loses to it, or ties with it.
     """
     ii, jj = run_pairs(values.shape[1])
@@ -141,7 +141,7 @@ def error_rate(scores: pd.DataFrame, subset_size: int | None = None, samples: in
         Seed of ``numpy.random.default_rng``; with the same seed and topics,
         every measure sees the same topic sets.
     measure : str
-        Label; also picks the aggregate (``area``: see :mod:`core.stability.aggregates`).
+        Label; also picks the aggregate (``area``: see :mod:`yardstick.stability.aggregates`).
     aggregate : Aggregate, optional
         Overrides the one chosen from ``measure``.
     """

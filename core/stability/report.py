@@ -1,6 +1,6 @@
 """Run several stability analyses over measures and topic groups: one job, one report.
 
-Shared by ``yardstick stability`` (:mod:`core.cli.stability_cmd`) and the
+Shared by ``yardstick stability`` (:mod:`yardstick.cli.stability_cmd`) and the
 Stability panel: the caller gives score matrices (one per measure label, see
 :func:`score_matrices`), the analyses, the topic sets (``"all"`` plus any
 groups) and the settings; :func:`run_stability` is a progress generator
@@ -16,17 +16,17 @@ from typing import Any
 
 import pandas as pd
 
-from core.progress import Progress
-from core.stability.aggregates import aggregate_for, lower_is_better, per_topic_measure
-from core.stability.bootstrap_swaps import bootstrap_swap_rates
-from core.stability.discriminative_power import discriminative_power
-from core.stability.error_rate import error_rate
-from core.stability.rank_correlation import correlation_matrix, ranking_strings
-from core.stability.sensitivity import sensitivity
-from core.stability.swap_rates import swap_rates
-from core.stability.topic_groups import group_rank_correlation, select_topics
-from core.stability.topic_set_size import topic_set_size
-from core.stability.tukey_hsd import tukey_hsd
+from yardstick.progress import Progress
+from yardstick.stability.aggregates import aggregate_for, lower_is_better, per_topic_measure
+from yardstick.stability.bootstrap_swaps import bootstrap_swap_rates
+from yardstick.stability.discriminative_power import discriminative_power
+from yardstick.stability.error_rate import error_rate
+from yardstick.stability.rank_correlation import correlation_matrix, ranking_strings
+from yardstick.stability.sensitivity import sensitivity
+from yardstick.stability.swap_rates import swap_rates
+from yardstick.stability.topic_groups import group_rank_correlation, select_topics
+from yardstick.stability.topic_set_size import topic_set_size
+from yardstick.stability.tukey_hsd import tukey_hsd
 
 __all__ = ["ANALYSES", "ANALYSIS_TITLES", "StabilitySettings", "ReportTable", "StabilityReport",
            "run_stability", "score_matrices"]
@@ -96,7 +96,7 @@ def score_matrices(evaluations: Mapping[str, Any], measures: Sequence[str],
     re-ranks each sample's worst topics).  A topic a run lacks scores 0
     (trec_eval ``-c``).
     """
-    from core.evaluate import score_matrix
+    from yardstick.evaluate import score_matrix
 
     out = {m: score_matrix(evaluations, per_topic_measure(m)).fillna(0.0) for m in measures}
     first = next(iter(evaluations.values()), None)

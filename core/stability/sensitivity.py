@@ -12,7 +12,7 @@ for the area measure) — a measure with a small percentage can only tell grossl
 different systems apart.
 
 Here one draw is a pair of disjoint ``n``-topic subsets: swap rates per
-difference bin come from the pair (:func:`core.stability.swap_rates.count_swaps`),
+difference bin come from the pair (:func:`yardstick.stability.swap_rates.count_swaps`),
 and the percentage is taken over the comparisons on the first subset of each
 draw, itself a random ``n``-topic set.
 """
@@ -25,11 +25,11 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from core.progress import Progress
-from core.seeds import resolve_seed
-from core.stability.aggregates import Aggregate, aggregate_for
-from core.stability.resampling import as_score_array, disjoint_subset_indices
-from core.stability.swap_rates import count_swaps
+from yardstick.progress import Progress
+from yardstick.seeds import resolve_seed
+from yardstick.stability.aggregates import Aggregate, aggregate_for
+from yardstick.stability.resampling import as_score_array, disjoint_subset_indices
+from yardstick.stability.swap_rates import count_swaps
 
 __all__ = ["SensitivityResult", "sensitivity", "min_difference_from_counts"]
 
@@ -127,7 +127,7 @@ def sensitivity(scores: pd.DataFrame, subset_size: int | None = None, samples: i
     seed : int, optional
     measure : str
         Label; also picks the aggregate (``area``, ``map_worst``: see
-        :mod:`core.stability.aggregates`).
+        :mod:`yardstick.stability.aggregates`).
     aggregate : Aggregate, optional
         Overrides the one chosen from ``measure``.
     """

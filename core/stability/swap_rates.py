@@ -13,14 +13,14 @@ very few relevant documents", SIGIR 2004 (``../shared/papers/001``, §1) and the
 3. count a *swap* when the two subsets order the pair differently
    (``d_A · d_B < 0``; a pair tied on either subset is compared but is no swap);
    swap rate = swaps / comparisons, per size and bin;
-4. per bin, fit ``A1 · exp(−A2 · n)`` (:mod:`core.stability.exponential_fit`),
+4. per bin, fit ``A1 · exp(−A2 · n)`` (:mod:`yardstick.stability.exponential_fit`),
    report A1, A2, the residual error and "5%int", and extrapolate to ``N``;
 5. the minimum difference for 95 % confidence at ``N`` is the lower edge of the
    first bin whose extrapolated error rate is at most 5 %; the web-track note
    (Tables 1–2) prints it with the top score and as % of the top score.
 
 Every sample of every size is drawn at once as index arrays and scored with one
-matrix product (:mod:`core.stability.resampling`); swaps are counted for all
+matrix product (:mod:`yardstick.stability.resampling`); swaps are counted for all
 samples × run pairs with ``numpy.bincount``.
 """
 
@@ -32,11 +32,11 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from core.progress import Progress
-from core.seeds import resolve_seed
-from core.stability.aggregates import MEAN, Aggregate, aggregate_for
-from core.stability.exponential_fit import ExpFit, fit_exponential, size_at_rate
-from core.stability.resampling import (as_score_array, disjoint_subset_indices,
+from yardstick.progress import Progress
+from yardstick.seeds import resolve_seed
+from yardstick.stability.aggregates import MEAN, Aggregate, aggregate_for
+from yardstick.stability.exponential_fit import ExpFit, fit_exponential, size_at_rate
+from yardstick.stability.resampling import (as_score_array, disjoint_subset_indices,
                                        pair_differences)
 
 __all__ = ["SwapRateResult", "count_swaps", "swap_rates", "analyse_swap_counts"]
@@ -61,7 +61,7 @@ def count_swaps(values: np.ndarray, idx_a: np.ndarray, idx_b: np.ndarray, bin_wi
     bin_width : float
     aggregate : Aggregate
         How a sample's per-topic scores make a run's score (the mean by default;
-        see :mod:`core.stability.aggregates`).
+        see :mod:`yardstick.stability.aggregates`).
 
     Returns
     -------
@@ -237,7 +237,7 @@ def swap_rates(scores: pd.DataFrame, sizes: Sequence[int] | None = None, samples
     Parameters
     ----------
     scores : pandas.DataFrame
-        Topics × runs per-topic measure (``core.evaluate.score_matrix``).
+        Topics × runs per-topic measure (``yardstick.evaluate.score_matrix``).
     sizes : sequence of int, optional
         Topic-set sizes; default every size ``1 .. N // 2``.
     samples : int
@@ -251,7 +251,7 @@ def swap_rates(scores: pd.DataFrame, sizes: Sequence[int] | None = None, samples
     measure : str
         Label stored in the result; also picks the aggregate (``area`` and
         ``map_worst`` re-rank each sample's worst topics, see
-        :mod:`core.stability.aggregates`; their score matrix holds per-topic AP).
+        :mod:`yardstick.stability.aggregates`; their score matrix holds per-topic AP).
     min_count : int
         Minimum comparisons for a (size, bin) rate to enter the fit (default
         20; sparse cells of large-difference bins are mostly noise).
@@ -261,7 +261,7 @@ def swap_rates(scores: pd.DataFrame, sizes: Sequence[int] | None = None, samples
     Returns
     -------
     SwapRateResult
-        Drive with :func:`core.progress.run_sync`.
+        Drive with :func:`yardstick.progress.run_sync`.
     """
     sa = as_score_array(scores, min_topics=2)
     n_topics = sa.n_topics

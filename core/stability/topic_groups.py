@@ -28,10 +28,10 @@ from typing import Any
 
 import pandas as pd
 
-from core.errors import FormatError
-from core.progress import Progress
-from core.stability.aggregates import Aggregate, aggregate_for
-from core.stability.rank_correlation import RankCorrelation, compare_rankings
+from yardstick.errors import FormatError
+from yardstick.progress import Progress
+from yardstick.stability.aggregates import Aggregate, aggregate_for
+from yardstick.stability.rank_correlation import RankCorrelation, compare_rankings
 
 __all__ = ["parse_topic_spec", "parse_group_arg", "read_topic_groups", "select_topics",
            "GroupedResult", "run_per_group", "compare_groups", "group_rank_correlation"]
@@ -96,7 +96,7 @@ def read_topic_groups(path: str | Path, known: Iterable[str] | None = None,
 
     Raises
     ------
-    core.errors.FormatError
+    yardstick.errors.FormatError
         With the line number, for a spec that selects nothing or an unknown topic.
     """
     path = Path(path)
@@ -168,7 +168,7 @@ def run_per_group(diagnostic: Callable[..., Generator[Progress, None, Any]],
                   ) -> Generator[Progress, None, GroupedResult]:
     """Run a diagnostic generator on each group's rows of ``scores`` (progress generator).
 
-    ``diagnostic`` is any of the progress generators of :mod:`core.stability`
+    ``diagnostic`` is any of the progress generators of :mod:`yardstick.stability`
     (``swap_rates``, ``error_rate``, ``discriminative_power`` ...); ``kwargs``
     (seed, samples ...) go to every call, so groups get the same settings.
     """
@@ -204,7 +204,7 @@ def group_rank_correlation(scores: pd.DataFrame, group_a: Sequence[str],
     ``tie_break``: a topics × runs matrix of the tie-break measure (MAP in the
     robust overview's Table 3), averaged over each group's topics.  ``measure``
     picks how a group's scores are aggregated (the mean, or ``area`` / ``map_worst``
-    over the group's own worst topics: :mod:`core.stability.aggregates`).
+    over the group's own worst topics: :mod:`yardstick.stability.aggregates`).
     """
     agg = aggregate or aggregate_for(measure)
     sa, sb = select_topics(scores, group_a), select_topics(scores, group_b)

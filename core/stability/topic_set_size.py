@@ -34,7 +34,7 @@ import numpy as np
 import pandas as pd
 from scipy import special, stats
 
-from core.stability.resampling import as_score_array
+from yardstick.stability.resampling import as_score_array
 
 __all__ = ["residual_variance", "power_paired_t", "power_anova", "expected_ci_width",
            "n_paired_t", "n_anova", "n_ci_width", "TopicSetSizeResult", "topic_set_size"]

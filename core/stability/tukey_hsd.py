@@ -26,10 +26,10 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from core.progress import Progress
-from core.seeds import resolve_seed
-from core.stability.aggregates import MEAN, Aggregate, aggregate_for
-from core.stability.resampling import as_score_array
+from yardstick.progress import Progress
+from yardstick.seeds import resolve_seed
+from yardstick.stability.aggregates import MEAN, Aggregate, aggregate_for
+from yardstick.stability.resampling import as_score_array
 
 __all__ = ["TukeyHSDResult", "tukey_hsd", "permutation_ranges"]
 
@@ -148,7 +148,7 @@ def tukey_hsd(scores: pd.DataFrame, samples: int = 1000, alpha: float = 0.05,
     lower_is_better : bool
         Only changes which run is "best".
     measure, aggregate
-        As for :func:`core.stability.swap_rates.swap_rates` (``area`` ranks
+        As for :func:`yardstick.stability.swap_rates.swap_rates` (``area`` ranks
         runs by the area of the permuted scores).
     """
     agg = aggregate or aggregate_for(measure)

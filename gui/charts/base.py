@@ -1,7 +1,7 @@
 """What every chart widget shares: a pyqtgraph plot, a legend that toggles runs,
 a hover read-out with exact values, and clicks on topics.
 
-Chart widgets draw a chart dataclass from :mod:`core.charts` (they compute
+Chart widgets draw a chart dataclass from :mod:`yardstick.charts` (they compute
 nothing themselves).  While drawing they register *hover targets* — the points
 (in view coordinates) with the text to show and, for per-topic charts, the
 topic of each point.  Moving the mouse near a point shows its text; clicking

@@ -1,8 +1,8 @@
 """Charts of the teaching mode: the recall-precision curve of one topic as it builds up
 rank by rank, and the spread of a measure under random orders of tied documents.
 
-They draw :class:`core.explain.topic_lesson.TopicLesson` and
-:class:`core.explain.tie_sensitivity.TieSensitivity`; nothing is computed here.
+They draw :class:`yardstick.explain.topic_lesson.TopicLesson` and
+:class:`yardstick.explain.tie_sensitivity.TieSensitivity`; nothing is computed here.
 """
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
 
-from core.explain.tie_sensitivity import TieSensitivity
-from core.explain.topic_lesson import LEVELS, TopicLesson
-from gui.charts.base import ChartWidget
+from yardstick.explain.tie_sensitivity import TieSensitivity
+from yardstick.explain.topic_lesson import LEVELS, TopicLesson
+from yardstick.gui.charts.base import ChartWidget
 
 ACTUAL, INTERP, GHOST = "#1f77b4", "#d62728", "#c8c8c8"
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
 
-from core.charts.map_at_x import MapAtX
-from gui.charts.base import ChartWidget, run_color
+from yardstick.charts.map_at_x import MapAtX
+from yardstick.gui.charts.base import ChartWidget, run_color
 
 
 class MapAtXChart(ChartWidget):

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pyqtgraph as pg
 
-from core.charts.measure_scatter import MeasureScatter
-from gui.charts.base import ChartWidget, run_color
+from yardstick.charts.measure_scatter import MeasureScatter
+from yardstick.gui.charts.base import ChartWidget, run_color
 
 
 class MeasureScatterChart(ChartWidget):

@@ -6,8 +6,8 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 
-from core.charts.median_difference import MedianDifference
-from gui.charts.base import ChartWidget
+from yardstick.charts.median_difference import MedianDifference
+from yardstick.gui.charts.base import ChartWidget
 
 
 class MedianDifferenceChart(ChartWidget):

@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 
-from core.charts.precision_cutoffs import PrecisionAtCutoffs
-from gui.charts.base import ChartWidget, run_color
+from yardstick.charts.precision_cutoffs import PrecisionAtCutoffs
+from yardstick.gui.charts.base import ChartWidget, run_color
 
 
 class PrecisionCutoffsChart(ChartWidget):

@@ -6,8 +6,8 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF
 
-from core.charts.rank_correlation import RankCorrelation
-from gui.charts.base import ChartWidget
+from yardstick.charts.rank_correlation import RankCorrelation
+from yardstick.gui.charts.base import ChartWidget
 
 
 class RankCorrelationChart(ChartWidget):

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
 
-from core.charts.recall_precision import RecallPrecisionCurves, TopicRecallPrecision
-from gui.charts.base import ChartWidget, run_color
+from yardstick.charts.recall_precision import RecallPrecisionCurves, TopicRecallPrecision
+from yardstick.gui.charts.base import ChartWidget, run_color
 
 
 class RecallPrecisionChart(ChartWidget):

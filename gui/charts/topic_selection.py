@@ -1,10 +1,10 @@
 """Selecting topics in a per-topic chart: Ctrl+click toggles a topic, a rubber band
 (Shift+drag, or plain drag while selection mode is on) selects every topic inside.
 
-The topics come from the hover targets a :class:`gui.charts.base.ChartWidget`
+The topics come from the hover targets a :class:`yardstick.gui.charts.base.ChartWidget`
 registered while drawing (points and bars that belong to a topic), so any
 per-topic chart works without changes.  Selected points are ringed; the panel
-turns the selection into a topic group (:func:`gui.topic_groups.make_group`).
+turns the selection into a topic group (:func:`yardstick.gui.topic_groups.make_group`).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QObject, QPointF, QRectF, Qt, Signal
 
-from gui.charts.base import ChartWidget
+from yardstick.gui.charts.base import ChartWidget
 
 RING = "#ff7f0e"
 

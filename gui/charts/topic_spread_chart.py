@@ -8,8 +8,8 @@ from collections.abc import Iterable
 import numpy as np
 import pyqtgraph as pg
 
-from core.charts.topic_spread import TopicSpread
-from gui.charts.base import ChartWidget
+from yardstick.charts.topic_spread import TopicSpread
+from yardstick.gui.charts.base import ChartWidget
 
 
 class TopicSpreadChart(ChartWidget):

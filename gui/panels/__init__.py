@@ -22,14 +22,14 @@ import pkgutil
 log = logging.getLogger(__name__)
 
 PANEL_MODULES = [
-    "gui.panels.collection_panel",
-    "gui.panels.measures_panel",
-    "gui.panels.compare_panel",
-    "gui.panels.topic_panel",
-    "gui.panels.charts_panel",
-    "gui.panels.stability_panel",
-    "gui.panels.pool_panel",
-    "gui.panels.topic_explorer_panel",
+    "yardstick.gui.panels.collection_panel",
+    "yardstick.gui.panels.measures_panel",
+    "yardstick.gui.panels.compare_panel",
+    "yardstick.gui.panels.topic_panel",
+    "yardstick.gui.panels.charts_panel",
+    "yardstick.gui.panels.stability_panel",
+    "yardstick.gui.panels.pool_panel",
+    "yardstick.gui.panels.topic_explorer_panel",
 ]
 
 #: module name -> why it was skipped (filled by :func:`load_panel_classes`)

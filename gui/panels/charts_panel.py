@@ -3,8 +3,8 @@ precision at cutoffs, measure scatter and rank-correlation heat map.
 
 Choose the chart, the run (for single-run charts), the measure(s) and the topic
 group; the visible runs are drawn (the runs panel decides which are visible;
-the legend hides runs temporarily).  Numbers come from :mod:`core.charts`,
-computed through the job runner; the widgets are in :mod:`gui.charts`.
+the legend hides runs temporarily).  Numbers come from :mod:`yardstick.charts`,
+computed through the job runner; the widgets are in :mod:`yardstick.gui.charts`.
 Every chart exports as PNG / SVG / PDF and its numbers as a table.
 """
 
@@ -13,21 +13,21 @@ from __future__ import annotations
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QLabel, QPushButton, QStackedWidget,
                                QToolBar, QVBoxLayout, QWidget)
 
-from core.charts.map_at_x import map_at_x
-from core.charts.measure_scatter import measure_scatter
-from core.charts.median_difference import median_difference
-from core.charts.precision_cutoffs import precision_at_cutoffs
-from core.charts.rank_correlation import rank_correlation
-from core.charts.recall_precision import recall_precision_curves, topic_recall_precision_of_run
-from core.charts.scores import sort_topics
-from core.charts.topic_spread import difficult_topics, topic_spread
-from gui.charts.map_at_x_chart import MapAtXChart
-from gui.charts.measure_scatter_chart import MeasureScatterChart
-from gui.charts.median_difference_chart import MedianDifferenceChart
-from gui.charts.precision_cutoffs_chart import PrecisionCutoffsChart
-from gui.charts.rank_correlation_chart import RankCorrelationChart
-from gui.charts.recall_precision_chart import RecallPrecisionChart
-from gui.charts.topic_spread_chart import TopicSpreadChart
+from yardstick.charts.map_at_x import map_at_x
+from yardstick.charts.measure_scatter import measure_scatter
+from yardstick.charts.median_difference import median_difference
+from yardstick.charts.precision_cutoffs import precision_at_cutoffs
+from yardstick.charts.rank_correlation import rank_correlation
+from yardstick.charts.recall_precision import recall_precision_curves, topic_recall_precision_of_run
+from yardstick.charts.scores import sort_topics
+from yardstick.charts.topic_spread import difficult_topics, topic_spread
+from yardstick.gui.charts.map_at_x_chart import MapAtXChart
+from yardstick.gui.charts.measure_scatter_chart import MeasureScatterChart
+from yardstick.gui.charts.median_difference_chart import MedianDifferenceChart
+from yardstick.gui.charts.precision_cutoffs_chart import PrecisionCutoffsChart
+from yardstick.gui.charts.rank_correlation_chart import RankCorrelationChart
+from yardstick.gui.charts.recall_precision_chart import RecallPrecisionChart
+from yardstick.gui.charts.topic_spread_chart import TopicSpreadChart
 
 RP, RP_TOPIC, MEDIAN, SPREAD, BOXES, MAPX, CUTOFFS, SCATTER, CORR = (
     "Recall-precision", "Recall-precision (one topic)", "Per-topic vs median",
@@ -85,7 +85,7 @@ class ChartsPanel(QWidget):
         self._labels[self.difficult_button] = (tb.addWidget(self.difficult_button),)
         tb2 = QToolBar()
         self._install_topic_selection(tb2)
-        from gui.export_actions import add_plot_export, add_table_export
+        from yardstick.gui.export_actions import add_plot_export, add_table_export
         add_plot_export(self.current_chart, tb2)
         add_table_export(self.current_frame, tb2)
         lay = QVBoxLayout(self)
@@ -276,8 +276,8 @@ class ChartsPanel(QWidget):
     # ------------------------------------------------------------ topic groups from charts
     def _install_topic_selection(self, tb: QToolBar) -> None:
         """Ctrl+click / Shift+drag (or drag in selection mode) selects topics in the
-        per-topic charts; "Make topic group" saves them (gui.charts.topic_selection)."""
-        from gui.charts.topic_selection import install
+        per-topic charts; "Make topic group" saves them (yardstick.gui.charts.topic_selection)."""
+        from yardstick.gui.charts.topic_selection import install
 
         for name in (MEDIAN, SPREAD, BOXES, SCATTER):
             install(self.widgets[name]).changed.connect(self._selection_changed)
@@ -309,7 +309,7 @@ class ChartsPanel(QWidget):
 
     def make_group_from_selection(self, ask: bool = True) -> str | None:
         """Save the chart's selected topics as a topic group; returns its name."""
-        from gui.topic_groups import make_group
+        from yardstick.gui.topic_groups import make_group
 
         topics = self.chart_selection()
         name = make_group(self.state, topics, f"chart selection ({len(topics)} topics)", self,

@@ -8,12 +8,12 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QAbstractItemView, QColorDialog, QHeaderView, QLabel, QMenu,
                                QSplitter, QTableView, QTextBrowser, QVBoxLayout, QWidget)
 
-from core.collection_stats import qrels_topic_stats
-from gui.app_state import AppState
-from gui.jobs import JobRunner
-from gui.runs_model import COLUMNS, RunsModel
-from gui.table_model import FrameTableView
-from gui.topic_groups import TopicGroupsWidget, install_topic_group_menu
+from yardstick.collection_stats import qrels_topic_stats
+from yardstick.gui.app_state import AppState
+from yardstick.gui.jobs import JobRunner
+from yardstick.gui.runs_model import COLUMNS, RunsModel
+from yardstick.gui.table_model import FrameTableView
+from yardstick.gui.topic_groups import TopicGroupsWidget, install_topic_group_menu
 
 
 class CollectionPanel(QWidget):

@@ -1,4 +1,4 @@
-"""Compare: a baseline and runs, per topic, with significance (all numbers from core.compare)."""
+"""Compare: a baseline and runs, per topic, with significance (all numbers from yardstick.compare)."""
 
 from __future__ import annotations
 
@@ -9,13 +9,13 @@ from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QFormLayout, QLabel, Q
                                QListWidgetItem, QSpinBox, QSplitter, QTabWidget, QToolBar,
                                QVBoxLayout, QWidget)
 
-from core.compare import CORRECTIONS, TESTS, Comparison, compare_runs_job, experiment_table_job
-from core.evaluate import score_matrix
-from gui.app_state import AppState
-from gui.jobs import JobRunner
-from gui.lazy import LazyPanel
-from gui.table_model import FrameTableView, try_add_plot_export, try_add_table_export
-from gui.topic_groups import install_topic_group_menu
+from yardstick.compare import CORRECTIONS, TESTS, Comparison, compare_runs_job, experiment_table_job
+from yardstick.evaluate import score_matrix
+from yardstick.gui.app_state import AppState
+from yardstick.gui.jobs import JobRunner
+from yardstick.gui.lazy import LazyPanel
+from yardstick.gui.table_model import FrameTableView, try_add_plot_export, try_add_table_export
+from yardstick.gui.topic_groups import install_topic_group_menu
 
 TEST_LABELS = {"t": "paired t-test", "wilcoxon": "Wilcoxon signed-rank", "sign": "sign test",
                "permutation": "randomisation (permutation)"}

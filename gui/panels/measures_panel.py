@@ -2,7 +2,7 @@
 
 Double-clicking a mean opens that measure's per-topic values; double-clicking a
 per-topic value asks for its explanation (``state.show_explanation``) and shows
-the topic.  Numbers come from ``core.evaluation_tables``.
+the topic.  Numbers come from ``yardstick.evaluation_tables``.
 """
 
 from __future__ import annotations
@@ -10,13 +10,13 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QComboBox, QLabel, QSplitter, QToolBar, QVBoxLayout, QWidget)
 
-from core.evaluation_tables import per_topic_table, summary_table
-from gui.app_state import AppState
-from gui.jobs import JobRunner
-from gui.lazy import LazyPanel
-from gui.measure_picker import MeasurePicker
-from gui.table_model import FrameTableView, try_add_table_export
-from gui.topic_groups import install_topic_group_menu
+from yardstick.evaluation_tables import per_topic_table, summary_table
+from yardstick.gui.app_state import AppState
+from yardstick.gui.jobs import JobRunner
+from yardstick.gui.lazy import LazyPanel
+from yardstick.gui.measure_picker import MeasurePicker
+from yardstick.gui.table_model import FrameTableView, try_add_table_export
+from yardstick.gui.topic_groups import install_topic_group_menu
 
 MEAN, PER_TOPIC = "Mean over topics", "Per topic"
 

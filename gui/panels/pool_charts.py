@@ -1,4 +1,4 @@
-"""The Pool panel's charts, drawn from a :class:`core.pool.report.PoolReport`.
+"""The Pool panel's charts, drawn from a :class:`yardstick.pool.report.PoolReport`.
 
 Earliest ranks of relevant documents (Soboroff, "Measuring the measure"),
 P(relevant) by rank (Buckley et al. 2007, Fig. 2), relevant documents by pool
@@ -14,7 +14,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
 
-from core.pool.report import PoolReport
+from yardstick.pool.report import PoolReport
 
 CHARTS = {
     "earliest": "Earliest rank of relevant documents in the pool",

@@ -1,8 +1,8 @@
-"""Pool: are these judgments complete and unbiased? (all numbers from core.pool)
+"""Pool: are these judgments complete and unbiased? (all numbers from yardstick.pool)
 
 The panel collects the choices (pool depth, analyses, uniques measure and
 poor-run threshold, titlestat text options, simulation strategies, levels and
-seed), runs :func:`core.pool.report.iter_pool_report` through the job runner
+seed), runs :func:`yardstick.pool.report.iter_pool_report` through the job runner
 (progress, cancel) on the loaded runs — those whose *pooled* flag is on form
 the pool — and shows every table of the report and these charts: earliest
 ranks of relevant documents (histogram), P(relevant) by rank, relevant found
@@ -19,17 +19,17 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout
                                QGroupBox, QHBoxLayout, QLabel, QLineEdit, QProgressBar,
                                QPushButton, QSpinBox, QVBoxLayout, QWidget)
 
-from core.pool.characteristics import CollectionCharacteristics, characteristics_table
-from core.pool.index import iter_build_pool_index
-from core.pool.report import ANALYSES, PoolReport, PoolSettings, iter_pool_report
-from core.pool.simulation import STRATEGIES
-from core.pool.text import ENGLISH_STOPWORDS, TextOptions
-from core.pool.titlestat import iter_build_title_index
-from core.progress import Progress
-from gui.app_state import AppState
-from gui.jobs import JobRunner
-from gui.panels.pool_charts import CHARTS, chart_available, draw_pool_chart
-from gui.results_area import cancel_panel_job, install_results_area, start_panel_job
+from yardstick.pool.characteristics import CollectionCharacteristics, characteristics_table
+from yardstick.pool.index import iter_build_pool_index
+from yardstick.pool.report import ANALYSES, PoolReport, PoolSettings, iter_pool_report
+from yardstick.pool.simulation import STRATEGIES
+from yardstick.pool.text import ENGLISH_STOPWORDS, TextOptions
+from yardstick.pool.titlestat import iter_build_title_index
+from yardstick.progress import Progress
+from yardstick.gui.app_state import AppState
+from yardstick.gui.jobs import JobRunner
+from yardstick.gui.panels.pool_charts import CHARTS, chart_available, draw_pool_chart
+from yardstick.gui.results_area import cancel_panel_job, install_results_area, start_panel_job
 
 JOB_KEY = "pool"
 ANALYSIS_TITLES = {"stats": "Pool statistics", "sources": "Sources of relevant documents",
@@ -192,7 +192,7 @@ class PoolPanel(QWidget):
                     tindex = yield from _scaled(gen, 1.0, 1.0, total, "title words")
             other = None
             if compare_path:
-                from core.io import read_qrels
+                from yardstick.io import read_qrels
 
                 other = read_qrels(compare_path)
             rep = yield from _scaled(iter_pool_report(index, settings, tindex,

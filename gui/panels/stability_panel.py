@@ -1,8 +1,8 @@
-"""Stability: can this topic set tell these runs apart? (all numbers from core.stability)
+"""Stability: can this topic set tell these runs apart? (all numbers from yardstick.stability)
 
 The panel collects the choices (analysis, measures, topic group and a group to
 compare with, seed, B, bins, fuzziness, α, β ...), runs
-:func:`core.stability.report.run_stability` through the job runner (progress,
+:func:`yardstick.stability.report.run_stability` through the job runner (progress,
 cancel) and shows its tables and charts: the grid of swap-rate-vs-n plots per
 difference bin with the fitted ``A1·exp(−A2·n)`` curves ("Measuring the
 measure"), the ASL curves of the paired bootstrap test, the Kendall τ / τ_AP
@@ -19,16 +19,16 @@ from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QFormLayout, QHBoxLayo
                                QLineEdit, QListWidget, QListWidgetItem, QProgressBar,
                                QPushButton, QSpinBox, QVBoxLayout, QWidget)
 
-from core.stability.report import (ANALYSES, ANALYSIS_TITLES, StabilityReport,
+from yardstick.stability.report import (ANALYSES, ANALYSIS_TITLES, StabilityReport,
                                    StabilitySettings, run_stability, score_matrices)
-from gui.app_state import AppState
-from gui.jobs import JobRunner
-from gui.results_area import cancel_panel_job, install_results_area, start_panel_job
+from yardstick.gui.app_state import AppState
+from yardstick.gui.jobs import JobRunner
+from yardstick.gui.results_area import cancel_panel_job, install_results_area, start_panel_job
 
 ALL_TOPICS = "All topics"
 NONE = "—"
 JOB_KEY = "stability"
-EXTRA_MEASURES = ("area", "map_worst")   # made from per-topic map (core.stability.aggregates)
+EXTRA_MEASURES = ("area", "map_worst")   # made from per-topic map (yardstick.stability.aggregates)
 GRID_BINS = 20
 _DASH = pg.mkPen("#999", style=Qt.PenStyle.DashLine)
 

@@ -6,7 +6,7 @@ curve building up as a slider moves over the ranks; what-if edits of the
 judgments (on a copy of the qrels, with undo) updating every measure and the run
 ranking; the spread of a measure under random orders of tied documents.  The
 TREC appendix's worked examples load with one click ("Worked examples").  All
-numbers come from :mod:`core.explain`.
+numbers come from :mod:`yardstick.explain`.
 """
 
 from __future__ import annotations
@@ -15,23 +15,23 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QComboBox, QFileDialog, QLabel, QMenu, QTabWidget, QToolBar,
                                QToolButton, QVBoxLayout)
 
-from core import what_if_state
-from core.explain.topic_lesson import TopicLesson, appendix_example, lesson_from_judged
-from core.explain.what_if import WhatIfSession
-from gui import explain_dialog
-from gui.app_state import AppState
-from gui.jobs import JobRunner
-from gui.lazy import LazyPanel
-from gui.table_model import try_add_plot_export, try_add_table_export
-from gui.teaching_views import LessonView, TiesView, WhatIfView
-from gui.what_if_significance import WhatIfSignificanceView
+from yardstick import what_if_state
+from yardstick.explain.topic_lesson import TopicLesson, appendix_example, lesson_from_judged
+from yardstick.explain.what_if import WhatIfSession
+from yardstick.gui import explain_dialog
+from yardstick.gui.app_state import AppState
+from yardstick.gui.jobs import JobRunner
+from yardstick.gui.lazy import LazyPanel
+from yardstick.gui.table_model import try_add_plot_export, try_add_table_export
+from yardstick.gui.teaching_views import LessonView, TiesView, WhatIfView
+from yardstick.gui.what_if_significance import WhatIfSignificanceView
 
 WORKSPACE = "Workspace"
 
 
 def _examples() -> list[tuple[str, str]]:
     try:
-        from core.examples import examples
+        from yardstick.examples import examples
         return [(e.name, e.title) for e in examples()]
     except ImportError:
         return [("interpolation", "Interpolated precision at 11 recall levels")]
@@ -128,7 +128,7 @@ class TopicExplorerPanel(LazyPanel):
             runs = {n: e.run for n, e in ws.runs.items()}
             return ws.qrels, runs, self.state.wanted_measures(), ws.options
         run, qrels = appendix_example(src)
-        from core.options import EvalOptions
+        from yardstick.options import EvalOptions
         return qrels, {run.name: run}, ["official"], EvalOptions()
 
     def _fill_sources(self, select: str | None = None) -> None:
@@ -151,7 +151,7 @@ class TopicExplorerPanel(LazyPanel):
     def example_to_workspace(self) -> None:
         name = self.source.currentData() or "interpolation"
         try:
-            from core.examples import example
+            from yardstick.examples import example
             ex = example(name)
         except (ImportError, KeyError):
             return
@@ -225,7 +225,7 @@ class TopicExplorerPanel(LazyPanel):
         s = self.session
         if s is None or self.run.currentText() not in s.runs:
             return
-        from core.explain import ExplainError
+        from yardstick.explain import ExplainError
         try:
             jr = s.judged(self.run.currentText())
             self.lesson = lesson_from_judged(jr, self.topic.currentText())
@@ -316,8 +316,8 @@ class TopicExplorerPanel(LazyPanel):
         s, L = self.session, self.lesson
         if s is None or L is None:
             return
-        from core.explain import spec_for_column
-        from core.explain.tie_sensitivity import tie_sensitivity
+        from yardstick.explain import spec_for_column
+        from yardstick.explain.tie_sensitivity import tie_sensitivity
 
         col = self.measure.currentText()
         try:
@@ -341,7 +341,7 @@ class TopicExplorerPanel(LazyPanel):
         s, L = self.session, self.lesson
         if s is None or L is None:
             return
-        from core.explain import ExplainError, explain_judged
+        from yardstick.explain import ExplainError, explain_judged
         try:
             exps = explain_judged(s.judged(L.run_name), measure or self.measure.currentText(),
                                   L.topic)

@@ -10,11 +10,11 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QComboBox, QLabel, QSpinBox, QSplitter, QTextBrowser, QToolBar,
                                QVBoxLayout, QWidget)
 
-from core.collection_stats import ranked_list
-from gui.app_state import AppState
-from gui.jobs import JobRunner
-from gui.lazy import LazyPanel
-from gui.table_model import FrameTableView, try_add_table_export
+from yardstick.collection_stats import ranked_list
+from yardstick.gui.app_state import AppState
+from yardstick.gui.jobs import JobRunner
+from yardstick.gui.lazy import LazyPanel
+from yardstick.gui.table_model import FrameTableView, try_add_table_export
 
 RELEVANT, UNJUDGED = "#d8f0d8", "#e4e4e4"
 
