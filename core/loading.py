@@ -83,7 +83,7 @@ def classify_text(text: str) -> str | None:
             obj = json.loads(text)
             if isinstance(obj, dict) and obj.get("format") == "yardstick-session":
                 return "session"
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: nested too deeply to parse
             if '"yardstick-session"' in text[:2000]:
                 return "session"
         first = s.splitlines()[0]

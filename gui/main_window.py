@@ -11,13 +11,16 @@ from __future__ import annotations
 import json
 import logging
 import os
+import time
 import traceback
 
 from PySide6.QtCore import QByteArray, Qt, QTimer, Signal
 from PySide6.QtWidgets import (QDockWidget, QLabel, QMainWindow, QProgressBar, QPushButton,
                                QWidget)
 
+from yardstick.autosave import AutosaveSchedule
 from yardstick.errors import FormatError
+from yardstick.io.atomic import describe_write_error, is_write_error
 from yardstick.loading import LoadResult, expand, load_files
 from yardstick.gui import settings as st
 from yardstick.gui.app_state import AppState
@@ -61,6 +64,8 @@ class MainWindow(MenuActions, QMainWindow):
         self._build_teaching_extras()
         self.jobs.unhandled_error.connect(self._job_error)
         self.state.status.connect(lambda m: self.statusBar().showMessage(m, 15000))
+        self._autosave_schedule = AutosaveSchedule(quiet=2.0, at_most=30.0)
+        self.autosave_problem: str | None = None  # why the last autosave failed, if it did
         self._autosave_timer = QTimer(self, singleShot=True, interval=2000)
         self._autosave_timer.timeout.connect(self.save_last_session)
         self.state.changed.connect(self._on_state_changed)
@@ -285,12 +290,26 @@ class MainWindow(MenuActions, QMainWindow):
         return key
 
     def save_last_session(self) -> None:
+        """Autosave; a failure (a full disk …) is shown, once per cause, and retried later."""
         if not self.autosave:
             return
+        path = st.last_session_path()
         try:
-            self.save_session_quietly(str(st.last_session_path()))
-        except (OSError, FormatError, ValueError, TypeError):
+            self.save_session_quietly(str(path))
+        except (OSError, FormatError, ValueError, TypeError) as e:
             log.warning("could not save the last session", exc_info=True)
+            problem = ("Autosave failed. " + describe_write_error(e, path)
+                       if isinstance(e, OSError) else f"Autosave failed: {e}")
+            self.statusBar().showMessage(problem + " Your work is not saved yet.")
+            if problem != self.autosave_problem:
+                self.show_error("Autosave failed", problem + "\n\nYardstick keeps trying; "
+                                "use File > Save session to save elsewhere.")
+            self.autosave_problem = problem
+            return
+        self._autosave_schedule.saved()
+        if self.autosave_problem is not None:
+            self.autosave_problem = None
+            self.statusBar().showMessage("Autosaved again.", 8000)
 
     def save_session_quietly(self, path: str) -> None:
         from yardstick.session_file import write_session
@@ -325,6 +344,8 @@ class MainWindow(MenuActions, QMainWindow):
         if isinstance(exc, FormatError):
             self.show_error("Could not load a file", exc.message,
                             "Everything loaded before is still loaded.")
+        elif is_write_error(exc):
+            self.show_error("Could not write a file", describe_write_error(exc), err.details)
         else:
             self.show_error("A background job failed",
                             f"{err.key}: {err.message}", err.details)
@@ -343,7 +364,9 @@ class MainWindow(MenuActions, QMainWindow):
 
     def _on_state_changed(self, what: str) -> None:
         if what != "evaluations" and self.autosave:
-            self._autosave_timer.start()
+            # debounced, but never later than 30 s after the first unsaved change
+            delay = self._autosave_schedule.delay(time.monotonic())
+            self._autosave_timer.start(int(1000 * delay))
 
     # ----------------------------------------------------------------- layout
     def _restore_geometry(self) -> None:
