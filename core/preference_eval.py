@@ -22,7 +22,7 @@ import numpy as np
 import pandas as pd
 
 from yardstick.engine import apply_zscores, compute_columns
-from yardstick.evaluate import Evaluation
+from yardstick.evaluation_service import Evaluation
 from yardstick.measures.registry import LONG, NUM_Q, RUNID, STRING, MeasureError, parse_requests
 from yardstick.options import EvalOptions
 from yardstick.run import Run

@@ -16,7 +16,7 @@ from typing import Any
 import pandas as pd
 from PySide6.QtCore import QObject, Signal
 
-from yardstick.evaluate import Evaluation
+from yardstick.evaluation_service import Evaluation
 from yardstick.evaluation_tables import columns_for, measure_columns as _columns_for
 from yardstick.options import EvalOptions
 from yardstick.progress import Progress

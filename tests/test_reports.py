@@ -10,7 +10,7 @@ import pytest
 from yardstick.charts.first_relevant import first_relevant_ranks, found_by_rank, rank_histogram
 from yardstick.charts.ranked_relevance import _ranked_relevance_fallback, ranked_relevance
 from yardstick.cli import main as cli_main
-from yardstick.evaluate import evaluate_runs
+from yardstick.evaluation_service import evaluate_runs
 from yardstick.io import read_qrels, read_run
 from yardstick.options import EvalOptions
 from yardstick.progress import run_sync

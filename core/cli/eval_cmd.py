@@ -35,7 +35,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("-N", dest="num_docs", type=int, default=0, metavar="N",
                    help="number of documents in the collection (utility)")
     p.add_argument("-m", dest="measures", action="append", metavar="MEASURE",
-                   help="measure(s), e.g. map, P.5,10, ndcg_cut.10, official, all_trec")
+                   help="measure(s), e.g. map, P.5,10, ndcg_cut.10, official, all_trec; "
+                        "or ir_measures/ranx names: nDCG@10, P(rel=2)@5, AP, ndcg@10, mrr")
     p.add_argument("-Z", dest="zscores", metavar="FILE", help="z-score file: topic measure "
                    "mean stddev")
     p.add_argument("-R", dest="rel_format", default="qrels",
@@ -45,6 +46,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="reproduce trec_eval 9.0.8 where 10.0 differs (default 10)")
     p.add_argument("--format", choices=["trec_eval", "csv", "json", "markdown"],
                    default="trec_eval", help="output format")
+    p.add_argument("--names", choices=["trec_eval", "ir_measures", "ranx"], default="trec_eval",
+                   help="print measures under trec_eval's (default), ir_measures' or ranx's "
+                        "names; -m takes any of the three spellings")
     p.add_argument("--list", action="store_true", help="list every measure and exit")
 
 
@@ -89,9 +93,7 @@ def run(args: argparse.Namespace) -> int:
             first_run = read_run(args.runs[0])
         finally:
             qrels = pending_qrels.result()
-    from yardstick.engine import apply_zscores, compute_columns, evaluation, summarise
-    from yardstick.judged import build_judged_ranking
-    from yardstick.measures.registry import parse_requests
+    from yardstick.engine import evaluation, measure_run
     from yardstick.trec_format import write_trec_eval
 
     out = sys.stdout
@@ -99,12 +101,7 @@ def run(args: argparse.Namespace) -> int:
         run_ = first_run if i == 0 else read_run(path)
         first_run = None
         try:
-            requests = parse_requests(measures, options.compat)
-            jr = build_judged_ranking(run_, qrels, options)
-            cols = compute_columns(jr, requests)
-            if zscores is not None:
-                apply_zscores(jr, cols, zscores)
-            summary = summarise(jr, cols, options, zscore=zscores is not None)
+            jr, cols, summary = measure_run(run_, qrels, measures, options, zscores)
         except MeasureError as e:
             print(f"yardstick eval: {e}", file=sys.stderr)
             return 1
@@ -113,6 +110,8 @@ def run(args: argparse.Namespace) -> int:
                   "judgments", file=sys.stderr)
             return 1
         _warn_missing(run_, qrels, options)
+        if args.names != "trec_eval":
+            cols, summary = _renamed(cols, summary, args.names)
         if args.format == "trec_eval":
             write_trec_eval(out, jr, cols, summary, run_.tag, options,
                             query_flag=args.query, summary_flag=not args.no_summary,
@@ -120,6 +119,17 @@ def run(args: argparse.Namespace) -> int:
         else:
             out.write(_other_format(evaluation(run_, jr, cols, summary, options), args))
     return 0
+
+
+def _renamed(cols, summary, names: str):
+    """Columns and averages under ir_measures' or ranx's names (``--names``)."""
+    from dataclasses import replace
+
+    from yardstick.measures.spec import output_label
+
+    label = {c.name: output_label(c.name, names) for c in cols}
+    return ([replace(c, name=label[c.name]) for c in cols],
+            {label.get(k, k): v for k, v in summary.items()})
 
 
 def _warn_missing(run_, qrels, options) -> None:

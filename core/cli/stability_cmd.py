@@ -130,7 +130,7 @@ def _label(name: str) -> str:
 
 def _score_matrices(args, measures: list[str]) -> tuple[dict[str, pd.DataFrame], pd.DataFrame]:
     """Evaluate the runs once; -> {measure label: topics × runs}, MAP (tie-break)."""
-    from yardstick.evaluate import EvalOptions, evaluate_runs
+    from yardstick.evaluation_service import EvalOptions, evaluate_runs
     from yardstick.io import read_qrels, read_run
     from yardstick.stability.aggregates import per_topic_measure
     from yardstick.stability.report import score_matrices

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from yardstick.measures.registry import CUT_DOUBLE, CUT_LONG, DOUBLE, P_DOUBLE, measure
+from yardstick.measures.definition import CUT_DOUBLE, CUT_LONG, DOUBLE, P_DOUBLE, measure
 from yardstick.measures.segments import divide
 
 APPENDIX = "TREC Common Evaluation Measures appendix (Voorhees & Harman)"
@@ -156,7 +156,7 @@ def iprec_at_recall(jr, levels):
          cite=APPENDIX + "; trec_eval m_11pt_avg.c")
 def eleven_point_average(jr, levels):
     if not len(levels):
-        from yardstick.measures.registry import MeasureError
+        from yardstick.measures.definition import MeasureError
 
         raise MeasureError("11pt_avg: no cutoff values")
     return interpolated_precision(jr, levels).sum(axis=1) / len(levels)
