@@ -220,3 +220,41 @@ def test_to_ranx_and_ranx_report_frame():
     df = ys.evaluate(QRELS, RUNS[:2], ["map", "ndcg@10"], per_topic=False)
     rep = ys.ranx_report_frame(df)
     assert list(rep.index) == [r.name for r in rr] and list(rep.columns) == ["map", "ndcg@10"]
+
+
+def test_the_windows_measures_table_takes_ecosystem_names():
+    """The Measures panel's table (core.evaluation_tables) finds the columns of any spelling,
+    including iprec_at_recall.0.1,0.5 (whose columns print as 0.10 and 0.50)."""
+    from yardstick.evaluation_tables import summary_table
+
+    chosen = ["nDCG@10", "precision@5", "P(rel=2)@5", "iprec_at_recall.0.1,0.5"]
+    evs = ys.evaluations(QRELS, RUNS[:2], chosen)
+    table = summary_table(evs, chosen)
+    assert list(table.columns) == ["ndcg_cut_10", "P_5", "P(rel=2)@5", "iprec_at_recall_0.10",
+                                   "iprec_at_recall_0.50"]
+    direct = ys.evaluate(QRELS, RUNS[:2], ["ndcg_cut.10"], per_topic=False)
+    assert table["ndcg_cut_10"].tolist() == direct["value"].tolist()
+
+
+ROBUST03 = ys.__file__ and __import__("pathlib").Path(__file__).resolve().parents[2] / \
+    "shared" / "data" / "trectools_robust03"
+
+
+@pytest.mark.skipif(not ROBUST03.exists(), reason="extra check: ../shared's Robust 2003 runs")
+def test_extra_robust03_runs_match_ir_measures_when_tie_free():
+    irm = pytest.importorskip("ir_measures")
+    global QRELS
+    q = str(ROBUST03 / "qrels" / "robust03_qrels.txt")
+    qf, _ = ys.to_trec_frames(q)
+    saved, QRELS = QRELS, q
+    try:
+        for path in sorted((ROBUST03 / "runs").iterdir())[:3]:
+            rf = _tie_free(str(path))
+            for name in ["AP", "nDCG@10", "P@10", "R@1000", "RR", "Bpref", "infAP", "Rprec"]:
+                mine = ys.evaluate(qf, rf.assign(run="r"), [name]).set_index("topic")["value"]
+                other = pd.DataFrame(irm.iter_calc([irm.parse_measure(name)], qf, rf)) \
+                    .set_index("query_id")["value"].astype(float)
+                np.testing.assert_allclose(mine[other.index].to_numpy(), other.to_numpy(),
+                                           rtol=0, atol=1e-12, err_msg=f"{path.name} {name}")
+    finally:
+        QRELS = saved
