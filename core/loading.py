@@ -196,9 +196,6 @@ def load_files(items: Sequence[tuple[str, str | None]], group_of: Mapping[str, s
                 _load_one(str(path), kind, res)
         except FormatError as e:
             res["errors"].append(e)
-        except ImportError as e:
-            res["errors"].append(FormatError(str(path), None,
-                                             f"cannot read {kind} files yet ({e})"))
         except (OSError, MemoryError) as e:
             res["errors"].append(FormatError(str(path), None, f"cannot read: {e}"))
     runs = res["runs"]

@@ -102,6 +102,7 @@ class MainWindow(MenuActions, QMainWindow):
         self.resize(1400, 900)
         if not self._pending:
             self._default_layout = self.saveState(LAYOUT_VERSION)
+            QTimer.singleShot(0, self._report_broken_panels)
 
     def build_remaining_panels(self) -> None:
         """Import and create the panels left for after the first paint; then restore the layout."""
@@ -123,7 +124,16 @@ class MainWindow(MenuActions, QMainWindow):
         self._default_layout = self.saveState(LAYOUT_VERSION)
         self._fill_view_menu()
         self._restore_layout()
+        self._report_broken_panels()
         self.panels_ready.emit()
+
+    def _report_broken_panels(self) -> None:
+        """A panel that failed to import or start is an error the user sees (not a silent gap)."""
+        if SKIPPED:
+            self.show_error("A panel could not be opened",
+                            "These panels failed and are missing from the window; the others "
+                            "work. Please report the details.",
+                            "\n".join(f"{m}: {why}" for m, why in SKIPPED.items()))
 
     def _add_panel(self, module: str, cls: type) -> None:
         key = module.rsplit(".", 1)[-1].removesuffix("_panel")

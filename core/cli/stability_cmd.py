@@ -171,9 +171,6 @@ def _print(title: str, frame: pd.DataFrame, index: bool) -> None:
 
 
 def _write(frame: pd.DataFrame, path: Path, fmt: str, index: bool) -> None:
-    try:
-        from yardstick.export.tables import write_table
-    except ImportError:  # the export module is not there: plain CSV
-        frame.to_csv(path.with_suffix(".csv"), index=index)
-        return
+    from yardstick.export.tables import write_table
+
     write_table(frame if index else frame.reset_index(drop=True), path, fmt)

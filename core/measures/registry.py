@@ -24,9 +24,10 @@ import numpy as np
 # importing the kernel modules registers them in DEFINITIONS
 from yardstick.measures import (average_precision, counts, gain,  # noqa: F401
                                 judgment_groups, precision, prefs, relstring, robust)
-from yardstick.measures.definition import (CUT_DOUBLE, CUT_LONG, DEFINITIONS, DOUBLE, LONG,
-                                           NUM_Q, P_DOUBLE, P_PAIR, RUNID, STRING, MeasureDef,
-                                           MeasureError, measure)
+# (the kinds, MeasureDef, MeasureError and measure are re-exported for existing callers)
+from yardstick.measures.definition import (CUT_DOUBLE, CUT_LONG, DEFINITIONS,  # noqa: F401
+                                           DOUBLE, LONG, NUM_Q, P_DOUBLE, P_PAIR, RUNID, STRING,
+                                           MeasureDef, MeasureError, measure)
 
 #: trec_eval 10.0's measure table order (measures.c ``te_trec_measures``)
 TABLE_ORDER = [
