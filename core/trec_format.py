@@ -194,3 +194,25 @@ def trec_eval_parts(jr, columns, summary, runid: str, options, query_flag: bool 
                 out.append(f"{z}{c.name:<22}\tall\t{_num(summary[c.name])}\n")
     parts.append("".join(out).encode("utf-8"))
     return parts
+
+
+def other_format(ev, fmt: str, query: bool) -> str:
+    """One evaluation as ``csv``, ``json`` or ``markdown`` (``yardstick eval --format``)."""
+    import json
+
+    frame = ev.to_frame()
+    if not query:
+        frame = frame[frame["topic"] == "all"]
+    if fmt == "csv":
+        return frame.to_csv(index=False)
+    if fmt == "json":
+        return json.dumps({"run": ev.run_name, "runid": ev.runid,
+                           "summary": {k: float(v) for k, v in ev.summary.items()},
+                           "per_topic": (ev.per_topic.to_dict(orient="index")
+                                         if query else None)}, indent=1) + "\n"
+    wide = frame.pivot(index="topic", columns="measure", values="value")
+    header = "| topic | " + " | ".join(wide.columns) + " |"
+    sep = "|---|" + "---|" * len(wide.columns)
+    rows = [f"| {t} | " + " | ".join(f"{v:.4f}" if isinstance(v, float) else str(v)
+                                     for v in r) + " |" for t, r in wide.iterrows()]
+    return "\n".join([header, sep, *rows]) + "\n"

@@ -11,7 +11,6 @@ standard input.  ``--format csv|json|markdown`` gives other outputs.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from concurrent.futures import ThreadPoolExecutor
 
@@ -85,6 +84,8 @@ def run(args: argparse.Namespace) -> int:
         from yardstick.preference_eval import evaluate_special
 
         return evaluate_special(args, options, measures)
+    from yardstick.io.zscores_file import read_zscores
+
     zscores = read_zscores(args.zscores) if args.zscores else None
     # read the qrels while the first run is parsed (pyarrow releases the GIL)
     with ThreadPoolExecutor(max_workers=1) as pool:
@@ -94,7 +95,7 @@ def run(args: argparse.Namespace) -> int:
         finally:
             qrels = pending_qrels.result()
     from yardstick.engine import evaluation, measure_run
-    from yardstick.trec_format import write_trec_eval
+    from yardstick.trec_format import other_format, write_trec_eval
 
     out = sys.stdout
     for i, path in enumerate(args.runs):
@@ -117,7 +118,8 @@ def run(args: argparse.Namespace) -> int:
                             query_flag=args.query, summary_flag=not args.no_summary,
                             zscore=zscores is not None)
         else:
-            out.write(_other_format(evaluation(run_, jr, cols, summary, options), args))
+            out.write(other_format(evaluation(run_, jr, cols, summary, options), args.format,
+                                   args.query))
     return 0
 
 
@@ -141,41 +143,3 @@ def _warn_missing(run_, qrels, options) -> None:
               f"{run_.name} and are ignored (use -c to count them as 0; trec_eval 10.0 "
               f"stops with an error here): {', '.join(missing[:10])}"
               f"{' ...' if len(missing) > 10 else ''}", file=sys.stderr)
-
-
-def _other_format(ev, args) -> str:
-    frame = ev.to_frame()
-    if not args.query:
-        frame = frame[frame["topic"] == "all"]
-    if args.format == "csv":
-        return frame.to_csv(index=False)
-    if args.format == "json":
-        return json.dumps({"run": ev.run_name, "runid": ev.runid,
-                           "summary": {k: float(v) for k, v in ev.summary.items()},
-                           "per_topic": (ev.per_topic.to_dict(orient="index")
-                                         if args.query else None)}, indent=1) + "\n"
-    wide = frame.pivot(index="topic", columns="measure", values="value")
-    header = "| topic | " + " | ".join(wide.columns) + " |"
-    sep = "|---|" + "---|" * len(wide.columns)
-    rows = [f"| {t} | " + " | ".join(f"{v:.4f}" if isinstance(v, float) else str(v)
-                                     for v in r) + " |" for t, r in wide.iterrows()]
-    return "\n".join([header, sep, *rows]) + "\n"
-
-
-def read_zscores(path: str) -> dict:
-    """``topic measure mean stddev`` lines -> {(topic, measure): (mean, stddev)}."""
-    from yardstick.io.text_source import decode_text, read_bytes
-
-    out = {}
-    for lineno, line in enumerate(decode_text(read_bytes(path, "z-score file")).splitlines(), 1):
-        f = line.split()
-        if not f or f[0].startswith("#"):
-            continue
-        if len(f) != 4:
-            raise FormatError(path, lineno, "expected 4 columns (topic measure mean stddev)",
-                              line)
-        try:
-            out[(f[0], f[1])] = (float(f[2]), float(f[3]))
-        except ValueError:
-            raise FormatError(path, lineno, "mean and stddev must be numbers", line) from None
-    return out

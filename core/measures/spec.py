@@ -40,7 +40,7 @@ import difflib
 import re
 from dataclasses import dataclass
 
-from yardstick.measures.definition import DEFINITIONS, MeasureError
+from yardstick.measures.definition import DEFINITIONS, NICKNAMES, MeasureError
 
 __all__ = ["MeasureSpec", "parse_measure", "parse_measures", "output_label", "NAME_TABLE",
            "REFUSED"]
@@ -226,8 +226,6 @@ def _parse_ranx(text: str, m: re.Match) -> MeasureSpec:
 
 def parse_measure(text: str) -> MeasureSpec:
     """Parse one measure name in any of the three spellings (see module docstring)."""
-    from yardstick.measures.registry import NICKNAMES
-
     t = text.strip()
     if not t:
         raise MeasureError("empty measure name")
