@@ -144,7 +144,9 @@ def evaluate_special(args, options: EvalOptions, measures: Sequence[str]) -> int
                                               summary_flag=not args.no_summary,
                                               zscore=zscores is not None))
         else:
-            sys.stdout.write(other_format(ev, args.format, args.query))
+            sys.stdout.write(other_format(ev, args.format, args.query,
+                                          summary=not args.no_summary,
+                                          zscore=zscores is not None))
     return 0
 
 

@@ -18,6 +18,28 @@ from yardstick.errors import FormatError
 from yardstick.measures.registry import MeasureError, describe
 
 
+#: why a negative value is refused, per option (README "Deviations from trec_eval")
+_NEGATIVE = {
+    "-M": "trec_eval 10.0 crashes (segmentation fault) on a negative -M",
+    "-l": "with a negative level trec_eval counts documents missing from the qrels as "
+          "relevant, so AP can exceed 1",
+    "-N": "a collection cannot hold a negative number of documents",
+}
+
+
+def _at_least_zero(option: str):
+    """argparse type: a whole number >= 0, else a message saying why."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if value < 0:
+            raise argparse.ArgumentTypeError(f"must be 0 or more ({_NEGATIVE[option]})")
+        return value
+    return parse
+
+
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("qrels", nargs="?", help="qrels file (plain or .gz/.bz2/.xz)")
     p.add_argument("runs", nargs="*", metavar="RUN", help="run file(s); '-' for stdin")
@@ -25,13 +47,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("-c", dest="complete", action="store_true",
                    help="average over every qrels topic (missing topics score 0)")
     p.add_argument("-n", dest="no_summary", action="store_true", help="no summary lines")
-    p.add_argument("-M", dest="max_docs", type=int, default=None, metavar="N",
+    p.add_argument("-M", dest="max_docs", type=_at_least_zero("-M"), default=None, metavar="N",
                    help="only the first N documents per topic (after sorting)")
-    p.add_argument("-l", dest="level", type=int, default=1, metavar="N",
+    p.add_argument("-l", dest="level", type=_at_least_zero("-l"), default=1, metavar="N",
                    help="relevance threshold (default 1)")
     p.add_argument("-J", dest="judged_only", action="store_true",
                    help="evaluate only judged documents")
-    p.add_argument("-N", dest="num_docs", type=int, default=0, metavar="N",
+    p.add_argument("-N", dest="num_docs", type=_at_least_zero("-N"), default=0, metavar="N",
                    help="number of documents in the collection (utility)")
     p.add_argument("-m", dest="measures", action="append", metavar="MEASURE",
                    help="measure(s), e.g. map, P.5,10, ndcg_cut.10, official, all_trec; "
@@ -119,7 +141,8 @@ def run(args: argparse.Namespace) -> int:
                             zscore=zscores is not None)
         else:
             out.write(other_format(evaluation(run_, jr, cols, summary, options), args.format,
-                                   args.query))
+                                   args.query, summary=not args.no_summary,
+                                   zscore=zscores is not None))
     return 0
 
 

@@ -46,6 +46,17 @@ def _average_precision(jr):
     return divide(s, jr.num_rel)
 
 
+@measure("yaap", DOUBLE, "Yet Another Average Precision: log((1 + S) / (1 + R - S)), S the sum "
+         "over retrieved relevant documents of precision at their rank; monotonic with AP on "
+         "one topic but averages better over topics (trec_eval 10, by name only).",
+         range="(-inf, +inf)",
+         cite="Robertson, 'On Smoothing Average Precision', ECIR 2012, LNCS 7224, pp. 158-169; "
+              "trec_eval m_yaap.c")
+def yet_another_average_precision(jr, params):
+    s = np.bincount(jr.relevant.tix, weights=precision_at_relevant(jr), minlength=jr.num_topics)
+    return np.log((1.0 + s) / (1.0 + jr.num_rel - s))
+
+
 @measure("gm_map", DOUBLE, "Geometric mean of AP over topics (AP floored at 1e-5); reported "
          "only as a summary.", average="gm", per_topic=False, cite="trec_eval m_gm_map.c; "
          "Robertson, 'On GMAP', CIKM 2006", aliases={"ir_measures": "GMAP"})
