@@ -92,15 +92,17 @@ def test_parse_errors_and_results_come_back_through_the_thread(tmp_path):
 
 @pytest.fixture
 def little_memory(monkeypatch):
-    """Pretend 1 MiB of memory is free: the refusal limit is half of it."""
+    """Pretend 1 MiB of memory is available, and that only files up to 1 KiB are always read
+    (the real floor is 64 MiB: a full page cache must never refuse a small file)."""
     monkeypatch.setattr(ts, "available_memory", lambda: 2**20)
+    monkeypatch.setattr(ts, "ALWAYS_READ", 1024)
 
 
 def test_file_larger_than_free_memory_is_refused_before_reading(big_run, little_memory):
     with pytest.raises(FormatError) as e:
         read_run(big_run)
     assert e.value.path == str(big_run) and e.value.line is None
-    assert "refusing to load it" in e.value.reason and "memory is free" in e.value.reason
+    assert "refusing to load it" in e.value.reason and "memory is available" in e.value.reason
 
 
 def test_small_archive_of_a_large_file_is_refused_while_decompressing(tmp_path, little_memory):

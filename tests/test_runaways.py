@@ -64,3 +64,67 @@ def test_a_small_run_is_read_with_a_small_buffer(tmp_path):
     r.write_text("1 Q0 a 1 2.0 t\n" * 60)
     buf, start, end = next(_file_pieces(str(r)))
     assert len(buf) <= r.stat().st_size + 1 and (start, end) == (0, r.stat().st_size)
+
+
+# ----------------------------------------------------------------- what is not a file
+def test_devices_are_refused_at_once():
+    for dev in ("/dev/zero", "/dev/urandom"):
+        with pytest.raises(FormatError) as info:
+            read_run(dev)
+        assert info.value.reason.startswith("is a device or socket, not a run file")
+
+
+def test_a_pipe_without_a_writer_is_refused_and_a_pipe_with_one_is_read(tmp_path):
+    import os
+    import threading
+
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    with pytest.raises(FormatError) as info:
+        read_run(fifo)
+    assert info.value.reason.startswith("is a pipe that sent nothing in 1.5 s")
+
+    def write():
+        with open(fifo, "wb") as f:
+            f.write(b"1 Q0 a 1 2.0 t\n1 Q0 b 2 1.0 t\n")
+
+    t = threading.Thread(target=write)
+    t.start()
+    run = read_run(fifo)
+    t.join(10)
+    assert len(run) == 2 and run.tag == "t"
+
+
+def test_a_directory_is_refused(tmp_path):
+    with pytest.raises(FormatError) as info:
+        read_qrels(tmp_path)
+    assert info.value.reason == "is a directory, not a qrels file (topic iter docno rel)"
+
+
+def test_a_compression_bomb_is_refused_by_its_ratio(tmp_path):
+    import gzip
+
+    from yardstick.io.text_source import ALWAYS_READ, MAX_INFLATION
+
+    bomb = tmp_path / "run.gz"
+    bomb.write_bytes(gzip.compress(b"1 Q0 d 1 1.0 t\n" * 6_000_000, 9))  # 90 MB in ~200 KB
+    with pytest.raises(FormatError) as info:
+        read_run(bomb)
+    limit = ALWAYS_READ + MAX_INFLATION * bomb.stat().st_size
+    assert info.value.reason == (f"decompresses to more than {limit / 2**20:,.0f} MiB, over "
+                                 f"{MAX_INFLATION} times its {bomb.stat().st_size / 2**20:,.1f} "
+                                 "MiB (a compression bomb?); refusing it")
+
+
+def test_memory_guard_reads_small_files_even_when_memory_looks_full(tmp_path, monkeypatch):
+    """A full page cache once made a 30 KB run 'too large for 0.0 GiB of free memory'."""
+    from yardstick.io import text_source
+
+    monkeypatch.setattr(text_source, "available_memory", lambda: 10_000)
+    r = tmp_path / "run"
+    r.write_text("".join(f"1 Q0 d{i} {i} 2.0 t\n" for i in range(2000)))  # 30 KB
+    assert len(read_run(r)) == 2000
+    with pytest.raises(FormatError) as info:
+        text_source.check_size(str(r), 200 << 20, "run file")
+    assert info.value.reason.startswith("is 200 MiB and reading it needs about 600 MiB, but "
+                                        "only 0 MiB of memory is available")

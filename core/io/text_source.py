@@ -10,6 +10,7 @@ from __future__ import annotations
 import bz2
 import lzma
 import os
+import stat
 import sys
 import zlib
 from pathlib import Path
@@ -18,9 +19,6 @@ from yardstick.errors import FormatError
 
 COMPRESSED_SUFFIXES = (".gz", ".bz2", ".xz")
 
-#: Refuse to read a single input whose (decompressed) size exceeds this share of
-#: the available memory: better a clear message than swapping the machine to death.
-MEMORY_SHARE = 0.5
 
 
 def display_name(path: str | os.PathLike) -> str:
@@ -33,15 +31,40 @@ def display_name(path: str | os.PathLike) -> str:
 
 
 def available_memory() -> int | None:
-    """Bytes of memory available now (Linux ``MemAvailable``), or None if unknown."""
+    """Bytes of memory available now, or None if unknown.
+
+    The kernel's ``MemAvailable`` (free memory plus the page cache it can drop:
+    a full page cache is not a full memory), lowered to the room left under a
+    cgroup v2 memory limit when the process runs in one.
+    """
+    avail = None
     try:
         with open("/proc/meminfo", "rb") as f:
             for line in f:
                 if line.startswith(b"MemAvailable:"):
-                    return int(line.split()[1]) * 1024
+                    avail = int(line.split()[1]) * 1024
+                    break
     except OSError:
         return None
-    return None
+    try:
+        limit = Path("/sys/fs/cgroup/memory.max").read_text().strip()
+        if limit != "max":
+            used = int(Path("/sys/fs/cgroup/memory.current").read_text())
+            room = max(0, int(limit) - used)
+            avail = room if avail is None else min(avail, room)
+    except (OSError, ValueError):
+        pass
+    return avail
+
+
+#: a file up to this size is always read (the guard is for files that can matter)
+ALWAYS_READ = 64 << 20
+#: memory a reader needs per byte of input, at most (text, parsed columns, indexes)
+NEED_PER_BYTE = 3
+#: a compressed file may inflate to at most ALWAYS_READ + this many times its size
+MAX_INFLATION = 50
+#: how long to wait for the first byte from a pipe before giving up
+PIPE_WAIT_SECONDS = 1.5
 
 
 def read_bytes(path: str | os.PathLike, what: str = "file") -> bytes:
@@ -50,38 +73,89 @@ def read_bytes(path: str | os.PathLike, what: str = "file") -> bytes:
     Raises
     ------
     FormatError
-        if the file is missing, a directory, unreadable, empty, corrupt when
-        decompressed, too large for memory, or binary (contains NUL bytes).
+        if the file is missing, a directory, a device, a pipe that sends nothing,
+        unreadable, empty, corrupt when decompressed, too large for memory, or binary
+        (contains NUL bytes).
     """
     spath = str(path)
     if spath == "-":
-        data = sys.stdin.buffer.read()
-        spath = "<stdin>"
-    else:
-        p = Path(spath)
-        if p.is_dir():
-            raise FormatError(spath, None, f"is a directory, not a {what}")
-        try:
-            size = p.stat().st_size
-        except OSError as e:
-            raise FormatError(spath, None, f"cannot read {what}: {e.strerror or e}") from None
-        check_size(spath, size, what)
-        try:
-            with open(p, "rb") as f:
+        return finish_bytes(_read_stream(sys.stdin.buffer, "<stdin>", what), "<stdin>", what)
+    try:
+        st = os.stat(spath)
+    except OSError as e:
+        raise FormatError(spath, None, f"cannot read {what}: {e.strerror or e}") from None
+    mode = st.st_mode
+    if stat.S_ISDIR(mode):
+        raise FormatError(spath, None, f"is a directory, not a {what}")
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) or stat.S_ISSOCK(mode):
+        raise FormatError(spath, None, f"is a device or socket, not a {what} (endless input "
+                                       "such as /dev/zero is never read)")
+    try:
+        if stat.S_ISFIFO(mode):  # a named pipe or a shell's <(...): read what arrives
+            data = _read_pipe(spath, what)
+        else:
+            check_size(spath, st.st_size, what)
+            with open(spath, "rb") as f:
                 data = f.read()
-        except OSError as e:
-            raise FormatError(spath, None, f"cannot read {what}: {e.strerror or e}") from None
+    except OSError as e:
+        raise FormatError(spath, None, f"cannot read {what}: {e.strerror or e}") from None
     return finish_bytes(data, spath, what)
 
 
-def check_size(spath: str, size: int, what: str = "file") -> None:
-    """Refuse a file of ``size`` bytes if it would not fit in the free memory."""
+def _read_pipe(spath: str, what: str) -> bytes:
+    """Read a FIFO without hanging: wait at most PIPE_WAIT_SECONDS for a writer's first bytes."""
+    import select
+
+    fd = os.open(spath, os.O_RDONLY | os.O_NONBLOCK)  # never blocks, even with no writer
+    try:
+        ready, _, _ = select.select([fd], [], [], PIPE_WAIT_SECONDS)
+        if not ready:
+            raise FormatError(spath, None, f"is a pipe that sent nothing in "
+                                           f"{PIPE_WAIT_SECONDS:g} s; expected a {what} (give a "
+                                           "file, or '-' to read standard input)")
+        os.set_blocking(fd, True)
+        with os.fdopen(os.dup(fd), "rb") as f:
+            return _read_stream(f, spath, what)
+    finally:
+        os.close(fd)
+
+
+def _read_stream(f, spath: str, what: str) -> bytes:
+    """Read a stream of unknown size, refusing it once it outgrows the available memory."""
+    parts, total = [], 0
+    limit = _memory_limit()
+    while True:
+        chunk = f.read(1 << 24)
+        if not chunk:
+            return b"".join(parts)
+        total += len(chunk)
+        if total * NEED_PER_BYTE > limit and total > ALWAYS_READ:
+            raise FormatError(spath, None, f"sent more than {total / 2**20:,.0f} MiB, more than "
+                              f"the available memory allows; refusing to read the rest")
+        parts.append(chunk)
+
+
+def _memory_limit() -> float:
     avail = available_memory()
-    if avail is not None and size > MEMORY_SHARE * avail:
+    return float("inf") if avail is None else float(avail)
+
+
+def check_size(spath: str, size: int, what: str = "file") -> None:
+    """Refuse a file of ``size`` bytes whose reading would not fit in the available memory.
+
+    Files up to :data:`ALWAYS_READ` are always read; a larger one is refused when
+    :data:`NEED_PER_BYTE` times its size exceeds the memory the kernel reports as
+    available (:func:`available_memory`).
+    """
+    if size <= ALWAYS_READ:
+        return
+    avail = available_memory()
+    if avail is not None and size * NEED_PER_BYTE > avail:
         raise FormatError(
             spath, None,
-            f"is {size / 2**30:.1f} GiB but only {avail / 2**30:.1f} GiB of memory is free; "
-            f"refusing to load it (split the file or free memory)")
+            f"is {size / 2**20:,.0f} MiB and reading it needs about "
+            f"{size * NEED_PER_BYTE / 2**20:,.0f} MiB, but only {avail / 2**20:,.0f} MiB of "
+            f"memory is available; refusing to load it (split the file or free memory)")
 
 
 def finish_bytes(data: bytes, spath: str, what: str = "file") -> bytes:
@@ -110,19 +184,24 @@ def _inflate(data: bytes, kind: str, spath: str, what: str) -> bytes:
     run): the output is produced in 16 MiB steps and counted, so such a file is
     refused with a message before it fills the memory (issue 9).
     """
-    avail = available_memory()
-    limit = float("inf") if avail is None else MEMORY_SHARE * avail
+    avail = _memory_limit()
+    bomb = ALWAYS_READ + MAX_INFLATION * len(data)  # a bound that follows the file's size
     parts: list[bytes] = []
     total = 0
 
     def keep(out: bytes) -> None:
         nonlocal total
         total += len(out)
-        if total > limit:
+        if total > bomb:
             raise FormatError(
                 spath, None,
-                f"decompresses to more than {limit / 2**30:.1f} GiB but only "
-                f"{avail / 2**30:.1f} GiB of memory is free; refusing to load it")
+                f"decompresses to more than {bomb / 2**20:,.0f} MiB, over {MAX_INFLATION} "
+                f"times its {len(data) / 2**20:,.1f} MiB (a compression bomb?); refusing it")
+        if total * NEED_PER_BYTE > avail and total > ALWAYS_READ:
+            raise FormatError(
+                spath, None,
+                f"decompresses to more than {total / 2**20:,.0f} MiB, more than the "
+                f"{avail / 2**20:,.0f} MiB of available memory allows; refusing to load it")
         parts.append(out)
 
     magic = next(m for m, k in _KIND.items() if k == kind)
