@@ -17,7 +17,7 @@ Markers and bold
 ``markers`` is a frame parallel to ``frame`` (aligned on index and columns;
 missing cells mean "no marker") holding booleans (``True`` -> ``†``) or strings
 (the superscript itself, e.g. ``"ab"``).  They become ``\\textsuperscript{...}`` in
-LaTeX, ``<sup>...</sup>`` in Markdown/HTML, a literal suffix in CSV/TSV, and part
+LaTeX, ``<sup>...</sup>`` in Markdown/HTML, a ``<column> marker`` column in CSV/TSV, and part
 of the cell's *number format* in XLSX so the cell stays numeric.  ``bold`` (a
 boolean frame of the same shape) sets cells in bold where the format has bold.
 

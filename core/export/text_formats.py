@@ -6,7 +6,8 @@ the significance marker and bold flag of each cell, a caption and an optional
 ``booktabs``: markers are ``\\textsuperscript`` of symbols every LaTeX kernel has
 (``\\dag``, ``\\ddag``, ``$\\bigtriangleup$`` for ▲ ...), the provenance is a ``%``
 comment block.  HTML carries the provenance as a comment; CSV, TSV and Markdown
-get a ``.provenance.json`` file beside them (written by :mod:`yardstick.export.tables`).
+get a ``.provenance.json`` file beside them (written by :mod:`yardstick.export.tables`);
+in CSV/TSV the markers of a column go to a ``<column> marker`` column beside it.
 """
 
 from __future__ import annotations
@@ -36,12 +37,23 @@ def latex_escape(text: str) -> str:
 
 
 def delimited(frame, header, body, marks, bolds, caption, provenance, sep: str = ",") -> str:
-    """One header row, then the rows; markers are a literal suffix of the cell."""
+    """One header row, then the rows; a column with markers is followed by a
+    ``<column> marker`` column holding them, so the numbers stay numbers."""
+    marked = [j for j in range(len(header)) if any(m[j] for m in marks)]
+
+    def spread(cells, extra):
+        out = []
+        for j, c in enumerate(cells):
+            out.append(c)
+            if j in marked:
+                out.append(extra(j))
+        return out
+
     buf = io.StringIO()
     w = csv.writer(buf, delimiter=sep, lineterminator="\n")
-    w.writerow(header)
+    w.writerow(spread(header, lambda j: f"{header[j]} marker"))
     for row, mrow in zip(body, marks):
-        w.writerow([c + m for c, m in zip(row, mrow)])
+        w.writerow(spread(row, lambda j: mrow[j]))
     return buf.getvalue()
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from matplotlib.font_manager import FontProperties
 from matplotlib.textpath import text_to_path
 
-from yardstick.export.cells import cells, numeric_columns
+from yardstick.export.cells import cells, flag_cells, marker_cells, numeric_columns
 from yardstick.reports.figures import new_figure
 
 __all__ = ["PdfLayout", "text_width", "wrap", "TOPICS_PER_ROW"]
@@ -105,12 +105,17 @@ class PdfLayout:
         """Place a :class:`~yardstick.reports.document.ReportTable`, continuing on new sheets."""
         header, body = cells(t.frame, t.decimals)
         right = numeric_columns(t.frame)
+        blank = [""] * len(header)
         rows = ([header] if t.header else []) + body
+        marks = ([blank] if t.header else []) + marker_cells(t.frame, t.markers)
+        bolds = ([[t.header] * len(header)] if t.header else []) \
+            + [[bool(b) for b in r] for r in flag_cells(t.frame, t.bold, "1")]
         size = TABLE_PT
         avail = PAGE_W - 2 * MARGIN
         while True:
-            widths = [max(text_width(r[j], size, t.header and i == 0) for i, r in enumerate(rows))
-                      for j in range(len(header))]
+            mark_w = [max(text_width(m[j], 0.75 * size) for m in marks) for j in range(len(header))]
+            widths = [max(text_width(r[j], size, bolds[i][j]) for i, r in enumerate(rows))
+                      + mark_w[j] for j in range(len(header))]
             w = sum(widths) + 10 * (len(widths) - 1)
             if w <= avail or size <= 5:
                 break
@@ -134,15 +139,18 @@ class PdfLayout:
                 y -= 12
             y -= 4
             for i, r in enumerate(chunk):
-                bold = t.header and start == 0 and i == 0
                 cx = self.x
                 for j, cell in enumerate(r):
+                    weight = "bold" if bolds[start + i][j] else "normal"
+                    mark = marks[start + i][j]
+                    end = cx + widths[j] - mark_w[j] if right[j] \
+                        else cx + text_width(cell, size, weight == "bold")
                     if right[j]:
-                        self._text(cx + widths[j], y, cell, size, va="top", ha="right",
-                                   weight="bold" if bold else "normal")
+                        self._text(end, y, cell, size, va="top", ha="right", weight=weight)
                     else:
-                        self._text(cx, y, cell, size, va="top",
-                                   weight="bold" if bold else "normal")
+                        self._text(cx, y, cell, size, va="top", weight=weight)
+                    if mark:
+                        self._text(end + 0.5, y + 0.3 * size, mark, 0.75 * size, va="top")
                     cx += widths[j] + 10
                 y -= line_h
             start += len(chunk)
