@@ -72,3 +72,24 @@ def test_writes_latex_and_xlsx(tmp_path, matrices):
     ws = wb["table"]
     assert ws["B3"].value == matrices["map"]["B"].mean() and ws["B3"].font.bold
     assert ws["B3"].number_format == '0.0000"ac"'
+
+
+def test_superscripts_as_ranges_with_many_runs():
+    from yardstick.reports.comparison_table import _letters, _ranges
+
+    names = _letters(30)
+    assert names[25:28] == ["z", "aa", "ab"]
+    assert _ranges([1, 3], names[:5]) == "bd"
+    assert _ranges([0, 1, 2, 3, 5], names[:10]) == "a–d,f"
+    assert _ranges([1, 2, 3, 4, 27, 28, 29], names) == "b–e,ab–ad"
+    assert _ranges([0, 27], names) == "a,ab"
+
+
+def test_order_by_score_gives_ranges():
+    rng = np.random.default_rng(2)
+    base = rng.uniform(0.2, 0.5, 50)
+    f = pd.DataFrame({f"r{i}": base + 0.05 * i + rng.normal(0, 0.01, 50) for i in range(6)})
+    t = comparison_table({"map": f}, order="score", test="t", correction="bonferroni")
+    assert list(t.means.index) == ["r5", "r4", "r3", "r2", "r1", "r0"]
+    assert t.markers.loc["r5", "map"] == "b–f"       # beats every other run
+    assert t.markers.loc["r0", "map"] == ""

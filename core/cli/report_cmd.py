@@ -47,6 +47,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--dpi", type=int, default=150, help="PNG resolution (150)")
     p.add_argument("--comparison-table", action="store_true",
                    help="add the runs x measures table with significance superscripts")
+    p.add_argument("--comparison-order", choices=["given", "score"], default="given",
+                   help="rows of the comparison table in the order given or by the first "
+                   "measure, best first (short superscript ranges with many runs)")
     p.add_argument("--measures", default="map,P.10,ndcg_cut.10",
                    help="measures of the comparison table (default map,P.10,ndcg_cut.10)")
     p.add_argument("--test", default="t", choices=["t", "wilcoxon", "randomisation", "bootstrap"],
@@ -142,19 +145,17 @@ def _document(args, runs, qrels, options, only):
 
 def _with_comparison(doc, args, runs, qrels, options, prov):
     """``doc`` with a first page holding the comparison table and its p-values."""
-    import pandas as pd
-
     from yardstick.evaluate import evaluate_runs
     from yardstick.progress import run_sync
-    from yardstick.reports.comparison_table import comparison_table
+    from yardstick.reports.comparison_table import comparison_table_from_evaluations
     from yardstick.reports.document import ReportPage, ReportTable
 
     measures = _measure_list(args)
     evs = run_sync(evaluate_runs(runs, qrels, measures, options))
-    cols = [_column_name(evs, m) for m in measures]
-    matrices = {c: pd.DataFrame({n: ev.per_topic[c] for n, ev in evs.items()}) for c in cols}
-    t = comparison_table(matrices, [r.name for r in runs], args.test, args.correction,
-                         args.alpha, args.seed, qrels_name=prov.qrels_file)
+    t = comparison_table_from_evaluations(
+        evs, [_column_name(evs, m) for m in measures], runs=[r.name for r in runs],
+        test=args.test, correction=args.correction, alpha=args.alpha, seed=args.seed,
+        qrels_name=prov.qrels_file, order=args.comparison_order)
     f = t.display_frame()
     page = ReportPage("Comparison", t.caption, (
         ReportTable("comparison", "Comparison of runs", f,

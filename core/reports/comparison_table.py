@@ -39,7 +39,8 @@ import pandas as pd
 
 from yardstick.compare import _pair, correct_pvalues
 
-__all__ = ["TESTS", "CORRECTIONS", "ComparisonTable", "comparison_table", "paired_pvalue"]
+__all__ = ["TESTS", "CORRECTIONS", "ComparisonTable", "comparison_table",
+           "comparison_table_from_evaluations", "paired_pvalue"]
 
 TESTS = ("t", "wilcoxon", "randomisation", "bootstrap")
 CORRECTIONS = ("none", "bonferroni", "holm", "bh")
@@ -139,24 +140,34 @@ class ComparisonTable:
 def comparison_table(matrices: Mapping[str, pd.DataFrame], runs: Sequence[str] | None = None,
                      test: str = "t", correction: str = "holm", alpha: float = 0.05,
                      seed: int = 0, n_resamples: int = 10000, qrels_name: str = "",
-                     higher_is_better: Mapping[str, bool] | None = None) -> ComparisonTable:
+                     higher_is_better: Mapping[str, bool] | None = None,
+                     order: str = "given") -> ComparisonTable:
     """Build the table from ``{measure: topics x runs}`` per-topic score matrices.
 
-    ``runs`` picks and orders the columns (default: all, in the first matrix's order).
-    ``higher_is_better`` flips "best" and "better" for measures where lower wins.
+    ``runs`` picks and orders the rows (default: all, in the first matrix's order);
+    ``order="score"`` sorts them by the first measure's mean, best first, so that the
+    letters a run beats form ranges (``b–k``) and the superscripts stay short with many
+    runs.  ``higher_is_better`` flips "best" and "better" for measures where lower wins.
     """
     test = _ALIASES.get(test, test)
     if test not in TESTS:
         raise ValueError(f"unknown test {test!r}; expected one of {TESTS}")
     if correction not in CORRECTIONS:
         raise ValueError(f"unknown correction {correction!r}; expected one of {CORRECTIONS}")
-    first = next(iter(matrices.values()))
+    first_name, first = next(iter(matrices.items()))
     runs = list(runs) if runs is not None else list(first.columns)
+    if order == "score":
+        up = (higher_is_better or {}).get(first_name, True)
+        runs = list(first[runs].mean().sort_values(ascending=not up, kind="stable").index)
+    elif order != "given":
+        raise ValueError(f"unknown order {order!r}; expected 'given' or 'score'")
     letters = pd.Series(_letters(len(runs)), index=pd.Index(runs, name="run"))
     means = pd.DataFrame(index=letters.index)
     markers = pd.DataFrame("", index=letters.index, columns=list(matrices), dtype=object)
     rows = []
     n_topics = 0
+    position = {r: i for i, r in enumerate(runs)}
+    beaten: dict[tuple[str, str], list[int]] = {(r, m): [] for r in runs for m in matrices}
     for m, mat in matrices.items():
         sign = 1.0 if (higher_is_better or {}).get(m, True) else -1.0
         means[m] = mat[runs].mean()
@@ -175,10 +186,13 @@ def comparison_table(matrices: Mapping[str, pd.DataFrame], runs: Sequence[str] |
             sig = bool(q < alpha)
             a_better, b_better = sig and sign * (ma - mb) > 0, sig and sign * (mb - ma) > 0
             if a_better:
-                markers.loc[a, m] += letters[b]
+                beaten[(a, m)].append(position[b])
             if b_better:
-                markers.loc[b, m] += letters[a]
+                beaten[(b, m)].append(position[a])
             rows.append((m, a, b, ma, mb, n, p, q, a_better, b_better))
+    names = list(letters)
+    for (r, m), idx in beaten.items():
+        markers.loc[r, m] = _ranges(sorted(idx), names)
     orient = pd.Series({m: 1.0 if (higher_is_better or {}).get(m, True) else -1.0
                         for m in means.columns})
     signed = means * orient
@@ -195,6 +209,36 @@ def comparison_table(matrices: Mapping[str, pd.DataFrame], runs: Sequence[str] |
                                       else "") + ").")
     return ComparisonTable(means, letters, markers, best, pvalues, caption, test, correction,
                            alpha, n_topics, seed)
+
+
+def comparison_table_from_evaluations(evaluations: Mapping, columns: Sequence[str],
+                                      **options) -> ComparisonTable:
+    """:func:`comparison_table` of ``{run name: Evaluation}`` on per-topic ``columns``
+    (``"map"``, ``"P_10"`` ...); ``options`` as :func:`comparison_table`.
+
+    >>> evs = run_sync(evaluate_runs(runs, qrels, ["map", "P.10"]))
+    >>> comparison_table_from_evaluations(evs, ["map", "P_10"], test="randomisation",
+    ...                                   correction="holm").write("table.tex")
+    """
+    matrices = {c: pd.DataFrame({n: ev.per_topic[c] for n, ev in evaluations.items()})
+                for c in columns}
+    return comparison_table(matrices, **options)
+
+
+def _ranges(idx: list[int], names: list[str]) -> str:
+    """Names of sorted positions, three or more consecutive ones as a range:
+    ``a b c d f`` -> ``a–d,f``, ``b d`` -> ``bd``; commas whenever names have two letters."""
+    parts, start = [], 0
+    for k in range(1, len(idx) + 1):
+        if k == len(idx) or idx[k] != idx[k - 1] + 1:
+            lo, hi = idx[start], idx[k - 1]
+            if hi - lo >= 2:
+                parts.append(f"{names[lo]}–{names[hi]}")
+            else:
+                parts += [names[i] for i in range(lo, hi + 1)]
+            start = k
+    sep = "," if len(names) > 26 or any("–" in p for p in parts) else ""
+    return sep.join(parts)
 
 
 def _letters(n: int) -> list[str]:
