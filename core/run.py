@@ -302,6 +302,35 @@ def fixed_width_bytes(arr) -> np.ndarray:
 _MASKS = np.array([(1 << (8 * r)) - 1 for r in range(8)] + [2**64 - 1], dtype=np.uint64)
 
 
+#: fixed-width docno arrays may take this much memory beyond 16 × the docno bytes
+WIDE_DOCNO_SLACK = 64 << 20
+
+
+class DocnoTooLong(ValueError):
+    """One docno so long that the fixed-width docno array would not follow the file's size.
+
+    Docnos are held NUL-padded to the longest one (8-byte words); a single
+    200 KB docno among 7 million would need 1.4 TB.  :func:`check_docno_width`
+    refuses an array larger than ``WIDE_DOCNO_SLACK`` + 16 × the bytes of all
+    docnos, so memory stays proportional to the input.  ``index`` is the row.
+    """
+
+    def __init__(self, index: int, length: int, need: int):
+        self.index, self.length, self.need = index, length, need
+        super().__init__(
+            f"a docno of {length:,} bytes: Yardstick holds every docno padded to the "
+            f"longest, which here would take {need / 2**30:.1f} GiB (docnos are limited "
+            f"so that memory follows the file's size; see README 'Limits')")
+
+
+def check_docno_width(n: int, k: int, total_bytes: int, lens) -> None:
+    """Raise :class:`DocnoTooLong` if ``n`` docnos padded to ``8 k`` bytes would be too big."""
+    need = n * k * 8
+    if need > WIDE_DOCNO_SLACK + 16 * total_bytes:
+        i = int(np.argmax(lens))
+        raise DocnoTooLong(i, int(lens[i]), need)
+
+
 def string_words(arr) -> tuple[np.ndarray, np.ndarray]:
     """Each string's bytes as little-endian uint64 words, NUL padded, and its length.
 
@@ -326,6 +355,7 @@ def string_words(arr) -> tuple[np.ndarray, np.ndarray]:
                             offset=arr.offset * off_type.itemsize)
     lens = offsets[1:] - offsets[:-1]
     k = max(1, -(-int(lens.max()) // 8))
+    check_docno_width(n, k, int(offsets[-1] - offsets[0]), lens)
     short = int(lens.min())
     data = bufs[2]
     size = data.size if data is not None else 0

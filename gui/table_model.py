@@ -264,20 +264,16 @@ class FrameTableView(QTableView):
 
 
 def try_add_table_export(getter, toolbar) -> bool:
-    """``yardstick.gui.export_actions.add_table_export`` when the export helper's module is present."""
-    try:
-        from yardstick.gui.export_actions import add_table_export
-    except ImportError:
-        return False
+    """Add the table export menu (:func:`yardstick.gui.export_actions.add_table_export`)."""
+    from yardstick.gui.export_actions import add_table_export
+
     add_table_export(getter, toolbar)
     return True
 
 
 def try_add_plot_export(plot, toolbar) -> bool:
-    """``yardstick.gui.export_actions.add_plot_export`` when present."""
-    try:
-        from yardstick.gui.export_actions import add_plot_export
-    except ImportError:
-        return False
+    """Add the chart export menu (:func:`yardstick.gui.export_actions.add_plot_export`)."""
+    from yardstick.gui.export_actions import add_plot_export
+
     add_plot_export(plot, toolbar)
     return True

@@ -11,7 +11,7 @@ import pytest
 from scipy import stats
 
 from yardstick.cli import main as cli_main
-from yardstick.evaluate import evaluate_runs
+from yardstick.evaluation_service import evaluate_runs
 from yardstick.io import read_qrels, read_run
 from yardstick.progress import run_sync
 from yardstick.provenance import file_sha256

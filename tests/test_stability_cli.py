@@ -64,7 +64,7 @@ def test_out_writes_every_number_at_full_precision(tmp_path, capsys):
     import numpy as np
     from scipy import stats
 
-    from yardstick.evaluate import EvalOptions, evaluate_runs, score_matrix
+    from yardstick.evaluation_service import EvalOptions, evaluate_runs, score_matrix
     from yardstick.io import read_qrels, read_run
     from yardstick.progress import run_sync
 

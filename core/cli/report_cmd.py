@@ -82,7 +82,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def build_document(args: argparse.Namespace):
     """Read the files and build the report document (no files written)."""
     from yardstick.errors import FormatError
-    from yardstick.evaluate import EvalOptions
+    from yardstick.evaluation_service import EvalOptions
     from yardstick.io import read_qrels, read_run
     from yardstick.provenance import Provenance
     from yardstick.run_names import RunNameError, resolve_runs, unique_names
@@ -117,7 +117,7 @@ def _measure_list(args) -> list[str]:
 def _document(args, runs, qrels, options, only):
     title = args.title
     if args.kind == "adhoc":
-        from yardstick.evaluate import evaluate_runs
+        from yardstick.evaluation_service import evaluate_runs
         from yardstick.progress import run_sync
         from yardstick.reports.adhoc import ADHOC_MEASURES, adhoc_report
 
@@ -145,7 +145,7 @@ def _document(args, runs, qrels, options, only):
 
 def _with_comparison(doc, args, runs, qrels, options, prov):
     """``doc`` with a first page holding the comparison table and its p-values."""
-    from yardstick.evaluate import evaluate_runs
+    from yardstick.evaluation_service import evaluate_runs
     from yardstick.progress import run_sync
     from yardstick.reports.comparison_table import comparison_table_from_evaluations
     from yardstick.reports.document import ReportPage, ReportTable

@@ -107,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
 def _write_all(report, out_dir: Path, args, seed: int, matrices, runs) -> None:
     """Every table and the detail tables (:mod:`yardstick.export.stability_tables`), at full
     precision, each with its provenance."""
-    from yardstick.evaluate import EvalOptions
+    from yardstick.evaluation_service import EvalOptions
     from yardstick.export.stability_tables import detail_tables
     from yardstick.export.tables import write_table
     from yardstick.provenance import Provenance
@@ -148,14 +148,14 @@ def _label(name: str) -> str:
 def _score_matrices(args, measures: list[str]
                     ) -> tuple[dict[str, pd.DataFrame], pd.DataFrame, list]:
     """Evaluate the runs once; -> {measure label: topics × runs}, MAP (tie-break), the runs."""
-    from yardstick.evaluate import EvalOptions, evaluate_runs
+    from yardstick.evaluation_service import EvalOptions, evaluate_runs
     from yardstick.io import read_qrels, read_run
     from yardstick.stability.aggregates import per_topic_measure
     from yardstick.stability.report import score_matrices
 
-    qrels = read_qrels(args.qrels)
     from yardstick.run_names import unique_names
 
+    qrels = read_qrels(args.qrels)
     runs, notes = unique_names([read_run(p) for p in args.runs])
     for note in notes:
         print(f"note: {note}", file=sys.stderr)

@@ -37,7 +37,7 @@ from itertools import combinations
 import numpy as np
 import pandas as pd
 
-from yardstick.compare import _pair, correct_pvalues
+from yardstick.significance import _pair, correct_pvalues
 
 __all__ = ["TESTS", "CORRECTIONS", "ComparisonTable", "comparison_table",
            "comparison_table_from_evaluations", "paired_pvalue"]
