@@ -191,7 +191,7 @@ def compile_latex(tmp_path, body: str) -> bytes:
 
     if shutil.which("pdflatex") is None:
         pytest.skip("pdflatex not installed")
-    doc = ("\\documentclass{article}\n\\usepackage{booktabs}\n\\begin{document}\n"
+    doc = ("\\documentclass{article}\n\\usepackage{booktabs,longtable}\n\\begin{document}\n"
            + body + "\\end{document}\n")
     (tmp_path / "doc.tex").write_text(doc, encoding="utf-8")
     r = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "doc.tex"],
@@ -212,3 +212,19 @@ def test_csv_markers_get_their_own_column(frame, markers):
     lines = table_to_text(frame, "csv", markers=markers).splitlines()
     assert lines[0] == "run,map,map marker,P_5,P_5 marker,num_rel_ret,note"
     assert lines[1] == "Cor7A1clt,0.232912,†,0.428,,2621,a_b"
+
+
+def test_long_latex_table_breaks_across_pages(tmp_path):
+    f = pd.DataFrame({"map": np.linspace(0, 1, 150)},
+                     index=pd.Index([f"team{i:03d}a" for i in range(150)], name="run"))
+    tex = table_to_text(f, "latex", caption="150 runs", markers=f[["map"]] > 0.9)
+    assert r"\begin{longtable}{lr}" in tex and tex.count(r"\toprule") == 2   # header repeats
+    import shutil
+    import subprocess
+
+    compile_latex(tmp_path, tex)
+    if shutil.which("pdfinfo"):
+        info = subprocess.run(["pdfinfo", str(tmp_path / "doc.pdf")], capture_output=True,
+                              text=True).stdout
+        pages = int(next(x for x in info.splitlines() if x.startswith("Pages:")).split()[1])
+        assert pages >= 3                    # 150 rows do not fit on one or two pages

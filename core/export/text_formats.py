@@ -111,18 +111,29 @@ def _latex_marker(m: str) -> str:
     return r"\textsuperscript{" + latex_escape(m) + "}"
 
 
+#: tables longer than this many rows become a ``longtable`` (breaks across pages)
+LONG_TABLE_ROWS = 40
+
+
 def latex(frame, header, body, marks, bolds, caption, provenance) -> str:
-    """A ``table`` float with a booktabs ``tabular``; the provenance as ``%`` comments."""
+    """A ``table`` float with a booktabs ``tabular``; past :data:`LONG_TABLE_ROWS` rows a
+    ``longtable`` whose header repeats on every page.  The provenance as ``%`` comments."""
     right = numeric_columns(frame)
     spec = "".join("r" if r else "l" for r in right)
-    lines = [r"% requires \usepackage{booktabs}"]
+    long = len(body) > LONG_TABLE_ROWS
+    lines = [r"% requires \usepackage{booktabs}" + (r" and \usepackage{longtable}" if long
+                                                   else "")]
     if provenance is not None:
         lines += ["% " + s.replace("\n", " ") for s in provenance.lines()]
-    lines += [r"\begin{table}[htbp]", r"\centering"]
-    if caption:
-        lines.append(r"\caption{" + latex_escape(caption) + "}")
-    lines += [r"\begin{tabular}{" + spec + "}", r"\toprule",
-              " & ".join(latex_escape(h) for h in header) + r" \\", r"\midrule"]
+    head = [r"\toprule", " & ".join(latex_escape(h) for h in header) + r" \\", r"\midrule"]
+    cap = [r"\caption{" + latex_escape(caption) + "}"] if caption else []
+    if long:
+        lines += [r"\begin{longtable}{" + spec + "}"]
+        lines += [c + r" \\" for c in cap] + head + [r"\endfirsthead"] + head \
+            + [r"\endhead", r"\bottomrule", r"\endlastfoot"]
+    else:
+        lines += [r"\begin{table}[htbp]", r"\centering"] + cap
+        lines += [r"\begin{tabular}{" + spec + "}"] + head
     for r, mr, br in zip(body, marks, bolds):
         cells = []
         for c, m, b in zip(r, mr, br):
@@ -131,7 +142,10 @@ def latex(frame, header, body, marks, bolds, caption, provenance) -> str:
                 text = r"\textbf{" + text + "}"
             cells.append(text + (_latex_marker(m) if m else ""))
         lines.append(" & ".join(cells) + r" \\")
-    lines += [r"\bottomrule", r"\end{tabular}", r"\end{table}"]
+    if long:
+        lines += [r"\end{longtable}"]
+    else:
+        lines += [r"\bottomrule", r"\end{tabular}", r"\end{table}"]
     return "\n".join(lines) + "\n"
 
 
