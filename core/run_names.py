@@ -53,9 +53,10 @@ def resolve_run(name: str, runs: Sequence, option: str = "--run"):
     if len(by_file) == 1:
         return by_file[0]
     if len(by_file) > 1:
-        raise RunNameError(f"{option} {name!r} names {len(by_file)} run files "
-                           f"({', '.join(str(r.path or r.name) for r in by_file)}); "
-                           f"give the path or the shown name ({', '.join(r.name for r in by_file)})")
+        files = ", ".join(str(r.path or r.name) for r in by_file)
+        shown = ", ".join(r.name for r in by_file)
+        raise RunNameError(f"{option} {name!r} names {len(by_file)} run files ({files}); "
+                           f"give the path or the shown name ({shown})")
     by_tag = [r for r in runs if r.tag == name]
     if len(by_tag) == 1:
         return by_tag[0]

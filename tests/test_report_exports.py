@@ -85,6 +85,8 @@ def test_svg_figures_are_vector_with_metadata(report):
 def test_report_footer_and_latex_compile(report, tmp_path):
     html = (report / "adhoc_report.html").read_text()
     assert "<footer>" in html and file_sha256(QRELS) in html and "lround(r x R)" in html
+    assert ("Computed from qrels robust03.qrels.gz with relevance_level=1, max_docs=None, "
+            "complete=True") in html
     tex = (report / "Comparison" / "comparison.tex").read_text()
     assert r"\textbf{" in tex and "% Qrels SHA-256: " + file_sha256(QRELS) in tex
     if shutil.which("pdflatex") is None:

@@ -107,7 +107,10 @@ def build_document(args: argparse.Namespace):
     if args.comparison_table:
         prov = prov.with_extra(test=args.test, correction=args.correction, alpha=args.alpha)
         doc = _with_comparison(doc, args, runs, qrels, options, prov)
-    return replace(doc, provenance=prov)
+    stated = (f"Computed from qrels {prov.qrels_file} with "
+              f"{', '.join(f'{k}={v}' for k, v in prov.options.items())}; recall-precision "
+              f"figures interpolate as {prov.interpolation}.")
+    return replace(doc, provenance=prov, notes=(*doc.notes, stated))
 
 
 def _measure_list(args) -> list[str]:
