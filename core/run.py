@@ -190,7 +190,8 @@ class Run:
     @cached_property
     def _doc_index(self) -> tuple[np.ndarray, np.ndarray]:
         uniq, inv = np.unique(self.docno_bytes, return_inverse=True)
-        docnos = np.array([b.decode("utf-8", "replace") for b in uniq.tolist()], dtype=object)
+        docnos = np.array([b.decode("utf-8", "surrogateescape") for b in uniq.tolist()],
+                          dtype=object)
         return docnos, inv.astype(np.int32).ravel()
 
     @property
@@ -204,7 +205,7 @@ class Run:
         return self._doc_index[1]
 
     def docno(self, i: int) -> str:
-        return self.docno_bytes[i].decode("utf-8", "replace")
+        return self.docno_bytes[i].decode("utf-8", "surrogateescape")
 
     def renamed(self, name: str | None = None, group: str | None = None) -> "Run":
         return replace(self, name=self.name if name is None else name,
@@ -268,13 +269,13 @@ def _docno_comparer(a: np.ndarray, b: np.ndarray):
 
 def codes_of(values) -> tuple[np.ndarray, np.ndarray]:
     """Per-value codes into the sorted (byte order) unique strings."""
-    enc = [str(v).encode("utf-8") for v in values]
+    enc = [str(v).encode("utf-8", "surrogateescape") for v in values]
     if not enc:
         return np.zeros(0, np.int32), np.zeros(0, dtype=object)
     b = np.array(enc, dtype=f"S{max(1, max(map(len, enc)))}")
     uniq, inv = np.unique(b, return_inverse=True)
     return inv.astype(np.int32).ravel(), np.array(
-        [u.decode("utf-8", "replace") for u in uniq.tolist()], dtype=object)
+        [u.decode("utf-8", "surrogateescape") for u in uniq.tolist()], dtype=object)
 
 
 def to_bytes_array(values) -> np.ndarray:
@@ -284,8 +285,10 @@ def to_bytes_array(values) -> np.ndarray:
     try:
         arr = values if isinstance(values, (pa.Array, pa.ChunkedArray)) else \
             pa.array(np.asarray(values, dtype=object), type=pa.string())
-    except (pa.ArrowInvalid, pa.ArrowTypeError):
-        arr = pa.array([str(v) for v in values], type=pa.string())
+    except (pa.ArrowInvalid, pa.ArrowTypeError, UnicodeEncodeError):
+        # bytes that are not UTF-8 (read with surrogateescape): give them back as bytes
+        arr = pa.array([str(v).encode("utf-8", "surrogateescape") for v in values],
+                       type=pa.binary())
     return fixed_width_bytes(arr)
 
 

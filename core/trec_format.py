@@ -127,7 +127,7 @@ def _string_array(strings: list[str]):
     """A pyarrow large_string array built from its buffers."""
     import pyarrow as pa
 
-    enc = [x.encode("utf-8") for x in strings]
+    enc = [x.encode("utf-8", "surrogateescape") for x in strings]
     offsets = np.zeros(len(enc) + 1, np.int64)
     np.cumsum([len(e) for e in enc], out=offsets[1:])
     return pa.Array.from_buffers(pa.large_string(), len(enc),
@@ -156,7 +156,7 @@ def trec_eval_text(jr, columns, summary, runid: str, options, query_flag: bool =
     ``jr`` the judged ranking, ``columns`` from :func:`yardstick.engine.compute_columns`,
     ``summary`` measure name -> average (:func:`yardstick.engine.summarise`).
     """
-    return "".join(bytes(part).decode("utf-8") for part in trec_eval_parts(
+    return "".join(bytes(part).decode("utf-8", "surrogateescape") for part in trec_eval_parts(
         jr, columns, summary, runid, options, query_flag, summary_flag, zscore))
 
 
@@ -165,7 +165,7 @@ def write_trec_eval(stream, *args, **kwargs) -> None:
     parts = trec_eval_parts(*args, **kwargs)
     raw = getattr(stream, "buffer", None)
     if raw is None:
-        stream.write("".join(bytes(p).decode("utf-8") for p in parts))
+        stream.write("".join(bytes(p).decode("utf-8", "surrogateescape") for p in parts))
         return
     stream.flush()
     for part in parts:
@@ -192,7 +192,7 @@ def trec_eval_parts(jr, columns, summary, runid: str, options, query_flag: bool 
                 out.append(f"{c.name:<22}\tall\t{_long(summary[c.name])}\n")
             else:
                 out.append(f"{z}{c.name:<22}\tall\t{_num(summary[c.name])}\n")
-    parts.append("".join(out).encode("utf-8"))
+    parts.append("".join(out).encode("utf-8", "surrogateescape"))
     return parts
 
 

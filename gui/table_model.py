@@ -17,6 +17,8 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyMod
 from PySide6.QtGui import QBrush, QColor, QGuiApplication
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView
 
+from yardstick.io.text_source import shown
+
 SORT_ROLE = Qt.ItemDataRole.UserRole
 _DIGITS = re.compile(r"\d+")
 ColorFn = Callable[[int, int, object], str | None]
@@ -41,7 +43,7 @@ def format_value(v, decimals: int = 4) -> str:
         if float(v).is_integer() and abs(v) >= 1e4:
             return str(int(v))
         return f"{v:.{decimals}f}"
-    return str(v)
+    return shown(str(v))  # a docno's non-UTF-8 bytes as U+FFFD (Qt would drop them)
 
 
 def _column_values(col: pd.Series) -> np.ndarray:

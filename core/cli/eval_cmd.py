@@ -14,7 +14,6 @@ import argparse
 import sys
 from concurrent.futures import ThreadPoolExecutor
 
-from yardstick.errors import FormatError
 from yardstick.measures.registry import MeasureError, describe
 
 

@@ -10,12 +10,16 @@ from __future__ import annotations
 import os
 
 import numpy as np
-
 from yardstick.errors import FormatError
 from yardstick.io.atomic import atomic_write_text
-from yardstick.io.line_rules import (field_splitter, has_empty_field, has_hex_field, parse_int,
-                                text_lines)
-from yardstick.io.text_source import decode_text, display_name, read_bytes
+from yardstick.io.line_rules import (
+    field_splitter,
+    has_empty_field,
+    has_hex_field,
+    parse_int,
+    text_lines,
+)
+from yardstick.io.text_source import decode_text, display_name, read_bytes, text_column
 from yardstick.qrels import Qrels
 from yardstick.run import DocnoTooLong
 
@@ -101,12 +105,17 @@ def _read(data: bytes, spath: str, name: str | None) -> Qrels:
         lines.append(lineno)
     if not topics:
         raise FormatError(spath, None, f"has no judgments: expected lines '{QRELS_COLUMNS}'")
-    frame = pd.DataFrame({"topic": np.asarray(topics, dtype=object),
-                          "docno": np.asarray(docnos, dtype=object),
+    # text_column: a docno may hold bytes that are not UTF-8 (surrogateescape)
+    frame = pd.DataFrame({"topic": text_column(topics),
+                          "docno": text_column(docnos),
                           "rel": np.asarray(rels, dtype=np.int64),
                           "line": np.asarray(lines, dtype=np.int64)})
-    frame = frame.sort_values(["topic", "docno"], kind="stable").reset_index(drop=True)
-    dup = frame.duplicated(["topic", "docno"], keep="first").to_numpy()
+    # byte order (trec_eval's strcmp), on the bytes the strings were read from
+    tb, db = _bytes_column(topics), _bytes_column(docnos)
+    order = np.lexsort((db, tb))
+    frame = frame.iloc[order].reset_index(drop=True)
+    tb, db = tb[order], db[order]
+    dup = np.concatenate([[False], (tb[1:] == tb[:-1]) & (db[1:] == db[:-1])])
     if dup.any():
         i = int(np.flatnonzero(dup)[0])
         row = frame.iloc[i]
@@ -117,11 +126,15 @@ def _read(data: bytes, spath: str, name: str | None) -> Qrels:
                  path=os.path.abspath(spath))
 
 
+def _bytes_column(values: list[str]) -> np.ndarray:
+    enc = [v.encode("utf-8", "surrogateescape") for v in values]
+    return np.array(enc, dtype=f"S{max(1, max(map(len, enc), default=1))}")
+
+
 def _read_fast(data: bytes, spath: str, name: str | None) -> Qrels | None:
     """pyarrow parse of a regular qrels file; None to fall back to the line parser."""
     import pyarrow as pa
     import pyarrow.csv as pacsv
-
     from yardstick.run import codes_of, docno_hash, fixed_width_bytes
 
     try:

@@ -23,12 +23,18 @@ import os
 import numpy as np
 import pyarrow as pa
 import pyarrow.csv as pacsv
-
 from yardstick.errors import FormatError
 from yardstick.io.line_rules import field_splitter, parse_float, parse_int, text_lines
 from yardstick.io.text_source import _KIND, check_size, decode_text, display_name, read_bytes
-from yardstick.run import (DocnoTooLong, Run, check_docno_width, codes_of, hash_words,
-                           string_words, to_bytes_array)
+from yardstick.run import (
+    DocnoTooLong,
+    Run,
+    check_docno_width,
+    codes_of,
+    hash_words,
+    string_words,
+    to_bytes_array,
+)
 
 RUN_COLUMNS = "topic Q0 docno rank score tag"
 _DICT = pa.dictionary(pa.int32(), pa.string())
@@ -225,7 +231,7 @@ def _parse_pieces(pieces, size: int):
     n = out.n
     # topic codes in first-seen order -> codes into the byte-ordered topics
     seen = list(topic_ids)
-    by_bytes = sorted(range(len(seen)), key=lambda i: seen[i].encode("utf-8"))
+    by_bytes = sorted(range(len(seen)), key=lambda i: seen[i].encode("utf-8", "surrogateescape"))
     remap = np.empty(len(seen), np.int32)
     remap[by_bytes] = np.arange(len(seen), dtype=np.int32)
     topics = np.array([seen[i] for i in by_bytes], dtype=object)
