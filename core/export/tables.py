@@ -28,7 +28,9 @@ sheet, LaTeX a ``%`` comment block, HTML a comment, and CSV, TSV and Markdown a
 ``<name>.provenance.json`` file beside them.
 
 Every file is written atomically (:mod:`yardstick.io.atomic`): a failed export never
-leaves half a file behind.
+leaves half a file behind.  Text is UTF-8 with ``surrogateescape``: a run tag or docno
+read from non-UTF-8 bytes is written back as the same bytes (XLSX, whose XML cannot
+hold them, shows them as ``\\xNN`` escapes).
 """
 
 from __future__ import annotations
@@ -42,7 +44,7 @@ import pandas as pd
 
 from yardstick.export import text_formats as tf
 from yardstick.export.cells import DEFAULT_MARKER, as_frame, cells, flag_cells, marker_cells
-from yardstick.io.atomic import atomic_write, atomic_write_text
+from yardstick.io.atomic import atomic_write, atomic_write_bytes
 
 __all__ = ["Exporter", "EXPORTERS", "FORMATS", "TEXT_FORMATS", "SUFFIXES", "register",
            "format_for", "write_table", "table_to_text", "provenance_path", "DEFAULT_MARKER",
@@ -157,10 +159,10 @@ def write_table(frame: pd.DataFrame | pd.Series, path: str | os.PathLike, fmt: s
         atomic_write(path, lambda tmp: exporter.binary(frame, tmp, decimals, markers, caption,
                                                        bold, provenance))
     else:
-        atomic_write_text(path, _render(exporter, frame, decimals, markers, caption, bold,
-                                        provenance))
+        atomic_write_bytes(path, _encode(_render(exporter, frame, decimals, markers, caption,
+                                                 bold, provenance)))
     if provenance is not None and exporter.sidecar:
-        atomic_write_text(provenance_path(path), provenance.to_json())
+        atomic_write_bytes(provenance_path(path), _encode(provenance.to_json()))
     return path
 
 
@@ -177,6 +179,12 @@ def table_to_text(frame: pd.DataFrame | pd.Series, fmt: str = "tsv",
     if exporter.text is None:
         raise ValueError(f"{exporter.name} is binary; use write_table")
     return _render(exporter, as_frame(frame), decimals, markers, caption, bold, provenance)
+
+
+def _encode(text: str) -> bytes:
+    """UTF-8, with the bytes of undecodable docnos and run tags written back as they were read
+    (``surrogateescape``, the project's rule for every file Yardstick writes)."""
+    return text.encode("utf-8", "surrogateescape")
 
 
 def _render(exporter: Exporter, frame, decimals, markers, caption, bold, provenance) -> str:

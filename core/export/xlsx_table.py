@@ -39,7 +39,7 @@ def write_xlsx(frame: pd.DataFrame, tmp: str, decimals, markers, caption, bold=N
     ws.title = "table"
     if caption:
         wb.properties.title = caption
-    ws.append(header)
+    ws.append([_xml_safe(h) for h in header])
     for cell in ws[1]:
         cell.font = Font(bold=True)
     counts = [is_count_column(c, frame.iloc[:, j]) for j, c in enumerate(frame.columns)]
@@ -61,8 +61,8 @@ def write_xlsx(frame: pd.DataFrame, tmp: str, decimals, markers, caption, bold=N
         ps = wb.create_sheet("provenance")
         ps.append(["item", "value"])
         for item in provenance.items():
-            ps.append(list(item))
-        ps.append(["json", provenance.to_json()])
+            ps.append([_xml_safe(x) for x in item])
+        ps.append(["json", _xml_safe(provenance.to_json())])
     with _round_trip_floats():
         wb.save(tmp)
 
@@ -111,6 +111,17 @@ def _xlsx_value(v):
         return int(v)
     if isinstance(v, np.floating):
         return float(v)
-    if isinstance(v, (int, float, str)):
+    if isinstance(v, str):
+        return _xml_safe(v)
+    if isinstance(v, (int, float)):
         return v
-    return str(v)
+    return _xml_safe(str(v))
+
+
+def _xml_safe(s: str) -> str:
+    """Undecodable bytes (``surrogateescape``) as visible ``\\xNN`` escapes: XML cannot hold them."""
+    try:
+        s.encode("utf-8")
+        return s
+    except UnicodeEncodeError:
+        return s.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")

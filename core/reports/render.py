@@ -21,7 +21,7 @@ import os
 from pathlib import Path
 
 from yardstick.export.tables import table_to_text, write_table
-from yardstick.io.atomic import atomic_write, atomic_write_bytes, atomic_write_text
+from yardstick.io.atomic import atomic_write, atomic_write_bytes
 from yardstick.reports.document import ReportDocument, ReportTable, slug
 from yardstick.reports.figures import new_figure
 
@@ -120,7 +120,7 @@ def render_html(doc: ReportDocument) -> str:
 
 
 def write_html(doc: ReportDocument, path: str | os.PathLike) -> Path:
-    atomic_write_text(path, render_html(doc))
+    atomic_write_bytes(path, render_html(doc).encode("utf-8", "surrogateescape"))
     return Path(path)
 
 
