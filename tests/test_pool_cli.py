@@ -86,3 +86,20 @@ def test_titlestat_without_documents_is_refused(files, capsys):
     _, runs, qrels, *_ = files
     assert main(["pool", "--qrels", qrels, "--analysis", "titlestat", *runs]) == 2
     assert "needs --docs and --topics" in capsys.readouterr().err
+
+
+def test_not_pooled_by_file_name_unknown_refused_and_provenance(files, capsys):
+    import json
+
+    tmp, runs, qrels, groups, *_ = files
+    out = tmp / "out3"
+    assert main(["pool", "--qrels", qrels, "--depth", "2", "--analysis", "stats",
+                 "--not-pooled", "C.run", "--out", str(out), *runs]) == 0
+    per_run = pd.read_csv(out / "pool_per_run.csv").set_index("run")
+    assert per_run["pooled"].to_dict() == {"A.run": True, "B.run": True, "C.run": False}
+    prov = json.loads((out / "pool_per_run.provenance.json").read_text())
+    assert prov["extra"]["not_pooled"] == "C.run" and len(prov["runs"]) == 3
+    capsys.readouterr()
+    assert main(["pool", "--qrels", qrels, "--analysis", "stats", "--not-pooled", "Z",
+                 *runs]) == 1
+    assert "--not-pooled 'Z' is neither a run file nor a run tag" in capsys.readouterr().err

@@ -54,3 +54,39 @@ def test_bad_topic_group_is_a_format_error(capsys):
                *_runs({"aplrob03a", "UIUC03Rd1"})])
     assert rc == 1
     assert "selects no topics" in capsys.readouterr().err
+
+
+def test_out_writes_every_number_at_full_precision(tmp_path, capsys):
+    """t-test p-values per pair, the Tukey p-value matrix and the per-bin sensitivity table
+    leave with --out, unrounded, with provenance."""
+    import json
+
+    import numpy as np
+    from scipy import stats
+
+    from yardstick.evaluation_service import EvalOptions, evaluate_runs, score_matrix
+    from yardstick.io import read_qrels, read_run
+    from yardstick.progress import run_sync
+
+    runs = _runs({"aplrob03a", "UIUC03Rd1", "pircRBa1"})
+    assert main(["stability", "--qrels", QRELS, "-m", "map", "-a", "discriminative", "-a",
+                 "tukey", "-a", "sensitivity", "-B", "20", "--seed", "3", "--out",
+                 str(tmp_path), *runs]) == 0
+    capsys.readouterr()
+    pairs = pd.read_csv(tmp_path / "pairs_map_all.csv")
+    evs = run_sync(evaluate_runs([read_run(p) for p in runs], read_qrels(QRELS), ["map"],
+                                 EvalOptions(complete=True)))
+    mat = score_matrix(evs, "map").fillna(0.0)
+    a, b = pairs.loc[0, "run_a"], pairs.loc[0, "run_b"]
+    assert pairs.loc[0, "p_t"] == pytest.approx(stats.ttest_rel(mat[a], mat[b]).pvalue,
+                                                rel=1e-9)
+    tukey = pd.read_csv(tmp_path / "tukey_pvalues_map_all.csv", index_col="run")
+    assert tukey.shape == (3, 3) and np.allclose(np.diag(tukey.to_numpy()), 1.0)
+    bins = pd.read_csv(tmp_path / "sensitivity_bins_map_all.csv")
+    assert list(bins.columns) == ["bin_lo", "bin_hi", "comparisons", "swaps", "swap_rate",
+                                  "share_at_or_above"]
+    text = (tmp_path / "discriminative_power.csv").read_text()
+    assert any(len(x.split(".")[-1]) > 4 for x in text.split(",") if "." in x)   # not rounded
+    prov = json.loads((tmp_path / "pairs_map_all.provenance.json").read_text())
+    assert prov["seeds"] == {"stability": 3} and prov["options"]["complete"] is True
+    assert [r["tag"] for r in prov["runs"]] == [Path(p).name[6:-3] for p in runs]

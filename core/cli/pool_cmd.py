@@ -88,6 +88,7 @@ def run(args: argparse.Namespace) -> int:
     from yardstick.pool.index import build_pool_index
     from yardstick.pool.report import iter_pool_report
     from yardstick.progress import run_sync
+    from yardstick.run_names import RunNameError, resolve_runs, unique_names
 
     analyses = tuple(ANALYSES) if not args.analysis or "all" in args.analysis else \
         tuple(dict.fromkeys(args.analysis))
@@ -97,17 +98,15 @@ def run(args: argparse.Namespace) -> int:
         from yardstick.io.groups_file import read_groups
 
         groups = read_groups(args.groups)
-    runs = []
-    for path in args.runs:
-        r = read_run(path)
-        g = groups.get(r.name) or groups.get(r.tag) or ""
-        runs.append(r.renamed(group=g))
-    names = [r.name for r in runs]
-    if len(set(names)) != len(names):
-        raise FormatError(args.runs[0], None, "two run files have the same name")
-    not_pooled = {os.path.basename(x) for x in args.not_pooled} | set(args.not_pooled)
-    pooled = [not (r.name in not_pooled or (r.path and os.path.basename(r.path) in not_pooled)
-                   or r.tag in not_pooled) for r in runs]
+    runs, notes = unique_names([read_run(path) for path in args.runs])
+    for note in notes:
+        print(f"note: {note}", file=sys.stderr)
+    runs = [r.renamed(group=groups.get(r.name) or groups.get(r.tag) or "") for r in runs]
+    try:
+        excluded = resolve_runs(args.not_pooled, runs, "--not-pooled")
+    except RunNameError as e:
+        raise FormatError(args.runs[0], None, str(e)) from e
+    pooled = [all(r is not x for x in excluded) for r in runs]
     if not any(pooled):
         raise FormatError(args.runs[0], None, "no pooled run left after --not-pooled")
     index = build_pool_index(runs, qrels, pooled=pooled, relevance_level=args.level)
@@ -135,12 +134,19 @@ def run(args: argparse.Namespace) -> int:
     _print(report, sys.stdout)
     if args.out:
         from yardstick.export.tables import write_table
+        from yardstick.options import EvalOptions
+        from yardstick.provenance import Provenance
 
         os.makedirs(args.out, exist_ok=True)
         suffix = {"csv": "csv", "tsv": "tsv", "xlsx": "xlsx", "latex": "tex",
                   "markdown": "md"}[args.format]
+        prov = Provenance.build(args.qrels, [(p, r.tag) for p, r in zip(args.runs, runs)],
+                                [args.measure], EvalOptions(relevance_level=args.level),
+                                seeds={"pool": args.seed},
+                                extra={"not_pooled": ", ".join(r.name for r in excluded)})
         for name, frame in report.tables().items():
-            write_table(frame, os.path.join(args.out, f"{name}.{suffix}"), fmt=args.format)
+            write_table(frame, os.path.join(args.out, f"{name}.{suffix}"), fmt=args.format,
+                        provenance=prov)
         print(f"tables written to {args.out}", file=sys.stderr)
     return 0
 

@@ -9,13 +9,26 @@ MRR, found at rank 1 / in the top 10 / not in the top 100, cumulative % found
 by rank.  Filtering: set precision and recall, T10F, T10U and scaled utility,
 zero returns, difference from the median.  QA: MRR over the first 5 answers
 under strict and lenient relevance.  Medians are always over all RUNs given;
-``--run`` limits which runs get a page.
+``--run`` limits which runs get a page; a run is named by its file name, its path
+or its run tag (:mod:`yardstick.run_names`).
+
+``--formats`` picks what is written: ``html`` and ``pdf`` reports, figures as
+``png``, ``svg``, ``pdf``, tables as ``csv``, ``xlsx``, ``tex``, ``md``
+(``assets`` = png + csv).  ``--comparison-table`` adds a page with the runs x
+measures table of :mod:`yardstick.reports.comparison_table` (``--test``,
+``--correction``, ``--alpha``, ``--seed``).  Every file records where its numbers
+come from (:mod:`yardstick.provenance`).
+
+  yardstick report --qrels qrels.robust04 run1 run2 run3 --out report \
+      --formats html,pdf,svg,csv,xlsx,tex,md --comparison-table --test randomisation \
+      --correction holm --measures map,P.10,ndcg_cut.10
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 KINDS = ("adhoc", "known-item", "filtering", "qa")
@@ -29,7 +42,23 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--run", dest="only", action="append", metavar="NAME",
                    help="write pages only for this run (repeatable; medians use all runs)")
     p.add_argument("--formats", default="html,pdf,assets",
-                   help="comma list of html, pdf, assets (PNG graphs + CSV tables)")
+                   help="comma list of html, pdf (report and figures), png, svg, csv, xlsx, "
+                   "tex, md; assets = png,csv (default html,pdf,assets)")
+    p.add_argument("--dpi", type=int, default=150, help="PNG resolution (150)")
+    p.add_argument("--comparison-table", action="store_true",
+                   help="add the runs x measures table with significance superscripts")
+    p.add_argument("--comparison-order", choices=["given", "score"], default="given",
+                   help="rows of the comparison table in the order given or by the first "
+                   "measure, best first (short superscript ranges with many runs)")
+    p.add_argument("--measures", default="map,P.10,ndcg_cut.10",
+                   help="measures of the comparison table (default map,P.10,ndcg_cut.10)")
+    p.add_argument("--test", default="t", choices=["t", "wilcoxon", "randomisation", "bootstrap"],
+                   help="paired test of the comparison table (default t)")
+    p.add_argument("--correction", default="holm", choices=["none", "bonferroni", "holm", "bh"],
+                   help="multiple-testing correction over the pairs (default holm)")
+    p.add_argument("--alpha", type=float, default=0.05, help="significance level (0.05)")
+    p.add_argument("--seed", type=int, default=0,
+                   help="seed of the randomisation and bootstrap tests (0)")
     p.add_argument("--title", default=None, help="report title")
     p.add_argument("-l", dest="level", type=int, default=1, metavar="N",
                    help="relevance threshold (default 1)")
@@ -50,33 +79,45 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="known-item: last rank of the cumulative graph (100)")
 
 
-def _unique_names(runs):
-    seen: dict[str, int] = {}
-    out = []
-    for r in runs:
-        n = seen.get(r.name, 0)
-        seen[r.name] = n + 1
-        out.append(r if n == 0 else r.renamed(f"{r.name}#{n + 1}"))
-    return out
-
-
 def build_document(args: argparse.Namespace):
     """Read the files and build the report document (no files written)."""
     from yardstick.errors import FormatError
     from yardstick.evaluation_service import EvalOptions
     from yardstick.io import read_qrels, read_run
+    from yardstick.provenance import Provenance
+    from yardstick.run_names import RunNameError, resolve_runs, unique_names
 
     options = EvalOptions(relevance_level=args.level, max_docs=args.max_docs,
                           complete=args.complete, compat=args.compat)
     qrels = read_qrels(args.qrels)
-    runs = _unique_names([read_run(p) for p in args.runs])
-    names = [r.name for r in runs]
-    only = args.only
-    if only:
-        unknown = [n for n in only if n not in names]
-        if unknown:
-            raise FormatError(args.runs[0], None, f"--run {unknown[0]!r} is not one of the "
-                              f"runs given ({', '.join(names)})")
+    runs, notes = unique_names([read_run(p) for p in args.runs])
+    for note in notes:
+        print(f"note: {note}", file=sys.stderr)
+    only = None
+    if args.only:
+        try:
+            only = [r.name for r in resolve_runs(args.only, runs)]
+        except RunNameError as e:
+            raise FormatError(args.runs[0], None, str(e)) from e
+    prov = Provenance.build(args.qrels, [(p, r.tag) for p, r in zip(args.runs, runs)],
+                            _measure_list(args) if args.comparison_table else [args.measure],
+                            options, seeds={args.test: args.seed} if args.comparison_table
+                            and args.test in ("randomisation", "bootstrap") else None)
+    doc = _document(args, runs, qrels, options, only)
+    if args.comparison_table:
+        prov = prov.with_extra(test=args.test, correction=args.correction, alpha=args.alpha)
+        doc = _with_comparison(doc, args, runs, qrels, options, prov)
+    stated = (f"Computed from qrels {prov.qrels_file} with "
+              f"{', '.join(f'{k}={v}' for k, v in prov.options.items())}; recall-precision "
+              f"figures interpolate as {prov.interpolation}.")
+    return replace(doc, provenance=prov, notes=(*doc.notes, stated))
+
+
+def _measure_list(args) -> list[str]:
+    return [m.strip() for m in args.measures.split(",") if m.strip()]
+
+
+def _document(args, runs, qrels, options, only):
     title = args.title
     if args.kind == "adhoc":
         from yardstick.evaluation_service import evaluate_runs
@@ -105,6 +146,28 @@ def build_document(args: argparse.Namespace):
                      only, title=title or "Question answering report")
 
 
+def _with_comparison(doc, args, runs, qrels, options, prov):
+    """``doc`` with a first page holding the comparison table and its p-values."""
+    from yardstick.evaluation_service import evaluate_runs
+    from yardstick.progress import run_sync
+    from yardstick.reports.comparison_table import comparison_table_from_evaluations
+    from yardstick.reports.document import ReportPage, ReportTable
+
+    measures = _measure_list(args)
+    evs = run_sync(evaluate_runs(runs, qrels, measures, options))
+    t = comparison_table_from_evaluations(
+        evs, [_column_name(evs, m) for m in measures], runs=[r.name for r in runs],
+        test=args.test, correction=args.correction, alpha=args.alpha, seed=args.seed,
+        qrels_name=prov.qrels_file, order=args.comparison_order)
+    f = t.display_frame()
+    page = ReportPage("Comparison", t.caption, (
+        ReportTable("comparison", "Comparison of runs", f,
+                    markers=t.markers.set_axis(f.index, axis=0),
+                    bold=t.best.set_axis(f.index, axis=0), caption=t.caption),
+        ReportTable("comparison_pvalues", "Pairwise p-values", t.pvalues, in_pdf=False)))
+    return replace(doc, pages=(page, *doc.pages))
+
+
 def _column_name(evs, measure: str) -> str:
     """The per-topic column a measure request produced (``P.10`` -> ``P_10``)."""
     cols = next(iter(evs.values())).per_topic.columns
@@ -119,18 +182,19 @@ def _column_name(evs, measure: str) -> str:
 def run(args: argparse.Namespace) -> int:
     from yardstick.reports.render import write_report
 
-    formats = tuple(f.strip() for f in args.formats.split(",") if f.strip())
-    bad = [f for f in formats if f not in ("html", "pdf", "assets")]
-    if bad:
-        print(f"yardstick report: unknown format {bad[0]!r} (html, pdf, assets)",
-              file=sys.stderr)
+    from yardstick.reports.render import parse_formats
+
+    try:
+        formats = parse_formats(args.formats)
+    except ValueError as e:
+        print(f"yardstick report: {e}", file=sys.stderr)
         return 2
     try:
         doc = build_document(args)
     except KeyError as e:
         print(f"yardstick report: {e.args[0]}", file=sys.stderr)
         return 1
-    written = write_report(doc, Path(args.out), formats)
+    written = write_report(doc, Path(args.out), formats, args.dpi)
     for p in written:
         print(p)
     return 0

@@ -73,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
     if args.samples < 1:
         raise FormatError("-B", None, "the number of samples must be >= 1")
     seed = args.seed if args.seed is not None else secrets.randbits(31)
-    matrices, tie_break = _score_matrices(args, args.measures or ["map", "P_10"])
+    matrices, tie_break, runs = _score_matrices(args, args.measures or ["map", "P_10"])
     topics = list(tie_break.index)
     groups: dict[str, list[str]] = {}
     if args.topic_groups:
@@ -96,16 +96,33 @@ def run(args: argparse.Namespace) -> int:
         raise FormatError("yardstick stability", None, str(e)) from e
     for note in report.notes:
         print(f"note: {note}", file=sys.stderr)
-    out_dir = Path(args.out) if args.out else None
-    if out_dir is not None:
-        out_dir.mkdir(parents=True, exist_ok=True)
     for t in report.tables:
         if t.show:
             _print(t.title, t.frame, t.index)
-        if out_dir is not None:
-            _write(t.frame, out_dir / (re.sub(r"[^\w.-]+", "_", t.name) + _SUFFIX[args.format]),
-                   args.format, t.index)
+    if args.out:
+        _write_all(report, Path(args.out), args, seed, matrices, runs)
     return 0
+
+
+def _write_all(report, out_dir: Path, args, seed: int, matrices, runs) -> None:
+    """Every table and the detail tables (:mod:`yardstick.export.stability_tables`), at full
+    precision, each with its provenance."""
+    from yardstick.evaluation_service import EvalOptions
+    from yardstick.export.stability_tables import detail_tables
+    from yardstick.export.tables import write_table
+    from yardstick.provenance import Provenance
+
+    out_dir.mkdir(parents=True, exist_ok=True)
+    prov = Provenance.build(args.qrels, [(p, r.tag) for p, r in zip(args.runs, runs)],
+                            list(matrices),
+                            EvalOptions(relevance_level=args.level, complete=True),
+                            seeds={"stability": seed},
+                            extra={"samples": args.samples, "alpha": args.alpha,
+                                   "confidence": args.confidence})
+    tables = [(re.sub(r"[^\w.-]+", "_", t.name), t.frame, t.index) for t in report.tables]
+    for stem, frame, index in tables + detail_tables(report):
+        write_table(frame if index else frame.reset_index(drop=True),
+                    out_dir / (stem + _SUFFIX[args.format]), args.format, provenance=prov)
 
 
 def _request(name: str) -> str:
@@ -128,18 +145,20 @@ def _label(name: str) -> str:
     return f"{m.group(1)}_{m.group(2)}" if m else name
 
 
-def _score_matrices(args, measures: list[str]) -> tuple[dict[str, pd.DataFrame], pd.DataFrame]:
-    """Evaluate the runs once; -> {measure label: topics × runs}, MAP (tie-break)."""
+def _score_matrices(args, measures: list[str]
+                    ) -> tuple[dict[str, pd.DataFrame], pd.DataFrame, list]:
+    """Evaluate the runs once; -> {measure label: topics × runs}, MAP (tie-break), the runs."""
     from yardstick.evaluation_service import EvalOptions, evaluate_runs
     from yardstick.io import read_qrels, read_run
     from yardstick.stability.aggregates import per_topic_measure
     from yardstick.stability.report import score_matrices
 
+    from yardstick.run_names import unique_names
+
     qrels = read_qrels(args.qrels)
-    runs = [read_run(p) for p in args.runs]
-    names = [r.name for r in runs]
-    if len(set(names)) != len(names):
-        raise FormatError(args.runs[0], None, "two runs have the same name")
+    runs, notes = unique_names([read_run(p) for p in args.runs])
+    for note in notes:
+        print(f"note: {note}", file=sys.stderr)
     if len(runs) < 2:
         raise FormatError(args.runs[0], None, "stability diagnostics need at least two runs")
     labels = list(dict.fromkeys(_label(m) for m in measures))
@@ -153,7 +172,7 @@ def _score_matrices(args, measures: list[str]) -> tuple[dict[str, pd.DataFrame],
         matrices, tie_break = score_matrices(evals, labels)
     except KeyError as e:
         raise FormatError("--measure", None, f"no per-topic values for {e}") from e
-    return matrices, tie_break
+    return matrices, tie_break, runs
 
 
 def _progress(p: Progress) -> None:
@@ -168,9 +187,3 @@ def _print(title: str, frame: pd.DataFrame, index: bool) -> None:
     with pd.option_context("display.max_rows", 200, "display.width", 160,
                            "display.max_columns", 30):
         print(frame.to_string(index=index, float_format=lambda v: f"{v:.4f}"))
-
-
-def _write(frame: pd.DataFrame, path: Path, fmt: str, index: bool) -> None:
-    from yardstick.export.tables import write_table
-
-    write_table(frame if index else frame.reset_index(drop=True), path, fmt)

@@ -1,5 +1,5 @@
 """Exports of tables (and, via yardstick.reports, charts) to files."""
 
-from yardstick.export.tables import table_to_text, write_table
+from yardstick.export.tables import EXPORTERS, table_to_text, write_table
 
-__all__ = ["write_table", "table_to_text"]
+__all__ = ["EXPORTERS", "write_table", "table_to_text"]

@@ -1,7 +1,10 @@
-"""Table cells as text: labels, counts, decimals and significance markers.
+"""Table cells as text, shared by every table exporter (:mod:`yardstick.export.tables`,
+:mod:`yardstick.export.xlsx_table`, :mod:`yardstick.export.text_formats`).
 
-Shared by every table writer (:mod:`yardstick.export.tables` for the text formats,
-:mod:`yardstick.export.xlsx_table` for spreadsheets), so neither imports the other.
+``decimals=None`` means full precision: a float is written as Python's shortest
+round-trip text (``repr``), so ``float(text) == value`` bit for bit.  Columns that
+hold counts (``num_*`` with whole values, or any integer dtype) are written as
+integers, as trec_eval prints them.
 """
 
 from __future__ import annotations
@@ -12,11 +15,16 @@ from collections.abc import Mapping
 import numpy as np
 import pandas as pd
 
+__all__ = ["DEFAULT_MARKER", "as_frame", "show_index", "n_index", "label", "is_count_column",
+           "decimals_for", "fmt_value", "cells", "flag_cells", "marker_cells",
+           "numeric_columns"]
+
 DEFAULT_MARKER = "†"
 _COUNT_PREFIXES = ("num_",)
 
 
-def _as_frame(frame: pd.DataFrame | pd.Series) -> pd.DataFrame:
+def as_frame(frame: pd.DataFrame | pd.Series) -> pd.DataFrame:
+    """``frame`` as a DataFrame (a Series becomes one column)."""
     if isinstance(frame, pd.Series):
         return frame.to_frame(name=frame.name if frame.name is not None else "value")
     if not isinstance(frame, pd.DataFrame):
@@ -24,27 +32,29 @@ def _as_frame(frame: pd.DataFrame | pd.Series) -> pd.DataFrame:
     return frame
 
 
-def _show_index(frame: pd.DataFrame) -> bool:
+def show_index(frame: pd.DataFrame) -> bool:
+    """The index is written unless it is an unnamed ``RangeIndex``."""
     idx = frame.index
-    if isinstance(idx, pd.RangeIndex) and idx.name is None:
-        return False
-    return True
+    return not (isinstance(idx, pd.RangeIndex) and idx.name is None)
 
 
-def _n_index(frame: pd.DataFrame) -> int:
-    return frame.index.nlevels if _show_index(frame) else 0
+def n_index(frame: pd.DataFrame) -> int:
+    """How many leading columns the index takes."""
+    return frame.index.nlevels if show_index(frame) else 0
 
 
-def _label(x) -> str:
+def label(x) -> str:
+    """A header label: tuples (MultiIndex) joined with `` / ``."""
     if isinstance(x, tuple):
         return " / ".join(str(p) for p in x)
     return "" if x is None else str(x)
 
 
-def _is_count_column(name, series: pd.Series) -> bool:
+def is_count_column(name, series: pd.Series) -> bool:
+    """Integer or boolean dtype, or a ``num_*`` column holding whole numbers."""
     if pd.api.types.is_integer_dtype(series.dtype) or pd.api.types.is_bool_dtype(series.dtype):
         return True
-    if not (str(_label(name)).startswith(_COUNT_PREFIXES)
+    if not (label(name).startswith(_COUNT_PREFIXES)
             and pd.api.types.is_numeric_dtype(series.dtype)):
         return False
     v = series.to_numpy(dtype=float)
@@ -52,13 +62,16 @@ def _is_count_column(name, series: pd.Series) -> bool:
     return bool(np.all(v == np.round(v)))
 
 
-def _decimals_for(decimals: int | Mapping[str, int], name) -> int:
+def decimals_for(decimals: int | Mapping[str, int] | None, name) -> int | None:
+    """Decimals of column ``name`` (``None``: full precision)."""
     if isinstance(decimals, Mapping):
-        return int(decimals.get(_label(name), decimals.get(name, 4)))
-    return int(decimals)
+        d = decimals.get(label(name), decimals.get(name, 4))
+        return None if d is None else int(d)
+    return None if decimals is None else int(decimals)
 
 
-def _fmt_value(v, d: int, count: bool) -> str:
+def fmt_value(v, d: int | None, count: bool) -> str:
+    """One cell as text: blank for missing, integers for counts, ``d`` decimals or full."""
     if v is None or (isinstance(v, float) and math.isnan(v)) or v is pd.NA or v is pd.NaT:
         return ""
     if isinstance(v, (bool, np.bool_)):
@@ -70,49 +83,58 @@ def _fmt_value(v, d: int, count: bool) -> str:
             return str(int(v))
         if math.isinf(v):
             return "inf" if v > 0 else "-inf"
-        return f"{float(v):.{d}f}"
+        return repr(float(v)) if d is None else f"{float(v):.{d}f}"
     return str(v)
 
 
-def _cells(frame: pd.DataFrame, decimals) -> tuple[list[str], list[list[str]]]:
+def cells(frame: pd.DataFrame, decimals) -> tuple[list[str], list[list[str]]]:
     """Header labels and body cells (index first), all as strings."""
-    index_names = [_label(n) for n in frame.index.names] if _show_index(frame) else []
-    header = index_names + [_label(c) for c in frame.columns]
+    index_names = [label(n) for n in frame.index.names] if show_index(frame) else []
+    header = index_names + [label(c) for c in frame.columns]
     cols = []
     for j, name in enumerate(frame.columns):
         s = frame.iloc[:, j]
-        count = _is_count_column(name, s)
-        d = _decimals_for(decimals, name)
-        cols.append([_fmt_value(v, d, count) for v in s.tolist()])
+        count = is_count_column(name, s)
+        d = decimals_for(decimals, name)
+        cols.append([fmt_value(v, d, count) for v in s.tolist()])
     body = []
     for i, key in enumerate(frame.index):
         row = []
         if index_names:
             parts = key if isinstance(key, tuple) else (key,)
-            row = [_label(p) for p in parts]
+            row = [label(p) for p in parts]
         body.append(row + [c[i] for c in cols])
     return header, body
 
 
-def _marker_cells(frame: pd.DataFrame, markers: pd.DataFrame | None) -> list[list[str]]:
-    """Marker strings per body cell (index cells get ``""``)."""
-    n_idx = _n_index(frame)
-    empty = [[""] * (n_idx + frame.shape[1]) for _ in range(frame.shape[0])]
-    if markers is None:
-        return empty
-    m = _as_frame(markers)
-    if m.index.equals(frame.index) and m.columns.equals(frame.columns):
-        aligned = m
-    else:
-        aligned = m.reindex(index=frame.index, columns=frame.columns)
-    for i in range(frame.shape[0]):
-        for j in range(frame.shape[1]):
-            v = aligned.iat[i, j]
-            if v is None or v is pd.NA or (isinstance(v, float) and math.isnan(v)):
-                continue
-            if isinstance(v, (bool, np.bool_)):
-                s = DEFAULT_MARKER if v else ""
-            else:
-                s = str(v)
-            empty[i][n_idx + j] = s
-    return empty
+def flag_cells(frame: pd.DataFrame, flags: pd.DataFrame | None, true_text: str) -> list[list[str]]:
+    """Per body cell (index cells ``""``): the text of ``flags`` parallel to ``frame``.
+
+    ``flags`` holds booleans (``True`` -> ``true_text``) or strings (the text itself);
+    it is aligned on index and columns, missing cells give ``""``.
+    """
+    k = n_index(frame)
+    out = [[""] * (k + frame.shape[1]) for _ in range(frame.shape[0])]
+    if flags is None:
+        return out
+    m = as_frame(flags)
+    if not (m.index.equals(frame.index) and m.columns.equals(frame.columns)):
+        m = m.reindex(index=frame.index, columns=frame.columns)
+    values = m.to_numpy(dtype=object)
+    for i, j in zip(*np.nonzero(pd.notna(values))):
+        v = values[i, j]
+        out[i][k + j] = (true_text if v else "") if isinstance(v, (bool, np.bool_)) else str(v)
+    return out
+
+
+def marker_cells(frame: pd.DataFrame, markers: pd.DataFrame | None) -> list[list[str]]:
+    """Significance marker per body cell (``True`` -> :data:`DEFAULT_MARKER`)."""
+    return flag_cells(frame, markers, DEFAULT_MARKER)
+
+
+def numeric_columns(frame: pd.DataFrame) -> list[bool]:
+    """Right-align flags for header/body columns (index first)."""
+    idx = [False] * n_index(frame)
+    return idx + [pd.api.types.is_numeric_dtype(frame.iloc[:, j].dtype)
+                  and not pd.api.types.is_bool_dtype(frame.iloc[:, j].dtype)
+                  for j in range(frame.shape[1])]

@@ -1,72 +1,116 @@
-"""Tables out to files and the clipboard: CSV, XLSX, LaTeX (booktabs), Markdown, HTML.
+"""Tables out to files and the clipboard: CSV, TSV, XLSX, LaTeX (booktabs), Markdown, HTML.
 
 >>> write_table(evaluation.per_topic, "per_topic.tex", caption="Per-topic scores",
-...             markers=significant)        # boolean frame -> superscript dagger
+...             markers=significant, provenance=prov)   # boolean frame -> superscript dagger
 
-Numbers keep trec_eval's four decimals unless ``decimals`` says otherwise;
-columns that hold counts (``num_ret``, ``num_rel``, ``num_rel_ret``, ``num_q``
-and any integer dtype) are written as integers, as trec_eval prints them.
+Formats are looked up in :data:`EXPORTERS` (register a new one with :func:`register`).
 
-Significance markers
---------------------
+Precision: CSV, TSV (the clipboard) and XLSX keep every number at full precision
+(CSV/TSV as Python's shortest round-trip text, XLSX as numbers with a display
+format of ``decimals`` places), so a file reproduces the values it was written
+from.  LaTeX, Markdown, HTML and plain text are for reading and print ``decimals``
+places (trec_eval's four by default).  Count columns (``num_*`` holding whole
+numbers, integer dtypes) are written as integers.
+
+Markers and bold
+----------------
 ``markers`` is a frame parallel to ``frame`` (aligned on index and columns;
-missing cells mean "no marker") holding either booleans (``True`` -> the
-default symbol ``†``) or strings (the superscript itself, e.g. ``"a"``,
-``"†‡"``).  They are rendered as ``\\textsuperscript{...}`` in LaTeX,
-``<sup>...</sup>`` in Markdown/HTML, a literal suffix in CSV/TSV, and as part
-of the cell's *number format* in XLSX so the cell stays numeric.
+missing cells mean "no marker") holding booleans (``True`` -> ``†``) or strings
+(the superscript itself, e.g. ``"ab"``).  They become ``\\textsuperscript{...}`` in
+LaTeX, ``<sup>...</sup>`` in Markdown/HTML, a ``<column> marker`` column in CSV/TSV, and part
+of the cell's *number format* in XLSX so the cell stays numeric.  ``bold`` (a
+boolean frame of the same shape) sets cells in bold where the format has bold.
+
+Provenance
+----------
+With a :class:`~yardstick.provenance.Provenance`, XLSX gets a ``provenance``
+sheet, LaTeX a ``%`` comment block, HTML a comment, and CSV, TSV and Markdown a
+``<name>.provenance.json`` file beside them.
 
 Every file is written atomically (:mod:`yardstick.io.atomic`): a failed export never
-leaves half a file behind.  No third-party formatter is needed (pandas' own
-``to_latex``/``to_markdown`` would pull in jinja2 and tabulate).
+leaves half a file behind.  Text is UTF-8 with ``surrogateescape``: a run tag or docno
+read from non-UTF-8 bytes is written back as the same bytes (XLSX, whose XML cannot
+hold them, shows them as ``\\xNN`` escapes).
 """
 
 from __future__ import annotations
 
-import csv
-import html
-import io
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 
 import pandas as pd
 
-from yardstick.export.cells import (DEFAULT_MARKER, _as_frame, _cells, _marker_cells,  # noqa: F401
-                                    _n_index, _show_index)
-from yardstick.io.atomic import atomic_write, atomic_write_text
+from yardstick.export import text_formats as tf
+from yardstick.export.cells import DEFAULT_MARKER, as_frame, cells, flag_cells, marker_cells
+from yardstick.io.atomic import atomic_write, atomic_write_bytes
 
-__all__ = ["FORMATS", "SUFFIXES", "format_for", "write_table", "table_to_text",
-           "DEFAULT_MARKER"]
+__all__ = ["Exporter", "EXPORTERS", "FORMATS", "TEXT_FORMATS", "SUFFIXES", "register",
+           "format_for", "write_table", "table_to_text", "provenance_path", "DEFAULT_MARKER",
+           "latex_escape"]
 
-#: file formats :func:`write_table` writes
-FORMATS = ("csv", "xlsx", "latex", "markdown", "html")
+latex_escape = tf.latex_escape
+
+
+@dataclass(frozen=True)
+class Exporter:
+    """One table format: its suffixes, whether it keeps full precision, whether its
+    provenance goes to a ``.provenance.json`` beside it, and how it is written:
+    ``text(frame, header, body, marks, bolds, caption, provenance) -> str`` or, for
+    binary formats, ``binary(frame, tmp_path, decimals, markers, caption, bold, provenance)``.
+    """
+
+    name: str
+    suffixes: tuple[str, ...]
+    text: Callable | None = None
+    binary: Callable | None = None
+    full_precision: bool = False
+    sidecar: bool = False
+    file: bool = True          # offered as a file format (tsv and text are text only)
+
+
+#: format name -> exporter
+EXPORTERS: dict[str, Exporter] = {}
+_ALIASES = {"md": "markdown", "tex": "latex", "htm": "html", "txt": "tsv"}
+
+
+def register(exporter: Exporter) -> Exporter:
+    """Add (or replace) a table format."""
+    EXPORTERS[exporter.name] = exporter
+    return exporter
+
+
+def _write_xlsx(frame, tmp, decimals, markers, caption, bold, provenance):
+    from yardstick.export import xlsx_table   # looked up at call time (tests replace it)
+
+    xlsx_table.write_xlsx(frame, tmp, decimals, markers, caption, bold, provenance)
+
+
+register(Exporter("csv", (".csv",), tf.delimited, full_precision=True, sidecar=True))
+register(Exporter("tsv", (".tsv", ".txt"), tf.tsv, full_precision=True, sidecar=True,
+                  file=False))
+register(Exporter("xlsx", (".xlsx",), binary=_write_xlsx, full_precision=True))
+register(Exporter("latex", (".tex", ".latex"), tf.latex))
+register(Exporter("markdown", (".md", ".markdown"), tf.markdown, sidecar=True))
+register(Exporter("html", (".html", ".htm"), tf.html_table))
+register(Exporter("text", (), tf.plain, file=False))
+
+#: file formats :func:`write_table` writes (from the suffix)
+FORMATS = tuple(n for n, e in EXPORTERS.items() if e.file)
 #: formats :func:`table_to_text` produces (tsv is what spreadsheets paste)
-TEXT_FORMATS = ("tsv", "csv", "latex", "markdown", "html", "text")
+TEXT_FORMATS = tuple(n for n, e in EXPORTERS.items() if e.text is not None)
 #: suffix -> format
-SUFFIXES = {".csv": "csv", ".xlsx": "xlsx", ".tex": "latex", ".latex": "latex",
-            ".md": "markdown", ".markdown": "markdown", ".html": "html", ".htm": "html",
-            ".tsv": "tsv", ".txt": "tsv"}
-
-# unicode symbols LaTeX cannot take raw in text mode (without extra packages)
-_LATEX_SYMBOLS = {"†": r"\dag{}", "‡": r"\ddag{}", "§": r"\S{}", "¶": r"\P{}",
-                  "▲": r"$\blacktriangle$", "▼": r"$\blacktriangledown$",
-                  "↑": r"$\uparrow$", "↓": r"$\downarrow$", "*": r"*"}
-_LATEX_ESCAPES = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$",
-                  "#": r"\#", "_": r"\_", "{": r"\{", "}": r"\}",
-                  "~": r"\textasciitilde{}", "^": r"\textasciicircum{}"}
+SUFFIXES = {s: n for n, e in EXPORTERS.items() for s in e.suffixes}
 
 
 def format_for(path: str | os.PathLike, fmt: str | None = None) -> str:
-    """The export format: ``fmt`` if given, else from the file suffix."""
+    """The export format: ``fmt`` if given (``md``/``tex`` accepted), else from the file suffix."""
     if fmt is not None:
-        fmt = fmt.lower()
-        if fmt in ("md",):
-            fmt = "markdown"
-        if fmt in ("tex",):
-            fmt = "latex"
-        if fmt not in FORMATS + TEXT_FORMATS:
-            raise ValueError(f"unknown table format {fmt!r}; expected one of {FORMATS}")
+        fmt = _ALIASES.get(fmt.lower(), fmt.lower())
+        if fmt not in EXPORTERS:
+            raise ValueError(f"unknown table format {fmt!r}; expected one of "
+                             f"{tuple(EXPORTERS)}")
         return fmt
     suffix = Path(path).suffix.lower()
     if suffix not in SUFFIXES:
@@ -75,10 +119,16 @@ def format_for(path: str | os.PathLike, fmt: str | None = None) -> str:
     return SUFFIXES[suffix]
 
 
+def provenance_path(path: str | os.PathLike) -> Path:
+    """``t.csv`` -> ``t.provenance.json`` (the provenance file beside a CSV/TSV/Markdown table)."""
+    return Path(path).with_suffix(".provenance.json")
+
+
 def write_table(frame: pd.DataFrame | pd.Series, path: str | os.PathLike, fmt: str | None = None,
                 decimals: int | Mapping[str, int] = 4, markers: pd.DataFrame | None = None,
-                caption: str | None = None) -> Path:
-    """Write ``frame`` to ``path`` atomically as csv | xlsx | latex | markdown | html.
+                caption: str | None = None, bold: pd.DataFrame | None = None,
+                provenance=None) -> Path:
+    """Write ``frame`` to ``path`` atomically in ``fmt`` (default: from the suffix).
 
     Parameters
     ----------
@@ -86,155 +136,58 @@ def write_table(frame: pd.DataFrame | pd.Series, path: str | os.PathLike, fmt: s
         The table.  The index is written unless it is a default ``RangeIndex``.
     path : path-like
     fmt : str, optional
-        Format; by default from the suffix (``.csv .xlsx .tex .md .html``).
+        A name in :data:`EXPORTERS`; by default from the suffix (``.csv .xlsx .tex .md .html``).
     decimals : int or mapping column -> int
-        Decimals for float cells (trec_eval prints 4).
-    markers : DataFrame, optional
-        Significance markers parallel to ``frame`` (see module docstring).
+        Decimals shown by the reading formats and XLSX's display format; CSV/TSV
+        ignore it (full precision).
+    markers, bold : DataFrame, optional
+        Significance markers / bold flags parallel to ``frame`` (module docstring).
     caption : str, optional
         Table caption (LaTeX ``\\caption``, HTML ``<caption>``, a Markdown line
         above the table, the XLSX document title).
+    provenance : yardstick.provenance.Provenance, optional
+        Recorded as the format allows (module docstring).
 
     Returns
     -------
     pathlib.Path
     """
     path = Path(path)
-    fmt = format_for(path, fmt)
-    frame = _as_frame(frame)
-    if fmt == "xlsx":
-        from yardstick.export.xlsx_table import write_xlsx
-
-        atomic_write(path, lambda tmp: write_xlsx(frame, tmp, decimals, markers, caption))
+    exporter = EXPORTERS[format_for(path, fmt)]
+    frame = as_frame(frame)
+    if exporter.binary is not None:
+        atomic_write(path, lambda tmp: exporter.binary(frame, tmp, decimals, markers, caption,
+                                                       bold, provenance))
     else:
-        atomic_write_text(path, table_to_text(frame, fmt, decimals, markers, caption))
+        atomic_write_bytes(path, _encode(_render(exporter, frame, decimals, markers, caption,
+                                                 bold, provenance)))
+    if provenance is not None and exporter.sidecar:
+        atomic_write_bytes(provenance_path(path), _encode(provenance.to_json()))
     return path
 
 
 def table_to_text(frame: pd.DataFrame | pd.Series, fmt: str = "tsv",
                   decimals: int | Mapping[str, int] = 4, markers: pd.DataFrame | None = None,
-                  caption: str | None = None) -> str:
+                  caption: str | None = None, bold: pd.DataFrame | None = None,
+                  provenance=None) -> str:
     """The table as text in ``fmt`` (tsv | csv | latex | markdown | html | text).
 
-    Used for the clipboard (tsv pastes into spreadsheets) and by the report renderer.
-
-    ``text`` is plain aligned columns, as trec_eval and the appendix print tables.
+    Used for the clipboard (tsv pastes into spreadsheets, full precision) and by the
+    report renderer.  ``text`` is plain aligned columns, as trec_eval prints tables.
     """
-    fmt = format_for("", fmt)
-    frame = _as_frame(frame)
-    if fmt == "xlsx":
-        raise ValueError("xlsx is binary; use write_table")
-    header, body = _cells(frame, decimals)
-    marks = _marker_cells(frame, markers)
-    if fmt in ("csv", "tsv"):
-        return _delimited(header, body, marks, "," if fmt == "csv" else "\t")
-    if fmt == "markdown":
-        return _markdown(frame, header, body, marks, caption)
-    if fmt == "text":
-        return _plain(frame, header, body, marks, caption)
-    if fmt == "latex":
-        return _latex(frame, header, body, marks, caption)
-    return _html(header, body, marks, caption, _n_index(frame))
+    exporter = EXPORTERS[format_for("", fmt)]
+    if exporter.text is None:
+        raise ValueError(f"{exporter.name} is binary; use write_table")
+    return _render(exporter, as_frame(frame), decimals, markers, caption, bold, provenance)
 
 
-# ---------------------------------------------------------------------------
-# renderers
+def _encode(text: str) -> bytes:
+    """UTF-8, with the bytes of undecodable docnos and run tags written back as they were read
+    (``surrogateescape``, the project's rule for every file Yardstick writes)."""
+    return text.encode("utf-8", "surrogateescape")
 
 
-def _delimited(header, body, marks, sep: str) -> str:
-    buf = io.StringIO()
-    w = csv.writer(buf, delimiter=sep, lineterminator="\n")
-    w.writerow(header)
-    for row, mrow in zip(body, marks):
-        w.writerow([c + m for c, m in zip(row, mrow)])
-    return buf.getvalue()
-
-
-def _numeric_columns(frame: pd.DataFrame) -> list[bool]:
-    """Right-align flags for header/body columns (index first)."""
-    idx = [False] * _n_index(frame)
-    return idx + [pd.api.types.is_numeric_dtype(frame.iloc[:, j].dtype)
-                  and not pd.api.types.is_bool_dtype(frame.iloc[:, j].dtype)
-                  for j in range(frame.shape[1])]
-
-
-def _markdown(frame, header, body, marks, caption) -> str:
-    def esc(s: str) -> str:
-        return s.replace("\\", "\\\\").replace("|", "\\|").replace("\n", " ")
-
-    rows = [[esc(c) + (f"<sup>{html.escape(m)}</sup>" if m else "") for c, m in zip(r, mr)]
-            for r, mr in zip(body, marks)]
-    head = [esc(h) for h in header]
-    right = _numeric_columns(frame)
-    widths = [max([len(head[j])] + [len(r[j]) for r in rows] + [3]) for j in range(len(head))]
-
-    def line(cells):
-        return "| " + " | ".join(c.rjust(w) if r else c.ljust(w)
-                                 for c, w, r in zip(cells, widths, right)) + " |"
-
-    rule = "| " + " | ".join(("-" * (w - 1) + ":") if r else ("-" * w)
-                             for w, r in zip(widths, right)) + " |"
-    out = []
-    if caption:
-        out += [f"**{esc(caption)}**", ""]
-    out += [line(head), rule] + [line(r) for r in rows]
-    return "\n".join(out) + "\n"
-
-
-def _plain(frame, header, body, marks, caption) -> str:
-    rows = [[c + m for c, m in zip(r, mr)] for r, mr in zip(body, marks)]
-    right = _numeric_columns(frame)
-    widths = [max([len(header[j])] + [len(r[j]) for r in rows]) for j in range(len(header))]
-
-    def line(cells):
-        return "  ".join(c.rjust(w) if r else c.ljust(w)
-                         for c, w, r in zip(cells, widths, right)).rstrip()
-
-    out = [caption] if caption else []
-    if any(header):
-        out.append(line(header))
-    out += [line(r) for r in rows]
-    return "\n".join(out) + "\n"
-
-
-def latex_escape(text: str) -> str:
-    """Escape LaTeX special characters in plain text."""
-    return "".join(_LATEX_ESCAPES.get(ch, ch) for ch in str(text))
-
-
-def _latex_marker(m: str) -> str:
-    inner = "".join(_LATEX_SYMBOLS.get(ch) or latex_escape(ch) for ch in m)
-    return r"\textsuperscript{" + inner + "}"
-
-
-def _latex(frame, header, body, marks, caption) -> str:
-    right = _numeric_columns(frame)
-    spec = "".join("r" if r else "l" for r in right)
-    lines = [r"% requires \usepackage{booktabs}", r"\begin{table}[htbp]", r"\centering"]
-    if caption:
-        lines.append(r"\caption{" + latex_escape(caption) + "}")
-    lines += [r"\begin{tabular}{" + spec + "}", r"\toprule",
-              " & ".join(latex_escape(h) for h in header) + r" \\", r"\midrule"]
-    for r, mr in zip(body, marks):
-        lines.append(" & ".join(latex_escape(c) + (_latex_marker(m) if m else "")
-                                for c, m in zip(r, mr)) + r" \\")
-    lines += [r"\bottomrule", r"\end{tabular}", r"\end{table}"]
-    return "\n".join(lines) + "\n"
-
-
-def _html(header, body, marks, caption, n_index: int) -> str:
-    e = html.escape
-    out = ['<table class="yardstick-table">']
-    if caption:
-        out.append(f"<caption>{e(caption)}</caption>")
-    out.append("<thead><tr>" + "".join(f"<th>{e(h)}</th>" for h in header) + "</tr></thead>")
-    out.append("<tbody>")
-    for r, mr in zip(body, marks):
-        cells = []
-        for j, (c, m) in enumerate(zip(r, mr)):
-            tag = "th" if j < n_index else "td"
-            sup = f"<sup>{e(m)}</sup>" if m else ""
-            cells.append(f"<{tag}>{e(c)}{sup}</{tag}>")
-        out.append("<tr>" + "".join(cells) + "</tr>")
-    out.append("</tbody></table>")
-    return "\n".join(out) + "\n"
+def _render(exporter: Exporter, frame, decimals, markers, caption, bold, provenance) -> str:
+    header, body = cells(frame, None if exporter.full_precision else decimals)
+    return exporter.text(frame, header, body, marker_cells(frame, markers),
+                         flag_cells(frame, bold, "1"), caption, provenance)

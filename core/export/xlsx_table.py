@@ -1,62 +1,105 @@
-"""The XLSX half of :mod:`yardstick.export.tables` (openpyxl): numbers stay numbers.
+"""XLSX tables (openpyxl): numbers stay numbers, provenance on its own sheet.
 
-Float cells get the number format ``0.0000`` (``decimals`` places), count
-columns ``0``; a significance marker becomes a literal in the cell's number
-format (``0.0000"†"``), so the value is still numeric in the spreadsheet.
+Float cells hold the full value with the display format ``0.0000`` (``decimals``
+places), count columns ``0``; a significance marker becomes a literal in the
+cell's number format (``0.0000"†"``), so the value is still numeric in the
+spreadsheet.  ``bold`` cells get a bold font.  With a provenance, a second sheet
+``provenance`` lists it as label/value rows (:meth:`Provenance.items`).
 """
 
 from __future__ import annotations
 
+import contextlib
 import math
+import threading
 
 import numpy as np
 import pandas as pd
 
-from yardstick.export.cells import _cells, _decimals_for, _is_count_column, _marker_cells, _n_index
+from yardstick.export.cells import (cells, decimals_for, flag_cells, is_count_column,
+                                    marker_cells, n_index)
 
 __all__ = ["write_xlsx"]
 
+_SAVE_LOCK = threading.Lock()
 
-def write_xlsx(frame: pd.DataFrame, tmp: str, decimals, markers, caption) -> None:
+
+def write_xlsx(frame: pd.DataFrame, tmp: str, decimals, markers, caption, bold=None,
+               provenance=None) -> None:
+    """Write ``frame`` to the file ``tmp`` as a workbook (sheet ``table`` [+ ``provenance``])."""
     from openpyxl import Workbook
     from openpyxl.styles import Font
 
-    """Write ``frame`` to the file ``tmp`` as a one-sheet workbook."""
-    header, _ = _cells(frame, decimals)
-    marks = _marker_cells(frame, markers)
-    n_idx = _n_index(frame)
+    header, _ = cells(frame, decimals)
+    marks = marker_cells(frame, markers)
+    bolds = flag_cells(frame, bold, "1")
+    k = n_index(frame)
     wb = Workbook()
     ws = wb.active
     ws.title = "table"
     if caption:
         wb.properties.title = caption
-    ws.append(header)
+    ws.append([_xml_safe(h) for h in header])
     for cell in ws[1]:
         cell.font = Font(bold=True)
-    counts = [_is_count_column(c, frame.iloc[:, j]) for j, c in enumerate(frame.columns)]
+    counts = [is_count_column(c, frame.iloc[:, j]) for j, c in enumerate(frame.columns)]
     for i, key in enumerate(frame.index):
         row: list = []
-        if n_idx:
+        if k:
             parts = key if isinstance(key, tuple) else (key,)
             row = [_xlsx_value(p) for p in parts]
         row += [_xlsx_value(v) for v in frame.iloc[i].tolist()]
         ws.append(row)
         for j, name in enumerate(frame.columns):
-            cell = ws.cell(row=i + 2, column=n_idx + j + 1)
-            mark = marks[i][n_idx + j]
-            if isinstance(cell.value, float) and not counts[j]:
-                d = _decimals_for(decimals, name)
-                fmt = "0" + ("." + "0" * d if d > 0 else "")
-            elif isinstance(cell.value, (int, float)):
-                fmt = "0"
-            else:
-                fmt = None
-            if mark:
-                lit = mark.replace('"', "")
-                fmt = (fmt or "@") + f'"{lit}"'
-            if fmt:
-                cell.number_format = fmt
-    wb.save(tmp)
+            cell = ws.cell(row=i + 2, column=k + j + 1)
+            cell.number_format = _number_format(cell.value, counts[j],
+                                                decimals_for(decimals, name),
+                                                marks[i][k + j]) or cell.number_format
+            if bolds[i][k + j]:
+                cell.font = Font(bold=True)
+    if provenance is not None:
+        ps = wb.create_sheet("provenance")
+        ps.append(["item", "value"])
+        for item in provenance.items():
+            ps.append([_xml_safe(x) for x in item])
+        ps.append(["json", _xml_safe(provenance.to_json())])
+    with _round_trip_floats():
+        wb.save(tmp)
+
+
+@contextlib.contextmanager
+def _round_trip_floats():
+    """openpyxl writes numbers with ``"%.16g"``, which loses the 17th digit some doubles
+    need (``0.1 + 0.2`` comes back as ``0.3``).  While saving, its cell writer formats
+    floats with ``repr`` (the shortest text that reads back to the same double)."""
+    from openpyxl.cell import _writer
+
+    original = _writer.safe_string
+
+    def safe_string(value):
+        if isinstance(value, float) and math.isfinite(value):
+            return repr(value)
+        return original(value)
+
+    with _SAVE_LOCK:
+        _writer.safe_string = safe_string
+        try:
+            yield
+        finally:
+            _writer.safe_string = original
+
+
+def _number_format(value, count: bool, d: int | None, mark: str) -> str | None:
+    if isinstance(value, float) and not count:
+        d = 4 if d is None else d
+        fmt = "0" + ("." + "0" * d if d > 0 else "")
+    elif isinstance(value, (int, float)) and not isinstance(value, bool):
+        fmt = "0"
+    else:
+        fmt = None
+    if mark:
+        fmt = (fmt or "@") + '"' + mark.replace('"', "") + '"'
+    return fmt
 
 
 def _xlsx_value(v):
@@ -68,6 +111,17 @@ def _xlsx_value(v):
         return int(v)
     if isinstance(v, np.floating):
         return float(v)
-    if isinstance(v, (int, float, str)):
+    if isinstance(v, str):
+        return _xml_safe(v)
+    if isinstance(v, (int, float)):
         return v
-    return str(v)
+    return _xml_safe(str(v))
+
+
+def _xml_safe(s: str) -> str:
+    """Undecodable bytes (``surrogateescape``) as visible ``\\xNN`` escapes: XML cannot hold them."""
+    try:
+        s.encode("utf-8")
+        return s
+    except UnicodeEncodeError:
+        return s.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")

@@ -119,5 +119,5 @@ def adhoc_report(evaluations: Mapping[str, Evaluation], runs: Sequence[str] | No
                           "Average Precision" if histogram_measure == "map"
                           else f"{histogram_measure} vs median",
                           partial(figures.draw_median_difference, md=md),
-                          md.to_frame()))))
+                          md.to_frame(), per_topic=True))))
     return ReportDocument(title, "adhoc", tuple(pages))

@@ -26,7 +26,9 @@ def slug(text: str) -> str:
 @dataclass(frozen=True, eq=False)
 class ReportTable:
     """A titled table; ``header=False`` prints it as label/value lines (appendix style);
-    ``in_pdf=False`` keeps long per-topic tables out of the PDF pages (HTML and CSV only)."""
+    ``in_pdf=False`` keeps long per-topic tables out of the PDF pages (HTML and files only);
+    ``markers``/``bold`` (frames parallel to ``frame``) and ``caption`` go to the table
+    files (:func:`yardstick.export.tables.write_table`)."""
 
     name: str
     title: str
@@ -34,16 +36,21 @@ class ReportTable:
     decimals: int = 4
     header: bool = True
     in_pdf: bool = True
+    markers: pd.DataFrame | None = None
+    bold: pd.DataFrame | None = None
+    caption: str | None = None
 
 
 @dataclass(frozen=True, eq=False)
 class ReportFigure:
-    """A titled figure drawn by ``draw(ax)``; ``data`` is the frame behind it."""
+    """A titled figure drawn by ``draw(ax)``; ``data`` is the frame behind it;
+    ``per_topic``: x is one position per row of ``data`` (the PDF splits long ones into rows)."""
 
     name: str
     title: str
     draw: Callable
     data: pd.DataFrame | None = None
+    per_topic: bool = False
 
 
 @dataclass(frozen=True, eq=False)
@@ -60,6 +67,7 @@ class ReportDocument:
     kind: str
     pages: tuple[ReportPage, ...] = field(default_factory=tuple)
     notes: tuple[str, ...] = ()
+    provenance: object = None      # yardstick.provenance.Provenance, shown in footers/metadata
 
     def table(self, page: int, name: str) -> pd.DataFrame:
         """A table by page index and name (for tests and exports)."""

@@ -1,10 +1,14 @@
-"""Render a :class:`~core.reports.document.ReportDocument` to HTML, PDF, PNGs and CSVs.
+"""Render a :class:`~core.reports.document.ReportDocument` to HTML, PDF and files.
 
-* HTML: one self-contained file — tables as HTML, figures as inline SVG.
-* PDF: one page per report page, laid out like the TREC appendix pages (title,
-  the tables side by side as fixed-width text, the graphs below), written with
-  matplotlib's ``PdfPages`` — no browser or LaTeX needed.
-* Assets: every figure as PNG and every table as CSV, in one folder per page.
+* HTML: one self-contained file — tables as HTML, figures as inline SVG, the
+  provenance (:class:`~yardstick.provenance.Provenance`) in the footer.
+* PDF: A4 sheets laid out by :mod:`yardstick.reports.pdf_layout` (proportional
+  fonts, wrapped titles, tables continued across sheets, long per-topic charts in
+  rows), the provenance in every sheet's footer and in the PDF's metadata; written
+  with matplotlib's ``PdfPages`` — no browser or LaTeX needed.
+* Files: every figure as PNG, SVG and/or PDF (provenance in the SVG/PDF metadata)
+  and every table as CSV, XLSX, LaTeX and/or Markdown (provenance as each table
+  format allows), one folder per page.  ``assets`` means PNG + CSV.
 
 Everything is written atomically (:mod:`yardstick.io.atomic`).
 """
@@ -17,11 +21,40 @@ import os
 from pathlib import Path
 
 from yardstick.export.tables import table_to_text, write_table
-from yardstick.io.atomic import atomic_write, atomic_write_bytes, atomic_write_text
-from yardstick.reports.document import ReportDocument, ReportPage, ReportTable, slug
+from yardstick.io.atomic import atomic_write, atomic_write_bytes
+from yardstick.reports.document import ReportDocument, ReportTable, slug
 from yardstick.reports.figures import new_figure
 
-__all__ = ["render_html", "write_html", "write_pdf", "write_assets", "write_report"]
+__all__ = ["REPORT_FORMATS", "FIGURE_FORMATS", "TABLE_FORMATS", "parse_formats",
+           "render_html", "write_html", "write_pdf", "write_assets", "write_report"]
+
+REPORT_FORMATS = ("html", "pdf")
+FIGURE_FORMATS = ("png", "svg", "pdf")
+#: table format -> file suffix
+TABLE_FORMATS = {"csv": "csv", "xlsx": "xlsx", "latex": "tex", "markdown": "md"}
+_ALIASES = {"tex": "latex", "md": "markdown"}
+
+
+def parse_formats(text: str) -> tuple[str, ...]:
+    """``"html,pdf,svg,tex"`` -> the canonical names; ``assets`` = ``png,csv``.
+
+    ``pdf`` is the PDF report *and* each figure as PDF.  Raises ``ValueError`` naming an
+    unknown format.
+    """
+    out: list[str] = []
+    for f in (x.strip().lower() for x in text.split(",")):
+        if not f:
+            continue
+        f = _ALIASES.get(f, f)
+        names = ["png", "csv"] if f == "assets" else [f]
+        for n in names:
+            if n not in REPORT_FORMATS + FIGURE_FORMATS + tuple(TABLE_FORMATS):
+                raise ValueError(f"unknown format {f!r} (html, pdf, png, svg, csv, xlsx, tex, "
+                                 f"md, assets)")
+            if n not in out:
+                out.append(n)
+    return tuple(out)
+
 
 _CSS = """
 body{font-family:system-ui,-apple-system,Segoe UI,Helvetica,Arial,sans-serif;margin:2em;color:#222}
@@ -35,6 +68,8 @@ table.yardstick-table caption{font-weight:bold;text-align:left;padding-bottom:4p
 .figures{display:flex;flex-wrap:wrap;gap:1em}
 figure{margin:0}
 figcaption{font-size:0.85em;color:#555;text-align:center}
+footer{font-size:0.75em;color:#555;border-top:1px solid #aaa;margin-top:2em;padding-top:0.5em}
+.caption{font-size:0.8em;color:#444;max-width:50em}
 """
 
 
@@ -48,7 +83,11 @@ def _svg(fig_spec, width=5.5, height=3.8) -> str:
 
 
 def _table_html(t: ReportTable) -> str:
-    body = table_to_text(t.frame, "html", decimals=t.decimals, caption=t.title)
+    body = table_to_text(t.frame, "html", decimals=t.decimals, caption=t.title,
+                         markers=t.markers, bold=t.bold)
+    if t.caption:
+        body += f'<p class="caption">{html.escape(t.caption)}</p>'
+
     if not t.header:
         body = body.replace("<thead>", '<thead style="display:none">', 1)
     cls = "long" if len(t.frame) > 30 else ""
@@ -72,109 +111,93 @@ def render_html(doc: ReportDocument) -> str:
         for f in page.figures:
             out.append(f"<figure>{_svg(f)}<figcaption>{e(f.title)}</figcaption></figure>")
         out.append("</div></section>")
+    if doc.provenance is not None:
+        out.append("<footer><p>Computed from:</p><ul>"
+                   + "".join(f"<li>{e(k)}: {e(v)}</li>" for k, v in doc.provenance.items())
+                   + "</ul></footer>")
     out.append("</body></html>")
     return "\n".join(out) + "\n"
 
 
 def write_html(doc: ReportDocument, path: str | os.PathLike) -> Path:
-    atomic_write_text(path, render_html(doc))
+    atomic_write_bytes(path, render_html(doc).encode("utf-8", "surrogateescape"))
     return Path(path)
 
 
-_CHAR_W = 0.6 * 7 / 72 / 8.27     # width of one 7-pt monospace character, as a page fraction
-_LINE_H = 1.35 * 7 / 72 / 11.69   # height of one line of it
-
-
-def _table_lines(t: ReportTable) -> list[str]:
-    frame = t.frame
-    if not t.header:
-        frame = frame.rename_axis(None).set_axis([""] * frame.shape[1], axis=1)
-    return table_to_text(frame, "text", decimals=t.decimals).rstrip("\n").splitlines()
-
-
-def _page_figure(doc: ReportDocument, page: ReportPage):
-    """One A4 portrait page: title, tables as monospace text blocks, figures below."""
-    fig = new_figure(8.27, 11.69)
-    fig.set_layout_engine(None)
-    fig.text(0.5, 0.975, doc.title, ha="center", va="top", fontsize=11, color="#555")
-    fig.text(0.5, 0.955, page.title, ha="center", va="top", fontsize=14, weight="bold")
-    if page.subtitle:
-        fig.text(0.5, 0.93, page.subtitle, ha="center", va="top", fontsize=9)
-    x, y, row_h = 0.05, 0.9, 0.0
-    for t in (t for t in page.tables if t.in_pdf):
-        lines = _table_lines(t)
-        w = max([len(t.title) * 1.3] + [len(s) for s in lines]) * _CHAR_W
-        h = 0.02 + _LINE_H * len(lines)
-        if x > 0.05 and x + w > 0.97:          # wrap to a new row of tables
-            x, y, row_h = 0.05, y - row_h - 0.03, 0.0
-        fig.text(x, y, t.title, fontsize=9, weight="bold", va="top")
-        fig.text(x, y - 0.02, "\n".join(lines), fontsize=7, family="monospace", va="top",
-                 linespacing=1.35)
-        x += w + 0.04
-        row_h = max(row_h, h)
-    figs = page.figures
-    if figs:
-        top = min(y - row_h - 0.05, 0.62)
-        n_rows = (len(figs) + 1) // 2
-        cell_h = (top - 0.04) / n_rows
-        for i, f in enumerate(figs):
-            row, col = divmod(i, 2)
-            if len(figs) > 1:
-                rect = (0.08 + col * 0.5, top - (row + 1) * cell_h + 0.06, 0.38, cell_h - 0.1)
-            else:
-                rect = (0.12, top - cell_h + 0.06, 0.76, min(cell_h - 0.1, 0.45))
-            f.draw(fig.add_axes(rect))
-    return fig
-
-
 def write_pdf(doc: ReportDocument, path: str | os.PathLike) -> Path:
-    """One PDF page per report page (matplotlib PdfPages)."""
+    """The report as A4 sheets (:class:`~yardstick.reports.pdf_layout.PdfLayout`)."""
     from matplotlib.backends.backend_pdf import PdfPages
 
+    from yardstick.reports.pdf_layout import PdfLayout
+
+    prov = doc.provenance
+    meta = {"Title": doc.title, "Creator": "Yardstick"}
+    if prov is not None:
+        meta.update(prov.matplotlib_metadata("pdf"))
+
     def _write(tmp: str) -> None:
-        with PdfPages(tmp, metadata={"Title": doc.title, "Creator": "Yardstick"}) as pdf:
+        with PdfPages(tmp, metadata=meta) as pdf:
+            layout = PdfLayout(pdf, doc.title, prov.summary() if prov is not None else "")
             for page in doc.pages:
-                pdf.savefig(_page_figure(doc, page))
+                layout.new_sheet(page.title, page.subtitle)
+                for t in page.tables:
+                    if t.in_pdf:
+                        layout.table(t)
+                if page.figures:
+                    layout.figures(page.figures)
+            layout.close_sheet()
 
     atomic_write(path, _write)
     return Path(path)
 
 
 def write_assets(doc: ReportDocument, folder: str | os.PathLike, dpi: int = 150,
-                 table_format: str = "csv") -> list[Path]:
-    """Every figure as ``<page>/<figure>.png`` (+ its data as CSV) and every table as
-    ``<page>/<table>.csv``; returns the written paths."""
+                 table_formats=("csv",), figure_formats=("png",)) -> list[Path]:
+    """Every figure as ``<page>/<figure>.<png|svg|pdf>`` (+ its data as tables) and every
+    table as ``<page>/<table>.<csv|xlsx|tex|md>``; returns the written paths."""
     folder = Path(folder)
+    prov = doc.provenance
     written = []
     for page in doc.pages:
         d = folder / slug(page.title)
-        for t in page.tables:
-            written.append(write_table(t.frame, d / f"{slug(t.name)}.{table_format}",
-                                       decimals=t.decimals))
+        for fmt in table_formats:
+            for t in page.tables:
+                written.append(write_table(t.frame, d / f"{slug(t.name)}.{TABLE_FORMATS[fmt]}",
+                                           fmt, decimals=t.decimals, markers=t.markers,
+                                           bold=t.bold, caption=t.caption, provenance=prov))
+            for f in page.figures:
+                if f.data is not None:
+                    written.append(write_table(f.data, d / f"{slug(f.name)}.{TABLE_FORMATS[fmt]}",
+                                               fmt, provenance=prov))
         for f in page.figures:
-            fig = new_figure(6, 4, dpi)
-            f.draw(fig.add_subplot())
-            buf = io.BytesIO()
-            fig.savefig(buf, format="png", dpi=dpi)
-            p = d / f"{slug(f.name)}.png"
-            atomic_write_bytes(p, buf.getvalue())
-            written.append(p)
-            if f.data is not None:
-                written.append(write_table(f.data, d / f"{slug(f.name)}.{table_format}"))
+            for fmt in figure_formats:
+                fig = new_figure(6, 4, dpi)
+                f.draw(fig.add_subplot())
+                buf = io.BytesIO()
+                meta = prov.matplotlib_metadata(fmt) if prov is not None else None
+                fig.savefig(buf, format=fmt, dpi=dpi, metadata=meta)
+                p = d / f"{slug(f.name)}.{fmt}"
+                atomic_write_bytes(p, buf.getvalue())
+                written.append(p)
     return written
 
 
 def write_report(doc: ReportDocument, folder: str | os.PathLike,
-                 formats: tuple[str, ...] = ("html", "pdf", "assets")) -> list[Path]:
-    """Write ``<kind>_report.html``, ``<kind>_report.pdf`` and the assets into ``folder``."""
+                 formats: tuple[str, ...] = ("html", "pdf", "png", "csv"),
+                 dpi: int = 150) -> list[Path]:
+    """Write ``<kind>_report.html``/``.pdf`` and the figure and table files into ``folder``.
+
+    ``formats`` as :func:`parse_formats` gives them (``"assets"`` is accepted too).
+    """
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
+    formats = parse_formats(",".join(formats))
     out = []
     base = f"{slug(doc.kind)}_report"
     if "html" in formats:
         out.append(write_html(doc, folder / f"{base}.html"))
     if "pdf" in formats:
         out.append(write_pdf(doc, folder / f"{base}.pdf"))
-    if "assets" in formats:
-        out += write_assets(doc, folder)
+    out += write_assets(doc, folder, dpi, [f for f in TABLE_FORMATS if f in formats],
+                        [f for f in FIGURE_FORMATS if f in formats])
     return out
