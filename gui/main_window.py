@@ -15,7 +15,7 @@ import traceback
 
 from PySide6.QtCore import QByteArray, Qt, QTimer, Signal
 from PySide6.QtWidgets import (QDockWidget, QLabel, QMainWindow, QProgressBar, QPushButton,
-                               QWidget)
+                               QScrollArea, QWidget)
 
 from yardstick.errors import FormatError
 from yardstick.loading import LoadResult, expand, load_files
@@ -32,6 +32,28 @@ log = logging.getLogger(__name__)
 EAGER_PANELS = ("yardstick.gui.panels.collection_panel", "yardstick.gui.panels.measures_panel",
                 "yardstick.gui.panels.topic_panel")
 LAYOUT_VERSION = 1
+#: The window's size when the screen has room for it (else the available area).
+PREFERRED_SIZE = (1400, 900)
+#: Room left for the window manager's frame and title bar.
+FRAME_MARGIN = 40
+
+
+def _scrolling(panel: QWidget) -> QScrollArea:
+    """``panel`` in a scroll area: a panel taller or wider than the screen scrolls instead of
+    pushing the window (and its tab and status bars) off a small screen."""
+    area = QScrollArea()
+    area.setWidgetResizable(True)
+    area.setFrameShape(QScrollArea.Shape.NoFrame)
+    area.setWidget(panel)
+    return area
+
+
+def on_a_screen(rect) -> bool:
+    """True if ``rect`` (a QRect) lies inside the available area of one of the screens."""
+    from PySide6.QtGui import QGuiApplication
+
+    return any(s.availableGeometry().adjusted(-8, -8, 8, 8).contains(rect)
+               for s in QGuiApplication.screens())
 
 
 class MainWindow(MenuActions, QMainWindow):
@@ -94,7 +116,7 @@ class MainWindow(MenuActions, QMainWindow):
                 self._pending.append(module)
             else:
                 self._add_panel(module, cls)
-        self.resize(1400, 900)
+        self.fit_to_screen()
         if not self._pending:
             self._default_layout = self.saveState(LAYOUT_VERSION)
 
@@ -130,7 +152,7 @@ class MainWindow(MenuActions, QMainWindow):
             return
         dock = QDockWidget(cls.TITLE, self)
         dock.setObjectName(f"dock_{key}")
-        dock.setWidget(panel)
+        dock.setWidget(_scrolling(panel))
         self.panels[key] = panel
         self.docks[key] = dock
         if key == "collection":
@@ -346,10 +368,34 @@ class MainWindow(MenuActions, QMainWindow):
             self._autosave_timer.start()
 
     # ----------------------------------------------------------------- layout
+    def fit_to_screen(self, preferred: tuple[int, int] = PREFERRED_SIZE) -> None:
+        """Size the window to ``preferred`` or the screen's available area, whichever is smaller.
+
+        The frame (title bar, borders) is added by the window manager, so a
+        margin is left for it; the window is centred on the available area.
+        """
+        from PySide6.QtGui import QGuiApplication
+
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        if screen is None:
+            self.resize(*preferred)
+            return
+        avail = screen.availableGeometry()
+        w = min(preferred[0], avail.width() - FRAME_MARGIN)
+        h = min(preferred[1], avail.height() - FRAME_MARGIN)
+        self.resize(w, h)
+        self.move(avail.x() + (avail.width() - w) // 2, avail.y() + (avail.height() - h) // 2)
+
     def _restore_geometry(self) -> None:
+        """Restore the saved size and position, but only if they lie on a visible screen."""
         geo = st.settings().value("window/geometry")
-        if isinstance(geo, QByteArray):
-            self.restoreGeometry(geo)
+        if not isinstance(geo, QByteArray):
+            return
+        before = self.saveGeometry()
+        self.restoreGeometry(geo)
+        if not on_a_screen(self.frameGeometry()):
+            self.restoreGeometry(before)
+            self.fit_to_screen()
 
     def _restore_layout(self) -> None:
         self._restore_geometry()
