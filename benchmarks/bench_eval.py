@@ -13,7 +13,7 @@ Each tool runs in its own subprocess, one after the other, doing what a user
 does: read both files, compute every measure it has per topic.
 
 * ``yardstick-cli``: ``yardstick eval -q -m all_trec QRELS RUN > /dev/null``.
-* ``yardstick-api``: ``yardstick.io.read_qrels`` + ``read_run`` + ``yardstick.evaluate.evaluate(
+* ``yardstick-api``: ``yardstick.io.read_qrels`` + ``read_run`` + ``yardstick.evaluation_service.evaluate(
   run, qrels, ["all_trec"])`` in a fresh interpreter.
 * ``trec_eval``: the C binary ``/tmp/te/trec_eval -q -m all_trec`` (skipped if absent).
 * ``pytrec_eval``: ``pytrec_eval.parse_qrel`` / ``parse_run`` (Python dicts), then
@@ -91,7 +91,7 @@ def _worker(tool: str, qrels: str, run: str) -> dict:
     t0 = time.perf_counter()
     if tool == "yardstick-api":
         sys.path.insert(0, str(REPO))
-        from yardstick.evaluate import evaluate
+        from yardstick.evaluation_service import evaluate
         from yardstick.io import read_qrels, read_run
         ev = evaluate(read_run(run), read_qrels(qrels), ["all_trec"])
         n = int(ev.per_topic.size)

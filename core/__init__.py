@@ -1,8 +1,42 @@
-"""Yardstick core: Qt-free evaluation engine, file formats and diagnostics.
+"""Yardstick: trec_eval-exact evaluation, run comparison, topic-set stability and pool diagnostics.
 
-Everything the GUI shows is computed here, so the CLI, notebooks and tests get
-the same numbers.  Nothing under ``core`` may import Qt or pyqtgraph
-(``tests/test_core_is_qt_free.py`` enforces it).
+``import yardstick as ys`` gives the Python API (:mod:`yardstick.api`)::
+
+    qrels = ys.read_qrels("qrels.txt")
+    df = ys.evaluate(qrels, ["run1.txt", "run2.txt"], ["map", "nDCG@10", "P@10"])
+    ys.wide(df)
+
+The names are loaded on first use, so ``yardstick eval`` (which imports this
+package) stays fast.  Everything under ``yardstick`` except ``yardstick.gui`` is
+Qt-free (``tests/test_core_is_qt_free.py``).
 """
 
 __version__ = "0.1.0"
+
+_API = ("read_qrels", "read_runs", "evaluate", "evaluations", "wide", "compare", "experiment",
+        "stability_report", "pool_report", "plot_recall_precision", "export_table",
+        "sample_paths", "EvalOptions")
+_INTEROP = ("to_ranx", "to_ir_measures", "to_trec_frames", "ranx_report_frame")
+_SPEC = ("MeasureSpec", "parse_measure")
+
+__all__ = [*_API, *_INTEROP, *_SPEC, "__version__"]
+
+
+def __getattr__(name: str):
+    if name in _API:
+        from yardstick import api
+
+        return getattr(api, name)
+    if name in _INTEROP:
+        from yardstick import interop
+
+        return getattr(interop, name)
+    if name in _SPEC:
+        from yardstick.measures import spec
+
+        return getattr(spec, name)
+    raise AttributeError(f"module 'yardstick' has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted({*globals(), *__all__})

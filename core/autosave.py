@@ -23,14 +23,56 @@ from pathlib import Path
 from typing import Any
 
 from yardstick.errors import FormatError
-from yardstick.io.atomic import atomic_write_text
+from yardstick.io.atomic import atomic_write_text, sweep_orphans
 
-__all__ = ["LAST_SESSION", "MARKER_GLOB", "Recovery", "begin", "end", "summary"]
+__all__ = ["LAST_SESSION", "MARKER_GLOB", "AutosaveSchedule", "Recovery", "begin", "end",
+           "summary"]
 
 #: The autosave the window writes (and restores after a normal exit).
 LAST_SESSION = "last_session.json"
 #: Present while a Yardstick process runs with this data folder (one per process).
 MARKER_GLOB = "running-*.json"
+
+
+class AutosaveSchedule:
+    """When to autosave: ``quiet`` seconds after the last change, but never more
+    than ``at_most`` seconds after the first unsaved one.
+
+    A plain debounce (restart the timer on every change) never saves a user who
+    keeps working; the cap bounds the work a crash can lose.  Qt-free: the
+    window asks :meth:`delay` after each change and starts its timer with it.
+
+    >>> s = AutosaveSchedule(quiet=2.0, at_most=30.0)
+    >>> s.delay(now=100.0)            # first change: wait for 2 quiet seconds
+    2.0
+    >>> s.delay(now=129.0)            # still changing 29 s later: 1 s left of the 30
+    1.0
+    >>> s.saved(); s.delay(now=140.0)  # after a save the count starts again
+    2.0
+    """
+
+    def __init__(self, quiet: float = 2.0, at_most: float = 30.0):
+        if not 0 < quiet <= at_most:
+            raise ValueError("autosave: need 0 < quiet <= at_most")
+        self.quiet = quiet
+        self.at_most = at_most
+        self._first_unsaved: float | None = None
+
+    def delay(self, now: float) -> float:
+        """Seconds until the autosave, given a change at ``now`` (monotonic seconds)."""
+        if self._first_unsaved is None:
+            self._first_unsaved = now
+        left = self._first_unsaved + self.at_most - now
+        return max(0.0, min(self.quiet, left))
+
+    def saved(self) -> None:
+        """The session was written: the next change starts a new count."""
+        self._first_unsaved = None
+
+    @property
+    def pending(self) -> bool:
+        """A change has not been saved yet."""
+        return self._first_unsaved is not None
 
 
 @dataclass(frozen=True)
@@ -112,6 +154,7 @@ def begin(directory: str | os.PathLike) -> Recovery | None:
 
     d = Path(directory)
     d.mkdir(parents=True, exist_ok=True)
+    sweep_orphans(d)  # temporary files of autosaves a kill -9 interrupted
     dead = [(p, pid) for p, pid, started in _markers(d) if not _alive(pid, started)]
     last = d / LAST_SESSION
     recovery = None

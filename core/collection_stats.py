@@ -72,7 +72,7 @@ def ranked_list(run: Run, topic: str, qrels: Qrels | None = None, relevance_leve
     order = lines[trec_order(run.topic_code[lines], run.score[lines], run.docno_bytes[lines])]
     if max_rows is not None:
         order = order[:max_rows]
-    docnos = np.array([b.decode("utf-8", "replace") for b in run.docno_bytes[order].tolist()],
+    docnos = np.array([b.decode("utf-8", "surrogateescape") for b in run.docno_bytes[order].tolist()],
                       dtype=object)
     out = pd.DataFrame({"rank": np.arange(1, len(order) + 1), "docno": docnos,
                         "score": run.score[order], "file rank": run.rank[order]})

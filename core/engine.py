@@ -9,14 +9,16 @@ sums for counts; with ``-c`` over every qrels topic).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
+from yardstick.evaluation import Evaluation
 from yardstick.judged import JudgedRanking, build_judged_ranking
 from yardstick.measures.average_precision import MIN_GEO_MEAN
 from yardstick.measures.registry import (LONG, NUM_Q, RUNID, STRING, MeasureRequest,
-                                    parse_requests)
+                                         parse_requests)
+from yardstick.measures.spec import parse_measures
 from yardstick.options import EvalOptions
 from yardstick.qrels import Qrels
 from yardstick.run import Run
@@ -122,12 +124,72 @@ def summarise(jr: JudgedRanking, cols: list[Column], options: EvalOptions,
     return out
 
 
-def evaluate_run(run: Run, qrels: Qrels, measures: Sequence[str] | str,
-                 options: EvalOptions, zscores: Mapping | None = None):
-    """Evaluate one run: see :func:`yardstick.evaluate.evaluate`."""
-    requests = parse_requests(measures, options.compat)
-    jr = build_judged_ranking(run, qrels, options)
-    return evaluate_judged(run, jr, requests, options, zscores)
+@dataclass(frozen=True)
+class MeasureGroup:
+    """Requests evaluated under one set of options, and the column names they print.
+
+    Most evaluations are one group.  An ir_measures name with its own relevance
+    level or ``judged_only`` (``P(rel=2)@5``) is evaluated under its own options and
+    its columns are named by the spec's text (``rename``), since trec_eval's names
+    cannot say which level they used.
+    """
+
+    options: EvalOptions
+    requests: tuple[MeasureRequest, ...]
+    rename: Mapping[str, str]
+
+
+def plan_measures(measures, options: EvalOptions) -> list[MeasureGroup]:
+    """Parse measure names in any spelling (:mod:`yardstick.measures.spec`) into groups."""
+    specs = parse_measures(measures)
+    plain = [s.trec_eval for s in specs if not s.has_own_options]
+    groups = []
+    if plain or not specs:
+        groups.append(MeasureGroup(options, tuple(parse_requests(plain, options.compat)), {}))
+    for s in specs:
+        if not s.has_own_options:
+            continue
+        opts = replace(options, relevance_level=(s.rel_level if s.rel_level is not None
+                                                 else options.relevance_level),
+                       judged_only=s.judged_only or options.judged_only)
+        reqs = tuple(parse_requests([s.trec_eval], options.compat))
+        names = [n for r in reqs for n in r.output_names()]
+        rename = {n: s.text if len(names) == 1 else f"{s.text}:{n}" for n in names}
+        groups.append(MeasureGroup(opts, reqs, rename))
+    return groups
+
+
+def measure_run(run: Run, qrels: Qrels, measures, options: EvalOptions,
+                zscores: Mapping | None = None
+                ) -> tuple[JudgedRanking, list[Column], dict[str, float | str]]:
+    """The judged ranking, printed columns and averages of one run (the CLI's and the API's path).
+
+    ``measures`` are names in trec_eval's, ir_measures' or ranx's spelling, or
+    :class:`~yardstick.measures.spec.MeasureSpec` values.
+    """
+    jr0 = None
+    cols: list[Column] = []
+    summary: dict[str, float | str] = {}
+    for g in plan_measures(measures, options):
+        jr = build_judged_ranking(run, qrels, g.options)
+        jr0 = jr0 or jr
+        gcols = compute_columns(jr, g.requests)
+        if zscores is not None:
+            apply_zscores(jr, gcols, zscores)
+        gsum = summarise(jr, gcols, g.options, zscore=zscores is not None)
+        if g.rename:
+            gcols = [replace(c, name=g.rename.get(c.name, c.name)) for c in gcols]
+            gsum = {g.rename.get(k, k): v for k, v in gsum.items()}
+        cols += gcols
+        summary.update(gsum)
+    return jr0, cols, summary
+
+
+def evaluate_run(run: Run, qrels: Qrels, measures, options: EvalOptions,
+                 zscores: Mapping | None = None):
+    """Evaluate one run: see :func:`yardstick.evaluation_service.evaluate`."""
+    jr, cols, summary = measure_run(run, qrels, measures, options, zscores)
+    return evaluation(run, jr, cols, summary, options)
 
 
 def evaluate_judged(run: Run, jr: JudgedRanking, requests: Sequence[MeasureRequest],
@@ -148,8 +210,6 @@ def evaluation(run: Run, jr: JudgedRanking, cols: list[Column], summary: Mapping
                options: EvalOptions):
     """The :class:`~core.evaluate.Evaluation` (pandas tables) of computed columns."""
     import pandas as pd
-
-    from yardstick.evaluate import Evaluation
 
     per_topic = pd.DataFrame(
         {c.name: c.values for c in cols

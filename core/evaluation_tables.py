@@ -7,26 +7,43 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 import pandas as pd
 
-from yardstick.evaluate import Evaluation, score_matrix
+from yardstick.evaluation_service import Evaluation, score_matrix
 
 __all__ = ["measure_columns", "summary_table", "per_topic_table"]
 
 
 def measure_columns(measure: str, columns: Sequence[str]) -> list[str]:
-    """Columns of ``Evaluation.per_topic``/``summary`` that a trec_eval measure spec makes.
+    """Columns of ``Evaluation.per_topic``/``summary`` that a measure name makes.
 
-    ``"P.5,10"`` -> ``P_5``, ``P_10``; ``"ndcg_cut.10"`` -> ``ndcg_cut_10``;
-    ``"map"`` -> ``map``; ``"P"`` -> every ``P_k`` present.
+    The name is parsed by the one measure parser (:func:`yardstick.measures.spec.parse_measure`,
+    any spelling) and its printed names are looked up: ``"P.5,10"`` -> ``P_5``, ``P_10``;
+    ``"iprec_at_recall.0.1,0.5"`` -> ``iprec_at_recall_0.10``, ``iprec_at_recall_0.50``;
+    ``"nDCG@10"`` -> ``ndcg_cut_10``; ``"P"`` -> every ``P_k`` present; ``"official"`` ->
+    each of its measures' columns.
     """
+    from yardstick.measures.definition import CUT_DOUBLE, CUT_LONG, MeasureError
+    from yardstick.measures.registry import parse_requests
+    from yardstick.measures.spec import parse_measure
+
     columns = list(columns)
     if measure in columns:
         return [measure]
-    if "." in measure:
-        base, params = measure.split(".", 1)
-        wanted = [f"{base}_{p.strip()}" for p in params.split(",") if p.strip()]
-        return [c for c in wanted if c in columns]
-    pre = measure + "_"
-    return [c for c in columns if c.startswith(pre) and c[len(pre):][:1].isdigit()]
+    try:
+        spec = parse_measure(measure)
+        if spec.has_own_options:  # evaluated apart, named by its own text
+            return [c for c in columns if c == spec.text or c.startswith(spec.text + ":")]
+        requests = parse_requests([spec.trec_eval])
+    except MeasureError:
+        return []
+    out: list[str] = []
+    for req in requests:
+        if req.printable is None and req.definition.kind in (CUT_LONG, CUT_DOUBLE):
+            pre = req.name + "_"  # any cutoffs the evaluation used
+            names = [c for c in columns if c.startswith(pre) and c[len(pre):][:1].isdigit()]
+        else:
+            names = [c for c in req.output_names() if c in columns]
+        out.extend(c for c in names if c not in out)
+    return out
 
 
 def columns_for(measures: Sequence[str], columns: Sequence[str]) -> list[str]:

@@ -22,7 +22,7 @@ import numpy as np
 import pandas as pd
 
 from yardstick.engine import apply_zscores, compute_columns
-from yardstick.evaluate import Evaluation
+from yardstick.evaluation_service import Evaluation
 from yardstick.measures.registry import LONG, NUM_Q, RUNID, STRING, MeasureError, parse_requests
 from yardstick.options import EvalOptions
 from yardstick.run import Run
@@ -111,7 +111,8 @@ def evaluate_qrels_jg(run: Run, qrels_jg, measures: Sequence[str] | str = ("qrel
 
 def evaluate_special(args, options: EvalOptions, measures: Sequence[str]) -> int:
     """``yardstick eval -R prefs|qrels_prefs|qrels_jg``: print trec_eval's text, return status."""
-    from yardstick.cli.eval_cmd import _other_format, read_zscores
+    from yardstick.io.zscores_file import read_zscores
+    from yardstick.trec_format import other_format
     from yardstick.io import read_run
     from yardstick.io.prefs_file import READERS
     from yardstick.trec_format import format_trec_eval
@@ -143,7 +144,9 @@ def evaluate_special(args, options: EvalOptions, measures: Sequence[str]) -> int
                                               summary_flag=not args.no_summary,
                                               zscore=zscores is not None))
         else:
-            sys.stdout.write(_other_format(ev, args))
+            sys.stdout.write(other_format(ev, args.format, args.query,
+                                          summary=not args.no_summary,
+                                          zscore=zscores is not None))
     return 0
 
 

@@ -89,9 +89,10 @@ class Qrels:
     @classmethod
     def from_frame(cls, frame: pd.DataFrame, name: str = "qrels", path: str | None = None) -> "Qrels":
         import pandas as pd
+        from yardstick.io.text_source import text_column
 
-        f = pd.DataFrame({"topic": frame["topic"].astype(str).to_numpy(dtype=object),
-                          "docno": frame["docno"].astype(str).to_numpy(dtype=object),
+        f = pd.DataFrame({"topic": text_column(frame["topic"]),
+                          "docno": text_column(frame["docno"]),
                           "rel": np.asarray(frame["rel"], dtype=np.int64)})
         f = f.sort_values(["topic", "docno"], kind="stable").reset_index(drop=True)
         return cls(frame=f, name=name, path=path)

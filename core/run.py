@@ -190,7 +190,8 @@ class Run:
     @cached_property
     def _doc_index(self) -> tuple[np.ndarray, np.ndarray]:
         uniq, inv = np.unique(self.docno_bytes, return_inverse=True)
-        docnos = np.array([b.decode("utf-8", "replace") for b in uniq.tolist()], dtype=object)
+        docnos = np.array([b.decode("utf-8", "surrogateescape") for b in uniq.tolist()],
+                          dtype=object)
         return docnos, inv.astype(np.int32).ravel()
 
     @property
@@ -204,7 +205,7 @@ class Run:
         return self._doc_index[1]
 
     def docno(self, i: int) -> str:
-        return self.docno_bytes[i].decode("utf-8", "replace")
+        return self.docno_bytes[i].decode("utf-8", "surrogateescape")
 
     def renamed(self, name: str | None = None, group: str | None = None) -> "Run":
         return replace(self, name=self.name if name is None else name,
@@ -268,13 +269,13 @@ def _docno_comparer(a: np.ndarray, b: np.ndarray):
 
 def codes_of(values) -> tuple[np.ndarray, np.ndarray]:
     """Per-value codes into the sorted (byte order) unique strings."""
-    enc = [str(v).encode("utf-8") for v in values]
+    enc = [str(v).encode("utf-8", "surrogateescape") for v in values]
     if not enc:
         return np.zeros(0, np.int32), np.zeros(0, dtype=object)
     b = np.array(enc, dtype=f"S{max(1, max(map(len, enc)))}")
     uniq, inv = np.unique(b, return_inverse=True)
     return inv.astype(np.int32).ravel(), np.array(
-        [u.decode("utf-8", "replace") for u in uniq.tolist()], dtype=object)
+        [u.decode("utf-8", "surrogateescape") for u in uniq.tolist()], dtype=object)
 
 
 def to_bytes_array(values) -> np.ndarray:
@@ -284,8 +285,10 @@ def to_bytes_array(values) -> np.ndarray:
     try:
         arr = values if isinstance(values, (pa.Array, pa.ChunkedArray)) else \
             pa.array(np.asarray(values, dtype=object), type=pa.string())
-    except (pa.ArrowInvalid, pa.ArrowTypeError):
-        arr = pa.array([str(v) for v in values], type=pa.string())
+    except (pa.ArrowInvalid, pa.ArrowTypeError, UnicodeEncodeError):
+        # bytes that are not UTF-8 (read with surrogateescape): give them back as bytes
+        arr = pa.array([str(v).encode("utf-8", "surrogateescape") for v in values],
+                       type=pa.binary())
     return fixed_width_bytes(arr)
 
 
@@ -300,6 +303,35 @@ def fixed_width_bytes(arr) -> np.ndarray:
 
 
 _MASKS = np.array([(1 << (8 * r)) - 1 for r in range(8)] + [2**64 - 1], dtype=np.uint64)
+
+
+#: fixed-width docno arrays may take this much memory beyond 16 × the docno bytes
+WIDE_DOCNO_SLACK = 64 << 20
+
+
+class DocnoTooLong(ValueError):
+    """One docno so long that the fixed-width docno array would not follow the file's size.
+
+    Docnos are held NUL-padded to the longest one (8-byte words); a single
+    200 KB docno among 7 million would need 1.4 TB.  :func:`check_docno_width`
+    refuses an array larger than ``WIDE_DOCNO_SLACK`` + 16 × the bytes of all
+    docnos, so memory stays proportional to the input.  ``index`` is the row.
+    """
+
+    def __init__(self, index: int, length: int, need: int):
+        self.index, self.length, self.need = index, length, need
+        super().__init__(
+            f"a docno of {length:,} bytes: Yardstick holds every docno padded to the "
+            f"longest, which here would take {need / 2**30:.1f} GiB (docnos are limited "
+            f"so that memory follows the file's size; see README 'Limits')")
+
+
+def check_docno_width(n: int, k: int, total_bytes: int, lens) -> None:
+    """Raise :class:`DocnoTooLong` if ``n`` docnos padded to ``8 k`` bytes would be too big."""
+    need = n * k * 8
+    if need > WIDE_DOCNO_SLACK + 16 * total_bytes:
+        i = int(np.argmax(lens))
+        raise DocnoTooLong(i, int(lens[i]), need)
 
 
 def string_words(arr) -> tuple[np.ndarray, np.ndarray]:
@@ -326,6 +358,7 @@ def string_words(arr) -> tuple[np.ndarray, np.ndarray]:
                             offset=arr.offset * off_type.itemsize)
     lens = offsets[1:] - offsets[:-1]
     k = max(1, -(-int(lens.max()) // 8))
+    check_docno_width(n, k, int(offsets[-1] - offsets[0]), lens)
     short = int(lens.min())
     data = bufs[2]
     size = data.size if data is not None else 0

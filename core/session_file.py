@@ -14,6 +14,7 @@ import json
 import math
 import os
 import re
+import sys
 from collections.abc import Mapping
 from dataclasses import fields
 from typing import Any
@@ -145,6 +146,9 @@ def read_session(path: str | os.PathLike) -> dict[str, Any]:
         raise FormatError(spath, e.lineno, f"not valid JSON: {e.msg}") from None
     except ValueError as e:
         raise FormatError(spath, None, f"not valid JSON: {e}") from None
+    except RecursionError:
+        raise FormatError(spath, None, "not a Yardstick session: its JSON is nested too deeply "
+                                       f"(more than {sys.getrecursionlimit()} levels)") from None
     data = validate_session(data, spath)
     base = os.path.dirname(os.path.abspath(spath))
     for key in ("qrels", "topics", "documents"):

@@ -127,7 +127,7 @@ def _string_array(strings: list[str]):
     """A pyarrow large_string array built from its buffers."""
     import pyarrow as pa
 
-    enc = [x.encode("utf-8") for x in strings]
+    enc = [x.encode("utf-8", "surrogateescape") for x in strings]
     offsets = np.zeros(len(enc) + 1, np.int64)
     np.cumsum([len(e) for e in enc], out=offsets[1:])
     return pa.Array.from_buffers(pa.large_string(), len(enc),
@@ -156,7 +156,7 @@ def trec_eval_text(jr, columns, summary, runid: str, options, query_flag: bool =
     ``jr`` the judged ranking, ``columns`` from :func:`yardstick.engine.compute_columns`,
     ``summary`` measure name -> average (:func:`yardstick.engine.summarise`).
     """
-    return "".join(bytes(part).decode("utf-8") for part in trec_eval_parts(
+    return "".join(bytes(part).decode("utf-8", "surrogateescape") for part in trec_eval_parts(
         jr, columns, summary, runid, options, query_flag, summary_flag, zscore))
 
 
@@ -165,7 +165,7 @@ def write_trec_eval(stream, *args, **kwargs) -> None:
     parts = trec_eval_parts(*args, **kwargs)
     raw = getattr(stream, "buffer", None)
     if raw is None:
-        stream.write("".join(bytes(p).decode("utf-8") for p in parts))
+        stream.write("".join(bytes(p).decode("utf-8", "surrogateescape") for p in parts))
         return
     stream.flush()
     for part in parts:
@@ -192,5 +192,84 @@ def trec_eval_parts(jr, columns, summary, runid: str, options, query_flag: bool 
                 out.append(f"{c.name:<22}\tall\t{_long(summary[c.name])}\n")
             else:
                 out.append(f"{z}{c.name:<22}\tall\t{_num(summary[c.name])}\n")
-    parts.append("".join(out).encode("utf-8"))
+    parts.append("".join(out).encode("utf-8", "surrogateescape"))
     return parts
+
+
+def _printed(ev, zscore: bool) -> list[tuple[str, str, str]]:
+    """(column in the evaluation, printed name, kind) in trec_eval's output order."""
+    out = []
+    for c in ev.columns:
+        d = c.request.definition
+        if d.kind == RUNID:
+            continue
+        z = "" if d.kind == STRING or (d.kind == LONG and not zscore) or not zscore else "Z"
+        out.append((c.name, z + c.name, "int" if d.kind == LONG and not zscore else
+                    "str" if d.kind == STRING else "float"))
+    return out
+
+
+def _cell(v, kind: str):
+    """A value for JSON/CSV: ints stay ints, NaN is None (JSON null), text stays text."""
+    if kind == "str":
+        return "" if v is None else str(v)
+    if v is None or v != v:  # NaN
+        return None
+    return int(round(float(v))) if kind == "int" else float(v)
+
+
+def other_format(ev, fmt: str, query: bool, summary: bool = True, zscore: bool = False) -> str:
+    """One evaluation as ``csv``, ``json`` or ``markdown`` (``yardstick eval --format``).
+
+    The same lines as trec_eval's text and in the same order — per-topic lines
+    with ``-q``, the summary (topic ``all``) unless ``-n``, measure names with
+    the ``Z`` prefix under ``-Z`` — with counts as integers and every other
+    number at full precision (``repr``; Markdown shows trec_eval's 4 decimals).
+    JSON writes ``null`` where a value is not a number (never a bare ``NaN``).
+    """
+    import csv
+    import io
+    import json
+
+    cols = _printed(ev, zscore)
+    rows: list[tuple[str, str, object]] = []  # (topic, printed name, value)
+    if query:
+        per = ev.per_topic
+        for topic in per.index:
+            for col, name, kind in cols:
+                if col in per.columns:
+                    rows.append((str(topic), name, _cell(per.at[topic, col], kind)))
+    if summary:
+        for col, name, kind in cols:
+            if col in ev.summary.index and kind != "str":
+                rows.append(("all", name, _cell(ev.summary[col], kind)))
+    if fmt == "csv":
+        buf = io.StringIO()
+        w = csv.writer(buf, lineterminator="\n")
+        w.writerow(["run", "topic", "measure", "value"])
+        for topic, name, v in rows:
+            w.writerow([ev.runid, topic, name, "" if v is None else repr(v)
+                        if isinstance(v, float) else v])
+        return buf.getvalue()
+    if fmt == "json":
+        per_topic: dict[str, dict[str, object]] = {}
+        summ: dict[str, object] = {}
+        for topic, name, v in rows:
+            (summ if topic == "all" else per_topic.setdefault(topic, {}))[name] = v
+        return json.dumps({"run": ev.run_name, "runid": ev.runid,
+                           "summary": summ if summary else None,
+                           "per_topic": per_topic if query else None},
+                          indent=1, allow_nan=False, ensure_ascii=False) + "\n"
+    names = [name for _c, name, _k in cols]
+    table: dict[str, dict[str, object]] = {}
+    for topic, name, v in rows:
+        table.setdefault(topic, {})[name] = v
+    header = "| topic | " + " | ".join(names) + " |"
+    sep = "|---|" + "---:|" * len(names)
+
+    def show(v) -> str:
+        return "" if v is None else f"{v:.4f}" if isinstance(v, float) else str(v)
+
+    body = [f"| {t} | " + " | ".join(show(vals.get(n)) for n in names) + " |"
+            for t, vals in table.items()]
+    return "\n".join([header, sep, *body]) + "\n"

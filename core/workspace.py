@@ -12,6 +12,7 @@ See :mod:`yardstick.session_file` for the on-disk format, validation and migrati
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Generator, Iterable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
@@ -294,6 +295,9 @@ def guess_groups(tags: Iterable[str], min_prefix: int = 3) -> list[str]:
     return out
 
 
+_QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"")
+
+
 def load_session(data: Mapping[str, Any], base_dir: str | None = None
                  ) -> Generator[Progress, None, tuple[Workspace, list[str]]]:
     """Read every file a session names; returns ``(workspace, problems)``.
@@ -318,14 +322,21 @@ def load_session(data: Mapping[str, Any], base_dir: str | None = None
         return p
 
     def attempt(what: str, path: str, fn):
+        # A session is untrusted input: it may name any file on the machine, so a
+        # problem is reported by file, line and reason, never with the file's text.
+        shown = os.path.normpath(path)
         if not os.path.exists(path):
-            problems.append(f"{what} {path}: file not found (skipped)")
+            problems.append(f"{what} {shown}: file not found (skipped)")
             return None
         try:
             return fn(path)
         except FormatError as e:
-            problems.append(f"{what} {e.message} (skipped)")
-            return None
+            where = shown if e.line is None else f"{shown}, line {e.line}"
+            reason = _QUOTED.sub("…", e.reason)  # a reason may quote a field of the line
+            problems.append(f"{what} {where}: {reason} (skipped)")
+        except OSError as e:
+            problems.append(f"{what} {shown}: {e.strerror or e} (skipped)")
+        return None
 
     runs = data["runs"]
     total = len(runs) + 3

@@ -16,7 +16,7 @@ from typing import Any
 import pandas as pd
 from PySide6.QtCore import QObject, Signal
 
-from yardstick.evaluate import Evaluation
+from yardstick.evaluation_service import Evaluation
 from yardstick.evaluation_tables import columns_for, measure_columns as _columns_for
 from yardstick.options import EvalOptions
 from yardstick.progress import Progress
@@ -235,12 +235,8 @@ def _evaluate_job(runs: list[Run], qrels: Qrels, measures: list[str], options: E
     would replace official's P cutoffs).  A chosen measure the engine rejects
     is dropped with a message rather than failing the whole evaluation.
     """
-    try:
-        from yardstick.engine import evaluate_run
-    except ImportError as e:
-        yield Progress(1, 1, "evaluation unavailable")
-        return {}, (f"Evaluation is not available yet (the evaluation engine could not be "
-                    f"imported: {e}). Runs and qrels are loaded; numbers will appear once it is.")
+    from yardstick.engine import evaluate_run
+
     base = [m for m in measures if m in BASE_MEASURES]
     chosen = [m for m in measures if m not in BASE_MEASURES]
     out: dict[str, Evaluation] = {}

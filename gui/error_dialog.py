@@ -16,6 +16,8 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QLabel, QPlainTextEdit, QPushButton,
                                QVBoxLayout, QWidget)
 
+from yardstick.io.atomic import describe_write_error, is_write_error
+
 log = logging.getLogger(__name__)
 
 
@@ -74,6 +76,9 @@ def install_excepthook(window) -> None:
             previous(exc_type, exc, tb)
             return
         try:
+            if is_write_error(exc):  # a full disk is not a bug: say what happened
+                w.show_error("Could not write a file", describe_write_error(exc), details)
+                return
             msg = getattr(exc, "message", None) or f"{exc_type.__name__}: {exc}"
             w.show_error("Unexpected error", f"Something went wrong: {msg}\n"
                          "Your work is still loaded; please report the details.", details)

@@ -11,13 +11,16 @@ from __future__ import annotations
 import json
 import logging
 import os
+import time
 import traceback
 
 from PySide6.QtCore import QByteArray, Qt, QTimer, Signal
 from PySide6.QtWidgets import (QDockWidget, QLabel, QMainWindow, QProgressBar, QPushButton,
                                QScrollArea, QWidget)
 
+from yardstick.autosave import AutosaveSchedule
 from yardstick.errors import FormatError
+from yardstick.io.atomic import describe_write_error, is_write_error
 from yardstick.loading import LoadResult, expand, load_files
 from yardstick.gui import settings as st
 from yardstick.gui.app_state import AppState
@@ -83,6 +86,8 @@ class MainWindow(MenuActions, QMainWindow):
         self._build_teaching_extras()
         self.jobs.unhandled_error.connect(self._job_error)
         self.state.status.connect(lambda m: self.statusBar().showMessage(m, 15000))
+        self._autosave_schedule = AutosaveSchedule(quiet=2.0, at_most=30.0)
+        self.autosave_problem: str | None = None  # why the last autosave failed, if it did
         self._autosave_timer = QTimer(self, singleShot=True, interval=2000)
         self._autosave_timer.timeout.connect(self.save_last_session)
         self.state.changed.connect(self._on_state_changed)
@@ -119,6 +124,7 @@ class MainWindow(MenuActions, QMainWindow):
         self.fit_to_screen()
         if not self._pending:
             self._default_layout = self.saveState(LAYOUT_VERSION)
+            QTimer.singleShot(0, self._report_broken_panels)
 
     def build_remaining_panels(self) -> None:
         """Import and create the panels left for after the first paint; then restore the layout."""
@@ -140,7 +146,16 @@ class MainWindow(MenuActions, QMainWindow):
         self._default_layout = self.saveState(LAYOUT_VERSION)
         self._fill_view_menu()
         self._restore_layout()
+        self._report_broken_panels()
         self.panels_ready.emit()
+
+    def _report_broken_panels(self) -> None:
+        """A panel that failed to import or start is an error the user sees (not a silent gap)."""
+        if SKIPPED:
+            self.show_error("A panel could not be opened",
+                            "These panels failed and are missing from the window; the others "
+                            "work. Please report the details.",
+                            "\n".join(f"{m}: {why}" for m, why in SKIPPED.items()))
 
     def _add_panel(self, module: str, cls: type) -> None:
         key = module.rsplit(".", 1)[-1].removesuffix("_panel")
@@ -307,12 +322,26 @@ class MainWindow(MenuActions, QMainWindow):
         return key
 
     def save_last_session(self) -> None:
+        """Autosave; a failure (a full disk …) is shown, once per cause, and retried later."""
         if not self.autosave:
             return
+        path = st.last_session_path()
         try:
-            self.save_session_quietly(str(st.last_session_path()))
-        except (OSError, FormatError, ValueError, TypeError):
+            self.save_session_quietly(str(path))
+        except (OSError, FormatError, ValueError, TypeError) as e:
             log.warning("could not save the last session", exc_info=True)
+            problem = ("Autosave failed. " + describe_write_error(e, path)
+                       if isinstance(e, OSError) else f"Autosave failed: {e}")
+            self.statusBar().showMessage(problem + " Your work is not saved yet.")
+            if problem != self.autosave_problem:
+                self.show_error("Autosave failed", problem + "\n\nYardstick keeps trying; "
+                                "use File > Save session to save elsewhere.")
+            self.autosave_problem = problem
+            return
+        self._autosave_schedule.saved()
+        if self.autosave_problem is not None:
+            self.autosave_problem = None
+            self.statusBar().showMessage("Autosaved again.", 8000)
 
     def save_session_quietly(self, path: str) -> None:
         from yardstick.session_file import write_session
@@ -347,6 +376,8 @@ class MainWindow(MenuActions, QMainWindow):
         if isinstance(exc, FormatError):
             self.show_error("Could not load a file", exc.message,
                             "Everything loaded before is still loaded.")
+        elif is_write_error(exc):
+            self.show_error("Could not write a file", describe_write_error(exc), err.details)
         else:
             self.show_error("A background job failed",
                             f"{err.key}: {err.message}", err.details)
@@ -365,7 +396,9 @@ class MainWindow(MenuActions, QMainWindow):
 
     def _on_state_changed(self, what: str) -> None:
         if what != "evaluations" and self.autosave:
-            self._autosave_timer.start()
+            # debounced, but never later than 30 s after the first unsaved change
+            delay = self._autosave_schedule.delay(time.monotonic())
+            self._autosave_timer.start(int(1000 * delay))
 
     # ----------------------------------------------------------------- layout
     def fit_to_screen(self, preferred: tuple[int, int] = PREFERRED_SIZE) -> None:

@@ -16,6 +16,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyMod
 from PySide6.QtGui import QBrush, QColor, QGuiApplication
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView
 
+from yardstick.io.text_source import shown
 from yardstick.topic_order import in_natural_order, natural_key
 
 SORT_ROLE = Qt.ItemDataRole.UserRole
@@ -36,7 +37,7 @@ def format_value(v, decimals: int = 4) -> str:
         if float(v).is_integer() and abs(v) >= 1e4:
             return str(int(v))
         return f"{v:.{decimals}f}"
-    return str(v)
+    return shown(str(v))  # a docno's non-UTF-8 bytes as U+FFFD (Qt would drop them)
 
 
 def _column_values(col: pd.Series) -> np.ndarray:
@@ -261,20 +262,16 @@ class FrameTableView(QTableView):
 
 
 def try_add_table_export(getter, toolbar) -> bool:
-    """``yardstick.gui.export_actions.add_table_export`` when the export helper's module is present."""
-    try:
-        from yardstick.gui.export_actions import add_table_export
-    except ImportError:
-        return False
+    """Add the table export menu (:func:`yardstick.gui.export_actions.add_table_export`)."""
+    from yardstick.gui.export_actions import add_table_export
+
     add_table_export(getter, toolbar)
     return True
 
 
 def try_add_plot_export(plot, toolbar) -> bool:
-    """``yardstick.gui.export_actions.add_plot_export`` when present."""
-    try:
-        from yardstick.gui.export_actions import add_plot_export
-    except ImportError:
-        return False
+    """Add the chart export menu (:func:`yardstick.gui.export_actions.add_plot_export`)."""
+    from yardstick.gui.export_actions import add_plot_export
+
     add_plot_export(plot, toolbar)
     return True

@@ -543,7 +543,8 @@ def check_qrels(data: bytes, qrels) -> None:
     if exp.rows is None:
         raise Mismatch(f"loaded {len(qrels.frame)} judgments but input is bad at line {exp.line}")
     f = qrels.frame
-    got = sorted(zip(f["topic"].astype(str), f["docno"].astype(str), f["rel"].astype(int)))
+    got = sorted(zip(map(str, f["topic"].tolist()), map(str, f["docno"].tolist()),
+                     map(int, f["rel"].tolist())))
     if got != sorted(exp.rows):
         raise Mismatch(f"loaded judgments differ from the file ({len(got)} vs {len(exp.rows)})")
 

@@ -9,7 +9,7 @@ import numpy as np
 import pandas as pd
 import pytrec_eval
 
-from yardstick.evaluate import Evaluation
+from yardstick.evaluation_service import Evaluation
 from yardstick.qrels import Qrels
 from yardstick.run import Run
 

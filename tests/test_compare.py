@@ -7,7 +7,7 @@ import pandas as pd
 import pytest
 from scipy import stats
 
-from yardstick.compare import compare_runs, correct_pvalues, experiment_table, holm
+from yardstick.significance import compare_runs, correct_pvalues, experiment_table, holm
 
 # Per-topic AP of two runs on 10 topics (hand-made, values chosen so that every
 # test has something to do: 6 wins, 1 tie, 3 losses).

@@ -5,7 +5,7 @@ swap rates, bootstrap swap rates, discriminative power, error rate,
 sensitivity, Tukey HSD), the pool judging simulations
 (:mod:`yardstick.pool.simulation`: runs, random, move-to-front), tie sensitivity
 (:mod:`yardstick.explain.tie_sensitivity`) and the permutation test of
-:mod:`yardstick.compare` — the same seed gives bit-identical results, the result
+:mod:`yardstick.significance` — the same seed gives bit-identical results, the result
 records the seed it used, and ``seed=None`` records the seed it drew, which
 then reproduces the result.  Inputs are real: per-topic AP of three Robust
 2003 runs (the bundled sample), and the hand-built pool of
@@ -141,7 +141,7 @@ def test_tie_sensitivity_reproduces_and_records_its_seed(robust):
 
 
 def test_permutation_test_reproduces_and_records_its_seed(robust):
-    from yardstick.compare import compare_runs
+    from yardstick.significance import compare_runs
 
     _, runs, ap = robust
     base = runs[0].name

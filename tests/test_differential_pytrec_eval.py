@@ -183,7 +183,7 @@ def assert_no_problems(problems: list[str]) -> None:
 
 
 def yardstick_eval(run_path: Path, qrels, measures, **options):
-    from yardstick.evaluate import evaluate
+    from yardstick.evaluation_service import evaluate
     from yardstick.io import read_run
     from yardstick.options import EvalOptions
 

@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 import pytrec_eval
 
-from yardstick.evaluate import evaluate
+from yardstick.evaluation_service import evaluate
 from yardstick.examples import example, example_texts, examples
 from yardstick.io.qrels_file import read_qrels
 from yardstick.io.run_file import read_run

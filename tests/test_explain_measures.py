@@ -3,7 +3,7 @@
 For every measure with an explainer (the whole registry but the preference and
 judgment-group measures, which need ``-R prefs`` / ``-R qrels_jg``), the value
 the explanation computes in plain Python from the topic's ranked list is
-compared with :func:`yardstick.evaluate.evaluate` on sample topics of
+compared with :func:`yardstick.evaluation_service.evaluate` on sample topics of
 
 * trec_eval's own test collection (``../shared/data/trec_eval_tests/v10.0_HEAD``:
   ``qrels.test`` + ``results.test``, binary; ``qrels.rel_level``, grades 0-4 and
@@ -67,7 +67,7 @@ _EVALS: dict = {}
 
 
 def _evaluation(case: str, specs: tuple):
-    from yardstick.evaluate import evaluate
+    from yardstick.evaluation_service import evaluate
 
     key = (case, specs)
     if key not in _EVALS:

@@ -8,7 +8,7 @@ import pytest
 from scipy import stats
 
 from yardstick.collection_stats import qrels_topic_stats
-from yardstick.evaluate import evaluate, score_matrix
+from yardstick.evaluation_service import evaluate, score_matrix
 from yardstick.io import read_qrels, read_run
 from tests.gui_support import (QRELS, RUNS, TOPICS, engine_or_skip, load, make_window,
                                wait_evaluated)
@@ -41,7 +41,7 @@ def test_load_qrels_topics_runs_and_measures_table_equals_core(qtbot, win):
     assert shown.loc["303", "judged"] == expect.loc["303", "judged"] == 761
     assert shown.loc["303", "relevant"] == 10
     assert shown.loc["303", "title"] == "Hubble Telescope Achievements"
-    # Measures panel: runs x measures means equal yardstick.evaluate
+    # Measures panel: runs x measures means equal yardstick.evaluation_service
     wait_evaluated(qtbot, win, names)
     panel = win.panels["measures"]
     panel.refresh()

@@ -86,7 +86,7 @@ def test_reference_pages_parse():
 def test_nist_summary_reproduces(coll, run_path, reference, qrels):
     if coll is None or coll not in reference or coll not in qrels:
         pytest.skip("NIST reference data not staged")
-    from yardstick.evaluate import evaluate
+    from yardstick.evaluation_service import evaluate
     from yardstick.io import read_run
 
     name = run_path.name.split(".")[1]

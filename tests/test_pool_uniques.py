@@ -128,7 +128,7 @@ def test_rescore_matches_pytrec_eval_on_robust03(r03):
 
 
 def test_rescore_matches_the_engine(r03):
-    from yardstick.evaluate import evaluate
+    from yardstick.evaluation_service import evaluate
 
     runs, qrels, _ = r03
     index = build_pool_index(runs[:3], qrels)           # trec_eval 10 ordering

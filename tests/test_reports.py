@@ -8,9 +8,10 @@ import pandas as pd
 import pytest
 
 from yardstick.charts.first_relevant import first_relevant_ranks, found_by_rank, rank_histogram
-from yardstick.charts.ranked_relevance import _ranked_relevance_fallback, ranked_relevance
+from yardstick.charts.ranked_relevance import (NEGATIVE, UNJUDGED, RankedRelevance,
+                                              ranked_relevance)
 from yardstick.cli import main as cli_main
-from yardstick.evaluate import evaluate_runs
+from yardstick.evaluation_service import evaluate_runs
 from yardstick.io import read_qrels, read_run
 from yardstick.options import EvalOptions
 from yardstick.progress import run_sync
@@ -20,6 +21,7 @@ from yardstick.reports.filtering import filtering_report, set_scores
 from yardstick.reports.known_item import known_item_report, known_item_summary
 from yardstick.reports.qa import qa_ranks, qa_summary
 from yardstick.reports.render import render_html, write_report
+from yardstick.ranking import trec_order
 from yardstick.run import Run
 from pytrec_evaluations import DATA, ROBUST03, pytrec_evaluations
 
@@ -221,6 +223,45 @@ def test_cli_rejects_unknown_run(tmp_path, capsys):
                      "--out", str(tmp_path), "--run", "nope"])
     assert code == 1
     assert "nope" in capsys.readouterr().err
+
+
+def _ranked_relevance_fallback(run: Run, qrels: Qrels, options: EvalOptions) -> RankedRelevance:
+    """An independent reference: trec_eval's ordering and a pandas qrels lookup, written plainly."""
+    qf = qrels.frame
+    q_topics = np.asarray(sorted(set(qf["topic"].astype(str))), dtype=object)
+    if options.complete:
+        topics = q_topics
+    else:
+        topics = np.asarray(sorted(set(map(str, run.topics)) & set(q_topics)), dtype=object)
+    order = trec_order(run.topic_code, run.score, run.doc_code, options.compat)
+    line_topic = np.asarray(run.topics, dtype=object)[run.topic_code[order]].astype(str)
+    line_doc = np.asarray(run.docnos, dtype=object)[run.doc_code[order]].astype(str)
+    judged = pd.Series(qf["rel"].to_numpy(np.int64),
+                       index=pd.MultiIndex.from_arrays([qf["topic"].astype(str),
+                                                        qf["docno"].astype(str)]))
+    judged = judged[~judged.index.duplicated(keep="last")]
+    at = judged.index.get_indexer(pd.MultiIndex.from_arrays([line_topic, line_doc]))
+    rel = np.where(at >= 0, judged.to_numpy()[np.maximum(at, 0)], UNJUDGED)
+    rel = np.where((at >= 0) & (rel < 0), NEGATIVE, rel)
+    keep = np.isin(line_topic, topics)
+    if options.judged_only:
+        keep &= rel != UNJUDGED
+    line_topic, rel = line_topic[keep], rel[keep]
+    t_index = {t: i for i, t in enumerate(topics)}
+    seg = np.fromiter((t_index[t] for t in line_topic), dtype=np.int64, count=len(line_topic))
+    if options.max_docs is not None:
+        counts = np.bincount(seg, minlength=len(topics))
+        starts = np.concatenate([[0], np.cumsum(counts)[:-1]])
+        pos = np.arange(len(seg)) - starts[seg]
+        ok = pos < options.max_docs
+        seg, rel = seg[ok], rel[ok]
+    counts = np.bincount(seg, minlength=len(topics))
+    start = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
+    rel_q = qf[qf["rel"] >= options.relevance_level]
+    num_rel = (rel_q.groupby(rel_q["topic"].astype(str)).size()
+               .reindex(topics, fill_value=0).to_numpy(np.int64))
+    return RankedRelevance(run.name, topics, start, rel.astype(np.int64), num_rel,
+                           options.relevance_level)
 
 
 def test_fallback_ranking_equals_engine():

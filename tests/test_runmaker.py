@@ -45,7 +45,7 @@ def run_dict(run: Run) -> dict[str, dict[str, float]]:
 
 
 def engine_map(qrels, run) -> float:
-    from yardstick.evaluate import evaluate
+    from yardstick.evaluation_service import evaluate
 
     return float(evaluate(run, qrels, ["map"]).summary["map"])
 
@@ -108,7 +108,7 @@ def test_vaswani_bm25_near_published_figure():
 
 
 def test_engine_agrees_with_pytrec_eval(runset, cranfield):
-    from yardstick.evaluate import evaluate
+    from yardstick.evaluation_service import evaluate
     from yardstick.options import EvalOptions
 
     for tag in ("okBM25", "fbRRF", "rtRoute"):

@@ -38,7 +38,7 @@ def test_area_matches_the_engine_on_a_real_run():
     data = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "trectools_robust03"
     if not data.is_dir():
         pytest.skip("robust03 data absent")
-    from yardstick.evaluate import evaluate
+    from yardstick.evaluation_service import evaluate
     from yardstick.io import read_qrels, read_run
     ev = evaluate(read_run(data / "runs" / "input.aplrob03a.gz"),
                   read_qrels(data / "qrels" / "robust03_qrels.txt"), ["map", "area", "map_worst"])

@@ -19,7 +19,7 @@ pytestmark = pytest.mark.skipif(not (DATA / "runs").is_dir(), reason="robust03 d
 
 @pytest.fixture(scope="module")
 def matrices():
-    """Per-topic P_10 and map of the 17 runs: yardstick.evaluate, or pytrec_eval while it is absent."""
+    """Per-topic P_10 and map of the 17 runs: yardstick.evaluation_service, or pytrec_eval while it is absent."""
     from yardstick.io import read_qrels, read_run
 
     qrels = read_qrels(DATA / "qrels" / "robust03_qrels.txt")
@@ -27,12 +27,12 @@ def matrices():
             for p in sorted((DATA / "runs").glob("input.*.gz"))]
     try:
         from yardstick.engine import evaluate_run  # noqa: F401
-        from yardstick.evaluate import evaluate_runs
+        from yardstick.evaluation_service import evaluate_runs
         evals = run_sync(evaluate_runs(runs, qrels, ["map", "P.10"]))
     except ImportError:
         from pytrec_evaluations import pytrec_evaluations
         evals = pytrec_evaluations(runs, qrels, {"map", "P_10"})
-    from yardstick.evaluate import score_matrix
+    from yardstick.evaluation_service import score_matrix
     return score_matrix(evals, "P_10"), score_matrix(evals, "map")
 
 

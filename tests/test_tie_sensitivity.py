@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from yardstick.evaluate import evaluate
+from yardstick.evaluation_service import evaluate
 from yardstick.explain.tie_sensitivity import tie_sensitivity
 from yardstick.explain.topic_lesson import appendix_example
 from yardstick.options import EvalOptions

@@ -1,5 +1,5 @@
 """What-if edits (yardstick.explain.what_if) change the measures exactly as re-evaluating
-the edited qrels from scratch with yardstick.evaluate does (what ``yardstick eval`` prints),
+the edited qrels from scratch with yardstick.evaluation_service does (what ``yardstick eval`` prints),
 on the TREC 2003 robust track (3 real runs, graded qrels) and trec_eval's test data."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from pandas.testing import assert_frame_equal, assert_series_equal
 
-from yardstick.evaluate import evaluate
+from yardstick.evaluation_service import evaluate
 from yardstick.explain.what_if import WhatIfSession
 from yardstick.options import EvalOptions
 from yardstick.qrels import Qrels

@@ -1,5 +1,5 @@
 """What-if significance (issue 8): after an edit of the judgments, the paired tests of a run
-vs a baseline are exactly what yardstick.compare gives on a fresh evaluation of the edited
+vs a baseline are exactly what yardstick.significance gives on a fresh evaluation of the edited
 qrels (written to a file and read back, as ``yardstick eval`` would); the topic
 explorer shows that table; Help ▸ Worked examples loads an example (the appendix's
 AP "0.83" for relevant documents at ranks 1, 2, 4, 7).
@@ -13,8 +13,8 @@ import numpy as np
 import pytest
 from pandas.testing import assert_frame_equal
 
-from yardstick.compare import compare_runs
-from yardstick.evaluate import evaluate, score_matrix
+from yardstick.significance import compare_runs
+from yardstick.evaluation_service import evaluate, score_matrix
 from yardstick.io import read_qrels, read_run, write_qrels
 from tests.gui_support import QRELS, RUNS, engine_or_skip, make_window
 

@@ -14,7 +14,7 @@ import numpy as np
 import pandas as pd
 
 from yardstick.charts.scores import run_means
-from yardstick.evaluate import Evaluation
+from yardstick.evaluation_service import Evaluation
 
 __all__ = ["CUTOFFS", "PrecisionAtCutoffs", "precision_at_cutoffs"]
 

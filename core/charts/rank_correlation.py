@@ -16,7 +16,7 @@ import pandas as pd
 from scipy import stats
 
 from yardstick.charts.scores import run_means
-from yardstick.evaluate import Evaluation
+from yardstick.evaluation_service import Evaluation
 
 __all__ = ["RankCorrelation", "rank_correlation"]
 

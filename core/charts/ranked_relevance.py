@@ -6,9 +6,7 @@ for known-item and QA reports, set counts for filtering) need, for every
 evaluated topic, the judgment of each retrieved document in trec_eval's order.
 
 :func:`ranked_relevance` takes it from :func:`yardstick.judged.build_judged_ranking`
-(the engine's single pass over a run) when that exists, and otherwise computes
-it here with :func:`yardstick.ranking.trec_order` and a qrels lookup.  Either way the
-result is the same flat CSR layout: ``rel[start[i]:start[i+1]]`` are topic
+(the engine's single pass over a run), in the same flat CSR layout: ``rel[start[i]:start[i+1]]`` are topic
 ``topics[i]``'s judgments, best-ranked first, ``-1`` for unjudged documents and
 ``-2`` for negative judgments.
 """
@@ -20,9 +18,9 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from yardstick.judged import build_judged_ranking
 from yardstick.options import EvalOptions
 from yardstick.qrels import Qrels
-from yardstick.ranking import trec_order
 from yardstick.run import Run
 
 __all__ = ["RankedRelevance", "ranked_relevance", "relevant_counts"]
@@ -103,12 +101,9 @@ class RankedRelevance:
 
 def ranked_relevance(run: Run, qrels: Qrels, options: EvalOptions | None = None
                      ) -> RankedRelevance:
-    """The judged ranking of ``run``: from the engine if present, else computed here."""
+    """The judged ranking of ``run`` (:func:`yardstick.judged.build_judged_ranking`) without
+    trec_eval 10's ``-c`` stand-in documents."""
     options = options or EvalOptions()
-    try:
-        from yardstick.judged import build_judged_ranking
-    except ImportError:
-        return _ranked_relevance_fallback(run, qrels, options)
     jr = build_judged_ranking(run, qrels, options)
     start = np.asarray(jr.start, dtype=np.int64)
     rel = np.asarray(jr.rel, dtype=np.int64)
@@ -123,45 +118,6 @@ def ranked_relevance(run: Run, qrels: Qrels, options: EvalOptions | None = None
         rel = rel[real]
     return RankedRelevance(run.name, np.asarray(jr.topics, dtype=object).astype(str).astype(object),
                            start, rel, np.asarray(jr.num_rel, dtype=np.int64),
-                           options.relevance_level)
-
-
-def _ranked_relevance_fallback(run: Run, qrels: Qrels, options: EvalOptions) -> RankedRelevance:
-    """trec_eval's ordering and qrels lookup, written plainly (no engine needed)."""
-    qf = qrels.frame
-    q_topics = np.asarray(sorted(set(qf["topic"].astype(str))), dtype=object)
-    if options.complete:
-        topics = q_topics
-    else:
-        topics = np.asarray(sorted(set(map(str, run.topics)) & set(q_topics)), dtype=object)
-    order = trec_order(run.topic_code, run.score, run.doc_code, options.compat)
-    line_topic = np.asarray(run.topics, dtype=object)[run.topic_code[order]].astype(str)
-    line_doc = np.asarray(run.docnos, dtype=object)[run.doc_code[order]].astype(str)
-    judged = pd.Series(qf["rel"].to_numpy(np.int64),
-                       index=pd.MultiIndex.from_arrays([qf["topic"].astype(str),
-                                                        qf["docno"].astype(str)]))
-    judged = judged[~judged.index.duplicated(keep="last")]
-    at = judged.index.get_indexer(pd.MultiIndex.from_arrays([line_topic, line_doc]))
-    rel = np.where(at >= 0, judged.to_numpy()[np.maximum(at, 0)], UNJUDGED)
-    rel = np.where((at >= 0) & (rel < 0), NEGATIVE, rel)
-    keep = np.isin(line_topic, topics)
-    if options.judged_only:
-        keep &= rel != UNJUDGED
-    line_topic, rel = line_topic[keep], rel[keep]
-    t_index = {t: i for i, t in enumerate(topics)}
-    seg = np.fromiter((t_index[t] for t in line_topic), dtype=np.int64, count=len(line_topic))
-    if options.max_docs is not None:
-        counts = np.bincount(seg, minlength=len(topics))
-        starts = np.concatenate([[0], np.cumsum(counts)[:-1]])
-        pos = np.arange(len(seg)) - starts[seg]
-        ok = pos < options.max_docs
-        seg, rel = seg[ok], rel[ok]
-    counts = np.bincount(seg, minlength=len(topics))
-    start = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
-    rel_q = qf[qf["rel"] >= options.relevance_level]
-    num_rel = (rel_q.groupby(rel_q["topic"].astype(str)).size()
-               .reindex(topics, fill_value=0).to_numpy(np.int64))
-    return RankedRelevance(run.name, topics, start, rel.astype(np.int64), num_rel,
                            options.relevance_level)
 
 

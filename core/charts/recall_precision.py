@@ -36,7 +36,7 @@ import pandas as pd
 
 from yardstick.charts.ranked_relevance import ranked_relevance
 from yardstick.charts.scores import run_means
-from yardstick.evaluate import Evaluation
+from yardstick.evaluation_service import Evaluation
 from yardstick.options import EvalOptions
 from yardstick.qrels import Qrels
 from yardstick.run import Run

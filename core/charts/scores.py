@@ -1,8 +1,8 @@
 """Getting the numbers charts are drawn from: per-topic score matrices and run means.
 
 Every chart takes either a mapping ``{run name: Evaluation}`` (from
-:func:`yardstick.evaluate.evaluate_runs`) or, for per-topic charts, a ready
-topics × runs score matrix (what :func:`yardstick.evaluate.score_matrix` returns),
+:func:`yardstick.evaluation_service.evaluate_runs`) or, for per-topic charts, a ready
+topics × runs score matrix (what :func:`yardstick.evaluation_service.score_matrix` returns),
 so diagnostics computed elsewhere (filtering utilities, known-item ranks) can
 be drawn by the same code.
 """
@@ -15,7 +15,7 @@ from typing import Union
 import numpy as np
 import pandas as pd
 
-from yardstick.evaluate import Evaluation, score_matrix
+from yardstick.evaluation_service import Evaluation, score_matrix
 
 __all__ = ["ScoreSource", "per_topic_scores", "run_means", "topic_sort_key", "sort_topics"]
 

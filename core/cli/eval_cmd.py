@@ -11,12 +11,32 @@ standard input.  ``--format csv|json|markdown`` gives other outputs.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from concurrent.futures import ThreadPoolExecutor
 
-from yardstick.errors import FormatError
 from yardstick.measures.registry import MeasureError, describe
+
+
+#: why a negative value is refused, per option (README "Deviations from trec_eval")
+_NEGATIVE = {
+    "-M": "trec_eval 10.0 crashes (segmentation fault) on a negative -M",
+    "-l": "with a negative level trec_eval counts documents missing from the qrels as "
+          "relevant, so AP can exceed 1",
+    "-N": "a collection cannot hold a negative number of documents",
+}
+
+
+def _at_least_zero(option: str):
+    """argparse type: a whole number >= 0, else a message saying why."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if value < 0:
+            raise argparse.ArgumentTypeError(f"must be 0 or more ({_NEGATIVE[option]})")
+        return value
+    return parse
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -26,16 +46,17 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("-c", dest="complete", action="store_true",
                    help="average over every qrels topic (missing topics score 0)")
     p.add_argument("-n", dest="no_summary", action="store_true", help="no summary lines")
-    p.add_argument("-M", dest="max_docs", type=int, default=None, metavar="N",
+    p.add_argument("-M", dest="max_docs", type=_at_least_zero("-M"), default=None, metavar="N",
                    help="only the first N documents per topic (after sorting)")
-    p.add_argument("-l", dest="level", type=int, default=1, metavar="N",
+    p.add_argument("-l", dest="level", type=_at_least_zero("-l"), default=1, metavar="N",
                    help="relevance threshold (default 1)")
     p.add_argument("-J", dest="judged_only", action="store_true",
                    help="evaluate only judged documents")
-    p.add_argument("-N", dest="num_docs", type=int, default=0, metavar="N",
+    p.add_argument("-N", dest="num_docs", type=_at_least_zero("-N"), default=0, metavar="N",
                    help="number of documents in the collection (utility)")
     p.add_argument("-m", dest="measures", action="append", metavar="MEASURE",
-                   help="measure(s), e.g. map, P.5,10, ndcg_cut.10, official, all_trec")
+                   help="measure(s), e.g. map, P.5,10, ndcg_cut.10, official, all_trec; "
+                        "or ir_measures/ranx names: nDCG@10, P(rel=2)@5, AP, ndcg@10, mrr")
     p.add_argument("-Z", dest="zscores", metavar="FILE", help="z-score file: topic measure "
                    "mean stddev")
     p.add_argument("-R", dest="rel_format", default="qrels",
@@ -45,6 +66,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="reproduce trec_eval 9.0.8 where 10.0 differs (default 10)")
     p.add_argument("--format", choices=["trec_eval", "csv", "json", "markdown"],
                    default="trec_eval", help="output format")
+    p.add_argument("--names", choices=["trec_eval", "ir_measures", "ranx"], default="trec_eval",
+                   help="print measures under trec_eval's (default), ir_measures' or ranx's "
+                        "names; -m takes any of the three spellings")
     p.add_argument("--list", action="store_true", help="list every measure and exit")
 
 
@@ -81,6 +105,8 @@ def run(args: argparse.Namespace) -> int:
         from yardstick.preference_eval import evaluate_special
 
         return evaluate_special(args, options, measures)
+    from yardstick.io.zscores_file import read_zscores
+
     zscores = read_zscores(args.zscores) if args.zscores else None
     # read the qrels while the first run is parsed (pyarrow releases the GIL)
     with ThreadPoolExecutor(max_workers=1) as pool:
@@ -89,22 +115,15 @@ def run(args: argparse.Namespace) -> int:
             first_run = read_run(args.runs[0])
         finally:
             qrels = pending_qrels.result()
-    from yardstick.engine import apply_zscores, compute_columns, evaluation, summarise
-    from yardstick.judged import build_judged_ranking
-    from yardstick.measures.registry import parse_requests
-    from yardstick.trec_format import write_trec_eval
+    from yardstick.engine import evaluation, measure_run
+    from yardstick.trec_format import other_format, write_trec_eval
 
     out = sys.stdout
     for i, path in enumerate(args.runs):
         run_ = first_run if i == 0 else read_run(path)
         first_run = None
         try:
-            requests = parse_requests(measures, options.compat)
-            jr = build_judged_ranking(run_, qrels, options)
-            cols = compute_columns(jr, requests)
-            if zscores is not None:
-                apply_zscores(jr, cols, zscores)
-            summary = summarise(jr, cols, options, zscore=zscores is not None)
+            jr, cols, summary = measure_run(run_, qrels, measures, options, zscores)
         except MeasureError as e:
             print(f"yardstick eval: {e}", file=sys.stderr)
             return 1
@@ -113,13 +132,28 @@ def run(args: argparse.Namespace) -> int:
                   "judgments", file=sys.stderr)
             return 1
         _warn_missing(run_, qrels, options)
+        if args.names != "trec_eval":
+            cols, summary = _renamed(cols, summary, args.names)
         if args.format == "trec_eval":
             write_trec_eval(out, jr, cols, summary, run_.tag, options,
                             query_flag=args.query, summary_flag=not args.no_summary,
                             zscore=zscores is not None)
         else:
-            out.write(_other_format(evaluation(run_, jr, cols, summary, options), args))
+            out.write(other_format(evaluation(run_, jr, cols, summary, options), args.format,
+                                   args.query, summary=not args.no_summary,
+                                   zscore=zscores is not None))
     return 0
+
+
+def _renamed(cols, summary, names: str):
+    """Columns and averages under ir_measures' or ranx's names (``--names``)."""
+    from dataclasses import replace
+
+    from yardstick.measures.spec import output_label
+
+    label = {c.name: output_label(c.name, names) for c in cols}
+    return ([replace(c, name=label[c.name]) for c in cols],
+            {label.get(k, k): v for k, v in summary.items()})
 
 
 def _warn_missing(run_, qrels, options) -> None:
@@ -131,41 +165,3 @@ def _warn_missing(run_, qrels, options) -> None:
               f"{run_.name} and are ignored (use -c to count them as 0; trec_eval 10.0 "
               f"stops with an error here): {', '.join(missing[:10])}"
               f"{' ...' if len(missing) > 10 else ''}", file=sys.stderr)
-
-
-def _other_format(ev, args) -> str:
-    frame = ev.to_frame()
-    if not args.query:
-        frame = frame[frame["topic"] == "all"]
-    if args.format == "csv":
-        return frame.to_csv(index=False)
-    if args.format == "json":
-        return json.dumps({"run": ev.run_name, "runid": ev.runid,
-                           "summary": {k: float(v) for k, v in ev.summary.items()},
-                           "per_topic": (ev.per_topic.to_dict(orient="index")
-                                         if args.query else None)}, indent=1) + "\n"
-    wide = frame.pivot(index="topic", columns="measure", values="value")
-    header = "| topic | " + " | ".join(wide.columns) + " |"
-    sep = "|---|" + "---|" * len(wide.columns)
-    rows = [f"| {t} | " + " | ".join(f"{v:.4f}" if isinstance(v, float) else str(v)
-                                     for v in r) + " |" for t, r in wide.iterrows()]
-    return "\n".join([header, sep, *rows]) + "\n"
-
-
-def read_zscores(path: str) -> dict:
-    """``topic measure mean stddev`` lines -> {(topic, measure): (mean, stddev)}."""
-    from yardstick.io.text_source import decode_text, read_bytes
-
-    out = {}
-    for lineno, line in enumerate(decode_text(read_bytes(path, "z-score file")).splitlines(), 1):
-        f = line.split()
-        if not f or f[0].startswith("#"):
-            continue
-        if len(f) != 4:
-            raise FormatError(path, lineno, "expected 4 columns (topic measure mean stddev)",
-                              line)
-        try:
-            out[(f[0], f[1])] = (float(f[2]), float(f[3]))
-        except ValueError:
-            raise FormatError(path, lineno, "mean and stddev must be numbers", line) from None
-    return out

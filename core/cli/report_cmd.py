@@ -63,7 +63,7 @@ def _unique_names(runs):
 def build_document(args: argparse.Namespace):
     """Read the files and build the report document (no files written)."""
     from yardstick.errors import FormatError
-    from yardstick.evaluate import EvalOptions
+    from yardstick.evaluation_service import EvalOptions
     from yardstick.io import read_qrels, read_run
 
     options = EvalOptions(relevance_level=args.level, max_docs=args.max_docs,
@@ -79,7 +79,7 @@ def build_document(args: argparse.Namespace):
                               f"runs given ({', '.join(names)})")
     title = args.title
     if args.kind == "adhoc":
-        from yardstick.evaluate import evaluate_runs
+        from yardstick.evaluation_service import evaluate_runs
         from yardstick.progress import run_sync
         from yardstick.reports.adhoc import ADHOC_MEASURES, adhoc_report
 

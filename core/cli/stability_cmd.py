@@ -130,7 +130,7 @@ def _label(name: str) -> str:
 
 def _score_matrices(args, measures: list[str]) -> tuple[dict[str, pd.DataFrame], pd.DataFrame]:
     """Evaluate the runs once; -> {measure label: topics × runs}, MAP (tie-break)."""
-    from yardstick.evaluate import EvalOptions, evaluate_runs
+    from yardstick.evaluation_service import EvalOptions, evaluate_runs
     from yardstick.io import read_qrels, read_run
     from yardstick.stability.aggregates import per_topic_measure
     from yardstick.stability.report import score_matrices
@@ -171,9 +171,6 @@ def _print(title: str, frame: pd.DataFrame, index: bool) -> None:
 
 
 def _write(frame: pd.DataFrame, path: Path, fmt: str, index: bool) -> None:
-    try:
-        from yardstick.export.tables import write_table
-    except ImportError:  # the export module is not there: plain CSV
-        frame.to_csv(path.with_suffix(".csv"), index=index)
-        return
+    from yardstick.export.tables import write_table
+
     write_table(frame if index else frame.reset_index(drop=True), path, fmt)

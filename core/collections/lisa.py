@@ -27,9 +27,9 @@ import re
 
 import numpy as np
 import pandas as pd
-
 from yardstick.documents import Documents, clean_lines
 from yardstick.errors import FormatError
+from yardstick.io.text_source import text_frame
 from yardstick.qrels import Qrels
 
 _DOC_HEAD = re.compile(r"^Document\s+(\d+)\s*$")
@@ -141,7 +141,7 @@ def read_lisa_queries(text: str, spath: str) -> pd.DataFrame:
         raise FormatError(spath, None, f"query {dup} appears twice")
     if not rows:
         raise FormatError(spath, None, "has no queries: expected 'N', text, '#'")
-    return pd.DataFrame(rows, columns=["topic", "title", "desc", "narr"]).astype(str)
+    return text_frame(rows, ["topic", "title", "desc", "narr"])
 
 
 def read_lisa_rj(text: str, spath: str, name: str = "qrels") -> Qrels:

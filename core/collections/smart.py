@@ -33,9 +33,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
-
 from yardstick.documents import Documents, clean_lines
 from yardstick.errors import FormatError
+from yardstick.io.text_source import text_frame
 from yardstick.qrels import Qrels
 
 _MARKER = re.compile(r"^\.([A-Z])(?:\s+(.*?))?\s*$")
@@ -173,7 +173,7 @@ def smart_topics(parsed: SmartFile, id_from: str = "record") -> pd.DataFrame:
         t, w = _norm(rec.fields.get("T", "")), _norm(rec.fields.get("W", ""))
         tid = str(i) if id_from == "position" else rec.id
         rows.append({"topic": tid, "title": t or w, "desc": w if t else "", "narr": ""})
-    return pd.DataFrame(rows, columns=["topic", "title", "desc", "narr"]).astype(str)
+    return text_frame(rows, ["topic", "title", "desc", "narr"])
 
 
 #: Cleverdon's relevance codes (cranqrel.readme) -> graded TREC relevance.

@@ -8,7 +8,7 @@ The measure may be named as a request (``P.10``, ``ndcg_cut.20``,
 table (``P_10``, ``ndcg_cut_20``, ``iprec_at_recall_0.50``).  The arithmetic is
 worked out in plain Python from the topic's ranked list
 (:mod:`yardstick.explain.worked_sets`, ``worked_ranks``, ``worked_gains``,
-``worked_robust``); the tests check it against :func:`yardstick.evaluate.evaluate`
+``worked_robust``); the tests check it against :func:`yardstick.evaluation_service.evaluate`
 for every registry measure.
 """
 

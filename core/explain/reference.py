@@ -27,6 +27,7 @@ FORMULAS = {
     "num_rel_ret": "|relevant ∩ retrieved|",
     "num_nonrel_judged_ret": "|retrieved and judged non-relevant|",
     "map": "AP = (1/R) Σ_i i / r_i   (MAP = mean AP over topics)",
+    "yaap": "yaap = ln((1 + S) / (1 + R − S)),  S = Σ_i i / r_i",
     "gm_map": "exp( mean over topics of ln(max(AP, 0.00001)) )",
     "Rprec": "rel(R) / R",
     "bpref": "(1/R) Σ_{relevant r} (1 - min(|judged non-relevant above r|, R) / min(N, R))",

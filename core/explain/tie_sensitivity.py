@@ -175,7 +175,7 @@ def tie_sensitivity(run: Run, qrels: Qrels, measures: Sequence[str] | str = ("of
     ----------
     run, qrels : Run, Qrels
     measures : str or sequence of str
-        Requests as for :func:`yardstick.evaluate.evaluate`; text and run-level
+        Requests as for :func:`yardstick.evaluation_service.evaluate`; text and run-level
         columns (``runid``, ``num_q``, ``relstring``) are left out.
     n_orders : int
         Random orders drawn (each a uniform random permutation of every tie group).

@@ -225,37 +225,21 @@ def _parse_qrels_text(text: str, name: str) -> Qrels:
 
 
 def appendix_example(name: str = "interpolation") -> tuple[Run, Qrels]:
-    """A worked example of the appendix as (run, qrels).
+    """A worked example of the appendix as (run, qrels) (:mod:`yardstick.examples`).
 
-    From ``resources/examples/`` through :mod:`yardstick.examples` when present
-    (files, else the texts it builds), otherwise built here: topic ``1``,
+    Read from ``resources/examples/`` when its files are there, else from the texts
+    :func:`yardstick.examples.example_texts` builds; ``interpolation`` is topic ``1``,
     documents ``d01`` .. ``d20`` scored 20 .. 1, relevant at ranks 1, 2, 4, 15.
     """
-    try:
-        from yardstick.examples import example, example_texts
-    except ImportError:
-        example = example_texts = None
-    if example is not None:
-        try:
-            ex = example(name)
-            if ex.qrels.exists() and ex.runs[0].exists():
-                from yardstick.io import read_qrels, read_run
+    from yardstick.examples import example, example_texts
 
-                return read_run(str(ex.runs[0]), name=name), read_qrels(str(ex.qrels))
-            q_text, r_text = example_texts(name)
-            return _parse_run_text(r_text, name), _parse_qrels_text(q_text, name)
-        except (KeyError, OSError, ValueError):
-            pass
-    if name != "interpolation":
-        raise KeyError(f"no worked example {name!r}")
-    rel = {1, 2, 4, 15}
-    docs = [f"d{i:02d}" for i in range(1, 21)]
-    run = Run.from_arrays(["1"] * 20, docs, [21.0 - i for i in range(1, 21)], name=name,
-                          rank=list(range(1, 21)))
-    qrels = Qrels.from_frame(pd.DataFrame({"topic": ["1"] * 20, "docno": docs,
-                                           "rel": [int(i in rel) for i in range(1, 21)]}),
-                             name=name)
-    return run, qrels
+    ex = example(name)  # KeyError for a name that is not a worked example
+    if ex.qrels.exists() and ex.runs[0].exists():
+        from yardstick.io import read_qrels, read_run
+
+        return read_run(str(ex.runs[0]), name=name), read_qrels(str(ex.qrels))
+    q_text, r_text = example_texts(name)
+    return _parse_run_text(r_text, name), _parse_qrels_text(q_text, name)
 
 
 def default_lesson(options: EvalOptions | None = None) -> TopicLesson:

@@ -21,7 +21,7 @@ import numpy as np
 import pandas as pd
 
 from yardstick.engine import evaluate_judged
-from yardstick.evaluate import Evaluation
+from yardstick.evaluation_service import Evaluation
 from yardstick.judged import NONPOOL, UNJUDGED, JudgedRanking, build_judged_ranking
 from yardstick.measures.registry import parse_requests
 from yardstick.options import EvalOptions
@@ -63,7 +63,7 @@ class WhatIfSession:
         The original judgments (left untouched).
     runs : mapping name -> Run, or sequence of Run
     measures : str or sequence of str
-        Requests as for :func:`yardstick.evaluate.evaluate`.
+        Requests as for :func:`yardstick.evaluation_service.evaluate`.
     options : EvalOptions, optional
     """
 

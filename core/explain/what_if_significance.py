@@ -5,7 +5,7 @@ run ranking and the significance results".  :func:`what_if_significance` pairs
 one run with a baseline on one measure twice -- under the original
 evaluations and under the re-evaluated ones of a
 :class:`yardstick.explain.what_if.WhatIfSession` -- with
-:func:`yardstick.compare.compare_runs` (paired t-test, Wilcoxon signed-rank, sign
+:func:`yardstick.significance.compare_runs` (paired t-test, Wilcoxon signed-rank, sign
 test and the seeded randomisation test compared by Smucker, Allan & Carterette,
 CIKM 2007), so a student sees one changed judgment move a p-value.
 """
@@ -17,8 +17,8 @@ from dataclasses import dataclass
 
 import pandas as pd
 
-from yardstick.compare import Comparison, PairComparison, compare_runs_job
-from yardstick.evaluate import Evaluation, score_matrix
+from yardstick.significance import Comparison, PairComparison, compare_runs_job
+from yardstick.evaluation_service import Evaluation, score_matrix
 from yardstick.progress import Progress
 
 __all__ = [
@@ -45,8 +45,8 @@ class WhatIfSignificance:
     Attributes
     ----------
     run, baseline, measure : str
-    original, now : yardstick.compare.Comparison
-        :func:`yardstick.compare.compare_runs` on the original and the re-evaluated
+    original, now : yardstick.significance.Comparison
+        :func:`yardstick.significance.compare_runs` on the original and the re-evaluated
         per-topic scores (one compared run, so no correction applies).
     alpha : float
     """
@@ -100,7 +100,7 @@ class WhatIfSignificance:
 def pair_comparison(evals: Mapping[str, Evaluation], run: str, baseline: str, measure: str,
                     seed: int = 0, n_permutations: int = 10000, alpha: float = 0.05
                     ) -> Generator[Progress, None, Comparison]:
-    """``yardstick.compare.compare_runs_job`` of ``run`` vs ``baseline`` on the evaluations' scores."""
+    """``yardstick.significance.compare_runs_job`` of ``run`` vs ``baseline`` on the evaluations' scores."""
     if run == baseline:
         raise ValueError("choose a baseline other than the run")
     for name in (run, baseline):
@@ -141,7 +141,7 @@ def what_if_significance(original: Mapping[str, Evaluation], now: Mapping[str, E
     measure : str
         A per-topic column (``"map"``, ``"P_10"`` ...).
     seed, n_permutations, alpha
-        As for :func:`yardstick.compare.compare_runs`.
+        As for :func:`yardstick.significance.compare_runs`.
     """
     from yardstick.progress import run_sync
 

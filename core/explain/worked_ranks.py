@@ -83,6 +83,19 @@ def average_precision(td: TopicData, param, ctx: ExplainContext) -> Worked:
                   terms=terms, notes=("MAP (the 'map' summary) is the mean of AP over topics.",))
 
 
+@explainer("yaap")
+def yet_another_average_precision(td: TopicData, param, ctx: ExplainContext) -> Worked:
+    steps, terms, _ap = _ap_worked(td, None, "AP")
+    s = sum(p for _, _, p in precisions_at_relevant(td, None))
+    v = math.log((1.0 + s) / (1.0 + td.R - s))
+    steps = steps[:2] + [f"yaap = ln((1 + S) / (1 + R - S)) = ln((1 + {fmt(s)}) / "
+                         f"(1 + {td.R} - {fmt(s)})) = {fmt(v)}"]
+    return Worked("yaap = ln((1 + S) / (1 + R - S)),  S = Σ_{relevant d retrieved} "
+                  "rel(rank d) / rank d", tuple(steps), v, terms=terms,
+                  notes=("Robertson, 'On Smoothing Average Precision', ECIR 2012: monotonic "
+                         "with AP on one topic, but averages better over topics.",))
+
+
 @explainer("gm_map")
 def gm_average_precision(td: TopicData, param, ctx: ExplainContext) -> Worked:
     steps, terms, ap = _ap_worked(td, None, "AP")

@@ -12,7 +12,7 @@ import math
 import numpy as np
 import pandas as pd
 
-from yardstick.export.tables import _cells, _decimals_for, _is_count_column, _marker_cells, _n_index
+from yardstick.export.cells import _cells, _decimals_for, _is_count_column, _marker_cells, _n_index
 
 __all__ = ["write_xlsx"]
 

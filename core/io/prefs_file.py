@@ -30,7 +30,6 @@ from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
-
 from yardstick.errors import FormatError
 from yardstick.io.text_source import decode_text, display_name, read_bytes
 from yardstick.qrels import Qrels
@@ -109,7 +108,7 @@ class QrelsJG:
     @property
     def groups(self) -> list[str]:
         """Every judgment-group name, sorted (strcmp order)."""
-        return sorted(pd.unique(self.frame["jg"]).tolist(), key=lambda s: s.encode("utf-8"))
+        return sorted(pd.unique(self.frame["jg"]).tolist(), key=lambda s: s.encode("utf-8", "surrogateescape"))
 
     def group(self, jg: str) -> Qrels:
         """The judgments of one group as ordinary qrels (topics lacking the group omitted)."""

@@ -10,13 +10,18 @@ from __future__ import annotations
 import os
 
 import numpy as np
-
 from yardstick.errors import FormatError
 from yardstick.io.atomic import atomic_write_text
-from yardstick.io.line_rules import (field_splitter, has_empty_field, has_hex_field, parse_int,
-                                text_lines)
-from yardstick.io.text_source import decode_text, display_name, read_bytes
+from yardstick.io.line_rules import (
+    field_splitter,
+    has_empty_field,
+    has_hex_field,
+    parse_int,
+    text_lines,
+)
+from yardstick.io.text_source import decode_text, display_name, read_bytes, text_column
 from yardstick.qrels import Qrels
+from yardstick.run import DocnoTooLong
 
 QRELS_COLUMNS = "topic iter docno rel"
 
@@ -34,6 +39,35 @@ def read_qrels(path: str | os.PathLike, name: str | None = None,
     spath = str(path)
     if data is None:
         data = read_bytes(path, "qrels file (topic iter docno rel)")
+    try:
+        q = _read(data, spath, name)
+        q.docno_bytes  # noqa: B018 - the fixed-width docnos, built (and bounded) now
+    except DocnoTooLong as e:
+        _raise_judgment(data, spath, e.index, str(e))
+    return q
+
+
+#: the largest relevance grade read (trec_eval keeps a counter per grade 0..max per topic)
+MAX_RELEVANCE = 1000
+#: negative grades below this are read as this (all negative grades mean the same)
+MIN_RELEVANCE = -(2**31)
+
+
+def _raise_judgment(data: bytes, spath: str, row: int, reason: str):
+    """FormatError at the ``row``-th judgment line (0-based, comments and blanks skipped)."""
+    text = decode_text(data)
+    split = field_splitter(text)
+    seen = -1
+    for lineno, line in enumerate(text_lines(text), 1):
+        f = split(line)
+        if f and not f[0].startswith("#"):
+            seen += 1
+            if seen == row:
+                raise FormatError(spath, lineno, reason, line[:200])
+    raise FormatError(spath, None, reason)
+
+
+def _read(data: bytes, spath: str, name: str | None) -> Qrels:
     if b"\t" in data:
         data = data.replace(b"\t", b" ")
     regular = b"\r" not in data and b"\x0b" not in data and b"\x0c" not in data
@@ -60,18 +94,28 @@ def read_qrels(path: str | os.PathLike, name: str | None = None,
             raise FormatError(spath, lineno,
                               f"relevance {f[3]!r} is not an integer (columns: {QRELS_COLUMNS})",
                               line)
+        if r > MAX_RELEVANCE:
+            raise FormatError(spath, lineno, f"relevance {r:,} is above the largest supported "
+                              f"grade, {MAX_RELEVANCE:,} (trec_eval keeps a counter per grade "
+                              "and topic; see README 'Limits')", line)
+        r = max(r, MIN_RELEVANCE)  # any negative grade means the same: judged, not assessed
         topics.append(f[0])
         docnos.append(f[2])
         rels.append(r)
         lines.append(lineno)
     if not topics:
         raise FormatError(spath, None, f"has no judgments: expected lines '{QRELS_COLUMNS}'")
-    frame = pd.DataFrame({"topic": np.asarray(topics, dtype=object),
-                          "docno": np.asarray(docnos, dtype=object),
+    # text_column: a docno may hold bytes that are not UTF-8 (surrogateescape)
+    frame = pd.DataFrame({"topic": text_column(topics),
+                          "docno": text_column(docnos),
                           "rel": np.asarray(rels, dtype=np.int64),
                           "line": np.asarray(lines, dtype=np.int64)})
-    frame = frame.sort_values(["topic", "docno"], kind="stable").reset_index(drop=True)
-    dup = frame.duplicated(["topic", "docno"], keep="first").to_numpy()
+    # byte order (trec_eval's strcmp), on the bytes the strings were read from
+    tb, db = _bytes_column(topics), _bytes_column(docnos)
+    order = np.lexsort((db, tb))
+    frame = frame.iloc[order].reset_index(drop=True)
+    tb, db = tb[order], db[order]
+    dup = np.concatenate([[False], (tb[1:] == tb[:-1]) & (db[1:] == db[:-1])])
     if dup.any():
         i = int(np.flatnonzero(dup)[0])
         row = frame.iloc[i]
@@ -82,11 +126,15 @@ def read_qrels(path: str | os.PathLike, name: str | None = None,
                  path=os.path.abspath(spath))
 
 
+def _bytes_column(values: list[str]) -> np.ndarray:
+    enc = [v.encode("utf-8", "surrogateescape") for v in values]
+    return np.array(enc, dtype=f"S{max(1, max(map(len, enc), default=1))}")
+
+
 def _read_fast(data: bytes, spath: str, name: str | None) -> Qrels | None:
     """pyarrow parse of a regular qrels file; None to fall back to the line parser."""
     import pyarrow as pa
     import pyarrow.csv as pacsv
-
     from yardstick.run import codes_of, docno_hash, fixed_width_bytes
 
     try:
@@ -119,6 +167,8 @@ def _read_fast(data: bytes, spath: str, name: str | None) -> Qrels | None:
     tcode = local[raw].astype(np.int64)
     rel = np.concatenate([np.frombuffer(c.buffers()[1], np.int64, count=len(c),
                                         offset=c.offset * 8) for c in table.column("rel").chunks])
+    if len(rel) and (int(rel.max()) > MAX_RELEVANCE or int(rel.min()) < MIN_RELEVANCE):
+        return None  # the line parser names the line
     order = _sorted_order(tcode, dbytes)
     if order is not None:
         tcode, dbytes, rel = tcode[order], dbytes[order], rel[order]

@@ -23,11 +23,18 @@ import os
 import numpy as np
 import pyarrow as pa
 import pyarrow.csv as pacsv
-
 from yardstick.errors import FormatError
 from yardstick.io.line_rules import field_splitter, parse_float, parse_int, text_lines
 from yardstick.io.text_source import _KIND, check_size, decode_text, display_name, read_bytes
-from yardstick.run import Run, codes_of, hash_words, string_words, to_bytes_array
+from yardstick.run import (
+    DocnoTooLong,
+    Run,
+    check_docno_width,
+    codes_of,
+    hash_words,
+    string_words,
+    to_bytes_array,
+)
 
 RUN_COLUMNS = "topic Q0 docno rank score tag"
 _DICT = pa.dictionary(pa.int32(), pa.string())
@@ -63,6 +70,13 @@ def read_run(path: str | os.PathLike, name: str | None = None, group: str = "",
         naming the file and line, for any malformed input.
     """
     spath = "<stdin>" if str(path) == "-" else str(path)
+    try:
+        return _read_run(path, spath, name, group, data)
+    except DocnoTooLong as e:
+        _raise_row(data, spath, e.index, str(e))
+
+
+def _read_run(path, spath: str, name: str | None, group: str, data: bytes | None) -> Run:
     cols = None
     if data is None and spath != "<stdin>" and _is_plain_file(spath):
         try:
@@ -114,9 +128,11 @@ def _is_plain_file(spath: str) -> bool:
 def _file_pieces(spath: str):
     """(buffer, start, end) pieces of a file, each ending at a line end, in one
     reused buffer (no page of memory is touched twice)."""
-    buf = bytearray(CHUNK)
     keep = 0
     with open(spath, "rb") as f:
+        # no bigger than the file: zeroing 64 MiB for a 1 KB run made a 3000-run session
+        # take over a minute
+        buf = bytearray(max(1, min(CHUNK, os.fstat(f.fileno()).st_size + 1)))
         while True:
             with memoryview(buf) as mv:
                 nread = f.readinto(mv[keep:])
@@ -162,6 +178,7 @@ class _Columns:
         self.rank = np.empty(self.cap, np.int32)
         self.topic = np.empty(self.cap, np.int32)
         self.topic_lines = np.zeros(0, np.int64)  # lines per topic id (first-seen order)
+        self.size = 0  # bytes of the file (bounds the docno width)
 
     def reserve(self, m: int, k: int) -> slice:
         """Room for ``m`` more lines of docnos up to ``8 k`` bytes: their slice."""
@@ -204,6 +221,7 @@ def _parse_pieces(pieces, size: int):
         table = _piece_table(buf, start, end)
         if out is None:
             out = _Columns(int(size / (end - start) * table.num_rows * 1.02) + 1024)
+            out.size = size
         for batch in table.to_batches():
             if batch.num_rows:
                 tag = _convert_batch(batch, out, topic_ids) or tag
@@ -213,7 +231,7 @@ def _parse_pieces(pieces, size: int):
     n = out.n
     # topic codes in first-seen order -> codes into the byte-ordered topics
     seen = list(topic_ids)
-    by_bytes = sorted(range(len(seen)), key=lambda i: seen[i].encode("utf-8"))
+    by_bytes = sorted(range(len(seen)), key=lambda i: seen[i].encode("utf-8", "surrogateescape"))
     remap = np.empty(len(seen), np.int32)
     remap[by_bytes] = np.arange(len(seen), dtype=np.int32)
     topics = np.array([seen[i] for i in by_bytes], dtype=object)
@@ -337,14 +355,20 @@ def _convert_batch(batch, out: _Columns, topic_ids: dict) -> str:
     if len(topic_ids) > len(out.topic_lines):
         out.topic_lines = np.concatenate(
             [out.topic_lines, np.zeros(len(topic_ids) - len(out.topic_lines), np.int64)])
-    words, lens = string_words(docno)
+    try:
+        words, lens = string_words(docno)
+        if words.shape[1] > out.words.shape[1]:  # the whole output widens: bound it too
+            check_docno_width(max(out.cap, out.n + batch.num_rows), words.shape[1], out.size,
+                              lens)
+    except DocnoTooLong as e:
+        raise DocnoTooLong(out.n + e.index, e.length, e.need) from None
     if int(lens.min()) == 0:
         raise _Irregular
     data = docno.buffers()[2]
     if data is not None and bool((np.frombuffer(data, np.uint8) < 33).any()):
         raise _Irregular  # a control byte inside a docno
-    rows = out.reserve(batch.num_rows, words.shape[1])
     k = words.shape[1]
+    rows = out.reserve(batch.num_rows, k)
     out.words[rows, :k] = words
     if k < out.words.shape[1]:
         out.words[rows, k:] = 0

@@ -160,11 +160,54 @@ def _inflate(data: bytes, kind: str, spath: str, what: str) -> bytes:
     return b"".join(parts)
 
 
+#: how every file is decoded and every docno, topic or tag encoded back (bytes <-> str)
+ENCODING, ERRORS = "utf-8", "surrogateescape"
+
+
 def decode_text(data: bytes) -> str:
-    """Decode as UTF-8 (BOM dropped), falling back to Latin-1 so no byte is ever fatal."""
+    """Decode as UTF-8 with ``surrogateescape`` (a UTF-8 BOM dropped).
+
+    Docnos are bytes, as in trec_eval: the same bytes must give the same string
+    in every file, whatever each file's encoding.  ``surrogateescape`` is a
+    bijection: valid UTF-8 decodes as usual and each other byte becomes a lone
+    surrogate that :func:`encode_text` turns back into that byte.  (Decoding a
+    whole file as Latin-1 when one byte was not UTF-8 made its UTF-8 docnos
+    differ from the same docnos in a UTF-8 run.)
+    """
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
+    return data.decode(ENCODING, ERRORS)
+
+
+def encode_text(text: str) -> bytes:
+    """The bytes :func:`decode_text` read ``text`` from."""
+    return text.encode(ENCODING, ERRORS)
+
+
+def text_column(values):
+    """A pandas column of text: pandas' string dtype, or object when some value holds
+    bytes that are not UTF-8 (read with surrogateescape; the string dtype cannot hold them)."""
+    import pandas as pd
+
+    values = [str(v) for v in values]
     try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        return data.decode("latin-1")
+        return pd.Series(values, dtype="str")
+    except UnicodeEncodeError:
+        return pd.Series(values, dtype=object)
+
+
+def text_frame(rows, columns):
+    """A DataFrame of text from rows (mappings or sequences), each column a
+    :func:`text_column` (``pd.DataFrame(rows).astype(str)`` that keeps non-UTF-8 bytes)."""
+    import pandas as pd
+
+    rows = list(rows)
+    cols = {}
+    for j, c in enumerate(columns):
+        cols[c] = text_column([r[c] if isinstance(r, dict) else r[j] for r in rows])
+    return pd.DataFrame(cols, columns=list(columns))
+
+
+def shown(text: str) -> str:
+    """``text`` for display: bytes that are not UTF-8 shown as U+FFFD."""
+    return text.encode(ENCODING, ERRORS).decode(ENCODING, "replace")

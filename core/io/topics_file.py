@@ -38,10 +38,9 @@ import re
 import xml.etree.ElementTree as ET
 
 import pandas as pd
-
 from yardstick.errors import FormatError
 from yardstick.io.atomic import atomic_write_text
-from yardstick.io.text_source import decode_text, read_bytes
+from yardstick.io.text_source import decode_text, read_bytes, text_frame
 
 COLUMNS = ["topic", "title", "desc", "narr"]
 _WHAT = "topics file (TREC SGML <top>, TREC XML <topic> or id<TAB>text)"
@@ -276,7 +275,7 @@ def _frame(rows: list[tuple[int, dict]], spath: str) -> pd.DataFrame:
                               f"topic {row['topic']!r} appears twice (first on line "
                               f"{seen[row['topic']]})")
         seen[row["topic"]] = line
-    return pd.DataFrame([r for _, r in rows], columns=COLUMNS).astype(str)
+    return text_frame((r for _, r in rows), COLUMNS)
 
 
 def write_topics(frame: pd.DataFrame, path: str | os.PathLike) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from yardstick.measures.registry import CUT_DOUBLE, CUT_LONG, DOUBLE, P_DOUBLE, measure
+from yardstick.measures.definition import CUT_DOUBLE, CUT_LONG, DOUBLE, P_DOUBLE, measure
 from yardstick.measures.segments import divide
 
 APPENDIX = "TREC Common Evaluation Measures appendix (Voorhees & Harman)"
@@ -44,6 +44,17 @@ def average_precision(jr, params):
 def _average_precision(jr):
     s = np.bincount(jr.relevant.tix, weights=precision_at_relevant(jr), minlength=jr.num_topics)
     return divide(s, jr.num_rel)
+
+
+@measure("yaap", DOUBLE, "Yet Another Average Precision: log((1 + S) / (1 + R - S)), S the sum "
+         "over retrieved relevant documents of precision at their rank; monotonic with AP on "
+         "one topic but averages better over topics (trec_eval 10, by name only).",
+         range="(-inf, +inf)",
+         cite="Robertson, 'On Smoothing Average Precision', ECIR 2012, LNCS 7224, pp. 158-169; "
+              "trec_eval m_yaap.c")
+def yet_another_average_precision(jr, params):
+    s = np.bincount(jr.relevant.tix, weights=precision_at_relevant(jr), minlength=jr.num_topics)
+    return np.log((1.0 + s) / (1.0 + jr.num_rel - s))
 
 
 @measure("gm_map", DOUBLE, "Geometric mean of AP over topics (AP floored at 1e-5); reported "
@@ -156,7 +167,7 @@ def iprec_at_recall(jr, levels):
          cite=APPENDIX + "; trec_eval m_11pt_avg.c")
 def eleven_point_average(jr, levels):
     if not len(levels):
-        from yardstick.measures.registry import MeasureError
+        from yardstick.measures.definition import MeasureError
 
         raise MeasureError("11pt_avg: no cutoff values")
     return interpolated_precision(jr, levels).sum(axis=1) / len(levels)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from yardstick.measures.registry import LONG, NUM_Q, RUNID, measure
+from yardstick.measures.definition import LONG, NUM_Q, RUNID, measure
 
 CITE = "trec_eval 10.0 (NIST), m_num_*.c"
 

@@ -20,7 +20,7 @@ from functools import cmp_to_key
 import numpy as np
 
 from yardstick.judged import Docs
-from yardstick.measures.registry import CUT_LONG, P_PAIR, measure
+from yardstick.measures.definition import CUT_LONG, P_PAIR, measure
 from yardstick.measures.segments import divide, running_sum, sum_before
 
 JK = ("Järvelin & Kekäläinen, 'Cumulated gain-based evaluation of IR techniques', "

@@ -21,7 +21,7 @@ from yardstick.measures.average_precision import average_precision
 from yardstick.measures.precision import CUTS, precision_at, r_precision_mult
 from functools import partial
 
-from yardstick.measures.registry import CUT_DOUBLE, CUT_LONG, DOUBLE, MeasureError, measure
+from yardstick.measures.definition import CUT_DOUBLE, CUT_LONG, DOUBLE, MeasureError, measure
 from yardstick.options import EvalOptions
 from yardstick.run import Run
 

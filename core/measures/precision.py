@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from yardstick.measures.registry import CUT_DOUBLE, CUT_LONG, DOUBLE, P_DOUBLE, measure
+from yardstick.measures.definition import CUT_DOUBLE, CUT_LONG, DOUBLE, P_DOUBLE, measure
 from yardstick.measures.segments import divide
 
 CUTS = (5, 10, 15, 20, 30, 100, 200, 500, 1000)
@@ -132,7 +132,7 @@ def set_f(jr, params):
          range="(-inf, inf)")
 def utility(jr, params):
     if len(params) != 4:
-        from yardstick.measures.registry import MeasureError
+        from yardstick.measures.definition import MeasureError
 
         raise MeasureError("utility: improper number of coefficients (need 4)")
     p1, p2, p3, p4 = params

@@ -29,7 +29,7 @@ import numpy as np
 from yardstick.measures.prefs_counts import PreferenceCounts
 from functools import partial
 
-from yardstick.measures.registry import DOUBLE, LONG, MeasureError, measure
+from yardstick.measures.definition import DOUBLE, LONG, MeasureError, measure
 
 CITE = "trec_eval 10.0 m_{}.c and form_prefs_counts.c (C. Buckley, NIST)"
 NEEDS = "needs preference judgments: -R prefs or -R qrels_prefs"

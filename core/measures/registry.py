@@ -7,7 +7,8 @@ is text such as ``"P.5,10"``, ``"ndcg_cut.10"``, ``"set_F.0.5"``,
 ``mark_measure``/``meas_init.c`` do, and the printed names (``P_5``,
 ``ndcg_cut_10``, ``set_F_0.5``) are those trec_eval prints.
 
-Kernels live in sibling modules and register themselves with :func:`measure`.
+Kernels live in sibling modules and register themselves with
+:func:`yardstick.measures.definition.measure`.
 Each takes ``(jr, params)`` (a :class:`yardstick.judged.JudgedRanking` and the parsed
 parameters) and returns per-topic values: shape (T,) for single measures, (T, C)
 for cutoff measures, a list of str for ``relstring``.
@@ -15,97 +16,25 @@ for cutoff measures, a list of str for ``relstring``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 import numpy as np
 
-#: kinds, after trec_eval's init/print routines
-LONG = "long"            # te_init_meas_s_long: integer, summed over topics
-DOUBLE = "double"        # te_init_meas_s_double
-CUT_LONG = "cut_long"    # te_init_meas_a_double_cut_long: name_<cutoff>
-CUT_DOUBLE = "cut_double"  # te_init_meas_a_double_cut_double: name_<%3.2f>
-P_DOUBLE = "p_double"    # te_init_meas_s_double_p_double: name[_<params>]
-P_PAIR = "p_pair"        # te_init_meas_s_double_p_pair: name[_<k=v,...>]
-STRING = "string"        # relstring
-RUNID = "runid"
-NUM_Q = "num_q"
+# importing the kernel modules registers them in DEFINITIONS
+from yardstick.measures import (average_precision, counts, gain,  # noqa: F401
+                                judgment_groups, precision, prefs, relstring, robust)
+# (the kinds, MeasureDef, MeasureError and measure are re-exported for existing callers)
+from yardstick.measures.definition import (CUT_DOUBLE, CUT_LONG, DEFINITIONS,  # noqa: F401
+                                           DOUBLE, LONG, NUM_Q, P_DOUBLE, P_PAIR, RUNID, STRING,
+                                           MeasureDef, MeasureError, NICKNAMES, TABLE_ORDER,
+                                           measure)
 
-
-@dataclass(frozen=True)
-class MeasureDef:
-    """One measure (or family of measures with cutoffs) as trec_eval defines it."""
-
-    name: str
-    kind: str
-    kernel: Callable
-    description: str
-    default_params: tuple = ()
-    average: str = "mean"          # mean | gm | sum | none
-    per_topic: bool = True         # printed with -q
-    cite: str = ""
-    range: str = "[0, 1]"
-    aliases: dict = field(default_factory=dict)  # {"ir_measures": "P@k", "ranx": "precision@k"}
-    trec_eval: bool = True         # a trec_eval measure (False: Yardstick's own, e.g. robust)
-    #: summary-only measures with their own aggregate: f(per_topic_values, params) -> float
-    aggregate: Callable | None = None
-    #: the judgment format the measure needs (trec_eval -R): qrels, prefs or qrels_jg
-    rel_format: str = "qrels"
-
-
-#: trec_eval 10.0's measure table order (measures.c ``te_trec_measures``)
-TABLE_ORDER = [
-    "runid", "num_q", "num_ret", "num_rel", "num_rel_ret", "map", "gm_map", "Rprec", "bpref",
-    "recip_rank", "iprec_at_recall", "P", "relstring", "recall", "infAP", "gm_bpref",
-    "Rprec_mult", "utility", "11pt_avg", "binG", "G", "dcg", "ideal_dcg", "ndcg", "ndcg_rel",
-    "Rndcg", "ndcg_cut", "map_cut", "relative_P", "success", "set_P", "set_relative_P",
-    "set_recall", "set_map", "set_F", "num_nonrel_judged_ret",
-    "prefs_num_prefs_poss", "prefs_num_prefs_ful", "prefs_num_prefs_ful_ret", "prefs_simp",
-    "prefs_pair", "prefs_avgjg", "prefs_avgjg_Rnonrel", "prefs_simp_ret", "prefs_pair_ret",
-    "prefs_avgjg_ret", "prefs_avgjg_Rnonrel_ret", "prefs_simp_imp", "prefs_pair_imp",
-    "prefs_avgjg_imp", "map_avgjg", "P_avgjg", "Rprec_mult_avgjg", "yaap", "rbp", "rbp_resid",
-    "unj",
-]
-
-NICKNAMES: dict[str, list[str]] = {
-    "official": ["runid", "num_q", "num_ret", "num_rel", "num_rel_ret", "map", "gm_map",
-                 "Rprec", "bpref", "recip_rank", "iprec_at_recall", "P"],
-    "set": ["runid", "num_q", "num_ret", "num_rel", "num_rel_ret", "utility", "set_P",
-            "set_recall", "set_relative_P", "set_map", "set_F"],
-    "all_trec": ["runid", "num_q", "num_ret", "num_rel", "num_rel_ret", "map", "gm_map",
-                 "Rprec", "bpref", "recip_rank", "iprec_at_recall", "P", "relstring",
-                 "recall", "unj", "rbp", "rbp_resid", "infAP", "gm_bpref", "utility",
-                 "11pt_avg", "ndcg", "relative_P", "Rprec_mult", "success", "map_cut",
-                 "ndcg_cut", "ndcg_rel", "Rndcg", "binG", "G", "set_P", "set_recall",
-                 "set_relative_P", "set_map", "set_F", "num_nonrel_judged_ret"],
-    "all_prefs": ["runid", "num_q", "prefs_num_prefs_poss", "prefs_num_prefs_ful",
-                  "prefs_num_prefs_ful_ret", "prefs_simp", "prefs_pair", "prefs_avgjg",
-                  "prefs_avgjg_Rnonrel", "prefs_simp_ret", "prefs_pair_ret", "prefs_avgjg_ret",
-                  "prefs_avgjg_Rnonrel_ret", "prefs_simp_imp", "prefs_pair_imp",
-                  "prefs_avgjg_imp"],
-    "prefs": ["runid", "num_q", "prefs_num_prefs_poss", "prefs_num_prefs_ful",
-              "prefs_num_prefs_ful_ret", "prefs_simp", "prefs_pair", "prefs_avgjg"],
-    "qrels_jg": ["runid", "num_q", "map_avgjg", "P_avgjg", "Rprec_mult_avgjg"],
-    # Yardstick's own group: the TREC 2003 robust track measures
-    "robust": ["num_q", "map", "gm_map", "P", "no_rel_10", "map_worst", "area"],
-}
-
-_REGISTRY: dict[str, MeasureDef] = {}
-
-
-def measure(name: str, kind: str, description: str, **kw) -> Callable:
-    """Decorator registering a kernel under ``name``."""
-    def deco(fn: Callable) -> Callable:
-        _REGISTRY[name] = MeasureDef(name=name, kind=kind, kernel=fn,
-                                     description=description.strip(), **kw)
-        return fn
-    return deco
+_REGISTRY = DEFINITIONS
 
 
 def _load() -> None:
-    # importing the kernel modules registers them
-    from yardstick.measures import (average_precision, counts, gain, judgment_groups,  # noqa: F401
-                               precision, prefs, relstring, robust)
+    """Kept for callers of the old lazy registry: the kernels register on import."""
 
 
 def get(name: str) -> MeasureDef:
@@ -132,10 +61,6 @@ def order_key(name: str) -> int:
 # ---------------------------------------------------------------------------
 # Requests: "P.5,10" -> MeasureRequest(P, cutoffs (5, 10)), names as trec_eval prints
 # ---------------------------------------------------------------------------
-class MeasureError(ValueError):
-    """An unknown measure or malformed parameters (trec_eval: 'illegal measure')."""
-
-
 @dataclass(frozen=True)
 class MeasureRequest:
     """A measure with its parameters, as asked for on the command line."""
@@ -226,6 +151,7 @@ def parse_requests(specs: Sequence[str] | str, compat: int = 10) -> list[Measure
     marked: list[str] = []
     params: dict[str, str] = {}
     for spec in specs:
+        spec = _trec_text(spec)
         name, dot, ptext = spec.partition(".")
         if dot:
             if not ptext:
@@ -247,6 +173,19 @@ def parse_requests(specs: Sequence[str] | str, compat: int = 10) -> list[Measure
         else:
             out.append(MeasureRequest(d, d.default_params, None))
     return out
+
+
+def _trec_text(spec) -> str:
+    """trec_eval's ``-m`` text of a name in any spelling (ir_measures', ranx's)."""
+    from yardstick.measures.spec import MeasureSpec, parse_measure
+
+    if isinstance(spec, str) and spec.partition(".")[0] in (*_REGISTRY, *NICKNAMES):
+        return spec
+    s = spec if isinstance(spec, MeasureSpec) else parse_measure(spec)
+    if s.has_own_options:
+        raise MeasureError(f"{s.text!r} has its own relevance level or judged_only: it is "
+                           "evaluated apart (yardstick.engine.plan_measures)")
+    return s.trec_eval
 
 
 def describe(names: Iterable[str] | None = None) -> list[dict]:

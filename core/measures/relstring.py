@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from yardstick.measures.registry import STRING, measure
+from yardstick.measures.definition import STRING, measure
 
 
 def relstring_of(rel: np.ndarray) -> str:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 from yardstick.measures.average_precision import average_precision
-from yardstick.measures.registry import DOUBLE, P_DOUBLE, measure
+from yardstick.measures.definition import DOUBLE, P_DOUBLE, measure
 
 OVERVIEW = "Voorhees, 'Overview of the TREC 2003 Robust Retrieval Track', TREC 2003, §2"
 

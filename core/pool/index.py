@@ -105,7 +105,7 @@ class PoolIndex:
     def docnos(self, codes: np.ndarray | None = None) -> np.ndarray:
         """Docno strings of the given document codes (all when None)."""
         b = self.doc_bytes if codes is None else self.doc_bytes[np.asarray(codes, np.int64)]
-        return np.array([x.decode("utf-8", "replace") for x in b.tolist()], dtype=object)
+        return np.array([x.decode("utf-8", "surrogateescape") for x in b.tolist()], dtype=object)
 
     @property
     def n_groups(self) -> int:
@@ -243,7 +243,7 @@ def iter_build_pool_index(runs: Sequence[Run], qrels: Qrels,
     yield Progress(0, n + 2, "coding topics and documents")
     q_topics, q_tcode = qrels.topic_index
     topics = np.array(sorted(set(q_topics.tolist()).union(
-        *[set(r.topics.tolist()) for r in runs]), key=lambda s: s.encode()), dtype=object)
+        *[set(r.topics.tolist()) for r in runs]), key=lambda s: s.encode("utf-8", "surrogateescape")), dtype=object)
     in_qrels = np.isin(topics, q_topics)
     t_pos = pd.Index(topics)
     # One code per docno for the qrels and all runs: factorise the 64-bit docno

@@ -21,7 +21,7 @@ import pandas as pd
 from yardstick.charts.median_difference import median_difference
 from yardstick.charts.precision_cutoffs import CUTOFFS
 from yardstick.charts.recall_precision import RECALL_LEVELS, iprec_column, recall_precision_curves
-from yardstick.evaluate import Evaluation
+from yardstick.evaluation_service import Evaluation
 from yardstick.reports import figures
 from yardstick.reports.document import ReportDocument, ReportFigure, ReportPage, ReportTable
 

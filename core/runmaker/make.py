@@ -169,11 +169,9 @@ def make_runs(documents: Mapping[str, str], topics: pd.DataFrame, qrels: Qrels |
     return RunSet(runs=runs, groups={s.tag: s.group for s in specs}, specs=specs, depth=depth)
 
 
-def _docno_bytes(docnos: list[str]) -> np.ndarray | None:
-    try:
-        from yardstick.run import to_bytes_array
-    except ImportError:
-        return None
+def _docno_bytes(docnos: list[str]) -> np.ndarray:
+    from yardstick.run import to_bytes_array
+
     return to_bytes_array(docnos)
 
 

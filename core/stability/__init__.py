@@ -1,7 +1,7 @@
 """Stability diagnostics: can this topic set tell these runs apart?
 
 Every diagnostic takes a topics × runs score matrix of one per-topic measure
-(``yardstick.evaluate.score_matrix(evals, measure)``), is seeded
+(``yardstick.evaluation_service.score_matrix(evals, measure)``), is seeded
 (``numpy.random.default_rng(seed)``, the seed recorded in the result), returns
 a frozen dataclass with ``to_frame()``, and — when long — is a progress
 generator (drive it with :func:`yardstick.progress.run_sync`).

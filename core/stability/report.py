@@ -96,7 +96,7 @@ def score_matrices(evaluations: Mapping[str, Any], measures: Sequence[str],
     re-ranks each sample's worst topics).  A topic a run lacks scores 0
     (trec_eval ``-c``).
     """
-    from yardstick.evaluate import score_matrix
+    from yardstick.evaluation_service import score_matrix
 
     out = {m: score_matrix(evaluations, per_topic_measure(m)).fillna(0.0) for m in measures}
     first = next(iter(evaluations.values()), None)

@@ -237,7 +237,7 @@ def swap_rates(scores: pd.DataFrame, sizes: Sequence[int] | None = None, samples
     Parameters
     ----------
     scores : pandas.DataFrame
-        Topics × runs per-topic measure (``yardstick.evaluate.score_matrix``).
+        Topics × runs per-topic measure (``yardstick.evaluation_service.score_matrix``).
     sizes : sequence of int, optional
         Topic-set sizes; default every size ``1 .. N // 2``.
     samples : int

@@ -4,8 +4,9 @@ Each module ``gui/panels/<name>_panel.py`` defines one ``QWidget`` subclass with
 a class attribute ``TITLE`` and ``__init__(self, state, jobs, parent=None)``.
 Modules listed in :data:`PANEL_MODULES` come first, in that order; any other
 ``*_panel.py`` module found in this package is added after them.  A module that
-fails to import (or has no panel class) is skipped and the reason logged, so
-one broken panel never keeps the window from opening.
+fails to import (or has no panel class) is left out of the window and the reason
+kept in :data:`SKIPPED`, which the window shows to the user as an error: one broken
+panel never keeps the window from opening, and never goes unnoticed.
 
 A panel may be created after files were loaded (the window creates heavy panels
 after its first paint), so it must draw itself from ``state`` in ``__init__``,

@@ -1,4 +1,4 @@
-"""Compare: a baseline and runs, per topic, with significance (all numbers from yardstick.compare)."""
+"""Compare: a baseline and runs, per topic, with significance (all numbers from yardstick.significance)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QFormLayout, QLabel, Q
                                QListWidgetItem, QSpinBox, QSplitter, QTabWidget, QToolBar,
                                QVBoxLayout, QWidget)
 
-from yardstick.compare import CORRECTIONS, TESTS, Comparison, compare_runs_job, experiment_table_job
-from yardstick.evaluate import score_matrix
+from yardstick.significance import CORRECTIONS, TESTS, Comparison, compare_runs_job, experiment_table_job
+from yardstick.evaluation_service import score_matrix
 from yardstick.gui.app_state import AppState
 from yardstick.gui.jobs import JobRunner
 from yardstick.gui.lazy import LazyPanel

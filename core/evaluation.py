@@ -1,28 +1,22 @@
-"""Evaluate runs against qrels exactly as trec_eval does (public API).
+"""The result of evaluating one run: :class:`Evaluation` and the topics × runs matrix.
 
->>> ev = evaluate(run, qrels, ["map", "P.5,10", "ndcg_cut.10"])
->>> ev.summary["map"], ev.per_topic.loc["301", "P_10"]
-
-The per-(run, qrels) work — ordering the run trec_eval's way and looking up
-every retrieved document's judgment — happens once in
-:func:`yardstick.judged.build_judged_ranking`; each measure is then a small
-vectorised function of that :class:`~core.judged.JudgedRanking`
-(``core/measures/``), found by name in :mod:`yardstick.measures.registry`.
+Kept apart from the evaluation service (:mod:`yardstick.evaluation_service`) and the loop
+(:mod:`yardstick.engine`) so that both can import it without importing each other,
+and without pandas at import time (``yardstick eval`` never builds a DataFrame).
 """
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-
-import pandas as pd
+from typing import TYPE_CHECKING
 
 from yardstick.options import EvalOptions
-from yardstick.progress import Progress
-from yardstick.qrels import Qrels
-from yardstick.run import Run
 
-__all__ = ["EvalOptions", "Evaluation", "evaluate", "evaluate_runs", "score_matrix"]
+if TYPE_CHECKING:
+    import pandas as pd
+
+__all__ = ["Evaluation", "score_matrix"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -66,6 +60,8 @@ class Evaluation:
 
     def to_frame(self) -> pd.DataFrame:
         """Long form: columns ``run``, ``measure``, ``topic`` (``all`` for the summary), ``value``."""
+        import pandas as pd
+
         long = self.per_topic.reset_index(names="topic").melt(
             id_vars="topic", var_name="measure", value_name="value")
         summ = pd.DataFrame({"topic": "all", "measure": self.summary.index,
@@ -75,30 +71,6 @@ class Evaluation:
         return out
 
 
-def evaluate(run: Run, qrels: Qrels, measures: Sequence[str] | str = ("official",),
-             options: EvalOptions | None = None) -> Evaluation:
-    """Evaluate one run; see the module docstring."""
-    from yardstick.engine import evaluate_run
-
-    return evaluate_run(run, qrels, measures, options or EvalOptions())
-
-
-def evaluate_runs(runs: Iterable[Run], qrels: Qrels, measures: Sequence[str] | str = ("official",),
-                  options: EvalOptions | None = None
-                  ) -> Generator[Progress, None, dict[str, Evaluation]]:
-    """Evaluate several runs, yielding progress; returns ``{run.name: Evaluation}``.
-
-    Drive it with :func:`yardstick.progress.run_sync` or the GUI job runner.
-    """
-    runs = list(runs)
-    out: dict[str, Evaluation] = {}
-    for i, run in enumerate(runs):
-        yield Progress(i, len(runs), f"evaluating {run.name}")
-        out[run.name] = evaluate(run, qrels, measures, options)
-    yield Progress(len(runs), len(runs), "done")
-    return out
-
-
 def score_matrix(evaluations: Mapping[str, Evaluation], measure: str,
                  topics: Sequence[str] | None = None) -> pd.DataFrame:
     """Topics × runs matrix of one per-topic measure (the input of every diagnostic).
@@ -106,6 +78,8 @@ def score_matrix(evaluations: Mapping[str, Evaluation], measure: str,
     Topics missing from a run's evaluation are NaN unless the evaluations were
     made with ``complete=True`` (trec_eval ``-c``), where they score 0.
     """
+    import pandas as pd
+
     cols = {name: ev.per_topic[measure].astype(float) for name, ev in evaluations.items()}
     mat = pd.DataFrame(cols)
     if topics is not None:

@@ -1,0 +1,341 @@
+"""Yardstick from Python: read, evaluate, compare and diagnose with pandas DataFrames.
+
+``import yardstick as ys`` gives these functions; they return the same numbers
+as ``yardstick eval`` (the same evaluation service, :func:`yardstick.engine.measure_run`).
+
+>>> import yardstick as ys
+>>> paths = ys.sample_paths()
+>>> qrels = ys.read_qrels(paths["qrels"])
+>>> runs = ys.read_runs(paths["runs"][:2])
+>>> df = ys.evaluate(qrels, runs, ["map", "nDCG@10"], per_topic=False)
+>>> list(df.columns)
+['run', 'topic', 'measure', 'value']
+>>> ys.wide(df).round(4)                   # doctest: +NORMALIZE_WHITESPACE
+measure     map  nDCG@10
+run
+okBM25   0.2894   0.3597
+okBM25a  0.2727   0.3432
+
+Qrels and runs may be paths, lists of paths, :class:`~yardstick.qrels.Qrels` /
+:class:`~yardstick.run.Run` objects, pandas DataFrames (trec_eval's column names
+``topic, docno, rel`` / ``topic, docno, score`` or ir_measures' and ranx's
+``query_id, doc_id, relevance`` / ``query_id, doc_id, score``, with a ``run``
+column when one frame holds several runs), ``{topic: {docno: value}}`` dicts, or
+ranx's ``Qrels``/``Run`` and ir_measures' namedtuple iterables.  Measures are
+named in trec_eval's, ir_measures' or ranx's spelling (:mod:`yardstick.measures.spec`).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import pandas as pd
+
+from yardstick.evaluation import Evaluation, score_matrix
+from yardstick.options import EvalOptions
+from yardstick.qrels import Qrels
+from yardstick.run import Run
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
+
+    from yardstick.pool.report import PoolReport
+    from yardstick.stability.report import StabilityReport
+
+__all__ = ["read_qrels", "read_runs", "evaluate", "evaluations", "wide", "compare",
+           "experiment", "stability_report", "pool_report", "plot_recall_precision",
+           "export_table", "sample_paths", "EvalOptions"]
+
+PathLike = str | os.PathLike
+_TOPIC = ("topic", "query_id", "qid", "q_id")
+_DOC = ("docno", "doc_id", "docid", "did")
+_REL = ("rel", "relevance", "label", "judgment")
+
+
+def _column(frame: pd.DataFrame, names: Sequence[str], what: str) -> str:
+    for n in names:
+        if n in frame.columns:
+            return n
+    raise ValueError(f"the {what} column is missing: expected one of {list(names)}, "
+                     f"found {list(frame.columns)}")
+
+
+def _is_path(x: Any) -> bool:
+    return isinstance(x, (str, os.PathLike))
+
+
+def read_qrels(source: Any, name: str | None = None) -> Qrels:
+    """Judgments from a path, a DataFrame, a dict, ranx ``Qrels`` or ir_measures qrels.
+
+    >>> q = read_qrels(pd.DataFrame({"query_id": ["1", "1"], "doc_id": ["a", "b"],
+    ...                              "relevance": [1, 0]}))
+    >>> len(q), q.topics.tolist()
+    (2, ['1'])
+    """
+    if isinstance(source, Qrels):
+        return source
+    if _is_path(source):
+        from yardstick.io.qrels_file import read_qrels as read_file
+
+        return read_file(source, name=name)
+    if hasattr(source, "to_dataframe") and hasattr(source, "qrels"):  # ranx.Qrels
+        source = source.to_dataframe()
+    if isinstance(source, Mapping):
+        return Qrels.from_dict({str(q): {str(d): int(r) for d, r in docs.items()}
+                                for q, docs in source.items()}, name=name or "qrels")
+    if not isinstance(source, pd.DataFrame):  # ir_measures: namedtuples (query_id, doc_id, …)
+        source = pd.DataFrame([tuple(x) for x in source],
+                              columns=list(getattr(next(iter([*source][:1]), None), "_fields",
+                                                   ("query_id", "doc_id", "relevance"))))
+    f = pd.DataFrame({"topic": source[_column(source, _TOPIC, "topic")],
+                      "docno": source[_column(source, _DOC, "docno")],
+                      "rel": source[_column(source, _REL, "relevance")]})
+    return Qrels.from_frame(f, name=name or "qrels")
+
+
+def read_runs(source: Any, name: str | None = None) -> list[Run]:
+    """Runs from paths, Run objects, DataFrames (a ``run`` column splits them), dicts,
+    ranx ``Run`` objects or ir_measures scored-document iterables."""
+    if isinstance(source, Run):
+        return [source]
+    if _is_path(source):
+        from yardstick.io.run_file import read_run
+
+        return [read_run(source, name=name)]
+    if isinstance(source, pd.DataFrame):
+        if "run" in source.columns and name is None:
+            return [_run_from_frame(part, str(r)) for r, part in source.groupby("run", sort=False)]
+        return [_run_from_frame(source, name or "run")]
+    if hasattr(source, "to_dict") and hasattr(source, "run") and hasattr(source, "name"):
+        return [Run.from_dict(_plain(source.to_dict()), name=name or source.name or "run")]
+    if isinstance(source, Mapping):
+        return [Run.from_dict(_plain(source), name=name or "run")]
+    items = list(source)
+    if items and all(_is_path(x) or isinstance(x, (Run, pd.DataFrame)) or hasattr(x, "run")
+                     for x in items):
+        return [r for x in items for r in read_runs(x)]
+    frame = pd.DataFrame([tuple(x) for x in items],
+                         columns=list(getattr(items[0], "_fields", ("query_id", "doc_id", "score")))
+                         if items else ["query_id", "doc_id", "score"])
+    return [_run_from_frame(frame, name or "run")]
+
+
+def _plain(d: Mapping) -> dict:
+    return {str(q): {str(k): float(v) for k, v in docs.items()} for q, docs in d.items()}
+
+
+def _run_from_frame(frame: pd.DataFrame, name: str) -> Run:
+    f = pd.DataFrame({"topic": frame[_column(frame, _TOPIC, "topic")].astype(str),
+                      "docno": frame[_column(frame, _DOC, "docno")].astype(str),
+                      "score": frame[_column(frame, ("score", "sim"), "score")]})
+    if "rank" in frame.columns:
+        f["rank"] = frame["rank"]
+    tag = str(frame["tag"].iloc[-1]) if "tag" in frame.columns and len(frame) else None
+    return Run.from_frame(f, name=name, tag=tag)
+
+
+def _runs(runs: Any) -> list[Run]:
+    out = read_runs(runs)
+    names = [r.name for r in out]
+    dup = sorted({n for n in names if names.count(n) > 1})
+    if dup:
+        raise ValueError(f"two runs are named {dup[0]!r}: give each run its own name")
+    return out
+
+
+def evaluations(qrels: Any, runs: Any, measures: Any = ("official",),
+                options: EvalOptions | None = None, **option_values) -> dict[str, Evaluation]:
+    """``{run name: Evaluation}`` (per-topic table, summary, judged ranking) for every run.
+
+    Options are an :class:`EvalOptions` or its fields as keywords
+    (``relevance_level=2``, ``complete=True``, ``max_docs=100``, ``judged_only=True``).
+    """
+    from yardstick.engine import evaluate_run
+
+    opts = options or EvalOptions(**option_values)
+    q = read_qrels(qrels)
+    return {r.name: evaluate_run(r, q, measures, opts) for r in _runs(runs)}
+
+
+def evaluate(qrels: Any, runs: Any, measures: Any = ("official",), per_topic: bool = True,
+             names: str = "as_asked", options: EvalOptions | None = None,
+             **option_values) -> pd.DataFrame:
+    """Evaluate runs exactly as trec_eval does; a tidy frame ``run, topic, measure, value``.
+
+    Parameters
+    ----------
+    qrels, runs
+        See the module docstring.
+    measures : str or sequence of str
+        trec_eval (``map``, ``P.5,10``, ``official``), ir_measures (``nDCG@10``,
+        ``P(rel=2)@5``) or ranx (``ndcg@10``, ``mrr``) names.
+    per_topic : bool
+        True: one row per run, topic and measure; False: trec_eval's averages
+        (topic ``"all"``).
+    names : {"as_asked", "trec_eval", "ir_measures", "ranx"}
+        Measure names in the result: ``as_asked`` keeps the name each value was
+        asked by when it gives one column (``nDCG@10``), else trec_eval's
+        (``P_5``, ``P_10`` for ``P.5,10``).
+    """
+    from yardstick.measures.spec import output_label, parse_measures
+
+    specs = parse_measures(measures)
+    evs = evaluations(qrels, runs, specs, options, **option_values)
+    frames = []
+    for name, ev in evs.items():
+        if per_topic:
+            cols = [c for c in ev.per_topic.columns if c != "relstring"]
+            long = ev.per_topic[cols].reset_index().melt(id_vars="topic", var_name="measure")
+        else:
+            long = pd.DataFrame({"topic": "all", "measure": ev.summary.index,
+                                 "value": ev.summary.to_numpy(dtype=float)})
+        long.insert(0, "run", name)
+        frames.append(long)
+    out = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(
+        columns=["run", "topic", "measure", "value"])
+    out["value"] = out["value"].astype(float)
+    out = out[out["measure"] != "runid"].reset_index(drop=True)
+    if names == "as_asked":
+        asked = _asked_names(specs)
+        out["measure"] = out["measure"].map(lambda m: asked.get(m, m))
+    elif names != "trec_eval":
+        out["measure"] = out["measure"].map(lambda m: output_label(m, names))
+    return out
+
+
+def _asked_names(specs) -> dict[str, str]:
+    """trec_eval column -> the name the user asked it by (one-column specs only)."""
+    from yardstick.measures.registry import parse_requests
+
+    out = {}
+    for s in specs:
+        if s.dialect == "trec_eval" or s.has_own_options:
+            continue
+        cols = [n for r in parse_requests([s.trec_eval]) for n in r.output_names()]
+        if len(cols) == 1:
+            out[cols[0]] = s.text
+    return out
+
+
+def wide(tidy: pd.DataFrame) -> pd.DataFrame:
+    """The wide view of :func:`evaluate`'s frame: runs (× topics) by measures."""
+    index = ["run"] if (tidy["topic"] == "all").all() else ["run", "topic"]
+    out = tidy.pivot_table(index=index, columns="measure", values="value", sort=False)
+    out.columns.name = "measure"
+    return out
+
+
+def compare(qrels: Any, runs: Any, measure: str = "map", baseline: str | None = None,
+            test: str = "t", correction: str = "holm", alpha: float = 0.05, seed: int = 0,
+            options: EvalOptions | None = None) -> pd.DataFrame:
+    """Each run against a baseline on one measure: means, W/T/L, p-values, effect size, CI.
+
+    ``test`` is ``t``, ``wilcoxon``, ``sign`` or ``permutation`` (seeded);
+    ``correction`` ``none``, ``holm`` or ``bh``.  The baseline defaults to the first run.
+    """
+    from yardstick.significance import compare_runs
+
+    mat = _matrix(qrels, runs, measure, options)
+    base = baseline or mat.columns[0]
+    return compare_runs(mat, base, measure=measure, test=test, correction=correction,
+                        alpha=alpha, seed=seed).to_frame()
+
+
+def experiment(qrels: Any, runs: Any, measures: Sequence[str] = ("map", "P.10", "ndcg_cut.10"),
+               baseline: str | None = None, test: str = "t", correction: str = "holm",
+               alpha: float = 0.05, seed: int = 0) -> pd.DataFrame:
+    """A PyTerrier ``Experiment``-like table: means, +/-, p-values per measure."""
+    from yardstick.significance import experiment_table
+
+    evs = evaluations(qrels, runs, list(measures))
+    first = next(iter(evs.values()))
+    cols = [c for c in first.per_topic.columns if c != "relstring"]
+    mats = {c: score_matrix(evs, c) for c in cols}
+    base = baseline or next(iter(evs))
+    return experiment_table(mats, base, test=test, correction=correction, alpha=alpha,
+                            seed=seed)
+
+
+def _matrix(qrels, runs, measure, options) -> pd.DataFrame:
+    from yardstick.measures.spec import parse_measure
+
+    spec = parse_measure(measure)
+    evs = evaluations(qrels, runs, [spec], options)
+    first = next(iter(evs.values()))
+    col = [c for c in first.per_topic.columns if c != "relstring"]
+    if len(col) != 1:
+        raise ValueError(f"{measure!r} gives {len(col)} columns; name one (e.g. P.10)")
+    return score_matrix(evs, col[0])
+
+
+def stability_report(qrels: Any, runs: Any, measures: Sequence[str] = ("map",),
+              analyses: Sequence[str] = ("swap", "error-rate"), samples: int = 1000,
+              seed: int = 0, **settings) -> StabilityReport:
+    """Topic-set stability analyses (:mod:`yardstick.stability`); a ``StabilityReport``.
+
+    Its ``tables`` are DataFrames (``report.table(name)``, ``report.to_frame()``).
+    """
+    from yardstick.progress import run_sync
+    from yardstick.stability.report import StabilitySettings, run_stability, score_matrices
+
+    evs = evaluations(qrels, runs, sorted({*measures, "map"}))
+    mats, tie_break = score_matrices(evs, list(measures))
+    topics = list(next(iter(mats.values())).index)
+    st = StabilitySettings(samples=samples, seed=seed, **settings)
+    return run_sync(run_stability(mats, list(analyses), {"all": topics}, st, tie_break))
+
+
+def pool_report(qrels: Any, runs: Any, depth: int = 100, pooled: Iterable[str] | None = None,
+         groups: Mapping[str, str] | None = None, analyses: Sequence[str] = ("stats",),
+         **settings) -> PoolReport:
+    """Pool-quality diagnostics (:mod:`yardstick.pool`); a ``PoolReport`` whose
+    ``tables()`` are DataFrames."""
+    from yardstick.pool.index import build_pool_index
+    from yardstick.pool.report import PoolSettings, iter_pool_report
+    from yardstick.progress import run_sync
+
+    index = build_pool_index(_runs(runs), read_qrels(qrels), pooled=pooled, groups=groups)
+    return run_sync(iter_pool_report(index, PoolSettings(depth=depth, analyses=tuple(analyses),
+                                                         **settings)))
+
+
+def plot_recall_precision(qrels: Any, runs: Any, ax: Axes | None = None) -> Figure:
+    """The averaged 11-point recall-precision curves of the runs, drawn with matplotlib.
+
+    Returns the matplotlib ``Figure`` (a new one unless ``ax`` is given); save it
+    with ``fig.savefig("rp.svg")`` (PNG, SVG and PDF are all vector-exact).
+    """
+    from yardstick.charts.recall_precision import recall_precision_curves
+    from yardstick.reports.figures import draw_recall_precision, new_figure
+
+    evs = evaluations(qrels, runs, ["map", "iprec_at_recall"])
+    curves = recall_precision_curves(evs)
+    if ax is None:
+        ax = new_figure(6.0, 4.2).add_subplot()
+    draw_recall_precision(ax, curves)
+    return ax.figure
+
+
+def export_table(frame: pd.DataFrame, path: PathLike, fmt: str | None = None,
+                 **kwargs) -> str:
+    """Write a result table as CSV, XLSX, LaTeX, Markdown or HTML (by ``fmt`` or the suffix)."""
+    from yardstick.export.tables import write_table
+
+    return str(write_table(frame, path, fmt, **kwargs))
+
+
+def sample_paths() -> dict[str, Any]:
+    """Paths of the bundled sample collection: ``qrels``, ``topics``, ``runs`` (list)."""
+    from yardstick.sample import sample_paths as paths
+
+    p = paths()
+    return {k: ([str(x) for x in v] if isinstance(v, (list, tuple)) else str(v) if v else v)
+            for k, v in (p.items() if isinstance(p, Mapping) else vars(p).items())}
+
+
+def _as_float(values) -> np.ndarray:  # pragma: no cover - helper for interop
+    return np.asarray(values, dtype=np.float64)
