@@ -78,6 +78,7 @@ class MainWindow(MenuActions, QMainWindow):
         self.errors: list[str] = []  # every message shown (tests read it)
         self._dialogs: list[ErrorDialog] = []
         self._load_serial = 0
+        self._choices_left: dict[str, dict] = {}  # saved panel choices not yet settable
         self.panels: dict[str, QWidget] = {}
         self.docks: dict[str, QDockWidget] = {}
         self._build_status_bar()
@@ -133,6 +134,7 @@ class MainWindow(MenuActions, QMainWindow):
         from yardstick.gui.panels import find_panel_class, record_skip
 
         pending, self._pending = self._pending, []
+        before = set(self.panels)
         for module in pending:
             try:
                 cls = find_panel_class(importlib.import_module(module))
@@ -143,6 +145,7 @@ class MainWindow(MenuActions, QMainWindow):
                 SKIPPED[module] = "no QWidget subclass with a TITLE"
                 continue
             self._add_panel(module, cls)
+        self.restore_panel_choices(set(self.panels) - before)
         self._default_layout = self.saveState(LAYOUT_VERSION)
         self._fill_view_menu()
         self._restore_layout()
@@ -293,6 +296,7 @@ class MainWindow(MenuActions, QMainWindow):
     def save_session(self, path: str) -> None:
         from yardstick.session_file import write_session
 
+        self.keep_panel_choices()
         write_session(path, self.state.workspace.to_session())
         self._session_path = path
         st.add_recent("session", path)
@@ -310,6 +314,7 @@ class MainWindow(MenuActions, QMainWindow):
         def done(result) -> None:
             ws, problems = result
             self.state.set_workspace(ws)
+            self.restore_panel_choices()
             self._session_path = path
             if problems:
                 self.show_error("Session opened with problems",
@@ -346,7 +351,47 @@ class MainWindow(MenuActions, QMainWindow):
     def save_session_quietly(self, path: str) -> None:
         from yardstick.session_file import write_session
 
+        self.keep_panel_choices()
         write_session(path, self.state.workspace.to_session())
+
+    def keep_panel_choices(self) -> None:
+        """Put every built panel's choices into the workspace (saved with the session);
+        the saved choices of panels not built yet are kept as they were."""
+        from yardstick.gui.panel_choices import capture
+        from yardstick.workspace import panel_states, set_panel_states
+
+        ws = self.state.workspace
+        states = panel_states(ws)
+        for key, panel in self.panels.items():
+            if getattr(panel, "CHOICES", ()):
+                states[key] = capture(panel)
+        set_panel_states(ws, states)
+
+    def restore_panel_choices(self, keys=None) -> None:
+        """Set the panels' choices from the session (after opening it, or building a panel)."""
+        from yardstick.gui.panel_choices import apply
+        from yardstick.workspace import panel_states
+
+        states = panel_states(self.state.workspace)
+        if keys is None:
+            self._choices_left = {}
+        for key, panel in self.panels.items():
+            if key in states and (keys is None or key in keys):
+                left = apply(panel, states[key])
+                if left:
+                    self._choices_left[key] = left
+
+    def _retry_panel_choices(self) -> None:
+        """Set the saved choices that had to wait for their runs or measures to be listed."""
+        from yardstick.gui.panel_choices import apply
+
+        for key, choices in list(self._choices_left.items()):
+            panel = self.panels.get(key)
+            left = apply(panel, choices) if panel is not None else choices
+            if left:
+                self._choices_left[key] = left
+            else:
+                del self._choices_left[key]
 
     def restore_last_session(self) -> bool:
         """Open the last session if there is one with files in it."""
@@ -395,6 +440,8 @@ class MainWindow(MenuActions, QMainWindow):
             self.progress_bar.setValue(0)
 
     def _on_state_changed(self, what: str) -> None:
+        if self._choices_left and what in ("runs", "evaluations", "measures", "topic_groups"):
+            self._retry_panel_choices()
         if what != "evaluations" and self.autosave:
             # debounced, but never later than 30 s after the first unsaved change
             delay = self._autosave_schedule.delay(time.monotonic())
