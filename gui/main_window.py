@@ -26,6 +26,7 @@ from yardstick.gui import settings as st
 from yardstick.gui.app_state import AppState
 from yardstick.gui.error_dialog import ErrorDialog
 from yardstick.gui.jobs import JobError, JobRunner
+from yardstick.gui.lazy import LazyPanel
 from yardstick.gui.menus import MenuActions
 from yardstick.gui.panels import SKIPPED, load_panel_classes
 from yardstick.gui.sample_files import sample_items
@@ -171,6 +172,8 @@ class MainWindow(MenuActions, QMainWindow):
         dock = QDockWidget(cls.TITLE, self)
         dock.setObjectName(f"dock_{key}")
         dock.setWidget(_scrolling(panel))
+        if isinstance(panel, LazyPanel):  # a tab brought to the front catches up
+            dock.visibilityChanged.connect(lambda seen, p=panel: seen and p.catch_up())
         self.panels[key] = panel
         self.docks[key] = dock
         if key == "collection":
