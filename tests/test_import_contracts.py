@@ -31,7 +31,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("readers", ("yardstick.errors", "yardstick.options", "yardstick.progress",
                  "yardstick.seeds", "yardstick.bundled", "yardstick.run", "yardstick.qrels",
                  "yardstick.ranking", "yardstick.io", "yardstick.documents",
-                 "yardstick.collections")),
+                 "yardstick.collections", "yardstick.topic_order")),
     ("judged", ("yardstick.judged",)),
     ("measures", ("yardstick.measures",)),
     ("evaluation", ("yardstick.engine", "yardstick.evaluation", "yardstick.evaluation_service",
