@@ -7,7 +7,6 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from tests.gui_support import load, make_window, wait_evaluated
 from yardstick.evaluation import score_matrix
 from yardstick.stability.rank_correlation import compare_rankings
 from yardstick.topic_order import in_natural_order, natural_key, natural_sorted
@@ -41,22 +40,25 @@ def track(tmp_path_factory):
 @pytest.fixture(scope="module")
 def win(qapp, track, tmp_path_factory):
     """One window with the 200 runs loaded and evaluated (shared by the tests below)."""
-    import os
-
-    os.environ["YARDSTICK_DATA_DIR"] = str(tmp_path_factory.mktemp("appdata"))
+    mp = pytest.MonkeyPatch()
+    mp.setenv("YARDSTICK_DATA_DIR", str(tmp_path_factory.mktemp("appdata")))
     from yardstick.gui.main_window import MainWindow
 
     w = MainWindow(autosave=False)
+    w.show()  # panels behind a tab wait (as for a user) instead of recomputing per batch
     qrels, runs = track
     w.open_items([(str(qrels), "qrels")] + [(r, "run") for r in runs])
     w.jobs.wait_for_done(120000)
     yield w
     w.jobs.shutdown()
     w.close()
+    mp.undo()
 
 
 def _settle(qtbot, win, names):
-    wait_evaluated(qtbot, win, names, timeout=120000)
+    want = set(names)
+    qtbot.waitUntil(lambda: want <= set(win.state.evaluations(visible_only=False)),
+                    timeout=300000)
 
 
 def test_natural_order_key():
