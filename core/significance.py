@@ -241,7 +241,7 @@ def compare_runs_job(scores: pd.DataFrame, baseline: str, runs: Sequence[str] | 
     missing = [r for r in runs if r not in scores.columns]
     if missing:
         raise KeyError(f"runs not in the score matrix: {missing}")
-    per_topic = pd.DataFrame({baseline: scores[baseline]})
+    columns = {baseline: scores[baseline]}
     pairs = []
     notes = []
     for i, r in enumerate(runs):
@@ -252,8 +252,9 @@ def compare_runs_job(scores: pd.DataFrame, baseline: str, runs: Sequence[str] | 
         pairs.append(_pair(both[baseline].to_numpy(float), both[r].to_numpy(float), r,
                            baseline, measure, seed, n_permutations,
                            None if all_tests else test))
-        per_topic[r] = scores[r]
-        per_topic[f"{r} - {baseline}"] = scores[r] - scores[baseline]
+        columns[r] = scores[r]
+        columns[f"{r} - {baseline}"] = scores[r] - scores[baseline]
+    per_topic = pd.DataFrame(columns)  # built at once: 200 runs, 400 columns
     adj = correct_pvalues([p.p(test) for p in pairs], correction)
     pairs = tuple(PairComparison(**{**p.__dict__, "p_corrected": float(a)})
                   for p, a in zip(pairs, adj))

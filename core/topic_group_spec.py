@@ -26,7 +26,6 @@ from pathlib import Path
 
 import pandas as pd
 
-from yardstick.stability.topic_groups import parse_topic_spec, read_topic_groups
 
 __all__ = [
     "GroupSpec",
@@ -88,6 +87,8 @@ def parse_group_text(text: str, known: Iterable[str] | None = None) -> GroupSpec
     ValueError
         For a reversed range, an empty spec, or a spec none of whose topics is known.
     """
+    from yardstick.stability.topic_groups import parse_topic_spec  # (scipy: not at start-up)
+
     topics = parse_topic_spec(text)
     if known is None:
         return GroupSpec(text, tuple(topics))
@@ -113,6 +114,8 @@ def read_group_file(path: str | Path, known: Iterable[str] | None = None
     ------
     yardstick.errors.FormatError
     """
+    from yardstick.stability.topic_groups import read_topic_groups
+
     return read_topic_groups(path, None if known is None else list(known))
 
 

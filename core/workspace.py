@@ -385,3 +385,27 @@ def _read_documents(path: str) -> Mapping[str, str]:
     from yardstick.io.documents_file import read_documents
 
     return read_documents(path)
+
+
+# ------------------------------------------------------------------ panel choices
+#: ``extras`` key holding each panel's choices (baseline, measure, analysis ...).
+PANEL_STATE_KEY = "panels"
+#: Version of that dict's layout; a session with another version keeps default choices.
+PANEL_STATE_VERSION = 1
+
+
+def panel_states(ws: Workspace) -> dict[str, dict[str, Any]]:
+    """``{panel key: {choice: JSON value}}`` saved in the session ({} if absent or unknown)."""
+    saved = ws.extras.get(PANEL_STATE_KEY)
+    if not isinstance(saved, dict) or saved.get("version") != PANEL_STATE_VERSION:
+        return {}
+    states = saved.get("states")
+    if not isinstance(states, dict):
+        return {}
+    return {str(k): dict(v) for k, v in states.items() if isinstance(v, dict)}
+
+
+def set_panel_states(ws: Workspace, states: dict[str, dict[str, Any]]) -> None:
+    """Keep the panels' choices in ``ws.extras`` (written with the session)."""
+    ws.extras[PANEL_STATE_KEY] = {"version": PANEL_STATE_VERSION,
+                                  "states": {k: dict(v) for k, v in states.items()}}

@@ -49,7 +49,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.screenshot:
         from yardstick.gui.screenshots import render_all
 
-        win.resize(1400, 900)
+        win.fit_to_screen()
         win.show()
         written = render_all(win, args.screenshot)
         for path in written:

@@ -17,6 +17,7 @@ import pandas as pd
 from PySide6.QtCore import QObject, Signal
 
 from yardstick.evaluation_service import Evaluation
+from yardstick.io.read_progress import scaled
 from yardstick.evaluation_tables import columns_for, measure_columns as _columns_for
 from yardstick.options import EvalOptions
 from yardstick.progress import Progress
@@ -31,6 +32,8 @@ WHATS = ("qrels", "runs", "topics", "documents", "measures", "topic_groups", "ev
 BASE_MEASURES = ("official",)
 
 EVAL_KEY = "evaluate"
+#: Runs evaluated per background step; each step's results are shown when it ends.
+EVAL_BATCH = 32
 
 
 class AppState(QObject):
@@ -204,10 +207,27 @@ class AppState(QObject):
 
             self._store(run_sync(_evaluate_job(todo, ws.qrels, measures, ws.options)), todo)
             return
-        qrels, options = ws.qrels, ws.options
-        self.jobs.submit(EVAL_KEY, lambda: _evaluate_job(todo, qrels, measures, options),
-                         on_result=lambda res: self._store(res, todo),
-                         on_error=self._eval_failed)
+        self._evaluate_in_batches(todo, ws.qrels, measures, ws.options, 0, len(todo))
+
+    def _evaluate_in_batches(self, todo: list[Run], qrels: Qrels, measures: list[str],
+                             options: EvalOptions, done: int, total: int) -> None:
+        """Evaluate ``todo`` a batch at a time, storing (and announcing) each batch as it
+        arrives, so the tables fill while the rest is computed.  The data is captured here,
+        on the GUI thread; a newer evaluation (same job key) cancels the rest of the chain."""
+        batch, rest = todo[:EVAL_BATCH], todo[EVAL_BATCH:]
+
+        def job():
+            n = len(batch)  # the batch is runs done .. done + n of total
+            return (yield from scaled(_evaluate_job(batch, qrels, measures, options),
+                                      done / n, total / n))
+
+        def stored(res) -> None:
+            self._store(res, batch)
+            if rest:
+                self._evaluate_in_batches(rest, qrels, measures, options,
+                                          done + len(batch), total)
+
+        self.jobs.submit(EVAL_KEY, job, on_result=stored, on_error=self._eval_failed)
 
     def _store(self, result: tuple[dict[str, Evaluation], str | None], runs: list[Run]) -> None:
         evals, error = result

@@ -21,14 +21,23 @@ class LazyPanel(QWidget):
 
     def refresh_later(self) -> None:
         win = self.window()
-        if win is not None and win is not self and win.isVisible() and not self.isVisible():
+        if win is not None and win is not self and win.isVisible() and not self.is_seen():
             self._stale = True
             return
         self._stale = False
         self.refresh()
 
-    def showEvent(self, event) -> None:  # noqa: N802 - Qt name
-        super().showEvent(event)
+    def is_seen(self) -> bool:
+        """Shown and not behind another tab (a dock behind a tab stays "visible", parked
+        outside the window with nothing of it on screen)."""
+        return self.isVisible() and not self.visibleRegion().isEmpty()
+
+    def catch_up(self) -> None:
+        """Refresh now if a change was left for later (its dock came to the front)."""
         if self._stale:
             self._stale = False
             self.refresh()
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt name
+        super().showEvent(event)
+        self.catch_up()

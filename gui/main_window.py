@@ -16,7 +16,7 @@ import traceback
 
 from PySide6.QtCore import QByteArray, Qt, QTimer, Signal
 from PySide6.QtWidgets import (QDockWidget, QLabel, QMainWindow, QProgressBar, QPushButton,
-                               QWidget)
+                               QScrollArea, QWidget)
 
 from yardstick.autosave import AutosaveSchedule
 from yardstick.errors import FormatError
@@ -26,6 +26,7 @@ from yardstick.gui import settings as st
 from yardstick.gui.app_state import AppState
 from yardstick.gui.error_dialog import ErrorDialog
 from yardstick.gui.jobs import JobError, JobRunner
+from yardstick.gui.lazy import LazyPanel
 from yardstick.gui.menus import MenuActions
 from yardstick.gui.panels import SKIPPED, load_panel_classes
 from yardstick.gui.sample_files import sample_items
@@ -35,6 +36,28 @@ log = logging.getLogger(__name__)
 EAGER_PANELS = ("yardstick.gui.panels.collection_panel", "yardstick.gui.panels.measures_panel",
                 "yardstick.gui.panels.topic_panel")
 LAYOUT_VERSION = 1
+#: The window's size when the screen has room for it (else the available area).
+PREFERRED_SIZE = (1400, 900)
+#: Room left for the window manager's frame and title bar.
+FRAME_MARGIN = 40
+
+
+def _scrolling(panel: QWidget) -> QScrollArea:
+    """``panel`` in a scroll area: a panel taller or wider than the screen scrolls instead of
+    pushing the window (and its tab and status bars) off a small screen."""
+    area = QScrollArea()
+    area.setWidgetResizable(True)
+    area.setFrameShape(QScrollArea.Shape.NoFrame)
+    area.setWidget(panel)
+    return area
+
+
+def on_a_screen(rect) -> bool:
+    """True if ``rect`` (a QRect) lies inside the available area of one of the screens."""
+    from PySide6.QtGui import QGuiApplication
+
+    return any(s.availableGeometry().adjusted(-8, -8, 8, 8).contains(rect)
+               for s in QGuiApplication.screens())
 
 
 class MainWindow(MenuActions, QMainWindow):
@@ -56,6 +79,7 @@ class MainWindow(MenuActions, QMainWindow):
         self.errors: list[str] = []  # every message shown (tests read it)
         self._dialogs: list[ErrorDialog] = []
         self._load_serial = 0
+        self._choices_left: dict[str, dict] = {}  # saved panel choices not yet settable
         self.panels: dict[str, QWidget] = {}
         self.docks: dict[str, QDockWidget] = {}
         self._build_status_bar()
@@ -99,7 +123,7 @@ class MainWindow(MenuActions, QMainWindow):
                 self._pending.append(module)
             else:
                 self._add_panel(module, cls)
-        self.resize(1400, 900)
+        self.fit_to_screen()
         if not self._pending:
             self._default_layout = self.saveState(LAYOUT_VERSION)
             QTimer.singleShot(0, self._report_broken_panels)
@@ -111,6 +135,7 @@ class MainWindow(MenuActions, QMainWindow):
         from yardstick.gui.panels import find_panel_class, record_skip
 
         pending, self._pending = self._pending, []
+        before = set(self.panels)
         for module in pending:
             try:
                 cls = find_panel_class(importlib.import_module(module))
@@ -121,6 +146,7 @@ class MainWindow(MenuActions, QMainWindow):
                 SKIPPED[module] = "no QWidget subclass with a TITLE"
                 continue
             self._add_panel(module, cls)
+        self.restore_panel_choices(set(self.panels) - before)
         self._default_layout = self.saveState(LAYOUT_VERSION)
         self._fill_view_menu()
         self._restore_layout()
@@ -145,7 +171,9 @@ class MainWindow(MenuActions, QMainWindow):
             return
         dock = QDockWidget(cls.TITLE, self)
         dock.setObjectName(f"dock_{key}")
-        dock.setWidget(panel)
+        dock.setWidget(_scrolling(panel))
+        if isinstance(panel, LazyPanel):  # a tab brought to the front catches up
+            dock.visibilityChanged.connect(lambda seen, p=panel: seen and p.catch_up())
         self.panels[key] = panel
         self.docks[key] = dock
         if key == "collection":
@@ -271,6 +299,7 @@ class MainWindow(MenuActions, QMainWindow):
     def save_session(self, path: str) -> None:
         from yardstick.session_file import write_session
 
+        self.keep_panel_choices()
         write_session(path, self.state.workspace.to_session())
         self._session_path = path
         st.add_recent("session", path)
@@ -288,6 +317,7 @@ class MainWindow(MenuActions, QMainWindow):
         def done(result) -> None:
             ws, problems = result
             self.state.set_workspace(ws)
+            self.restore_panel_choices()
             self._session_path = path
             if problems:
                 self.show_error("Session opened with problems",
@@ -324,7 +354,47 @@ class MainWindow(MenuActions, QMainWindow):
     def save_session_quietly(self, path: str) -> None:
         from yardstick.session_file import write_session
 
+        self.keep_panel_choices()
         write_session(path, self.state.workspace.to_session())
+
+    def keep_panel_choices(self) -> None:
+        """Put every built panel's choices into the workspace (saved with the session);
+        the saved choices of panels not built yet are kept as they were."""
+        from yardstick.gui.panel_choices import capture
+        from yardstick.workspace import panel_states, set_panel_states
+
+        ws = self.state.workspace
+        states = panel_states(ws)
+        for key, panel in self.panels.items():
+            if getattr(panel, "CHOICES", ()):
+                states[key] = capture(panel)
+        set_panel_states(ws, states)
+
+    def restore_panel_choices(self, keys=None) -> None:
+        """Set the panels' choices from the session (after opening it, or building a panel)."""
+        from yardstick.gui.panel_choices import apply
+        from yardstick.workspace import panel_states
+
+        states = panel_states(self.state.workspace)
+        if keys is None:
+            self._choices_left = {}
+        for key, panel in self.panels.items():
+            if key in states and (keys is None or key in keys):
+                left = apply(panel, states[key])
+                if left:
+                    self._choices_left[key] = left
+
+    def _retry_panel_choices(self) -> None:
+        """Set the saved choices that had to wait for their runs or measures to be listed."""
+        from yardstick.gui.panel_choices import apply
+
+        for key, choices in list(self._choices_left.items()):
+            panel = self.panels.get(key)
+            left = apply(panel, choices) if panel is not None else choices
+            if left:
+                self._choices_left[key] = left
+            else:
+                del self._choices_left[key]
 
     def restore_last_session(self) -> bool:
         """Open the last session if there is one with files in it."""
@@ -373,16 +443,42 @@ class MainWindow(MenuActions, QMainWindow):
             self.progress_bar.setValue(0)
 
     def _on_state_changed(self, what: str) -> None:
+        if self._choices_left and what in ("runs", "evaluations", "measures", "topic_groups"):
+            self._retry_panel_choices()
         if what != "evaluations" and self.autosave:
             # debounced, but never later than 30 s after the first unsaved change
             delay = self._autosave_schedule.delay(time.monotonic())
             self._autosave_timer.start(int(1000 * delay))
 
     # ----------------------------------------------------------------- layout
+    def fit_to_screen(self, preferred: tuple[int, int] = PREFERRED_SIZE) -> None:
+        """Size the window to ``preferred`` or the screen's available area, whichever is smaller.
+
+        The frame (title bar, borders) is added by the window manager, so a
+        margin is left for it; the window is centred on the available area.
+        """
+        from PySide6.QtGui import QGuiApplication
+
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        if screen is None:
+            self.resize(*preferred)
+            return
+        avail = screen.availableGeometry()
+        w = min(preferred[0], avail.width() - FRAME_MARGIN)
+        h = min(preferred[1], avail.height() - FRAME_MARGIN)
+        self.resize(w, h)
+        self.move(avail.x() + (avail.width() - w) // 2, avail.y() + (avail.height() - h) // 2)
+
     def _restore_geometry(self) -> None:
+        """Restore the saved size and position, but only if they lie on a visible screen."""
         geo = st.settings().value("window/geometry")
-        if isinstance(geo, QByteArray):
-            self.restoreGeometry(geo)
+        if not isinstance(geo, QByteArray):
+            return
+        before = self.saveGeometry()
+        self.restoreGeometry(geo)
+        if not on_a_screen(self.frameGeometry()):
+            self.restoreGeometry(before)
+            self.fit_to_screen()
 
     def _restore_layout(self) -> None:
         self._restore_geometry()

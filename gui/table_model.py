@@ -8,7 +8,6 @@ registry's descriptions as tooltips; cells can be coloured by a callback.
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Callable
 
 import numpy as np
@@ -18,15 +17,10 @@ from PySide6.QtGui import QBrush, QColor, QGuiApplication
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView
 
 from yardstick.io.text_source import shown
+from yardstick.topic_order import in_natural_order, natural_key
 
 SORT_ROLE = Qt.ItemDataRole.UserRole
-_DIGITS = re.compile(r"\d+")
 ColorFn = Callable[[int, int, object], str | None]
-
-
-def natural_key(text: str) -> str:
-    """Sort text with numbers by value: ``"9" < "10" < "100"`` (topic ids, run names)."""
-    return _DIGITS.sub(lambda m: m.group().zfill(12), text)
 
 
 def format_value(v, decimals: int = 4) -> str:
@@ -218,6 +212,8 @@ class FrameTableView(QTableView):
         self.source.row_colors = row_colors
         sort_col = self.horizontalHeader().sortIndicatorSection()
         order = self.horizontalHeader().sortIndicatorOrder()
+        if frame.index.name == "topic" and row_colors is None:  # as people count: 2 < 100
+            frame = in_natural_order(frame)
         self.source.set_frame(frame)
         if 0 <= sort_col < self.source.columnCount():
             self.proxy.sort(sort_col, order)

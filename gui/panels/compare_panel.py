@@ -25,6 +25,9 @@ GAIN, LOSS = "#d8f0d8", "#f6d6d6"
 
 class ComparePanel(LazyPanel):
     TITLE = "Compare"
+    #: choices kept in the session (yardstick.gui.panel_choices)
+    CHOICES = ("baseline", "measure", "test", "correction", "alpha", "seed", "n_perm",
+               "runs_list", "chart_run")
 
     def __init__(self, state: AppState, jobs: JobRunner, parent=None):
         super().__init__(parent)

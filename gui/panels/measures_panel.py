@@ -23,6 +23,8 @@ MEAN, PER_TOPIC = "Mean over topics", "Per topic"
 
 class MeasuresPanel(LazyPanel):
     TITLE = "Measures"
+    #: choices kept in the session (yardstick.gui.panel_choices)
+    CHOICES = ("view_mode", "measure_box")
 
     def __init__(self, state: AppState, jobs: JobRunner, parent=None):
         super().__init__(parent)

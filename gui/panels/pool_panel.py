@@ -39,6 +39,9 @@ ANALYSIS_TITLES = {"stats": "Pool statistics", "sources": "Sources of relevant d
 
 class PoolPanel(QWidget):
     TITLE = "Pool"
+    #: choices kept in the session (yardstick.gui.panel_choices)
+    CHOICES = ("depth", "measure", "min_score", "lowercase", "stopwords", "stemmer", "levels",
+               "seed")
 
     def __init__(self, state: AppState, jobs: JobRunner, parent=None):
         super().__init__(parent)

@@ -35,6 +35,9 @@ _DASH = pg.mkPen("#999", style=Qt.PenStyle.DashLine)
 
 class StabilityPanel(QWidget):
     TITLE = "Stability"
+    #: choices kept in the session (yardstick.gui.panel_choices)
+    CHOICES = ("analysis", "measures", "group", "versus", "seed", "samples", "bin_width",
+               "fuzziness", "subset", "confidence", "alpha", "beta", "min_diffs")
 
     def __init__(self, state: AppState, jobs: JobRunner, parent=None):
         super().__init__(parent)

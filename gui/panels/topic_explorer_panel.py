@@ -25,6 +25,7 @@ from yardstick.gui.lazy import LazyPanel
 from yardstick.gui.table_model import try_add_plot_export, try_add_table_export
 from yardstick.gui.teaching_views import LessonView, TiesView, WhatIfView
 from yardstick.gui.what_if_significance import WhatIfSignificanceView
+from yardstick.topic_order import natural_sorted
 
 WORKSPACE = "Workspace"
 
@@ -204,7 +205,7 @@ class TopicExplorerPanel(LazyPanel):
         topics = set()
         for ev in self.evals.values():
             topics.update(str(t) for t in ev.per_topic.index)
-        self._set_items(self.topic, sorted(topics, key=_natural),
+        self._set_items(self.topic, natural_sorted(topics),
                         cur_topic or self.state.current_topic)
         self.show_lesson()
         self._update_whatif()
@@ -391,7 +392,3 @@ def _new_session(qrels, runs, measures, options, edits) -> WhatIfSession:
     if edits:
         s.evaluations()
     return s
-
-
-def _natural(t: str):
-    return (0, int(t), "") if t.isdigit() else (1, 0, t)

@@ -15,6 +15,7 @@ from yardstick.gui.app_state import AppState
 from yardstick.gui.jobs import JobRunner
 from yardstick.gui.lazy import LazyPanel
 from yardstick.gui.table_model import FrameTableView, try_add_table_export
+from yardstick.topic_order import natural_sorted
 
 RELEVANT, UNJUDGED = "#d8f0d8", "#e4e4e4"
 
@@ -91,7 +92,7 @@ class TopicPanel(LazyPanel):
         ws = self.state.workspace
         if what in ("qrels", "topics", "runs", "workspace"):
             cur = self.topic.currentText()
-            ids = ws.topic_ids()
+            ids = natural_sorted(ws.topic_ids())
             self.topic.blockSignals(True)
             self.topic.clear()
             self.topic.addItems(ids)
