@@ -75,3 +75,21 @@ def test_correlation_matrix():
     tap = correlation_matrix(means, "tau_ap")
     # truth ABCD, estimate ACBD: C(2)=1, C(3)=1, C(4)=3 -> 2/3*(1 + 1/2 + 1) - 1 = 2/3
     assert tap.loc["map", "P_10"] == pytest.approx(2 / 3)
+
+
+def test_ranking_strings_take_any_number_of_runs():
+    """Table 3 of the robust overview writes one character per run; beyond the 76
+    characters each run gets a two-character code, so 200 runs still get a string."""
+    import pandas as pd
+
+    from yardstick.stability.rank_correlation import ranking_strings
+
+    runs = [f"r{i:03d}" for i in range(200)]
+    a = pd.Series(range(200, 0, -1), index=runs, dtype=float)
+    b = a[::-1].copy()
+    b[:] = range(1, 201)  # the reverse ranking
+    rs = ranking_strings({"a": a, "b": b})
+    codes = rs.string("a").split(" ")
+    assert len(codes) == 200 and len(set(codes)) == 200 and codes[0] == "AA"
+    assert rs.string("b").split(" ") == codes[::-1]
+    assert rs.to_frame()["tau_vs_a"].tolist() == [1.0, -1.0]

@@ -31,7 +31,7 @@ from scipy import stats
 
 __all__ = ["system_ranking", "kendall_tau", "tau_ap", "tau_ap_symmetric", "RankCorrelation",
            "compare_rankings", "correlation_matrix", "RankingStrings", "ranking_strings",
-           "SYMBOLS"]
+           "SYMBOLS", "symbol_codes"]
 
 #: Characters given to runs in ranking strings, in order.
 SYMBOLS = string.ascii_uppercase + string.ascii_lowercase + string.digits + "!#$%&*+<=>?@^~"
@@ -188,7 +188,10 @@ class RankingStrings:
     rankings: dict[str, tuple[str, ...]]
 
     def string(self, label: str) -> str:
-        return "".join(self.symbols[r] for r in self.rankings[label])
+        """The ranking as symbols, best first: one character per run, or, with more runs
+        than :data:`SYMBOLS`, fixed-width codes separated by spaces."""
+        width = max((len(s) for s in self.symbols.values()), default=1)
+        return ("" if width == 1 else " ").join(self.symbols[r] for r in self.rankings[label])
 
     def to_frame(self) -> pd.DataFrame:
         """One row per label: the ranking string and Kendall's tau with the first label."""
@@ -226,6 +229,28 @@ def ranking_strings(means: Mapping[str, pd.Series],
         rankings[label] = tuple(system_ranking(s, tb, label in set(lower_is_better)))
     first = next(iter(rankings.values()))
     order = list(symbol_order) if symbol_order is not None else list(first)
-    if len(order) > len(SYMBOLS):
-        raise ValueError(f"ranking strings support at most {len(SYMBOLS)} runs")
-    return RankingStrings({r: SYMBOLS[k] for k, r in enumerate(order)}, rankings)
+    return RankingStrings(dict(zip(order, symbol_codes(len(order)))), rankings)
+
+
+def symbol_codes(n: int) -> list[str]:
+    """``n`` distinct codes: single :data:`SYMBOLS` characters while they last (Table 3 of
+    the robust overview has 78 runs), else codes of the fewest characters that suffice
+    (two characters: 5,776 runs), so any number of runs gets a ranking string.
+
+    >>> symbol_codes(3), symbol_codes(77)[-2:]
+    (['A', 'B', 'C'], ['A~', 'BA'])
+    """
+    base = len(SYMBOLS)
+    if n <= base:
+        return list(SYMBOLS[:n])
+    width = 1
+    while base ** width < n:
+        width += 1
+    out = []
+    for k in range(n):
+        digits = []
+        for _ in range(width):
+            k, r = divmod(k, base)
+            digits.append(SYMBOLS[r])
+        out.append("".join(reversed(digits)))
+    return out
