@@ -86,8 +86,7 @@ def test_ranking_strings_take_any_number_of_runs():
 
     runs = [f"r{i:03d}" for i in range(200)]
     a = pd.Series(range(200, 0, -1), index=runs, dtype=float)
-    b = a[::-1].copy()
-    b[:] = range(1, 201)  # the reverse ranking
+    b = pd.Series(range(1, 201), index=runs, dtype=float)  # the reverse ranking
     rs = ranking_strings({"a": a, "b": b})
     codes = rs.string("a").split(" ")
     assert len(codes) == 200 and len(set(codes)) == 200 and codes[0] == "AA"
