@@ -27,6 +27,7 @@ import argparse
 import os
 import sys
 
+from yardstick.cli.option_types import whole
 from yardstick.errors import FormatError
 from yardstick.pool.report import ANALYSES, PoolSettings
 
@@ -36,7 +37,8 @@ _STRATEGIES = ("depth", "runs", "mtf", "random")
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("runs", nargs="+", metavar="RUN", help="run files (plain or compressed)")
     p.add_argument("--qrels", required=True, help="qrels file")
-    p.add_argument("--depth", type=int, default=100, help="pool depth (default 100)")
+    p.add_argument("--depth", type=whole(1, " (a pool takes at least one document a run)"),
+                   default=100, help="pool depth (default 100)")
     p.add_argument("--topic-depths", metavar="FILE",
                    help="'topic depth' lines overriding --depth per topic")
     p.add_argument("--groups", metavar="FILE", help="'run<TAB>group' lines (default: one "
@@ -58,12 +60,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--measure", default="map", help="measure of the uniques test (default map)")
     p.add_argument("--min-score", type=float, default=None,
                    help="leave runs scoring below this out of the uniques summary")
-    p.add_argument("-l", dest="level", type=int, default=1, help="relevance level (default 1)")
+    p.add_argument("-l", dest="level", type=whole(0), default=1, help="relevance level (default 1)")
     p.add_argument("--strategy", action="append", choices=_STRATEGIES,
                    help="simulation strategies (default depth, mtf, random)")
     p.add_argument("--levels", metavar="N,N,...",
                    help="simulation levels (depths, groups or budgets per topic)")
-    p.add_argument("--seed", type=int, default=0, help="seed of the random simulations")
+    p.add_argument("--seed", type=whole(0), default=0, help="seed of the random simulations")
     p.add_argument("--out", metavar="DIR", help="write every table to DIR")
     p.add_argument("--format", choices=["csv", "tsv", "xlsx", "latex", "markdown"],
                    default="csv", help="table format with --out (default csv)")

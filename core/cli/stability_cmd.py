@@ -25,7 +25,7 @@ import sys
 from pathlib import Path
 
 import pandas as pd
-
+from yardstick.cli.option_types import fraction, positive, whole
 from yardstick.errors import FormatError
 from yardstick.progress import Progress, run_sync
 from yardstick.stability.report import ANALYSES, StabilitySettings, run_stability
@@ -41,22 +41,22 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--topic-group", action="append", dest="groups", default=[],
                    metavar="NAME=SPEC", help="topic group, e.g. old=301-450 (repeatable)")
     p.add_argument("--topic-groups", metavar="FILE", help="file of topic groups (name: spec)")
-    p.add_argument("--seed", type=int, default=None,
+    p.add_argument("--seed", type=whole(0), default=None,
                    help="random seed (default: drawn and printed)")
-    p.add_argument("-B", "--samples", type=int, default=1000,
+    p.add_argument("-B", "--samples", type=whole(2, " (resampling needs samples)"), default=1000,
                    help="samples per analysis (default 1000)")
-    p.add_argument("--bin-width", type=float, default=0.01, help="difference bins (0.01)")
-    p.add_argument("--subset-size", type=int, default=None,
+    p.add_argument("--bin-width", type=positive(), default=0.01, help="difference bins (0.01)")
+    p.add_argument("--subset-size", type=whole(1), default=None,
                    help="topics per random set for error-rate/sensitivity (default N/2)")
-    p.add_argument("--fuzziness", type=float, default=0.05, help="error-rate fuzziness (0.05)")
-    p.add_argument("--confidence", type=float, default=0.95, help="confidence level (0.95)")
-    p.add_argument("--alpha", type=float, default=0.05, help="significance level (0.05)")
-    p.add_argument("--beta", type=float, default=0.20,
+    p.add_argument("--fuzziness", type=fraction(0, 1, low_open=False), default=0.05, help="error-rate fuzziness (0.05)")
+    p.add_argument("--confidence", type=fraction(), default=0.95, help="confidence level (0.95)")
+    p.add_argument("--alpha", type=fraction(), default=0.05, help="significance level (0.05)")
+    p.add_argument("--beta", type=fraction(), default=0.20,
                    help="Type II error for topic-set size (0.20)")
-    p.add_argument("--min-diff", type=float, action="append", dest="min_diffs",
+    p.add_argument("--min-diff", type=positive(), action="append", dest="min_diffs",
                    help="minimum detectable difference for topic-set size (repeatable; "
                    "default 0.02 0.05 0.1)")
-    p.add_argument("-l", dest="level", type=int, default=1, help="relevance threshold (1)")
+    p.add_argument("-l", dest="level", type=whole(0), default=1, help="relevance threshold (1)")
     p.add_argument("--out", metavar="DIR", help="write every table into DIR")
     p.add_argument("--format", default="csv", choices=["csv", "xlsx", "latex", "markdown"],
                    help="file format for --out (default csv)")
@@ -139,6 +139,25 @@ def _request(name: str) -> str:
         raise
 
 
+def merge_cutoffs(specs: list[str]) -> list[str]:
+    """One request per measure with every cutoff asked: ``P.5``, ``P.10`` -> ``P.5,10``.
+
+    trec_eval's ``-m`` keeps only the first parameters given for a measure, so
+    ``-m P.5 -m P.10`` would evaluate P_5 alone (``stability -m P_5 -m P_10`` once failed
+    with "no per-topic values for 'P_10'").
+    """
+    out: dict[str, list[str]] = {}
+    for s in specs:
+        name, dot, params = s.partition(".")
+        cuts = params.split(",") if dot else []
+        numeric = all(c.replace(".", "", 1).isdigit() for c in cuts)
+        key = name if numeric else s
+        have = out.setdefault(key, [])
+        have.extend(c for c in cuts if c not in have)
+    return [k if not v or not k.partition(".")[0] == k else f"{k}.{','.join(v)}"
+            for k, v in out.items()]
+
+
 def _label(name: str) -> str:
     """Column label for a spec (``P.10`` -> ``P_10``)."""
     m = re.match(r"^(.+?)\.(\d+(?:\.\d+)?)$", name)
@@ -150,10 +169,9 @@ def _score_matrices(args, measures: list[str]
     """Evaluate the runs once; -> {measure label: topics × runs}, MAP (tie-break), the runs."""
     from yardstick.evaluation_service import EvalOptions, evaluate_runs
     from yardstick.io import read_qrels, read_run
+    from yardstick.run_names import unique_names
     from yardstick.stability.aggregates import per_topic_measure
     from yardstick.stability.report import score_matrices
-
-    from yardstick.run_names import unique_names
 
     qrels = read_qrels(args.qrels)
     runs, notes = unique_names([read_run(p) for p in args.runs])
@@ -167,7 +185,8 @@ def _score_matrices(args, measures: list[str]
     except ValueError as e:
         raise FormatError("--measure", None, str(e)) from e
     options = EvalOptions(relevance_level=args.level, complete=True)
-    evals = run_sync(evaluate_runs(runs, qrels, specs, options), on_progress=_progress)
+    evals = run_sync(evaluate_runs(runs, qrels, merge_cutoffs(specs), options),
+                     on_progress=_progress)
     try:
         matrices, tie_break = score_matrices(evals, labels)
     except KeyError as e:
