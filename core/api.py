@@ -31,9 +31,7 @@ import os
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
 import pandas as pd
-
 from yardstick.evaluation import Evaluation, score_matrix
 from yardstick.options import EvalOptions
 from yardstick.qrels import Qrels
@@ -42,7 +40,6 @@ from yardstick.run import Run
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
-
     from yardstick.pool.report import PoolReport
     from yardstick.stability.report import StabilityReport
 
@@ -88,9 +85,10 @@ def read_qrels(source: Any, name: str | None = None) -> Qrels:
         return Qrels.from_dict({str(q): {str(d): int(r) for d, r in docs.items()}
                                 for q, docs in source.items()}, name=name or "qrels")
     if not isinstance(source, pd.DataFrame):  # ir_measures: namedtuples (query_id, doc_id, …)
-        source = pd.DataFrame([tuple(x) for x in source],
-                              columns=list(getattr(next(iter([*source][:1]), None), "_fields",
-                                                   ("query_id", "doc_id", "relevance"))))
+        items = list(source)  # a generator is read once
+        fields = getattr(items[0], "_fields", None) if items else None
+        source = pd.DataFrame([tuple(x) for x in items],
+                              columns=list(fields or ("query_id", "doc_id", "relevance")))
     f = pd.DataFrame({"topic": source[_column(source, _TOPIC, "topic")],
                       "docno": source[_column(source, _DOC, "docno")],
                       "rel": source[_column(source, _REL, "relevance")]})
@@ -336,6 +334,3 @@ def sample_paths() -> dict[str, Any]:
     return {k: ([str(x) for x in v] if isinstance(v, (list, tuple)) else str(v) if v else v)
             for k, v in (p.items() if isinstance(p, Mapping) else vars(p).items())}
 
-
-def _as_float(values) -> np.ndarray:  # pragma: no cover - helper for interop
-    return np.asarray(values, dtype=np.float64)

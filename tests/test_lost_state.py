@@ -5,7 +5,6 @@ drag-and-drop batches that survive a hostile file, no orphan temporary files aft
 from __future__ import annotations
 
 import errno
-import json
 import os
 import signal
 import subprocess
@@ -14,7 +13,6 @@ import textwrap
 from pathlib import Path
 
 import pytest
-
 from yardstick import autosave
 from yardstick.autosave import AutosaveSchedule
 from yardstick.errors import FormatError
@@ -193,4 +191,3 @@ def test_a_session_naming_a_system_file_does_not_show_its_text(tmp_path):
         "(skipped)",
     ]
     assert not any("saltsalt" in p or "root:" in p for p in problems)
-    json.dumps(problems)

@@ -16,7 +16,6 @@ from concurrent.futures import ThreadPoolExecutor
 
 from yardstick.measures.registry import MeasureError, describe
 
-
 #: why a negative value is refused, per option (README "Deviations from trec_eval")
 _NEGATIVE = {
     "-M": "trec_eval 10.0 crashes (segmentation fault) on a negative -M",

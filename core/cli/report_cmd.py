@@ -180,9 +180,7 @@ def _column_name(evs, measure: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from yardstick.reports.render import write_report
-
-    from yardstick.reports.render import parse_formats
+    from yardstick.reports.render import parse_formats, write_report
 
     try:
         formats = parse_formats(args.formats)

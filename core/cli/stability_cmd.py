@@ -146,16 +146,16 @@ def merge_cutoffs(specs: list[str]) -> list[str]:
     ``-m P.5 -m P.10`` would evaluate P_5 alone (``stability -m P_5 -m P_10`` once failed
     with "no per-topic values for 'P_10'").
     """
-    out: dict[str, list[str]] = {}
+    out: dict[str, list[str]] = {}  # measure (or whole spec) -> cutoffs, in order
     for s in specs:
         name, dot, params = s.partition(".")
         cuts = params.split(",") if dot else []
-        numeric = all(c.replace(".", "", 1).isdigit() for c in cuts)
-        key = name if numeric else s
-        have = out.setdefault(key, [])
+        if not all(c.replace(".", "", 1).isdigit() for c in cuts):
+            out.setdefault(s, [])  # name=value parameters: kept as given
+            continue
+        have = out.setdefault(name, [])
         have.extend(c for c in cuts if c not in have)
-    return [k if not v or not k.partition(".")[0] == k else f"{k}.{','.join(v)}"
-            for k, v in out.items()]
+    return [f"{k}.{','.join(v)}" if v else k for k, v in out.items()]
 
 
 def _label(name: str) -> str:

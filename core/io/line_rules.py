@@ -100,3 +100,21 @@ def has_hex_field(data: bytes) -> bool:
     if b"x" not in data and b"X" not in data:
         return False
     return re.search(rb"(?:^|[ \t])[+-]?0[xX]", data, re.MULTILINE) is not None
+
+
+def raise_at_row(data: bytes, spath: str, row: int, reason: str):
+    """Raise FormatError at the ``row``-th content line (0-based; blank lines and ``#``
+    comments are not content), quoting that line."""
+    from yardstick.errors import FormatError
+    from yardstick.io.text_source import decode_text
+
+    text = decode_text(data)
+    lines, split = text_lines(text), field_splitter(text)
+    seen = -1
+    for lineno, line in enumerate(lines, 1):
+        f = split(line)
+        if f and not f[0].startswith("#"):
+            seen += 1
+            if seen == row:
+                raise FormatError(spath, lineno, reason, line)
+    raise FormatError(spath, None, reason)

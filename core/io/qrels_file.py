@@ -17,6 +17,7 @@ from yardstick.io.line_rules import (
     has_empty_field,
     has_hex_field,
     parse_int,
+    raise_at_row,
     text_lines,
 )
 from yardstick.io.text_source import decode_text, display_name, read_bytes, text_column
@@ -43,7 +44,7 @@ def read_qrels(path: str | os.PathLike, name: str | None = None,
         q = _read(data, spath, name)
         q.docno_bytes  # noqa: B018 - the fixed-width docnos, built (and bounded) now
     except DocnoTooLong as e:
-        _raise_judgment(data, spath, e.index, str(e))
+        raise_at_row(data, spath, e.index, str(e))
     return q
 
 
@@ -51,20 +52,6 @@ def read_qrels(path: str | os.PathLike, name: str | None = None,
 MAX_RELEVANCE = 1000
 #: negative grades below this are read as this (all negative grades mean the same)
 MIN_RELEVANCE = -(2**31)
-
-
-def _raise_judgment(data: bytes, spath: str, row: int, reason: str):
-    """FormatError at the ``row``-th judgment line (0-based, comments and blanks skipped)."""
-    text = decode_text(data)
-    split = field_splitter(text)
-    seen = -1
-    for lineno, line in enumerate(text_lines(text), 1):
-        f = split(line)
-        if f and not f[0].startswith("#"):
-            seen += 1
-            if seen == row:
-                raise FormatError(spath, lineno, reason, line[:200])
-    raise FormatError(spath, None, reason)
 
 
 def _read(data: bytes, spath: str, name: str | None) -> Qrels:

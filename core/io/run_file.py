@@ -24,7 +24,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.csv as pacsv
 from yardstick.errors import FormatError
-from yardstick.io.line_rules import field_splitter, parse_float, parse_int, text_lines
+from yardstick.io.line_rules import field_splitter, parse_float, parse_int, raise_at_row, text_lines
 from yardstick.io.text_source import _KIND, check_size, decode_text, display_name, read_bytes
 from yardstick.run import (
     DocnoTooLong,
@@ -476,21 +476,7 @@ def _parse_slow(data: bytes, spath: str):
 
 def _raise_row(data: bytes | None, spath: str, row: int, reason: str):
     """Raise FormatError at the ``row``-th content line (0-based)."""
-    if data is None:
-        data = read_bytes(spath, "run file")
-    text = decode_text(data)
-    lines, split = text_lines(text), field_splitter(text)
-    seen, lineno = -1, None
-    for i, line in enumerate(lines, 1):
-        f = split(line)
-        if f and not f[0].startswith("#"):
-            seen += 1
-            if seen == row:
-                lineno = i
-                break
-    if lineno is None:
-        raise FormatError(spath, None, reason)
-    raise FormatError(spath, lineno, reason, lines[lineno - 1] if lineno <= len(lines) else None)
+    raise_at_row(read_bytes(spath, "run file") if data is None else data, spath, row, reason)
 
 
 def write_run(run: Run, path: str | os.PathLike, tag: str | None = None) -> None:
