@@ -290,7 +290,8 @@ def build_judged_ranking(run: Run, qrels: Qrels, options: EvalOptions | None = N
         pos = np.arange(len(order)) - np.repeat(starts, counts_p)
         order = order[pos < cap]
         counts_p = np.minimum(counts_p, cap)
-    rel = rel_line[order]
+    # a file in trec_eval's order already (the usual case): no gather, no copy
+    rel = rel_line if len(order) == len(rel_line) and _is_identity(order) else rel_line[order]
     del rel_line
     line = order
     if options.judged_only:
@@ -326,6 +327,16 @@ def build_judged_ranking(run: Run, qrels: Qrels, options: EvalOptions | None = N
                              ).reshape(T, L).astype(np.int64)
     return JudgedRanking(topics, start, rel, line, rel_levels, options.relevance_level,
                          missing, len(q_topics), run, qrels, options)
+
+
+def _is_identity(order: np.ndarray) -> bool:
+    """Whether ``order`` is 0, 1, 2, ... (checked a slice at a time, no big temporary)."""
+    step = 1 << 20
+    for a in range(0, len(order), step):
+        part = order[a:a + step]
+        if part[0] != a or not bool((part == np.arange(a, a + len(part), dtype=part.dtype)).all()):
+            return False
+    return True
 
 
 def run_topic_counts(run: Run) -> np.ndarray:
