@@ -166,13 +166,13 @@ def measure_run(run: Run, qrels: Qrels, measures, options: EvalOptions,
 
     ``measures`` are names in trec_eval's, ir_measures' or ranx's spelling, or
     :class:`~yardstick.measures.spec.MeasureSpec` values.  With
-    ``keep_join_index=False`` the run's join index is freed once every judged
-    ranking is built, before the kernels run (``yardstick eval``: one pass).
+    ``keep_join_index=False`` the run's join index is freed as soon as the last
+    judged ranking has looked up the qrels (``yardstick eval``: one pass).
     """
     groups = plan_measures(measures, options)
-    judged = [build_judged_ranking(run, qrels, g.options) for g in groups]
-    if not keep_join_index:
-        run.drop_join_index()
+    judged = [build_judged_ranking(run, qrels, g.options,
+                                   last_join=not keep_join_index and i == len(groups) - 1)
+              for i, g in enumerate(groups)]
     jr0 = judged[0] if judged else None
     cols: list[Column] = []
     summary: dict[str, float | str] = {}

@@ -230,15 +230,16 @@ class JudgedRanking:
                              self.run, self.qrels, self.options)
 
 
-def build_judged_ranking(run: Run, qrels: Qrels, options: EvalOptions | None = None
-                         ) -> JudgedRanking:
+def build_judged_ranking(run: Run, qrels: Qrels, options: EvalOptions | None = None,
+                         last_join: bool = False) -> JudgedRanking:
     """Order ``run`` trec_eval's way and look up each document in ``qrels``.
 
     Follows ``trec_eval.c`` and ``form_res_rels.c``: topics are those with both
     run lines and judgments (trec_eval 10 with ``-c``: every qrels topic, a
     topic without run lines being evaluated on a single unjudged stand-in
     document); ``-M`` truncates after sorting; ``-J`` then drops documents that
-    are not judged.
+    are not judged.  With ``last_join`` the run's join index is freed as soon as
+    the qrels are looked up (no other qrels will be joined: ``yardstick eval``).
     """
     options = options or EvalOptions()
     q_topics, q_code = qrels.topic_index
@@ -265,6 +266,8 @@ def build_judged_ranking(run: Run, qrels: Qrels, options: EvalOptions | None = N
         ok = row_run_code >= 0
         hit = run.lookup(row_run_code[ok], qrels.docno_bytes[ok], qrels.docno_hash[ok])
         vals = frame_rel[ok]
+    if last_join:
+        run.drop_join_index()
     found = hit >= 0
     vals = vals[found]
     rel_line[hit[found]] = np.where(vals < 0, UNJUDGED, vals)

@@ -52,15 +52,15 @@ def trec_order(topic_code: np.ndarray, score: np.ndarray, docno_bytes: np.ndarra
     same = tc[1:] == tc[:-1]
     step_ok = s[1:] <= s[:-1]
     step_ok |= ~same
-    blocks = np.flatnonzero(~same) + 1
     if step_ok.all():
-        placed = _block_permutation(tc, blocks, n, itype)
+        step_ok = None
+        placed = _block_permutation(tc, np.flatnonzero(~same) + 1, n, itype)
         if placed is not None:
-            del step_ok
             tied = s[1:] == s[:-1]
             tied &= same
             return _order_ties(placed[0], tied, docno_bytes, itype, placed[1], placed[2])
-    return _sort_unordered(tc, s.astype(np.float64), docno_bytes, itype)
+    del same, step_ok
+    return _sort_unordered(tc, s.astype(np.float64, copy=False), docno_bytes, itype)
 
 
 _SIGN = np.uint64(1 << 63)
@@ -73,7 +73,10 @@ def descending_score_key(score: np.ndarray) -> np.ndarray:
     every bit flipped for negatives, order like the numbers (the usual radix-sort
     mapping); their complement orders descending.  ``-0.0`` is taken as ``0.0``.
     """
-    u = (score.astype(np.float64) + 0.0).view(np.uint64)  # a copy; -0.0 + 0.0 = 0.0
+    score = score.astype(np.float64, copy=False)
+    if not np.signbit(score).any():  # the usual run: one pass
+        return np.bitwise_xor(score.view(np.uint64), np.uint64(0x7FFF_FFFF_FFFF_FFFF))
+    u = np.add(score, 0.0).view(np.uint64)  # a copy; -0.0 + 0.0 = 0.0
     flip = u >> np.uint64(63)
     flip *= np.uint64(0x7FFF_FFFF_FFFF_FFFF)
     flip |= _SIGN
@@ -85,32 +88,47 @@ def descending_score_key(score: np.ndarray) -> np.ndarray:
 def _sort_unordered(tc, s, docno_bytes, itype) -> np.ndarray:
     """trec_eval's order for a run whose topics or scores are not in file order.
 
-    One ``np.sort`` of a packed uint64 (the score key's high bits with the line
-    number in the low bits: numpy's SIMD sort of plain integers, several times
-    faster than an argsort or a lexsort), then a stable sort by topic (a radix
-    sort for up to 65,536 topics).  Lines whose scores agree in the kept bits
-    come out together; :func:`_order_near_ties` puts each such group in exact
-    (score descending, docno descending) order.
+    Two sorts of packed uint64 values (numpy's SIMD sort of plain integers is
+    several times faster than an argsort or a lexsort): the score key's high bits
+    with the line number in the low bits, then the topic with the position in
+    that order (a stable sort by topic).  Lines whose scores agree in the kept
+    bits come out together; :func:`_order_near_ties` puts each such group in
+    exact (score descending, docno descending) order.
     """
     n = len(s)
     lbits = max(1, (n - 1).bit_length())
-    low = np.uint64((1 << lbits) - 1)
+    sl, low = np.uint64(lbits), np.uint64((1 << lbits) - 1)
     key = descending_score_key(s)
-    key >>= np.uint64(lbits)
-    key <<= np.uint64(lbits)
+    key >>= sl
+    key <<= sl
     key |= np.arange(n, dtype=np.uint64)
     key.sort()
     by_score = (key & low).astype(itype)
-    key >>= np.uint64(lbits)      # the kept score bits, in sorted order
-    t = tc[by_score]
-    by_topic = np.argsort(t.astype(np.uint16) if len(t) and int(tc.max()) < 2**16 else t,
-                          kind="stable")
-    order = by_score[by_topic]
+    key >>= sl      # the kept score bits, in score order
+    tbits = max(1, int(tc.max()).bit_length()) if n else 1
+    if tbits + lbits <= 64:
+        k2 = tc[by_score].astype(np.uint64)
+        k2 <<= sl
+        k2 |= np.arange(n, dtype=np.uint64)
+        k2.sort()
+        pos = (k2 & low).astype(itype)
+        k2 >>= sl   # the topic codes, in the final order
+        topic_sorted = k2
+    else:
+        t = tc[by_score]
+        pos = np.argsort(t, kind="stable").astype(itype, copy=False)
+        topic_sorted = t[pos]
+    order = by_score[pos]
     del by_score
-    t = t[by_topic]
-    key = key[by_topic]
-    near = t[1:] == t[:-1]
-    near &= key[1:] == key[:-1]
+    # neighbours (in the final order) sharing topic and kept score bits, a slice at a time
+    near = np.empty(max(n - 1, 0), bool)
+    step = 1 << 20
+    for a in range(0, n - 1, step):
+        kk, tt = key[pos[a:a + step + 1]], topic_sorted[a:a + step + 1]
+        part = near[a:a + len(kk) - 1]
+        np.equal(tt[1:], tt[:-1], out=part)
+        part &= kk[1:] == kk[:-1]
+    del key, pos, topic_sorted
     return _order_near_ties(order, near, s, docno_bytes)
 
 

@@ -189,8 +189,9 @@ class Run:
         same_docno = _docno_comparer(self.docno_bytes, docno_bytes)
         check_topic = not self._topic_major
         n = len(packed)
-        for a in range(0, m, _SLICE):  # a slice of queries at a time: small temporaries
-            want_all, qorder = qs[a:a + _SLICE], order[a:a + _SLICE]
+        step = _SLICE >> 2
+        for a in range(0, m, step):  # a slice of queries at a time: small temporaries
+            want_all, qorder = qs[a:a + step], order[a:a + step]
             # first run line whose high bits are >= the query's: packed >= qs << b
             lo = np.searchsorted(packed, want_all << sb, side="left")
             todo = None  # None: every query (the first round); then those still unmatched

@@ -19,6 +19,7 @@ line-by-line parser that can name the offending line.
 from __future__ import annotations
 
 import os
+import re
 
 import numpy as np
 import pyarrow as pa
@@ -367,7 +368,7 @@ def _convert_batch(batch, out: _Columns, topic_ids: dict) -> str:
             raise _Irregular  # a doubled delimiter (an empty field), or a control byte
     names = topic.dictionary.to_pylist()
     for t in names:
-        if not t or t.startswith("#") or _has_control(t):
+        if t not in topic_ids and (not t or t.startswith("#") or _has_control(t)):
             raise _Irregular  # a comment line, a line starting blank, a control byte
     ids = np.array([topic_ids.setdefault(t, len(topic_ids)) for t in names], np.int32)
     if len(topic_ids) > len(out.topic_lines):
@@ -403,8 +404,11 @@ def _convert_batch(batch, out: _Columns, topic_ids: dict) -> str:
     return tag.dictionary[last].as_py()
 
 
+_CONTROL = re.compile("[\x00-\x1f]")
+
+
 def _has_control(text: str) -> bool:
-    return any(ord(ch) < 32 for ch in text)
+    return _CONTROL.search(text) is not None
 
 
 def _read_table(text, delimiter: str, ranks: bool = True):
