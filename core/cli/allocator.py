@@ -26,8 +26,7 @@ def keep_freed_memory() -> bool:
 
     Returns whether the settings took effect.
     """
-    import os
-    if not sys.platform.startswith("linux") or os.environ.get("YS_NOKEEP"):
+    if not sys.platform.startswith("linux"):
         return False
     try:
         libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")

@@ -43,7 +43,7 @@ _MAGIC = tuple(_KIND)
 
 #: Text handed to pyarrow per call: the file is read and converted in pieces of
 #: this size, so memory holds one piece and its table, not the whole text.
-CHUNK = 1 << 23
+CHUNK = 1 << 24
 _BLOCK = 1 << 22  # pyarrow's parallel unit within a piece
 
 
@@ -222,14 +222,9 @@ def _parse_pieces(pieces, size: int, ranks: bool = True):
     out = None
     topic_ids: dict[str, int] = {}
     tag = ""
-    for buf, start, end in pieces:
-        if end <= start:
-            continue
-        if start == 0 and out is None and buf.startswith(b"\xef\xbb\xbf"):
-            raise _Irregular  # a byte-order mark: the line parser drops it
-        table = _piece_table(buf, start, end, ranks)
+    for table, piece_bytes in _tables(pieces, ranks):
         if out is None:
-            out = _Columns(int(size / (end - start) * table.num_rows * 1.02) + 1024, ranks)
+            out = _Columns(int(size / piece_bytes * table.num_rows * 1.02) + 1024, ranks)
             out.size = size
         for batch in table.to_batches():
             if batch.num_rows:
@@ -253,6 +248,39 @@ def _parse_pieces(pieces, size: int, ranks: bool = True):
     docno_bytes = out.words[:n].view(f"S{8 * k}").reshape(n)
     rank = out.rank[:n] if out.rank is not None else None
     return topic_code, topics, docno_bytes, out.score[:n], rank, tag, lines
+
+
+def _tables(pieces, ranks: bool):
+    """(pyarrow table, piece size in bytes) of each piece, in order.
+
+    pyarrow parses on its own threads without the GIL, so while the caller
+    converts piece i to numpy (:func:`_convert_batch`), piece i + 1 is being
+    parsed.  The next piece is taken from ``pieces`` (which reuses one buffer)
+    only once the parse reading the buffer has finished.
+    """
+    from concurrent.futures import ThreadPoolExecutor
+
+    it = iter(pieces)
+    first = True
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        pending = None  # (future table, size) of the piece being parsed
+        while True:
+            done = None
+            if pending is not None:
+                done = (pending[0].result(), pending[1])  # the buffer is free again
+                pending = None
+            for buf, start, end in it:
+                if end <= start:
+                    continue
+                if first and start == 0 and buf.startswith(b"\xef\xbb\xbf"):
+                    raise _Irregular  # a byte-order mark: the line parser drops it
+                first = False
+                pending = (pool.submit(_piece_table, buf, start, end, ranks), end - start)
+                break
+            if done is not None:
+                yield done
+            if pending is None:
+                return
 
 
 def _piece_table(buf, start: int, end: int, ranks: bool = True):
