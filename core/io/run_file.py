@@ -222,13 +222,14 @@ def _parse_pieces(pieces, size: int, ranks: bool = True):
     out = None
     topic_ids: dict[str, int] = {}
     tag = ""
-    for table, piece_bytes in _tables(pieces, ranks):
+    for table, piece_tag, piece_bytes in _tables(pieces, ranks):
+        tag = piece_tag or tag
         if out is None:
             out = _Columns(int(size / piece_bytes * table.num_rows * 1.02) + 1024, ranks)
             out.size = size
         for batch in table.to_batches():
             if batch.num_rows:
-                tag = _convert_batch(batch, out, topic_ids) or tag
+                _convert_batch(batch, out, topic_ids)
         del table
     if out is None or out.n == 0:
         raise _Irregular
@@ -251,7 +252,7 @@ def _parse_pieces(pieces, size: int, ranks: bool = True):
 
 
 def _tables(pieces, ranks: bool):
-    """(pyarrow table, piece size in bytes) of each piece, in order.
+    """(pyarrow table, run tag of its last line, piece size in bytes) of each piece.
 
     pyarrow parses on its own threads without the GIL, so while the caller
     converts piece i to numpy (:func:`_convert_batch`), piece i + 1 is being
@@ -267,7 +268,7 @@ def _tables(pieces, ranks: bool):
         while True:
             done = None
             if pending is not None:
-                done = (pending[0].result(), pending[1])  # the buffer is free again
+                done = (*pending[0].result(), pending[1])  # the buffer is free again
                 pending = None
             for buf, start, end in it:
                 if end <= start:
@@ -284,16 +285,19 @@ def _tables(pieces, ranks: bool):
 
 
 def _piece_table(buf, start: int, end: int, ranks: bool = True):
-    """pyarrow's parse of one piece of text, fields as trec_eval splits them.
+    """pyarrow's parse of one piece of text, fields as trec_eval splits them, and
+    the run tag of the piece's last line.
 
     pyarrow reads one delimiter byte; trec_eval splits at any run of C white
     space and ends lines at LF only.  A piece with one space (or one tab)
     between fields goes to pyarrow as it is; one with CR (CRLF files), mixed
-    tabs and spaces, padded columns or blanks at either end of a line is first
-    squeezed to single spaces (:func:`_squeeze_blanks`), which is the same text
-    for trec_eval.  Raises _Irregular if the parse still fails (the line parser
-    then names the line), or if the text holds a byte that pyarrow would keep
-    inside a field but trec_eval would not (NUL, VT, FF).
+    tabs and spaces, padded columns, blanks at either end of a line or comment
+    lines is first squeezed to single spaces (:func:`_squeeze_blanks`, comment
+    lines dropped), which is the same text for trec_eval.  Only topic, docno
+    and score (and rank if asked for) are converted; Q0 and the tag are split
+    off and never built into columns.  Raises _Irregular if the parse still
+    fails (the line parser then names the line), or if the text holds a byte
+    that pyarrow would keep inside a field but trec_eval would not (NUL, VT, FF).
     """
     if (buf.find(b"\0", start, end) >= 0 or buf.find(b"\x0b", start, end) >= 0
             or buf.find(b"\x0c", start, end) >= 0):
@@ -311,30 +315,42 @@ def _piece_table(buf, start: int, end: int, ranks: bool = True):
             delimiter = "\t"
         else:
             squeeze = True
+    if not squeeze:
+        squeeze = _has_empty_field(buf, start, end, delimiter.encode())
     with memoryview(buf) as mv:
         text = mv[start:end]
-        table = None if squeeze else _read_table(text, delimiter, ranks)
-        if table is None or _has_empty_field(table):
-            squeezed = _squeeze_blanks(text)
-            table = _read_table(_drop_comment_lines(squeezed) if comments else squeezed, " ",
-                                ranks)
+        if not squeeze:
+            table = _read_table(text, delimiter, ranks)
+            if table is not None:
+                return table, _last_tag(buf, start, end)
+        squeezed = _squeeze_blanks(text)
         del text
+    if comments:
+        squeezed = _drop_comment_lines(squeezed)
+    table = _read_table(squeezed, " ", ranks)
     if table is None:
         raise _Irregular
-    return table
+    return table, _last_tag(squeezed, 0, len(squeezed))
 
 
-def _has_empty_field(table) -> bool:
-    """Whether a doubled delimiter made an empty field in a dictionary column.
+def _has_empty_field(buf, start: int, end: int, delimiter: bytes) -> bool:
+    """Whether a line starts or ends with the delimiter or holds two in a row (pyarrow
+    would read an empty field there; trec_eval one field fewer)."""
+    return (buf.find(delimiter + delimiter, start, end) >= 0
+            or buf.find(delimiter + b"\n", start, end) >= 0
+            or buf.find(b"\n" + delimiter, start, end) >= 0
+            or buf[start:start + 1] == delimiter or buf[end - 1:end] == delimiter)
 
-    (An empty docno shows as a zero length in :func:`_convert_batch`, which
-    sends the file to the line parser.)
-    """
-    for name in ("topic", "q0", "tag"):
-        for c in table.column(name).chunks:
-            if "" in c.dictionary.to_pylist():
-                return True
-    return False
+
+def _last_tag(text, start: int, end: int) -> str:
+    """The sixth field of the last non-blank line of ``text[start:end]`` ("" if none)."""
+    while end > start and text[end - 1:end] == b"\n":
+        end -= 1
+    if end <= start:
+        return ""
+    line = bytes(text[text.rfind(b"\n", start, end) + 1:end])
+    fields = line.split()
+    return decode_text(fields[5]) if len(fields) >= 6 else ""
 
 
 _BLANKS = np.zeros(256, bool)
@@ -387,13 +403,9 @@ def _drop_comment_lines(text: bytes) -> bytes:
     return a[np.cumsum(inside[:-1]) == 0].tobytes()
 
 
-def _convert_batch(batch, out: _Columns, topic_ids: dict) -> str:
-    """One pyarrow batch into the output columns; returns its last run tag."""
-    topic, q0, docno, score, tag = (batch.column(c) for c in ("topic", "q0", "docno", "score",
-                                                               "tag"))
-    for col in (q0, tag):
-        if any(not v or _has_control(v) for v in col.dictionary.to_pylist()):
-            raise _Irregular  # a doubled delimiter (an empty field), or a control byte
+def _convert_batch(batch, out: _Columns, topic_ids: dict) -> None:
+    """One pyarrow batch into the output columns."""
+    topic, docno, score = (batch.column(c) for c in ("topic", "docno", "score"))
     names = topic.dictionary.to_pylist()
     for t in names:
         if t not in topic_ids and (not t or t.startswith("#") or _has_control(t)):
@@ -428,8 +440,6 @@ def _convert_batch(batch, out: _Columns, topic_ids: dict) -> str:
     out.score[rows] = _numbers(score, np.float64)
     if out.rank is not None:
         out.rank[rows] = _ranks(batch.column("rank"))
-    last = tag.indices[len(tag) - 1].as_py()
-    return tag.dictionary[last].as_py()
 
 
 _CONTROL = re.compile("[\x00-\x1f]")
@@ -442,7 +452,8 @@ def _has_control(text: str) -> bool:
 def _read_table(text, delimiter: str, ranks: bool = True):
     """One piece through pyarrow's CSV reader; None if it does not fit 6 columns.
 
-    Without ``ranks`` the rank column is split off but never converted.
+    Q0 and the tag (and without ``ranks`` the rank) are split off but never
+    converted.
     """
     columns = ["topic", "q0", "docno", "rank", "score", "tag"]
 
@@ -455,8 +466,8 @@ def _read_table(text, delimiter: str, ranks: bool = True):
             convert_options=pacsv.ConvertOptions(
                 column_types={"topic": _DICT, "q0": _DICT, "docno": pa.string(),
                               "rank": rank_type, "score": pa.float64(), "tag": _DICT},
-                include_columns=columns if ranks else
-                ["topic", "q0", "docno", "score", "tag"],
+                include_columns=["topic", "docno", "rank", "score"] if ranks else
+                ["topic", "docno", "score"],
                 strings_can_be_null=False, quoted_strings_can_be_null=False,
                 null_values=[]),
         )
