@@ -27,7 +27,7 @@ import argparse
 import os
 import sys
 
-from yardstick.cli.option_types import whole
+from yardstick.cli.option_types import choice_of, whole, whole_list
 from yardstick.errors import FormatError
 from yardstick.pool.report import ANALYSES, PoolSettings
 
@@ -57,14 +57,17 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="stem words for titlestat (needs PyStemmer)")
     p.add_argument("--keep-stopwords", action="store_true", help="titlestat keeps stop words")
     p.add_argument("--keep-case", action="store_true", help="titlestat keeps case")
-    p.add_argument("--measure", default="map", help="measure of the uniques test (default map)")
+    p.add_argument("--measure", default="map", type=choice_of(_unsupported_measure),
+                   help="measure of the uniques test: map, map_judged, bpref, infAP or P_k "
+                        "(default map)")
     p.add_argument("--min-score", type=float, default=None,
                    help="leave runs scoring below this out of the uniques summary")
     p.add_argument("-l", dest="level", type=whole(0), default=1, help="relevance level (default 1)")
     p.add_argument("--strategy", action="append", choices=_STRATEGIES,
                    help="simulation strategies (default depth, mtf, random)")
     p.add_argument("--levels", metavar="N,N,...",
-                   help="simulation levels (depths, groups or budgets per topic)")
+                   type=whole_list(1, " (a depth, a number of groups or a budget per topic)"),
+                   help="simulation levels (depths, groups or budgets per topic; each >= 1)")
     p.add_argument("--seed", type=whole(0), default=0, help="seed of the random simulations")
     p.add_argument("--out", metavar="DIR", help="write every table to DIR")
     p.add_argument("--format", choices=["csv", "tsv", "xlsx", "latex", "markdown"],
@@ -103,6 +106,8 @@ def run(args: argparse.Namespace) -> int:
     runs, notes = unique_names([read_run(path) for path in args.runs])
     for note in notes:
         print(f"note: {note}", file=sys.stderr)
+    if args.groups:
+        _check_groups(args.groups, groups, runs)
     runs = [r.renamed(group=groups.get(r.name) or groups.get(r.tag) or "") for r in runs]
     try:
         excluded = resolve_runs(args.not_pooled, runs, "--not-pooled")
@@ -121,11 +126,7 @@ def run(args: argparse.Namespace) -> int:
             return 2
     levels = {}
     if args.levels:
-        try:
-            lv = tuple(int(x) for x in args.levels.split(",") if x.strip())
-        except ValueError:
-            raise FormatError("--levels", None, "expected integers separated by commas")
-        levels = {s: lv for s in (args.strategy or ("depth", "mtf", "random"))}
+        levels = {s: args.levels for s in (args.strategy or ("depth", "mtf", "random"))}
     settings = PoolSettings(
         depth=depth, default_depth=args.depth if args.topic_depths else None,
         analyses=analyses, measure=args.measure, min_score=args.min_score,
@@ -151,6 +152,27 @@ def run(args: argparse.Namespace) -> int:
                         provenance=prov)
         print(f"tables written to {args.out}", file=sys.stderr)
     return 0
+
+
+def _unsupported_measure(name: str) -> str | None:
+    from yardstick.pool.rescore import unsupported
+
+    return unsupported(name)
+
+
+def _check_groups(path: str, groups: dict[str, str], runs) -> None:
+    """A groups file must name the runs given (by file name or run tag); runs it
+    leaves out are their own group, and the user is told which."""
+    missing = [r.name for r in runs if r.name not in groups and r.tag not in groups]
+    if len(missing) == len(runs):
+        raise FormatError(path, None, f"names none of the {len(runs)} runs given "
+                          f"(by file name or run tag: {', '.join(r.name for r in runs[:5])}"
+                          f"{' ...' if len(runs) > 5 else ''}); its runs are "
+                          f"{', '.join(list(groups)[:5])}{' ...' if len(groups) > 5 else ''}")
+    if missing:
+        print(f"yardstick pool: note: {len(missing)} run(s) are not in {path} and form a "
+              f"group of their own each: {', '.join(missing[:10])}"
+              f"{' ...' if len(missing) > 10 else ''}", file=sys.stderr)
 
 
 def _title_index(args):

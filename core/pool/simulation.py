@@ -216,8 +216,9 @@ class SimulationResult:
         Measure of the full-qrels ranking.
     levels : pandas.DataFrame
         One row per (level, measure): judged (mean per topic), relevant
-        (found, all topics), share_relevant (of the relevant documents in the
-        official pool), kendall_tau, tau_ap.
+        (found, all topics), share_relevant (of the relevant documents the
+        strategy can reach: the official pool, or for move-to-front everything
+        the pooled runs retrieved; at most 1), kendall_tau, tau_ap.
     scores : pandas.DataFrame
         Long form: level, measure, run, score; level ``full`` holds the
         full-qrels scores.
@@ -274,7 +275,10 @@ def iter_simulate(index: PoolIndex, depth: Depth, strategy: str, levels: Sequenc
     names = list(index.run_names)
     ref = pd.Series(rescore.run_means(rescore.score_all(index, reference), evaluated), index=names)
     ref_rank = system_ranking(ref)
-    reachable = _reachable_relevant(index, reconstruct_pool(index, depth).keys)
+    # the denominator of share_relevant: what the strategy could judge at most (the
+    # official pool; move-to-front reads the pooled runs to their full depth)
+    reachable = _reachable_relevant(index, _pooled_keys(index) if strategy == "mtf"
+                                    else reconstruct_pool(index, depth).keys)
     rows, score_rows = [], [pd.DataFrame({"level": "full", "measure": reference, "run": names,
                                           "score": ref.to_numpy()})]
     for i, level in enumerate(levels):
@@ -305,6 +309,14 @@ def simulate(index: PoolIndex, depth: Depth, strategy: str, levels: Sequence[int
              unit: str = "group") -> SimulationResult:
     """See :func:`iter_simulate`."""
     return run_sync(iter_simulate(index, depth, strategy, levels, measures, reference, seed, unit))
+
+
+def _pooled_keys(index: PoolIndex) -> np.ndarray:
+    """Keys of every document any pooled run retrieved, at any depth (sorted, unique)."""
+    T = index.n_topics
+    idx = [np.arange(index.seg_start[int(r) * T], index.seg_start[(int(r) + 1) * T])
+           for r in np.flatnonzero(index.pooled)]
+    return np.unique(index.entry_keys(np.concatenate(idx))) if idx else np.zeros(0, np.int64)
 
 
 def _reachable_relevant(index: PoolIndex, pool_keys: np.ndarray) -> int:
