@@ -61,6 +61,7 @@ class AppState(QObject):
         self._evals: dict[str, Evaluation] = {}
         self._eval_runs: dict[str, Run] = {}  # name -> the Run object that was evaluated
         self.evaluation_error: str | None = None
+        self.topic_notes: list[str] = []  # topics dropped / zero-filled, in words
         self.current_topic: str | None = None
         self.changed.connect(self._on_changed)
 
@@ -206,6 +207,7 @@ class AppState(QObject):
             from yardstick.progress import run_sync
 
             self._store(run_sync(_evaluate_job(todo, ws.qrels, measures, ws.options)), todo)
+            self._announce_coverage(ws.qrels, ws.options)
             return
         self._evaluate_in_batches(todo, ws.qrels, measures, ws.options, 0, len(todo))
 
@@ -226,6 +228,8 @@ class AppState(QObject):
             if rest:
                 self._evaluate_in_batches(rest, qrels, measures, options,
                                           done + len(batch), total)
+            else:
+                self._announce_coverage(qrels, options)
 
         self.jobs.submit(EVAL_KEY, job, on_result=stored, on_error=self._eval_failed)
 
@@ -240,6 +244,17 @@ class AppState(QObject):
         if error:
             self.status.emit(error)
         self.changed.emit("evaluations")
+
+    def _announce_coverage(self, qrels: Qrels, options: EvalOptions) -> None:
+        """Say which topics the loaded runs and the qrels do not share, and what the
+        numbers do with them (:mod:`yardstick.topic_coverage`)."""
+        from yardstick.topic_coverage import topic_coverage
+
+        runs = [e.run for e in self.workspace.runs.values()]
+        self.topic_notes = topic_coverage(qrels.topics.tolist(), runs,
+                                          options.complete).messages(limit=5)
+        if self.topic_notes:
+            self.status.emit("Note: " + " ".join(self.topic_notes))
 
     def _eval_failed(self, err) -> None:
         self.evaluation_error = err.message

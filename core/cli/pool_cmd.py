@@ -106,6 +106,14 @@ def run(args: argparse.Namespace) -> int:
     runs, notes = unique_names([read_run(path) for path in args.runs])
     for note in notes:
         print(f"note: {note}", file=sys.stderr)
+    from yardstick.topic_coverage import topic_coverage
+
+    # the pool diagnostics average each run over its judged topics (trec_eval without -c)
+    coverage = topic_coverage(qrels.topics.tolist(), runs, complete=False).messages(
+        has_c_option=False)
+    for note in coverage:
+        print(f"# note: {note}")
+        print(f"yardstick pool: note: {note}", file=sys.stderr)
     if args.groups:
         _check_groups(args.groups, groups, runs)
     runs = [r.renamed(group=groups.get(r.name) or groups.get(r.tag) or "") for r in runs]
@@ -146,7 +154,8 @@ def run(args: argparse.Namespace) -> int:
         prov = Provenance.build(args.qrels, [(p, r.tag) for p, r in zip(args.runs, runs)],
                                 [args.measure], EvalOptions(relevance_level=args.level),
                                 seeds={"pool": args.seed},
-                                extra={"not_pooled": ", ".join(r.name for r in excluded)})
+                                extra={"not_pooled": ", ".join(r.name for r in excluded),
+                                       **({"topics": " ".join(coverage)} if coverage else {})})
         for name, frame in report.tables().items():
             write_table(frame, os.path.join(args.out, f"{name}.{suffix}"), fmt=args.format,
                         provenance=prov)

@@ -107,10 +107,15 @@ def build_document(args: argparse.Namespace):
     if args.comparison_table:
         prov = prov.with_extra(test=args.test, correction=args.correction, alpha=args.alpha)
         doc = _with_comparison(doc, args, runs, qrels, options, prov)
+    from yardstick.topic_coverage import topic_coverage
+
+    coverage = tuple(topic_coverage(qrels.topics.tolist(), runs, options.complete).messages())
+    for note in coverage:
+        print(f"yardstick report: note: {note}", file=sys.stderr)
     stated = (f"Computed from qrels {prov.qrels_file} with "
               f"{', '.join(f'{k}={v}' for k, v in prov.options.items())}; recall-precision "
               f"figures interpolate as {prov.interpolation}.")
-    return replace(doc, provenance=prov, notes=(*doc.notes, stated))
+    return replace(doc, provenance=prov, notes=(*doc.notes, stated, *coverage))
 
 
 def _measure_list(args) -> list[str]:
