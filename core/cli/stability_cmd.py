@@ -96,7 +96,7 @@ def run(args: argparse.Namespace) -> int:
         report = run_sync(run_stability(matrices, analyses, {"all": topics, **groups},
                                         settings, tie_break), on_progress=_progress)
     except ValueError as e:
-        raise FormatError("yardstick stability", None, str(e)) from e
+        raise FormatError(args.qrels, None, f"stability analysis failed: {e}") from e
     for note in report.notes:
         print(f"note: {note}", file=sys.stderr)
     for t in report.tables:
