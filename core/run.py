@@ -351,16 +351,26 @@ class DocnoTooLong(ValueError):
 
     def __init__(self, index: int, length: int, need: int):
         self.index, self.length, self.need = index, length, need
-        super().__init__(
-            f"a docno of {length:,} bytes: Yardstick holds every docno padded to the "
-            f"longest, which here would take {need / 2**30:.1f} GiB (docnos are limited "
-            f"so that memory follows the file's size; see README 'Limits')")
+        if length > MAX_DOCNO_BYTES:
+            text = (f"a docno of {length:,} bytes: docnos are limited to "
+                    f"{MAX_DOCNO_BYTES:,} bytes (see README 'Limits')")
+        else:
+            text = (f"a docno of {length:,} bytes: Yardstick holds every docno padded to the "
+                    f"longest, which here would take {need / 2**30:.1f} GiB (docnos are "
+                    f"limited so that memory follows the file's size; see README 'Limits')")
+        super().__init__(text)
+
+
+#: the longest docno read: real ones (ids, URLs) are far shorter, and the engine's
+#: per-word passes made a single 10 MB docno take seconds
+MAX_DOCNO_BYTES = 1 << 16
 
 
 def check_docno_width(n: int, k: int, total_bytes: int, lens) -> None:
-    """Raise :class:`DocnoTooLong` if ``n`` docnos padded to ``8 k`` bytes would be too big."""
+    """Raise :class:`DocnoTooLong` if ``n`` docnos padded to ``8 k`` bytes would be too big,
+    or one is longer than :data:`MAX_DOCNO_BYTES`."""
     need = n * k * 8
-    if need > WIDE_DOCNO_SLACK + 16 * total_bytes:
+    if need > WIDE_DOCNO_SLACK + 16 * total_bytes or 8 * k > MAX_DOCNO_BYTES + 7:
         i = int(np.argmax(lens))
         raise DocnoTooLong(i, int(lens[i]), need)
 
