@@ -232,6 +232,10 @@ def _print(report, out) -> None:
             print(f"mean {s['mean_percent']:.2f}%, max {s['max_percent']:.2f}%, "
                   f"red flags (>5%): {s['red_flags']}, runs {s['runs']} "
                   f"(left out: {s['left_out']})", file=out)
+            print(f"judgments removed with their {u.unit}: {s['unique_judged']} "
+                  f"({s['unique_relevant']} relevant; every judgment only that {u.unit} "
+                  f"contributed, as Zobel 1998 and Buckley et al. 2007; listed in "
+                  f"uniques_{u.unit}_removed with --out)", file=out)
     if report.titlestat_rel is not None:
         print(f"\ntitlestat_rel: {report.titlestat_rel.mean:.4f}", file=out)
     if report.titlestat_compare is not None:
