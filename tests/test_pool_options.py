@@ -92,3 +92,20 @@ def test_move_to_front_share_of_relevant_is_at_most_one():
     assert mtf.loc[1, "share_relevant"].tolist() == [1 / 3] * len(mtf.loc[1])
     depth = simulate(index, 1, "depth", [1]).levels
     assert depth["share_relevant"].tolist() == [1.0] * len(depth)   # d1 of {d1}
+
+
+@pytest.mark.parametrize("tie_order, kept", [("trec_eval", "e"), ("file", "c"), ("docno", "b")])
+def test_tie_order_decides_what_a_depth_keeps(tie_order, kept):
+    """Scores: a 3, then c, b, e tied at 2 (in that file order), then d 1.  A depth-2
+    pool keeps a and one of the tied three: trec_eval's docno-descending order puts e
+    first, the file's order c, docno ascending b; the cut at 2 falls inside the tie."""
+    qrels = Qrels.from_frame(pd.DataFrame({"topic": ["1"] * 2, "docno": ["a", "b"],
+                                           "rel": [1, 1]}))
+    run = Run.from_arrays(["1"] * 5, ["a", "c", "b", "e", "d"], [3.0, 2.0, 2.0, 2.0, 1.0],
+                          name="r")
+    index = build_pool_index([run], qrels, tie_order=tie_order)
+    from yardstick.pool.reconstruction import boundary_ties, reconstruct_pool
+
+    pool = reconstruct_pool(index, 2)
+    assert sorted(index.docnos(index.key_doc(pool.keys)).tolist()) == sorted(["a", kept])
+    assert boundary_ties(index, 2) == 1 and boundary_ties(index, 4) == 0

@@ -69,6 +69,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    type=whole_list(1, " (a depth, a number of groups or a budget per topic)"),
                    help="simulation levels (depths, groups or budgets per topic; each >= 1)")
     p.add_argument("--seed", type=whole(0), default=0, help="seed of the random simulations")
+    p.add_argument("--tie-order", choices=["trec_eval", "file", "docno"], default="trec_eval",
+                   help="how tied scores are ranked when the pool is cut: trec_eval's order "
+                        "(docno descending, the default), the order the run file lists them, "
+                        "or docno ascending; the stats report how many cuts fell in a tie")
     p.add_argument("--out", metavar="DIR", help="write every table to DIR")
     p.add_argument("--format", choices=["csv", "tsv", "xlsx", "latex", "markdown"],
                    default="csv", help="table format with --out (default csv)")
@@ -124,7 +128,8 @@ def run(args: argparse.Namespace) -> int:
     pooled = [all(r is not x for x in excluded) for r in runs]
     if not any(pooled):
         raise FormatError(args.runs[0], None, "no pooled run left after --not-pooled")
-    index = build_pool_index(runs, qrels, pooled=pooled, relevance_level=args.level)
+    index = build_pool_index(runs, qrels, pooled=pooled, relevance_level=args.level,
+                             tie_order=args.tie_order)
     depth = _read_depths(args.topic_depths) if args.topic_depths else args.depth
     title_index, n_docs = None, None
     if "titlestat" in analyses:
@@ -142,7 +147,7 @@ def run(args: argparse.Namespace) -> int:
         seed=args.seed, collection=os.path.basename(args.qrels))
     other = read_qrels(args.compare_qrels) if args.compare_qrels else None
     report = run_sync(iter_pool_report(index, settings, title_index, n_docs, other))
-    _print(report, sys.stdout)
+    _print(report, sys.stdout, args.tie_order)
     if args.out:
         from yardstick.export.tables import write_table
         from yardstick.options import EvalOptions
@@ -155,6 +160,7 @@ def run(args: argparse.Namespace) -> int:
                                 [args.measure], EvalOptions(relevance_level=args.level),
                                 seeds={"pool": args.seed},
                                 extra={"not_pooled": ", ".join(r.name for r in excluded),
+                                       "tie_order": args.tie_order,
                                        **({"topics": " ".join(coverage)} if coverage else {})})
         for name, frame in report.tables().items():
             write_table(frame, os.path.join(args.out, f"{name}.{suffix}"), fmt=args.format,
@@ -202,13 +208,17 @@ def _title_index(args):
     return build_title_index(docs, topics, opts, field=args.title_field), len(docs)
 
 
-def _print(report, out) -> None:
+def _print(report, out, tie_order: str = "trec_eval") -> None:
     def section(title, frame):
         print(f"\n== {title}", file=out)
         print(frame.to_string(float_format=lambda v: f"{v:.4f}"), file=out)
 
     if report.stats is not None:
         section("pool", report.stats.summary.to_frame("value"))
+        ties = int(report.stats.summary["boundary_ties"])
+        print(f"tie order: {tie_order}; {ties} run-topic cut(s) at the pool depth fell "
+              f"inside a group of tied scores"
+              + (" (another --tie-order keeps other documents there)" if ties else ""), file=out)
         section("unjudged per run (mean per topic)",
                 report.stats.per_run[["group", "pooled", "unjudged_10", "unjudged_100"]])
     if report.earliest is not None:

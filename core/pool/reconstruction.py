@@ -181,6 +181,17 @@ def unjudged_at(index: PoolIndex, cutoffs: Sequence[int] = (10, 100)) -> pd.Data
     return frame
 
 
+def boundary_ties(index: PoolIndex, depth: Depth, runs: np.ndarray | None = None) -> int:
+    """How many (contributing run, topic) cuts at the pool depth fell inside a tie group:
+    the documents kept there depend on the tie order (``PoolIndex.tie_order``)."""
+    if index.e_tied_next is None:
+        return 0
+    contributing = index.pooled if runs is None else np.asarray(runs, bool)
+    d = index.depth_array(depth)
+    at_cut = (index.e_rank == d[index.e_topic]) & contributing[index.e_run]
+    return int((at_cut & index.e_tied_next).sum())
+
+
 def pool_statistics(index: PoolIndex, depth: Depth, pool: Pool | None = None,
                     cutoffs: Sequence[int] = (10, 100)) -> PoolStatistics:
     """Compare the rebuilt pool with the qrels (see the module docstring).
@@ -243,6 +254,7 @@ def pool_statistics(index: PoolIndex, depth: Depth, pool: Pool | None = None,
         "relevant_outside_pool": int(per_topic["relevant_outside_pool"].sum()),
         "pooled_not_in_qrels": int(per_topic["pooled_not_in_qrels"].sum()),
         **{f"mean_unjudged_{k}": per_run[f"unjudged_{k}"].mean() for k in cutoffs},
+        "boundary_ties": boundary_ties(index, depth, pool.contributing),
     })
     return PoolStatistics(per_topic=per_topic, per_run=per_run, outside=outside_frame,
                           missing=missing_frame, summary=summary)
