@@ -52,7 +52,7 @@ class _Irregular(Exception):
 
 
 def read_run(path: str | os.PathLike, name: str | None = None, group: str = "",
-             data: bytes | None = None, ranks: bool = True) -> Run:
+             data: bytes | None = None, ranks: bool = True, cancel=None) -> Run:
     """Read a TREC run file (plain, .gz, .bz2, .xz; ``"-"`` for stdin).
 
     Parameters
@@ -66,6 +66,10 @@ def read_run(path: str | os.PathLike, name: str | None = None, group: str = "",
     ranks : bool
         Keep the file's rank column (the window shows it).  ``yardstick eval``
         passes False: trec_eval ignores ranks, and the run's ``rank`` is then None.
+    cancel : threading.Event, optional
+        Checked between pieces (16 MiB, tens of milliseconds) and every 65,536
+        lines of the line parser: once set, reading stops with
+        :class:`yardstick.progress.Cancelled` and everything read is dropped.
 
     Raises
     ------
@@ -74,26 +78,28 @@ def read_run(path: str | os.PathLike, name: str | None = None, group: str = "",
     """
     spath = "<stdin>" if str(path) == "-" else str(path)
     try:
-        return _read_run(path, spath, name, group, data, ranks)
+        return _read_run(path, spath, name, group, data, ranks, cancel)
     except DocnoTooLong as e:
         _raise_row(data, spath, e.index, str(e))
 
 
 def _read_run(path, spath: str, name: str | None, group: str, data: bytes | None,
-              ranks: bool) -> Run:
+              ranks: bool, cancel) -> Run:
     cols = None
     if data is None and spath != "<stdin>" and _is_plain_file(spath):
         try:
-            cols = _parse_pieces(_file_pieces(spath), os.path.getsize(spath), ranks)
+            cols = _parse_pieces(_watched(_file_pieces(spath), cancel),
+                                 os.path.getsize(spath), ranks)
         except (_Irregular, OSError):
             cols = None
     if cols is None:
+        _check(cancel)
         if data is None:
             data = read_bytes(path, "run file (topic Q0 docno rank score tag)")
         try:
-            cols = _parse_pieces(_bytes_pieces(data), len(data), ranks)
+            cols = _parse_pieces(_watched(_bytes_pieces(data), cancel), len(data), ranks)
         except _Irregular:
-            cols = _parse_slow(data, spath)
+            cols = _parse_slow(data, spath, cancel)
     topic_code, topics, docno_bytes, score, rank, tag, topic_lines = cols
     if not ranks:
         rank = None
@@ -114,6 +120,20 @@ def _read_run(path, spath: str, name: str | None, group: str, data: bytes | None
                   f"{run.topics[run.topic_code[dup]]!r} (trec_eval refuses such runs)")
         _raise_row(data, spath, dup, reason)
     return run
+
+
+def _check(cancel) -> None:
+    if cancel is not None and cancel.is_set():
+        from yardstick.progress import Cancelled
+
+        raise Cancelled("reading cancelled")
+
+
+def _watched(pieces, cancel):
+    """``pieces``, stopping with Cancelled as soon as ``cancel`` is set."""
+    for piece in pieces:
+        _check(cancel)
+        yield piece
 
 
 def _is_plain_file(spath: str) -> bool:
@@ -514,12 +534,14 @@ def _ranks(col) -> np.ndarray:
     return np.where((r >= -2**31) & (r < 2**31), r, 0).astype(np.int32)
 
 
-def _parse_slow(data: bytes, spath: str):
+def _parse_slow(data: bytes, spath: str, cancel=None):
     text = decode_text(data)
     split = field_splitter(text)
     topic, docno, rank, score = [], [], [], []
     tag = ""
     for lineno, line in enumerate(text_lines(text), 1):
+        if not lineno & 0xFFFF:
+            _check(cancel)
         fields = split(line)
         if not fields or fields[0].startswith("#"):
             continue
