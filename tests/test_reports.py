@@ -24,8 +24,9 @@ from yardstick.reports.render import render_html, write_report
 from yardstick.ranking import trec_order
 from yardstick.run import Run
 from pytrec_evaluations import DATA, ROBUST03, pytrec_evaluations
+from tests.shared_data import data_dir
 
-TE = DATA / "trec_eval_tests" / "v10.0_HEAD"
+TE = data_dir("trec_eval_tests") / "v10.0_HEAD"
 
 
 def ranked_run(name, lists):
