@@ -1,7 +1,7 @@
 """The pool per topic, rebuilt from the pooled runs, and what it says about the qrels.
 
 TREC pooling (Sparck Jones & van Rijsbergen 1975; Buckley et al. 2007, §1,
-``papers/004``): for each topic, the union of the top k documents of every
+“Bias and the limits of pooling for large collections”, Information Retrieval 2007): for each topic, the union of the top k documents of every
 pooled run is judged; everything else is assumed non-relevant.  Rebuilding the
 pool from the runs flagged as pooled and comparing it with the qrels shows how
 complete the judgments are for these runs:
@@ -10,7 +10,7 @@ complete the judgments are for these runs:
 * judged documents outside the rebuilt pool and pooled documents missing from
   the qrels (either reveals a wrong depth or run set, or, as for the Robust
   2003 old topics, judgments made with other runs; Voorhees 2003, §1,
-  ``papers/000``: "an average of 61.4% of the documents in the pools ... were judged");
+  Voorhees 2003: "an average of 61.4% of the documents in the pools ... were judged");
 * per run, unjudged documents in the top 10 and top 100 (Voorhees 2003, §1:
   "an average of 0.4 unjudged documents in the top 10 ... and 11.6 ... in the top 100").
 

@@ -2,7 +2,7 @@
 
 Buckley and Voorhees, "Evaluating evaluation measure stability", SIGIR 2000,
 as used in Voorhees, "Overview of the TREC 2003 Robust Retrieval Track"
-(``../shared/papers/000``, §3.2): draw ``B`` random topic sets of size ``n``
+(Voorhees 2003, §3.2): draw ``B`` random topic sets of size ``n``
 (1000 sets of 50 of the 100 topics there); on each, for every run pair
 ``(A, B)`` decide ``A > B``, ``A < B`` or ``A ≡ B``, the runs being equivalent
 when their scores differ by less than a *fuzziness* (5 % of the larger score).

@@ -5,7 +5,7 @@ swap (error) rate falls roughly exponentially with the topic-set size ``n``::
 
     error(n) = A1 · exp(−A2 · n)
 
-Soboroff's "Measuring the measure" slides (``../shared/papers/002``, "V/B delta,
+Soboroff's "Measuring the measure" slides (TREC slides, "V/B delta,
 MAP, TREC 8") print, for every difference bin, ``A1``, ``A2``, ``ResErr`` (the
 residual standard error of the fit) and ``5%int`` — the size at which the fitted
 curve crosses 5 %, ``ln(A1 / 0.05) / A2``, shown capped at the full topic-set

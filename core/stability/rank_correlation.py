@@ -1,7 +1,7 @@
 """Agreement between system rankings: Kendall's tau, tau_AP and ranking strings.
 
 * A *system ranking* orders runs by decreasing mean score of a measure
-  (Voorhees, robust 2003 overview, ``../shared/papers/000`` §2): from two topic
+  (Voorhees, TREC 2003 robust track overview, §2): from two topic
   groups (old vs new topics, Table 3), two measures (Figure 3) or two qrels.
 * Kendall's tau counts pairwise swaps between two rankings
   (``scipy.stats.kendalltau``).
