@@ -80,8 +80,17 @@ def _heat_map():
     return c
 
 
+def _system_ranking():
+    from yardstick.charts.system_ranking import system_ranking
+    from yardstick.gui.charts.system_ranking_chart import SystemRankingChart
+
+    c = SystemRankingChart()
+    c._fill = lambda: c.set_data(system_ranking(SCORES, "map", baseline="B"))
+    return c
+
+
 CHARTS = {"recall-precision": _recall_precision, "median difference": _median,
-          "topic spread": _spread, "heat map": _heat_map}
+          "topic spread": _spread, "heat map": _heat_map, "system ranking": _system_ranking}
 
 
 def _grey(img: QImage) -> np.ndarray:

@@ -21,6 +21,7 @@ import pandas as pd
 from yardstick.charts.median_difference import median_difference
 from yardstick.charts.precision_cutoffs import CUTOFFS
 from yardstick.charts.recall_precision import RECALL_LEVELS, iprec_column, recall_precision_curves
+from yardstick.charts.system_ranking import system_ranking
 from yardstick.evaluation_service import Evaluation
 from yardstick.reports import figures
 from yardstick.reports.document import ReportDocument, ReportFigure, ReportPage, ReportTable
@@ -88,6 +89,7 @@ def adhoc_report(evaluations: Mapping[str, Evaluation], runs: Sequence[str] | No
     pages = []
     if len(names) > 1:
         curves = recall_precision_curves(evaluations, names)
+        ranking = system_ranking(evaluations, "map", runs=names)
         overview = pd.DataFrame({
             "topics": [len(evaluations[n].per_topic) for n in names],
             "map": [float(evaluations[n].summary["map"]) for n in names],
@@ -99,7 +101,10 @@ def adhoc_report(evaluations: Mapping[str, Evaluation], runs: Sequence[str] | No
             (ReportTable("overview", "Runs", overview),),
             (ReportFigure("recall_precision", "Recall-Precision Curves",
                           partial(figures.draw_recall_precision, curves=curves),
-                          curves.to_frame()),)))
+                          curves.to_frame()),
+             ReportFigure("system_ranking", "Runs by mean MAP with 95% confidence intervals",
+                          partial(figures.draw_system_ranking, sr=ranking),
+                          ranking.to_frame()))))
     for name in names:
         ev = evaluations[name]
         t = adhoc_tables(ev)

@@ -15,7 +15,8 @@ import numpy as np
 
 __all__ = ["new_figure", "draw_recall_precision", "draw_topic_recall_precision",
            "draw_median_difference", "draw_found_by_rank", "draw_rank_histogram",
-           "draw_map_at_x", "draw_topic_spread", "draw_precision_cutoffs", "figure_bytes"]
+           "draw_map_at_x", "draw_topic_spread", "draw_precision_cutoffs", "draw_system_ranking",
+           "figure_bytes"]
 
 PALETTE = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b",
            "#e377c2", "#7f7f7f", "#bcbd22"]
@@ -132,3 +133,22 @@ def draw_precision_cutoffs(ax, pc) -> None:
            title="Precision at cutoffs")
     ax.grid(alpha=0.3, which="both")
     ax.legend(fontsize="small")
+
+
+def draw_system_ranking(ax, sr, max_labels: int = 40) -> None:
+    """Runs best first, each mean with its t interval (:mod:`yardstick.charts.system_ranking`);
+    the baseline in red."""
+    k = len(sr.runs)
+    y = np.arange(k)
+    base = np.array([r == sr.baseline for r in sr.runs], bool)
+    ok = np.isfinite(sr.low) & np.isfinite(sr.high)
+    ax.errorbar(sr.mean[ok], y[ok], xerr=[(sr.mean - sr.low)[ok], (sr.high - sr.mean)[ok]],
+                fmt="none", ecolor="#555555", elinewidth=1, capsize=2)
+    ax.scatter(sr.mean, y, s=14, c=np.where(base, "#d62728", "#1f77b4"), zorder=3)
+    step = max(1, int(np.ceil(k / max_labels)))
+    shown = [i for i in range(k) if i % step == 0 or base[i]]
+    ax.set_yticks(shown, [sr.runs[i] + (" (baseline)" if base[i] else "") for i in shown],
+                  fontsize=6 if k > 20 else 8)
+    ax.set(ylim=(k - 0.5, -0.5), xlabel=f"mean {sr.measure} over topics",
+           title=f"Runs by mean {sr.measure} with {sr.confidence:.0%} confidence intervals")
+    ax.grid(alpha=0.3, axis="x")
