@@ -169,7 +169,8 @@ def test_adhoc_report_renders(robust_adhoc, tmp_path):
     assert hist["difference"].to_numpy() == pytest.approx(
         (evs["input.aplrob03a"].per_topic["map"] - med).loc[hist.index].to_numpy())
     html = render_html(doc)
-    assert html.count("<svg") == 5 and "Recall Level Precision Averages" in html
+    # all runs: curves and system ranking; per run: curve and histogram
+    assert html.count("<svg") == 6 and "Recall Level Precision Averages" in html
     assert "0.2998" in html
     written = write_report(doc, tmp_path)
     csv = pd.read_csv(tmp_path / "input.aplrob03a" / "document_levels.csv", index_col=0)

@@ -82,9 +82,11 @@ def adhoc_tables(evaluation: Evaluation) -> AdhocTables:
 
 
 def adhoc_report(evaluations: Mapping[str, Evaluation], runs: Sequence[str] | None = None,
-                 histogram_measure: str = "map", title: str = "Ad hoc evaluation report"
-                 ) -> ReportDocument:
-    """The appendix report for ``runs`` (default all); medians are over all ``evaluations``."""
+                 histogram_measure: str = "map", title: str = "Ad hoc evaluation report",
+                 medians: pd.DataFrame | None = None, median_runs: Sequence[str] | None = None,
+                 median_source: str = "") -> ReportDocument:
+    """The appendix report for ``runs`` (default all); medians are over all ``evaluations``,
+    over ``median_runs``, or official ``medians`` (:mod:`yardstick.io.medians_file`)."""
     names = list(runs) if runs is not None else list(evaluations)
     pages = []
     if len(names) > 1:
@@ -109,7 +111,8 @@ def adhoc_report(evaluations: Mapping[str, Evaluation], runs: Sequence[str] | No
         ev = evaluations[name]
         t = adhoc_tables(ev)
         curves = recall_precision_curves(evaluations, [name])
-        md = median_difference(evaluations, name, histogram_measure)
+        md = median_difference(evaluations, name, histogram_measure, runs=median_runs,
+                               medians=medians, median_source=median_source)
         pages.append(ReportPage(
             name, f"runid {ev.runid}" if ev.runid else "",
             (ReportTable("summary", "Summary Statistics", t.summary, header=False),

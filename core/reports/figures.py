@@ -79,7 +79,8 @@ def draw_median_difference(ax, md, show_max: bool = True, label: str | None = No
                   fontsize=6)
     ax.set(xlim=(-1, max(n, 1)), ylim=(-1.02, 1.02) if abs(d).max(initial=0) <= 1 else None,
            ylabel=f"Difference from median {label or md.measure}",
-           title=f"{label or md.measure}: {md.run} vs median of {md.n_runs} runs")
+           title=f"{label or md.measure}: {md.run} vs median of "
+                 f"{md.source or f'{md.n_runs} runs'}")
 
 
 def draw_found_by_rank(ax, fbr) -> None:
