@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from yardstick.io.text_source import shown
 from yardstick.topic_order import natural_key
 
 
@@ -42,7 +43,8 @@ class TopicCoverage:
 
     def messages(self, limit: int = 10, has_c_option: bool = True) -> list[str]:
         """One sentence per kind of topic, naming at most ``limit`` topics (the hint
-        names ``-c`` only where the command has it)."""
+        names ``-c`` only where the command has it); bytes that are not UTF-8 are
+        shown as U+FFFD, so the text prints anywhere."""
         out = []
         if self.unjudged:
             out.append(f"{len(self.unjudged)} topic(s) have results but no judgments and are "
@@ -62,8 +64,9 @@ def _listing(topics: dict[str, list[str]], n_runs: int, limit: int) -> str:
     parts = []
     for t in keys[:limit]:
         runs = topics[t]
-        parts.append(f"{t} (all runs)" if len(runs) == n_runs else
-                     f"{t} ({', '.join(runs[:3])}{' ...' if len(runs) > 3 else ''})")
+        parts.append(f"{shown(t)} (all runs)" if len(runs) == n_runs else
+                     f"{shown(t)} ({', '.join(map(shown, runs[:3]))}"
+                     f"{' ...' if len(runs) > 3 else ''})")
     return "; ".join(parts) + (f"; and {len(keys) - limit} more" if len(keys) > limit else "")
 
 

@@ -109,3 +109,20 @@ def test_tie_order_decides_what_a_depth_keeps(tie_order, kept):
     pool = reconstruct_pool(index, 2)
     assert sorted(index.docnos(index.key_doc(pool.keys)).tolist()) == sorted(["a", kept])
     assert boundary_ties(index, 2) == 1 and boundary_ties(index, 4) == 0
+
+
+def test_docnos_and_topics_that_are_not_utf8_go_through_the_pool(tmp_path, capsys):
+    """Found by benchmarks/hostile_inputs.py: a Latin-1 docno (or topic) in a run made
+    ``pool`` end in a UnicodeEncodeError traceback (pandas' string dtype cannot hold the
+    bytes).  The bytes are kept as they are, and tables that list them still come out."""
+    (tmp_path / "q").write_bytes(b"301 0 D301-2 1\n\xff01 0 x 0\n")
+    (tmp_path / "lat").write_bytes(b"301 Q0 D301-\xe9 1 2 t\n301 Q0 D301-2 2 1 t\n"
+                                   b"\xff01 Q0 x 1 1 t\n")
+    (tmp_path / "other").write_bytes(b"301 Q0 D301-2 1 2 o\n301 Q0 D301-7 2 1 o\n")
+    out = tmp_path / "out"
+    assert main(["pool", "--qrels", str(tmp_path / "q"), "--analysis", "stats", "--analysis",
+                 "uniques", "--out", str(out), str(tmp_path / "lat"),
+                 str(tmp_path / "other")]) == 0
+    # the table keeps the docno's own bytes
+    assert b"\n301,D301-\xe9," in (out / "pooled_not_in_qrels.csv").read_bytes()
+    assert "\ufffd01" in capsys.readouterr().err   # the note shows the topic's odd byte

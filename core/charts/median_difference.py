@@ -17,6 +17,7 @@ import numpy as np
 import pandas as pd
 
 from yardstick.charts.scores import ScoreSource, per_topic_scores, sort_topics
+from yardstick.io.text_source import text_index
 
 __all__ = ["MedianDifference", "median_difference", "median_runs"]
 
@@ -72,7 +73,7 @@ class MedianDifference:
         return pd.DataFrame({"value": self.value, "median": self.median,
                              "maximum": self.maximum, "difference": self.difference,
                              "max_difference": self.max_difference},
-                            index=pd.Index(self.topics, name="topic"))
+                            index=text_index(self.topics, name="topic"))
 
 
 def median_difference(source: ScoreSource, run: str, measure: str = "map",
@@ -128,8 +129,12 @@ def median_difference(source: ScoreSource, run: str, measure: str = "map",
         maximum = pool.loc[keep].max(axis=1, skipna=True)
         n_runs = int(pool.shape[1])
         median_source = median_source or f"all {n_runs} runs"
-    ids = sort_topics(value.index)
-    frame = pd.DataFrame({"v": value, "m": median, "x": maximum}).loc[ids]
+    ids = pd.Index(sort_topics(value.index), dtype=object)   # (topics may be non-UTF-8 bytes)
+    own = pd.Index(value.index, dtype=object)
+    frame = pd.DataFrame({"v": value.to_numpy(float),
+                          "m": np.asarray(median.reindex(value.index), float),
+                          "x": np.asarray(maximum.reindex(value.index), float)},
+                         index=own).reindex(ids)
     if order == "difference":
         diff = (frame["v"] - frame["m"]).to_numpy()
         frame = frame.iloc[np.argsort(-diff, kind="stable")]

@@ -109,10 +109,20 @@ class PoolIndex:
     def n_docs(self) -> int:
         return max(len(self.doc_bytes), 1)
 
-    def docnos(self, codes: np.ndarray | None = None) -> np.ndarray:
-        """Docno strings of the given document codes (all when None)."""
+    def topic_names(self, codes: np.ndarray):
+        """Topic ids of the given topic codes as a pandas column (see :meth:`docnos`)."""
+        from yardstick.io.text_source import text_column
+
+        return text_column(self.topics[np.asarray(codes, np.int64)].tolist())
+
+    def docnos(self, codes: np.ndarray | None = None):
+        """Docno strings of the given document codes (all when None), as a pandas column
+        (:func:`yardstick.io.text_source.text_column`: object dtype when a docno holds
+        bytes that are not UTF-8, which pandas' string dtype cannot hold)."""
+        from yardstick.io.text_source import text_column
+
         b = self.doc_bytes if codes is None else self.doc_bytes[np.asarray(codes, np.int64)]
-        return np.array([x.decode("utf-8", "surrogateescape") for x in b.tolist()], dtype=object)
+        return text_column([x.decode("utf-8", "surrogateescape") for x in b.tolist()])
 
     @property
     def n_groups(self) -> int:
@@ -224,7 +234,7 @@ class PoolIndex:
 
     def qrels_frame(self) -> pd.DataFrame:
         """The encoded qrels back as ``topic, docno, rel``."""
-        return pd.DataFrame({"topic": self.topics[self.key_topic(self.q_key)],
+        return pd.DataFrame({"topic": self.topic_names(self.key_topic(self.q_key)),
                              "docno": self.docnos(self.key_doc(self.q_key)),
                              "rel": self.q_rel})
 
@@ -272,7 +282,7 @@ def iter_build_pool_index(runs: Sequence[Run], qrels: Qrels,
     topics = np.array(sorted(set(q_topics.tolist()).union(
         *[set(r.topics.tolist()) for r in runs]), key=lambda s: s.encode("utf-8", "surrogateescape")), dtype=object)
     in_qrels = np.isin(topics, q_topics)
-    t_pos = pd.Index(topics)
+    t_pos = pd.Index(topics, dtype=object)  # (object: a topic may hold non-UTF-8 bytes)
     # One code per docno for the qrels and all runs: factorise the 64-bit docno
     # hashes (yardstick.run.docno_hash, what the engine joins on), never a str per
     # line.  The qrels come first, so their documents get the codes 0..n_q-1.
@@ -291,7 +301,7 @@ def iter_build_pool_index(runs: Sequence[Run], qrels: Qrels,
         seen[c] = True
     n_docs = max(len(uniq), 1)
 
-    q_key = t_pos.get_indexer(q_topics)[q_tcode].astype(np.int64) * n_docs + codes[:bounds[1]]
+    q_key = t_pos.get_indexer(pd.Index(q_topics, dtype=object))[q_tcode].astype(np.int64) * n_docs + codes[:bounds[1]]
     q_rel = qrels.frame["rel"].to_numpy(np.int64)
     order = np.argsort(q_key, kind="stable")
     q_key, q_rel = q_key[order], q_rel[order]
@@ -299,7 +309,7 @@ def iter_build_pool_index(runs: Sequence[Run], qrels: Qrels,
     parts_t, parts_d, parts_run, parts_tied = [], [], [], []
     for i, r in enumerate(runs):
         yield Progress(i + 1, n + 2, f"ordering {r.name}")
-        top_map = t_pos.get_indexer(r.topics).astype(np.int32)
+        top_map = t_pos.get_indexer(pd.Index(r.topics, dtype=object)).astype(np.int32)
         o = trec_order(r.topic_code, r.score, _tie_key(r, tie_order), compat=compat)
         parts_t.append(top_map[r.topic_code[o]])
         parts_d.append(codes[bounds[i + 1]:bounds[i + 2]][o])

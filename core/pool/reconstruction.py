@@ -25,6 +25,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from yardstick.io.text_source import text_index
 from yardstick.pool.index import PoolIndex, unique_sorted
 
 Depth = int | Mapping[str, int] | np.ndarray
@@ -71,7 +72,7 @@ class Pool:
         """One row per pooled document: topic, docno, rel (NaN if unjudged), contributors."""
         found, rel = index.lookup(self.keys)
         return pd.DataFrame({
-            "topic": index.topics[index.key_topic(self.keys)],
+            "topic": index.topic_names(index.key_topic(self.keys)),
             "docno": index.docnos(index.key_doc(self.keys)),
             "rel": np.where(found, rel, np.nan),
             "min_rank": self.min_rank,
@@ -225,15 +226,15 @@ def pool_statistics(index: PoolIndex, depth: Depth, pool: Pool | None = None,
         "judged_outside_pool": np.bincount(q_topic[outside], minlength=T),
         "relevant_outside_pool": np.bincount(q_topic[outside & (index.q_rel >= lvl)], minlength=T),
         "pooled_not_in_qrels": np.bincount(p_topic[not_in], minlength=T),
-    }, index=pd.Index(index.topics, name="topic"))
+    }, index=text_index(index.topics, name="topic"))
     keep = (pool.depth > 0) | index.in_qrels
     per_topic = per_topic[keep]
     out_keys = index.q_key[outside]
-    outside_frame = pd.DataFrame({"topic": index.topics[index.key_topic(out_keys)],
+    outside_frame = pd.DataFrame({"topic": index.topic_names(index.key_topic(out_keys)),
                                   "docno": index.docnos(index.key_doc(out_keys)),
                                   "rel": index.q_rel[outside]})
     miss_keys = pool.keys[not_in]
-    missing_frame = pd.DataFrame({"topic": index.topics[index.key_topic(miss_keys)],
+    missing_frame = pd.DataFrame({"topic": index.topic_names(index.key_topic(miss_keys)),
                                   "docno": index.docnos(index.key_doc(miss_keys)),
                                   "min_rank": pool.min_rank[not_in],
                                   "n_runs": pool.n_runs[not_in]})

@@ -84,7 +84,7 @@ def earliest_ranks(index: PoolIndex, depth: Depth = 0, runs: np.ndarray | None =
     hit = (uk[pos_c] == qk) if len(uk) else np.zeros(len(qk), bool)
     best = np.where(hit, rank[first][pos_c] if len(uk) else 0, np.nan)
     frame = pd.DataFrame({
-        "topic": index.topics[index.key_topic(qk)],
+        "topic": index.topic_names(index.key_topic(qk)),
         "docno": index.docnos(index.key_doc(qk)),
         "rel": index.q_rel[rel_q],
         "earliest_rank": best,

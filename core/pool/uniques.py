@@ -31,6 +31,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from yardstick.io.text_source import text_index
 from yardstick.pool import rescore
 from yardstick.pool.index import NOT_IN_QRELS, PoolIndex, unique_sorted
 from yardstick.pool.reconstruction import Depth, Pool, reconstruct_pool
@@ -171,7 +172,7 @@ def iter_leave_out_uniques(index: PoolIndex, depth: Depth, unit: str = "group",
         "score_without": without[pooled],
         "diff": diff[pooled],
         "percent": percent[pooled],
-        "rank": rank[pooled].astype(int),
+        "rank": pd.array(np.where(np.isnan(rank[pooled]), None, rank[pooled]), dtype="Int64"),
         "rank_without": rank_without[pooled],
         "red_flag": percent[pooled] > RED_FLAG_PERCENT,
         "poor": poor[pooled],
@@ -192,14 +193,14 @@ def iter_leave_out_uniques(index: PoolIndex, depth: Depth, unit: str = "group",
     order = np.lexsort((j_keys, j_owner))
     removed = pd.DataFrame({
         unit: np.asarray(unit_names, dtype=object)[j_owner[order]],
-        "topic": index.topics[index.key_topic(j_keys[order])],
+        "topic": index.topic_names(index.key_topic(j_keys[order])),
         "docno": index.docnos(index.key_doc(j_keys[order])),
         "rel": j_rel[order],
     })
     removed = removed[np.isin(j_owner[order], unit_of_run[pooled])].reset_index(drop=True)
     pooled_units = sorted(set(unit_of_run[pooled].tolist()))
     per_unit = per_unit.iloc[pooled_units]
-    by_topic = pd.DataFrame(uniq_tu[pooled_units].T, index=pd.Index(index.topics, name="topic"),
+    by_topic = pd.DataFrame(uniq_tu[pooled_units].T, index=text_index(index.topics, name="topic"),
                             columns=[unit_names[u] for u in pooled_units])
     by_topic = by_topic[index.in_qrels]
     ok = frame[~frame["poor"]]
