@@ -77,3 +77,30 @@ def test_report_with_one_run_and_official_medians(tmp_path):
                  str(tmp_path / "run")]) == 0
     frame = pd.read_csv(next((tmp_path / "rep").rglob("map_vs_median.csv")))
     assert frame["median"].tolist() == [0.4, 0.25] and frame["maximum"].tolist() == [0.9, 0.5]
+
+
+def test_the_charts_panel_draws_one_run_against_official_medians(qtbot, tmp_path):
+    pytest.importorskip("pytestqt")
+    from yardstick.gui.app_state import AppState
+    from yardstick.gui.jobs import JobRunner
+    from yardstick.gui.panels.charts_panel import MEDIAN, OFFICIAL, ChartsPanel
+    from yardstick.io import read_qrels, read_run
+
+    (tmp_path / "q").write_text("".join(f"{t} 0 d{t}{i} {i % 2}\n" for t in (301, 302)
+                                        for i in range(4)))
+    (tmp_path / "run").write_text("".join(f"{t} Q0 d{t}{i} {i} {4 - i} mine\n"
+                                          for t in (301, 302) for i in range(4)))
+    (tmp_path / "m.txt").write_text("topic best median worst\n301 0.9 0.4 0.0\n"
+                                    "302 0.5 0.25 0.1\n")
+    state = AppState()
+    state.set_qrels(read_qrels(tmp_path / "q"))
+    state.add_runs([read_run(tmp_path / "run")])
+    panel = ChartsPanel(state, JobRunner())
+    qtbot.addWidget(panel)
+    panel.chart_box.setCurrentText(MEDIAN)
+    assert panel.load_official_medians(str(tmp_path / "m.txt"))
+    assert panel.median_box.currentText() == OFFICIAL
+    md = panel.make_data()
+    assert md.source == "official medians (m.txt)" and md.median.tolist() == [0.4, 0.25]
+    panel.show_data(md)
+    assert "official medians (m.txt)" in panel.current_chart().plot_item.titleLabel.text

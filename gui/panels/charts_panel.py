@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QLabel, QPushButton, QStack
 
 from yardstick.charts.map_at_x import map_at_x
 from yardstick.charts.measure_scatter import measure_scatter
-from yardstick.charts.median_difference import median_difference
+from yardstick.charts.median_difference import median_difference, median_runs
 from yardstick.charts.precision_cutoffs import precision_at_cutoffs
 from yardstick.charts.rank_correlation import rank_correlation
 from yardstick.charts.recall_precision import recall_precision_curves, topic_recall_precision_of_run
@@ -38,6 +38,8 @@ RP, RP_TOPIC, MEDIAN, SPREAD, BOXES, MAPX, CUTOFFS, SCATTER, CORR, SYSTEM = (
     "System ranking (95% CI)")
 CHARTS = (RP, RP_TOPIC, MEDIAN, SPREAD, BOXES, MAPX, CUTOFFS, SCATTER, CORR, SYSTEM)
 ALL_TOPICS = "All topics"
+ALL_RUNS, PER_TEAM, OFFICIAL = "all shown runs", "one run per team", "official medians…"
+MEDIAN_SOURCES = (ALL_RUNS, PER_TEAM, OFFICIAL)
 #: measures the heat map correlates by default (when evaluated)
 CORR_MEASURES = ("map", "gm_map", "Rprec", "bpref", "recip_rank", "P_10", "P_30",
                  "ndcg_cut_10", "iprec_at_recall_0.00")
@@ -60,6 +62,12 @@ class ChartsPanel(QWidget):
         self.group_box = QComboBox()
         self.sort_box = QComboBox()
         self.sort_box.addItems(["by topic", "by difference"])
+        self.median_box = QComboBox()        # what the per-topic median is taken from
+        self.median_box.addItems(MEDIAN_SOURCES)
+        self.median_box.setToolTip("The median of all shown runs, of each team's first run, "
+                                   "or NIST's official per-topic medians read from a file "
+                                   "(topic best median worst)")
+        self.official_medians = None          # (DataFrame, file name) once read
         self.quarter_box = QCheckBox("worst quarter")
         self.difficult_button = QPushButton("Select difficult topics")
         self.difficult_button.setToolTip("Topics with a median in the worst quarter and at "
@@ -81,7 +89,7 @@ class ChartsPanel(QWidget):
         for text, box in ((" Chart: ", self.chart_box), ("  Run: ", self.run_box),
                           ("  Measure: ", self.measure_box), ("  y: ", self.measure2_box),
                           ("  Topic: ", self.topic_box), ("  Topics: ", self.group_box),
-                          ("  Order: ", self.sort_box)):
+                          ("  Order: ", self.sort_box), ("  Median of: ", self.median_box)):
             label = QLabel(text)
             self._labels[box] = (tb.addWidget(label), tb.addWidget(box))
         self._labels[self.quarter_box] = (tb.addWidget(self.quarter_box),)
@@ -100,6 +108,7 @@ class ChartsPanel(QWidget):
         for box in (self.chart_box, self.run_box, self.measure_box, self.measure2_box,
                     self.topic_box, self.group_box, self.sort_box):
             box.currentIndexChanged.connect(self._controls_changed)
+        self.median_box.currentIndexChanged.connect(self._median_source_changed)
         self.quarter_box.toggled.connect(self._controls_changed)
         self.difficult_button.clicked.connect(self.select_difficult_topics)
         state.changed.connect(self._state_changed)
@@ -150,6 +159,7 @@ class ChartsPanel(QWidget):
                  self.topic_box: chart == RP_TOPIC,
                  self.group_box: chart != RP_TOPIC,
                  self.sort_box: chart == MEDIAN,
+                 self.median_box: chart == MEDIAN,
                  self.quarter_box: chart == MAPX,
                  self.difficult_button: chart in (SPREAD, BOXES)}
         for box, show in wants.items():
@@ -165,6 +175,34 @@ class ChartsPanel(QWidget):
         self._show_controls()
         self.refresh()
         self._selection_changed()
+
+    def _median_source_changed(self, *_):
+        if self.median_box.currentText() == OFFICIAL and self.official_medians is None:
+            from PySide6.QtWidgets import QFileDialog
+
+            path, _ = QFileDialog.getOpenFileName(self, "Official per-topic medians",
+                                                  "", "Medians (*.txt *.tsv *.csv);;All (*)")
+            if not path or not self.load_official_medians(path):
+                self.median_box.setCurrentIndex(0)
+                return
+        self._controls_changed()
+
+    def load_official_medians(self, path: str) -> bool:
+        """Read NIST's per-topic best/median/worst table (:mod:`yardstick.io.medians_file`)."""
+        import os
+
+        from yardstick.errors import FormatError
+        from yardstick.io.medians_file import read_medians
+
+        try:
+            frame = read_medians(path, measure=self.measure_box.currentText() or None)
+        except FormatError as e:
+            self.status.setText(f"Medians not read: {e.message}")
+            return False
+        self.official_medians = (frame, os.path.basename(path))
+        if self.median_box.currentText() != OFFICIAL:
+            self.median_box.setCurrentText(OFFICIAL)
+        return True
 
     def _topics(self):
         g = self.group_box.currentText()
@@ -182,7 +220,10 @@ class ChartsPanel(QWidget):
                 "measure2": self.measure2_box.currentText() or "P_10", "run": run,
                 "run_object": entry.run if entry is not None else None, "qrels": ws.qrels,
                 "topic": self.topic_box.currentText(), "options": ws.options,
-                "order": "difference" if self.sort_box.currentIndex() == 1 else "topic"}
+                "order": "difference" if self.sort_box.currentIndex() == 1 else "topic",
+                "median_source": self.median_box.currentText(),
+                "official_medians": self.official_medians,
+                "teams": {n: (e.group or n) for n, e in ws.runs.items()}}
 
     def make_data(self, request: dict | None = None):
         """The chart dataclass for the current controls (see :func:`chart_data`)."""
@@ -320,6 +361,17 @@ def chart_data(req: dict):
         return topic_recall_precision_of_run(req["run_object"], req["qrels"], req["topic"],
                                              req["options"])
     if chart == MEDIAN:
+        how = req.get("median_source", ALL_RUNS)
+        if how == OFFICIAL and req.get("official_medians") is not None:
+            frame, name = req["official_medians"]
+            return median_difference(evs, req["run"], measure, req["order"], topics=topics,
+                                     medians=frame, median_source=f"official medians ({name})")
+        if how == PER_TEAM:
+            names = list(evs)
+            chosen, said = median_runs(names, "per-team",
+                                       groups=[req["teams"].get(n, n) for n in names])
+            return median_difference(evs, req["run"], measure, req["order"], runs=chosen,
+                                     topics=topics, median_source=said)
         return median_difference(evs, req["run"], measure, req["order"], topics=topics)
     if chart in (SPREAD, BOXES):
         return topic_spread(evs, measure, topics=topics)
