@@ -38,6 +38,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from yardstick.io.read_progress import scaled
 from yardstick.pool import rescore
 from yardstick.pool.index import NOT_IN_QRELS, UNJUDGED_IN_QRELS, PoolIndex
 from yardstick.pool.reconstruction import Depth, pool_entries, reconstruct_pool
@@ -110,12 +111,21 @@ def order_move_to_front(index: PoolIndex, max_budget: int, seed: int | None = 0,
 
     Runs are read down to ``max_depth`` (default: all they retrieved).
     """
+    return run_sync(iter_order_move_to_front(index, max_budget, seed, max_depth))
+
+
+def iter_order_move_to_front(index: PoolIndex, max_budget: int, seed: int | None = 0,
+                             max_depth: int | None = None
+                             ) -> Generator[Progress, None, JudgingOrder]:
+    """:func:`order_move_to_front` as a progress generator, one step a topic (a
+    cancellation point every topic: the loop over runs is plain Python)."""
     rng = np.random.default_rng(seed)
     lvl = index.relevance_level
     pooled = np.flatnonzero(index.pooled)
     out_k: list[np.ndarray] = []
     out_v: list[np.ndarray] = []
     for t in range(index.n_topics):
+        yield Progress(t, index.n_topics, "move-to-front: ordering the judgments")
         if not index.in_qrels[t]:
             continue
         lists = []
@@ -269,7 +279,8 @@ def iter_simulate(index: PoolIndex, depth: Depth, strategy: str, levels: Sequenc
     elif strategy == "random":
         order = order_random(index, depth, seed=seed)
     else:
-        order = order_move_to_front(index, max(levels), seed=seed)
+        order = yield from scaled(iter_order_move_to_front(index, max(levels), seed=seed),
+                                  0, total)
     pos = _entry_values(index, order)
     evaluated = index.evaluated()
     names = list(index.run_names)
