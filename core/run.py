@@ -149,15 +149,18 @@ class Run:
         keys = packed[same] >> sb << sb
         starts = np.unique(np.searchsorted(packed, keys, side="left"))
         ends = np.searchsorted(packed, packed[starts] | mask_low, side="right")
-        found = []
-        for a, z in zip(starts.tolist(), ends.tolist()):
-            lines = sorted((packed[a:z] & mask_low).astype(np.int64).tolist())
-            for i, x in enumerate(lines):
-                for y in lines[i + 1:]:
-                    if (self.topic_code[x] == self.topic_code[y]
-                            and self.docno_bytes[x] == self.docno_bytes[y]):
-                        found.append(y)
-        return min(found) if found else None
+        # every line of a group sharing its high key bits; a few per million lines are
+        # mere hash collisions, so compare (topic, docno) exactly: sorted by them and by
+        # line, a line equal to its predecessor repeats an earlier line
+        lens = ends - starts
+        members = np.repeat(starts - np.concatenate([[0], np.cumsum(lens)[:-1]]), lens)
+        members += np.arange(int(lens.sum()))
+        lines = (packed[members] & mask_low).astype(np.int64)
+        tc, docs = self.topic_code[lines], self.docno_bytes[lines]
+        order = np.lexsort((lines, docs, tc))
+        lines, tc, docs = lines[order], tc[order], docs[order]
+        again = (tc[1:] == tc[:-1]) & (docs[1:] == docs[:-1])
+        return int(lines[1:][again].min()) if again.any() else None
 
     def lookup(self, topic_code: np.ndarray, docno_bytes: np.ndarray,
                doc_hash: np.ndarray | None = None) -> np.ndarray:

@@ -255,22 +255,8 @@ class ChartsPanel(QWidget):
         self.data = data
         if hasattr(w, "topic_selection"):
             w.topic_selection.clear()           # the chart is redrawn: old points are gone
-        if chart == RP:
-            w.set_curves(data, colors)
-        elif chart == RP_TOPIC:
-            w.set_topic(data)
-        elif chart == MEDIAN:
-            w.set_data(data)
-        elif chart in (SPREAD, BOXES):
-            w.set_data(data, boxes=chart == BOXES,
-                       highlight=self.state.workspace.topic_groups.get(
-                           f"difficult ({data.measure})", ()))
-        elif chart == MAPX:
-            w.set_data(data, colors, self.quarter_box.isChecked())
-        elif chart in (CUTOFFS, SCATTER, SYSTEM):
-            w.set_data(data, colors)
-        else:
-            w.set_data(data)
+        DRAW[chart](w, data, {"colors": colors, "quarter": self.quarter_box.isChecked(),
+                              "groups": self.state.workspace.topic_groups})
 
     def screenshot_items(self) -> dict:
         """Every chart drawn with the current settings (for ``yardstick --screenshot``)."""
@@ -351,37 +337,69 @@ class ChartsPanel(QWidget):
         return name
 
 
+def _median_data(req: dict):
+    evs, measure, topics = req["evaluations"], req["measure"], req["topics"]
+    how = req.get("median_source", ALL_RUNS)
+    if how == OFFICIAL and req.get("official_medians") is not None:
+        frame, name = req["official_medians"]
+        return median_difference(evs, req["run"], measure, req["order"], topics=topics,
+                                 medians=frame, median_source=f"official medians ({name})")
+    if how == PER_TEAM:
+        names = list(evs)
+        chosen, said = median_runs(names, "per-team",
+                                   groups=[req["teams"].get(n, n) for n in names])
+        return median_difference(evs, req["run"], measure, req["order"], runs=chosen,
+                                 topics=topics, median_source=said)
+    return median_difference(evs, req["run"], measure, req["order"], topics=topics)
+
+
+def _correlation_data(req: dict):
+    evs = req["evaluations"]
+    pt = next(iter(evs.values())).per_topic
+    return rank_correlation(evs, [m for m in CORR_MEASURES if m in pt.columns],
+                            topics=req["topics"])
+
+
+#: chart name -> the function computing its data from a request (chart_request)
+CHART_DATA = {
+    RP: lambda r: recall_precision_curves(r["evaluations"], topics=r["topics"]),
+    RP_TOPIC: lambda r: topic_recall_precision_of_run(r["run_object"], r["qrels"], r["topic"],
+                                                      r["options"]),
+    MEDIAN: _median_data,
+    SPREAD: lambda r: topic_spread(r["evaluations"], r["measure"], topics=r["topics"]),
+    BOXES: lambda r: topic_spread(r["evaluations"], r["measure"], topics=r["topics"]),
+    MAPX: lambda r: map_at_x(r["evaluations"], r["measure"], topics=r["topics"]),
+    CUTOFFS: lambda r: precision_at_cutoffs(r["evaluations"], topics=r["topics"]),
+    SCATTER: lambda r: measure_scatter(r["evaluations"], r["measure"], r["measure2"],
+                                       topics=r["topics"]),
+    CORR: _correlation_data,
+    SYSTEM: lambda r: system_ranking(r["evaluations"], r["measure"], topics=r["topics"],
+                                     baseline=r["run"] or None),
+}
+
+
+def _spread(boxes: bool):
+    def draw(w, d, ctx):
+        w.set_data(d, boxes=boxes, highlight=ctx["groups"].get(f"difficult ({d.measure})", ()))
+    return draw
+
+
+#: chart name -> how its widget draws the data (ctx: run colours, options, topic groups)
+DRAW = {
+    RP: lambda w, d, ctx: w.set_curves(d, ctx["colors"]),
+    RP_TOPIC: lambda w, d, ctx: w.set_topic(d),
+    MEDIAN: lambda w, d, ctx: w.set_data(d),
+    SPREAD: _spread(False),
+    BOXES: _spread(True),
+    MAPX: lambda w, d, ctx: w.set_data(d, ctx["colors"], ctx["quarter"]),
+    CUTOFFS: lambda w, d, ctx: w.set_data(d, ctx["colors"]),
+    SCATTER: lambda w, d, ctx: w.set_data(d, ctx["colors"]),
+    CORR: lambda w, d, ctx: w.set_data(d),
+    SYSTEM: lambda w, d, ctx: w.set_data(d, ctx["colors"]),
+}
+
+
 def chart_data(req: dict):
     """The chart dataclass for a request captured by :meth:`ChartsPanel.chart_request`
     (runs in a worker thread: plain data in, plain data out)."""
-    evs, chart, topics, measure = req["evaluations"], req["chart"], req["topics"], req["measure"]
-    if chart == RP:
-        return recall_precision_curves(evs, topics=topics)
-    if chart == RP_TOPIC:
-        return topic_recall_precision_of_run(req["run_object"], req["qrels"], req["topic"],
-                                             req["options"])
-    if chart == MEDIAN:
-        how = req.get("median_source", ALL_RUNS)
-        if how == OFFICIAL and req.get("official_medians") is not None:
-            frame, name = req["official_medians"]
-            return median_difference(evs, req["run"], measure, req["order"], topics=topics,
-                                     medians=frame, median_source=f"official medians ({name})")
-        if how == PER_TEAM:
-            names = list(evs)
-            chosen, said = median_runs(names, "per-team",
-                                       groups=[req["teams"].get(n, n) for n in names])
-            return median_difference(evs, req["run"], measure, req["order"], runs=chosen,
-                                     topics=topics, median_source=said)
-        return median_difference(evs, req["run"], measure, req["order"], topics=topics)
-    if chart in (SPREAD, BOXES):
-        return topic_spread(evs, measure, topics=topics)
-    if chart == MAPX:
-        return map_at_x(evs, measure, topics=topics)
-    if chart == CUTOFFS:
-        return precision_at_cutoffs(evs, topics=topics)
-    if chart == SCATTER:
-        return measure_scatter(evs, measure, req["measure2"], topics=topics)
-    if chart == SYSTEM:
-        return system_ranking(evs, measure, topics=topics, baseline=req["run"] or None)
-    pt = next(iter(evs.values())).per_topic
-    return rank_correlation(evs, [m for m in CORR_MEASURES if m in pt.columns], topics=topics)
+    return CHART_DATA[req["chart"]](req)
