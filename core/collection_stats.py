@@ -4,7 +4,7 @@ What the Collection and Topic panels show, computed here so the CLI and tests
 see the same numbers.  "Relevant" means ``rel >= relevance_level`` (trec_eval
 ``-l``); negative judgments are "in the pool, not assessed" and count as
 neither relevant nor judged non-relevant (trec_eval ``get_qrels``; the TREC
-appendix, ``papers/003``, counts only assessed documents as judged).
+appendix, TREC proceedings appendix, counts only assessed documents as judged).
 """
 
 from __future__ import annotations

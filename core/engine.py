@@ -160,19 +160,23 @@ def plan_measures(measures, options: EvalOptions) -> list[MeasureGroup]:
 
 
 def measure_run(run: Run, qrels: Qrels, measures, options: EvalOptions,
-                zscores: Mapping | None = None
+                zscores: Mapping | None = None, keep_join_index: bool = True
                 ) -> tuple[JudgedRanking, list[Column], dict[str, float | str]]:
     """The judged ranking, printed columns and averages of one run (the CLI's and the API's path).
 
     ``measures`` are names in trec_eval's, ir_measures' or ranx's spelling, or
-    :class:`~yardstick.measures.spec.MeasureSpec` values.
+    :class:`~yardstick.measures.spec.MeasureSpec` values.  With
+    ``keep_join_index=False`` the run's join index is freed as soon as the last
+    judged ranking has looked up the qrels (``yardstick eval``: one pass).
     """
-    jr0 = None
+    groups = plan_measures(measures, options)
+    judged = [build_judged_ranking(run, qrels, g.options,
+                                   last_join=not keep_join_index and i == len(groups) - 1)
+              for i, g in enumerate(groups)]
+    jr0 = judged[0] if judged else None
     cols: list[Column] = []
     summary: dict[str, float | str] = {}
-    for g in plan_measures(measures, options):
-        jr = build_judged_ranking(run, qrels, g.options)
-        jr0 = jr0 or jr
+    for g, jr in zip(groups, judged):
         gcols = compute_columns(jr, g.requests)
         if zscores is not None:
             apply_zscores(jr, gcols, zscores)

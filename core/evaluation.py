@@ -81,7 +81,17 @@ def score_matrix(evaluations: Mapping[str, Evaluation], measure: str,
     import pandas as pd
 
     cols = {name: ev.per_topic[measure].astype(float) for name, ev in evaluations.items()}
-    mat = pd.DataFrame(cols)
+    # the topics of every run, kept as object (a topic may hold bytes that are not UTF-8,
+    # which pandas' string dtype refuses); ordered as pandas aligns them
+    index = None
+    for c in cols.values():
+        ci = pd.Index(c.index, dtype=object)
+        index = ci if index is None else (index if index.equals(ci) else index.union(ci))
+    from yardstick.io.text_source import text_index
+
+    index = pd.Index([] if index is None else index, dtype=object)
+    mat = pd.DataFrame({name: c.reindex(index).to_numpy() for name, c in cols.items()},
+                       index=text_index(index), columns=list(cols))
     if topics is not None:
         mat = mat.reindex([str(t) for t in topics])
     mat.index.name = "topic"

@@ -1,6 +1,6 @@
 """The worked examples of the TREC appendix as loadable files (teaching mode).
 
-The appendix "Common Evaluation Measures" (``papers/003``) explains its
+The TREC proceedings appendix "Common Evaluation Measures" explains its
 measures on three tiny cases; ``resources/examples/`` holds each as a qrels
 file and a run file, and :func:`examples` lists them with the values
 trec_eval 10.0 prints for them (checked with the binary and in
@@ -41,7 +41,7 @@ from pathlib import Path
 from yardstick.bundled import RESOURCES
 
 EXAMPLES_DIR = RESOURCES / "examples"
-SOURCE = "TREC appendix 'Common Evaluation Measures' (papers/003_4e3f223d2f0031c5.txt)"
+SOURCE = "TREC proceedings appendix 'Common Evaluation Measures'"
 
 
 @dataclass(frozen=True)

@@ -230,15 +230,16 @@ class JudgedRanking:
                              self.run, self.qrels, self.options)
 
 
-def build_judged_ranking(run: Run, qrels: Qrels, options: EvalOptions | None = None
-                         ) -> JudgedRanking:
+def build_judged_ranking(run: Run, qrels: Qrels, options: EvalOptions | None = None,
+                         last_join: bool = False) -> JudgedRanking:
     """Order ``run`` trec_eval's way and look up each document in ``qrels``.
 
     Follows ``trec_eval.c`` and ``form_res_rels.c``: topics are those with both
     run lines and judgments (trec_eval 10 with ``-c``: every qrels topic, a
     topic without run lines being evaluated on a single unjudged stand-in
     document); ``-M`` truncates after sorting; ``-J`` then drops documents that
-    are not judged.
+    are not judged.  With ``last_join`` the run's join index is freed as soon as
+    the qrels are looked up (no other qrels will be joined: ``yardstick eval``).
     """
     options = options or EvalOptions()
     q_topics, q_code = qrels.topic_index
@@ -265,6 +266,8 @@ def build_judged_ranking(run: Run, qrels: Qrels, options: EvalOptions | None = N
         ok = row_run_code >= 0
         hit = run.lookup(row_run_code[ok], qrels.docno_bytes[ok], qrels.docno_hash[ok])
         vals = frame_rel[ok]
+    if last_join:
+        run.drop_join_index()
     found = hit >= 0
     vals = vals[found]
     rel_line[hit[found]] = np.where(vals < 0, UNJUDGED, vals)
@@ -290,7 +293,8 @@ def build_judged_ranking(run: Run, qrels: Qrels, options: EvalOptions | None = N
         pos = np.arange(len(order)) - np.repeat(starts, counts_p)
         order = order[pos < cap]
         counts_p = np.minimum(counts_p, cap)
-    rel = rel_line[order]
+    # a file in trec_eval's order already (the usual case): no gather, no copy
+    rel = rel_line if len(order) == len(rel_line) and _is_identity(order) else rel_line[order]
     del rel_line
     line = order
     if options.judged_only:
@@ -326,6 +330,16 @@ def build_judged_ranking(run: Run, qrels: Qrels, options: EvalOptions | None = N
                              ).reshape(T, L).astype(np.int64)
     return JudgedRanking(topics, start, rel, line, rel_levels, options.relevance_level,
                          missing, len(q_topics), run, qrels, options)
+
+
+def _is_identity(order: np.ndarray) -> bool:
+    """Whether ``order`` is 0, 1, 2, ... (checked a slice at a time, no big temporary)."""
+    step = 1 << 20
+    for a in range(0, len(order), step):
+        part = order[a:a + step]
+        if part[0] != a or not bool((part == np.arange(a, a + len(part), dtype=part.dtype)).all()):
+            return False
+    return True
 
 
 def run_topic_counts(run: Run) -> np.ndarray:

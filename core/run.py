@@ -18,6 +18,10 @@ from functools import cached_property
 import numpy as np
 
 
+#: lines per slice where a per-line temporary is built a slice at a time
+_SLICE = 1 << 20
+
+
 @dataclass(frozen=True, eq=False)
 class Run:
     """One run file.
@@ -35,8 +39,10 @@ class Run:
     docno_bytes : numpy.ndarray of ``S<w>``
         Per line, the UTF-8 docno, NUL padded.
     score : numpy.ndarray of float64
-    rank : numpy.ndarray of int32
-        The file's rank column (0 where it was not an integer in int32 range).
+    rank : numpy.ndarray of int32, or None
+        The file's rank column (0 where it was not an integer in int32 range);
+        None when the run was read without it (``read_run(..., ranks=False)``,
+        as ``yardstick eval`` does: trec_eval never reads ranks).
     path : str or None
     group : str
         The team that submitted it ("" if unknown).
@@ -48,7 +54,7 @@ class Run:
     topic_code: np.ndarray
     docno_bytes: np.ndarray
     score: np.ndarray
-    rank: np.ndarray
+    rank: np.ndarray | None
     path: str | None = None
     group: str = ""
     meta: dict = field(default_factory=dict, compare=False)
@@ -62,8 +68,13 @@ class Run:
 
     @cached_property
     def doc_hash(self) -> np.ndarray:
-        """A 64-bit hash of each line's docno (:func:`docno_hash`)."""
+        """A 64-bit hash of each line's docno (:func:`docno_hash`); built on demand,
+        not kept by the join (:attr:`key_sorted` hashes on the fly)."""
         return docno_hash(self.docno_bytes)
+
+    def drop_join_index(self) -> None:
+        """Free :attr:`key_sorted` (8 bytes a line) once no more joins are coming."""
+        self.__dict__.pop("key_sorted", None)
 
     @cached_property
     def key_sorted(self) -> tuple[np.ndarray, int]:
@@ -76,10 +87,19 @@ class Run:
         """
         n = len(self.score)
         b = max(1, int(n - 1).bit_length()) if n > 1 else 1
-        packed = self.join_key(self.topic_code, self.doc_hash)
-        packed >>= np.uint64(b)
-        packed <<= np.uint64(b)
-        packed |= np.arange(n, dtype=np.uint32 if n < 2**32 else np.uint64)
+        sb = np.uint64(b)
+        h = self.__dict__.get("doc_hash")
+        packed = np.empty(n, np.uint64)
+        # a slice at a time, so that the docno hashes and the key's parts are never
+        # whole columns (8 bytes a line each): memory follows the result
+        for a in range(0, n, _SLICE):
+            z = min(n, a + _SLICE)
+            key = self.join_key(self.topic_code[a:z], docno_hash(self.docno_bytes[a:z])
+                                if h is None else h[a:z].copy())
+            key >>= sb
+            key <<= sb
+            key |= np.arange(a, z, dtype=np.uint64)
+            packed[a:z] = key
         packed.sort()
         return packed, b
 
@@ -94,6 +114,8 @@ class Run:
     def join_key(self, topic_code: np.ndarray, doc_hash: np.ndarray) -> np.ndarray:
         """A 64-bit key of (topic code, docno hash), topic in the high bits.
 
+        ``doc_hash`` is consumed (overwritten by the key).
+
         Sorted keys keep each topic's lines together, and a run file keeps them
         together too: the exact check of a join then reads run lines near each
         other instead of all over memory.  With very many topics and lines too
@@ -102,9 +124,10 @@ class Run:
         tbits = max(1, int(len(self.topics)).bit_length())
         if not self._topic_major:
             return pair_key(topic_code, doc_hash)
-        key = topic_code.astype(np.uint64)
-        key <<= np.uint64(64 - tbits)
-        key |= doc_hash >> np.uint64(tbits)
+        # in place on the hash (callers hand over one they own): no third array
+        doc_hash >>= np.uint64(tbits)
+        key = doc_hash
+        key |= topic_code.astype(np.uint64) << np.uint64(64 - tbits)
         return key
 
     def first_duplicate(self) -> int | None:
@@ -114,13 +137,18 @@ class Run:
         million lines are mere hash collisions).
         """
         packed, b = self.key_sorted
-        hi = packed >> np.uint64(b)
-        same = np.flatnonzero(hi[1:] == hi[:-1])
+        sb = np.uint64(b)
+        n = len(packed)
+        # neighbours sharing the high key bits, a slice at a time (no whole-column temporary)
+        same = np.concatenate([np.zeros(0, np.int64)] + [
+            np.flatnonzero(np.diff(packed[a:min(n, a + _SLICE + 1)] >> sb) == 0) + a
+            for a in range(0, max(n - 1, 0), _SLICE)])
         if not len(same):
             return None
         mask_low = np.uint64((1 << b) - 1)
-        starts = np.unique(np.searchsorted(hi, hi[same], side="left"))
-        ends = np.searchsorted(hi, hi[starts], side="right")
+        keys = packed[same] >> sb << sb
+        starts = np.unique(np.searchsorted(packed, keys, side="left"))
+        ends = np.searchsorted(packed, packed[starts] | mask_low, side="right")
         found = []
         for a, z in zip(starts.tolist(), ends.tolist()):
             lines = sorted((packed[a:z] & mask_low).astype(np.int64).tolist())
@@ -138,8 +166,7 @@ class Run:
         out = np.full(m, -1, dtype=np.int64)
         if not m or not len(self.score):
             return out
-        if doc_hash is None:
-            doc_hash = docno_hash(docno_bytes)
+        doc_hash = docno_hash(docno_bytes) if doc_hash is None else doc_hash.copy()
         packed, b = self.key_sorted
         sb = np.uint64(b)
         # the queries' high key bits, sorted with their index packed in the low bits
@@ -158,34 +185,38 @@ class Run:
             order = (q & np.uint64((1 << bq) - 1)).astype(np.int64)
             qs = q >> np.uint64(bq)
         del q
-        # first run line whose high bits are >= the query's: packed >= qs << b
-        lo = np.searchsorted(packed, qs << sb, side="left")
         mask_low = np.uint64((1 << b) - 1)
         same_docno = _docno_comparer(self.docno_bytes, docno_bytes)
         check_topic = not self._topic_major
         n = len(packed)
-        todo = None  # None: every query (the first round); then those still unmatched
-        k = 0
-        while True:
-            idx = lo if todo is None else lo[todo] + k
-            want = qs if todo is None else qs[todo]
-            inside = idx < n
-            if not inside.all():
-                idx, want = idx[inside], want[inside]
-                todo = np.flatnonzero(inside) if todo is None else todo[inside]
-            entry = packed[idx]
-            sel = np.flatnonzero((entry >> sb) == want)
-            todo = sel if todo is None else todo[sel]
-            cand = (entry[sel] & mask_low).astype(np.int64)
-            qi = order[todo]
-            ok = same_docno(cand, qi)
-            if check_topic:
-                ok &= self.topic_code[cand] == topic_code[qi]
-            out[qi[ok]] = cand[ok]
-            todo = todo[~ok]
-            if not len(todo):
-                return out
-            k += 1
+        step = _SLICE >> 2
+        for a in range(0, m, step):  # a slice of queries at a time: small temporaries
+            want_all, qorder = qs[a:a + step], order[a:a + step]
+            # first run line whose high bits are >= the query's: packed >= qs << b
+            lo = np.searchsorted(packed, want_all << sb, side="left")
+            todo = None  # None: every query (the first round); then those still unmatched
+            k = 0
+            while True:
+                idx = lo if todo is None else lo[todo] + k
+                want = want_all if todo is None else want_all[todo]
+                inside = idx < n
+                if not inside.all():
+                    idx, want = idx[inside], want[inside]
+                    todo = np.flatnonzero(inside) if todo is None else todo[inside]
+                entry = packed[idx]
+                sel = np.flatnonzero((entry >> sb) == want)
+                todo = sel if todo is None else todo[sel]
+                cand = (entry[sel] & mask_low).astype(np.int64)
+                qi = qorder[todo]
+                ok = same_docno(cand, qi)
+                if check_topic:
+                    ok &= self.topic_code[cand] == topic_code[qi]
+                out[qi[ok]] = cand[ok]
+                todo = todo[~ok]
+                if not len(todo):
+                    break
+                k += 1
+        return out
 
     @cached_property
     def _doc_index(self) -> tuple[np.ndarray, np.ndarray]:
@@ -320,16 +351,26 @@ class DocnoTooLong(ValueError):
 
     def __init__(self, index: int, length: int, need: int):
         self.index, self.length, self.need = index, length, need
-        super().__init__(
-            f"a docno of {length:,} bytes: Yardstick holds every docno padded to the "
-            f"longest, which here would take {need / 2**30:.1f} GiB (docnos are limited "
-            f"so that memory follows the file's size; see README 'Limits')")
+        if length > MAX_DOCNO_BYTES:
+            text = (f"a docno of {length:,} bytes: docnos are limited to "
+                    f"{MAX_DOCNO_BYTES:,} bytes (see README 'Limits')")
+        else:
+            text = (f"a docno of {length:,} bytes: Yardstick holds every docno padded to the "
+                    f"longest, which here would take {need / 2**30:.1f} GiB (docnos are "
+                    f"limited so that memory follows the file's size; see README 'Limits')")
+        super().__init__(text)
+
+
+#: the longest docno read: real ones (ids, URLs) are far shorter, and the engine's
+#: per-word passes made a single 10 MB docno take seconds
+MAX_DOCNO_BYTES = 1 << 16
 
 
 def check_docno_width(n: int, k: int, total_bytes: int, lens) -> None:
-    """Raise :class:`DocnoTooLong` if ``n`` docnos padded to ``8 k`` bytes would be too big."""
+    """Raise :class:`DocnoTooLong` if ``n`` docnos padded to ``8 k`` bytes would be too big,
+    or one is longer than :data:`MAX_DOCNO_BYTES`."""
     need = n * k * 8
-    if need > WIDE_DOCNO_SLACK + 16 * total_bytes:
+    if need > WIDE_DOCNO_SLACK + 16 * total_bytes or 8 * k > MAX_DOCNO_BYTES + 7:
         i = int(np.argmax(lens))
         raise DocnoTooLong(i, int(lens[i]), need)
 

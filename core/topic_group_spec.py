@@ -3,7 +3,7 @@
 Issue 5 §8 asks for topic groups that are first-class across the app: made from
 ranges (``"301-350, 601-650"``), from a file (one topic per line), from a
 selection in any table or chart, or from a diagnostic (the robust 2003
-overview's "difficult topics", ``../shared/papers/000`` §1).  The parsing of
+overview's "difficult topics", Voorhees 2003 §1).  The parsing of
 range specs and group files lives in :mod:`yardstick.stability.topic_groups`; this
 module adds what the GUI needs on top, Qt-free:
 

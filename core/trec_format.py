@@ -75,8 +75,12 @@ class _Values:
         return codes
 
 
+#: per-topic lines assembled per piece (a few MB of text), not all at once
+_LINES_PER_PIECE = 1 << 16
+
+
 def _per_topic_bytes(jr, columns, options, zscore: bool):
-    """The per-topic lines as UTF-8, a view of pyarrow's buffer (no copy)."""
+    """The per-topic lines as UTF-8 pieces, each a view of pyarrow's buffer (no copy)."""
     import pyarrow.compute as pc
 
     z = "Z" if zscore else ""
@@ -93,26 +97,26 @@ def _per_topic_bytes(jr, columns, options, zscore: bool):
                      + f"{c.name:<22}")
         code_cols.append(values.codes(c, zscore))
     if not names:
-        return b""
+        return
     shown = np.flatnonzero(show)
     C = len(names)
-    value_codes = np.stack(code_cols, axis=1)[shown].ravel()
-    name_codes = np.tile(np.arange(C, dtype=np.int64), len(shown))
-    topic_codes = np.repeat(shown.astype(np.int64), C)
-
-    def column(strings, codes):
-        return pc.take(_string_array(strings), _int_array(codes))
-
-    lines = pc.binary_join_element_wise(
-        column(names, name_codes),
-        column([f"\t{t}\t" for t in jr.topics.tolist()], topic_codes),
-        column(values.strings, value_codes), _empty_strings(len(value_codes)))
-    if not len(lines):
-        return b""
-    offsets = np.frombuffer(lines.buffers()[1], dtype=np.int64, count=len(lines) + 1,
-                            offset=lines.offset * 8)
-    data = lines.buffers()[2]
-    return memoryview(data)[int(offsets[0]):int(offsets[-1])]
+    codes = np.stack(code_cols, axis=1)
+    del code_cols
+    name_strings, value_strings = _string_array(names), _string_array(values.strings)
+    topic_strings = _string_array([f"\t{t}\t" for t in jr.topics.tolist()])
+    step = max(1, _LINES_PER_PIECE // C)
+    for a in range(0, len(shown), step):
+        part = shown[a:a + step]
+        value_codes = codes[part].ravel()
+        lines = pc.binary_join_element_wise(
+            pc.take(name_strings, _int_array(np.tile(np.arange(C, dtype=np.int64), len(part)))),
+            pc.take(topic_strings, _int_array(np.repeat(part.astype(np.int64), C))),
+            pc.take(value_strings, _int_array(value_codes)), _empty_strings(len(value_codes)))
+        if not len(lines):
+            continue
+        offsets = np.frombuffer(lines.buffers()[1], dtype=np.int64, count=len(lines) + 1,
+                                offset=lines.offset * 8)
+        yield memoryview(lines.buffers()[2])[int(offsets[0]):int(offsets[-1])]
 
 
 def _int_array(codes: np.ndarray):
@@ -174,12 +178,12 @@ def write_trec_eval(stream, *args, **kwargs) -> None:
 
 
 def trec_eval_parts(jr, columns, summary, runid: str, options, query_flag: bool = False,
-                    summary_flag: bool = True, zscore: bool = False) -> list:
-    """:func:`trec_eval_text` as UTF-8 pieces (the per-topic lines stay in pyarrow's buffer)."""
+                    summary_flag: bool = True, zscore: bool = False):
+    """:func:`trec_eval_text` as UTF-8 pieces, made one after another (the per-topic
+    lines stay in pyarrow's buffers)."""
     z = "Z" if zscore else ""
-    parts: list = []
     if query_flag:
-        parts.append(_per_topic_bytes(jr, columns, options, zscore))
+        yield from _per_topic_bytes(jr, columns, options, zscore)
     out: list[str] = []
     if summary_flag:
         for c in columns:
@@ -192,8 +196,7 @@ def trec_eval_parts(jr, columns, summary, runid: str, options, query_flag: bool 
                 out.append(f"{c.name:<22}\tall\t{_long(summary[c.name])}\n")
             else:
                 out.append(f"{z}{c.name:<22}\tall\t{_num(summary[c.name])}\n")
-    parts.append("".join(out).encode("utf-8", "surrogateescape"))
-    return parts
+    yield "".join(out).encode("utf-8", "surrogateescape")
 
 
 def _printed(ev, zscore: bool) -> list[tuple[str, str, str]]:

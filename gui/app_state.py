@@ -1,7 +1,7 @@
 """The workspace as the GUI sees it: one object, changes announced by a signal.
 
 Panels read ``state.workspace`` and listen to ``state.changed(what)`` with
-``what`` in :data:`WHATS`; they change things only through the methods here, so
+``what`` a :class:`Change`; they change things only through the methods here, so
 every change is announced.  Evaluations of the loaded runs for the chosen
 measures (plus trec_eval's ``official`` set, which charts need) are computed in
 the background through the :class:`~gui.jobs.JobRunner` and cached per run;
@@ -11,6 +11,7 @@ the background through the :class:`~gui.jobs.JobRunner` and cached per run;
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from enum import StrEnum
 from typing import Any
 
 import pandas as pd
@@ -25,8 +26,27 @@ from yardstick.qrels import Qrels
 from yardstick.run import Run
 from yardstick.workspace import RunEntry, Workspace
 
-WHATS = ("qrels", "runs", "topics", "documents", "measures", "topic_groups", "evaluations",
-         "notes", "options", "workspace", "extras")
+class Change(StrEnum):
+    """What changed in the workspace: the payload of :attr:`AppState.changed`.
+
+    A ``StrEnum``, so a listener may test ``what is Change.RUNS`` or compare with
+    the name's text; an unknown kind of change cannot be emitted by mistake.
+    """
+
+    QRELS = "qrels"
+    RUNS = "runs"
+    TOPICS = "topics"
+    DOCUMENTS = "documents"
+    MEASURES = "measures"
+    TOPIC_GROUPS = "topic_groups"
+    EVALUATIONS = "evaluations"
+    NOTES = "notes"
+    OPTIONS = "options"
+    WORKSPACE = "workspace"
+    EXTRAS = "extras"
+
+
+WHATS = tuple(Change)
 
 #: Always evaluated besides the chosen measures (charts and reports need them).
 BASE_MEASURES = ("official",)
@@ -41,14 +61,14 @@ class AppState(QObject):
 
     Signals
     -------
-    changed(str what)
+    changed(Change what)
     topic_requested(str topic)
     explain_requested(str run, str topic, str measure)
     status(str message)
         Something to tell the user (evaluation impossible, files skipped ...).
     """
 
-    changed = Signal(str)
+    changed = Signal(object)   # a Change
     topic_requested = Signal(str)
     explain_requested = Signal(str, str, str)
     status = Signal(str)
@@ -61,6 +81,7 @@ class AppState(QObject):
         self._evals: dict[str, Evaluation] = {}
         self._eval_runs: dict[str, Run] = {}  # name -> the Run object that was evaluated
         self.evaluation_error: str | None = None
+        self.topic_notes: list[str] = []  # topics dropped / zero-filled, in words
         self.current_topic: str | None = None
         self.changed.connect(self._on_changed)
 
@@ -94,13 +115,13 @@ class AppState(QObject):
         self.workspace = ws
         self._evals.clear()
         self._eval_runs.clear()
-        self.changed.emit("workspace")
+        self.changed.emit(Change.WORKSPACE)
 
     def set_qrels(self, qrels: Qrels | None) -> None:
         self.workspace.qrels = qrels
         self._evals.clear()
         self._eval_runs.clear()
-        self.changed.emit("qrels")
+        self.changed.emit(Change.QRELS)
 
     def add_runs(self, runs: Iterable[Run], groups: Mapping[str, str] | None = None) -> list[str]:
         """Add runs; returns their names in the workspace."""
@@ -111,7 +132,7 @@ class AppState(QObject):
         if groups:
             self.workspace.apply_groups(groups)
         self.workspace.guess_missing_groups()
-        self.changed.emit("runs")
+        self.changed.emit(Change.RUNS)
         return names
 
     def remove_runs(self, names: Iterable[str]) -> None:
@@ -120,7 +141,7 @@ class AppState(QObject):
                 self.workspace.remove_run(n)
                 self._evals.pop(n, None)
                 self._eval_runs.pop(n, None)
-        self.changed.emit("runs")
+        self.changed.emit(Change.RUNS)
 
     def update_run(self, name: str, /, **changes: Any) -> str:
         """Change a run's name/group/color/visible/pooled; returns its (new) name."""
@@ -134,28 +155,34 @@ class AppState(QObject):
             self._eval_runs[entry.name] = entry.run
         elif name in self._eval_runs:
             self._eval_runs[name] = entry.run
-        self.changed.emit("runs")
+        self.changed.emit(Change.RUNS)
         return entry.name
 
     def set_topics(self, topics: pd.DataFrame | None, path: str | None = None) -> None:
         self.workspace.topics = topics
         self.workspace.topics_path = path
-        self.changed.emit("topics")
+        self.changed.emit(Change.TOPICS)
 
     def set_documents(self, documents: Mapping[str, str] | None, path: str | None = None) -> None:
         self.workspace.documents = documents
         self.workspace.documents_path = path
-        self.changed.emit("documents")
+        self.changed.emit(Change.DOCUMENTS)
+
+    def apply_groups(self, groups: Mapping[str, str]) -> int:
+        """Give the loaded runs their teams from a groups file; returns how many changed."""
+        n = self.workspace.apply_groups(groups)
+        self.changed.emit(Change.RUNS)
+        return n
 
     def set_measures(self, measures: Iterable[str]) -> None:
         self.workspace.measures = list(dict.fromkeys(measures))
-        self.changed.emit("measures")
+        self.changed.emit(Change.MEASURES)
 
     def set_options(self, options: EvalOptions) -> None:
         self.workspace.options = options
         self._evals.clear()
         self._eval_runs.clear()
-        self.changed.emit("options")
+        self.changed.emit(Change.OPTIONS)
 
     def set_topic_group(self, name: str, topics: Iterable[str] | None) -> None:
         """Create or replace a topic group (``topics=None`` deletes it)."""
@@ -163,16 +190,16 @@ class AppState(QObject):
             self.workspace.topic_groups.pop(name, None)
         else:
             self.workspace.topic_groups[name] = [str(t) for t in topics]
-        self.changed.emit("topic_groups")
+        self.changed.emit(Change.TOPIC_GROUPS)
 
     def set_notes(self, notes: str) -> None:
         self.workspace.notes = notes
-        self.changed.emit("notes")
+        self.changed.emit(Change.NOTES)
 
     def set_extra(self, key: str, value: Any) -> None:
         """Keep a panel's JSON-serialisable state in the session (``workspace.extras[key]``)."""
         self.workspace.extras[key] = value
-        self.changed.emit("extras")
+        self.changed.emit(Change.EXTRAS)
 
     def show_topic(self, topic: str) -> None:
         self.current_topic = str(topic)
@@ -206,6 +233,7 @@ class AppState(QObject):
             from yardstick.progress import run_sync
 
             self._store(run_sync(_evaluate_job(todo, ws.qrels, measures, ws.options)), todo)
+            self._announce_coverage(ws.qrels, ws.options)
             return
         self._evaluate_in_batches(todo, ws.qrels, measures, ws.options, 0, len(todo))
 
@@ -226,6 +254,8 @@ class AppState(QObject):
             if rest:
                 self._evaluate_in_batches(rest, qrels, measures, options,
                                           done + len(batch), total)
+            else:
+                self._announce_coverage(qrels, options)
 
         self.jobs.submit(EVAL_KEY, job, on_result=stored, on_error=self._eval_failed)
 
@@ -239,12 +269,23 @@ class AppState(QObject):
         self.evaluation_error = error
         if error:
             self.status.emit(error)
-        self.changed.emit("evaluations")
+        self.changed.emit(Change.EVALUATIONS)
+
+    def _announce_coverage(self, qrels: Qrels, options: EvalOptions) -> None:
+        """Say which topics the loaded runs and the qrels do not share, and what the
+        numbers do with them (:mod:`yardstick.topic_coverage`)."""
+        from yardstick.topic_coverage import topic_coverage
+
+        runs = [e.run for e in self.workspace.runs.values()]
+        self.topic_notes = topic_coverage(qrels.topics.tolist(), runs,
+                                          options.complete).messages(limit=5)
+        if self.topic_notes:
+            self.status.emit("Note: " + " ".join(self.topic_notes))
 
     def _eval_failed(self, err) -> None:
         self.evaluation_error = err.message
         self.status.emit(f"Evaluation failed: {err.message}")
-        self.changed.emit("evaluations")
+        self.changed.emit(Change.EVALUATIONS)
 
 
 def _evaluate_job(runs: list[Run], qrels: Qrels, measures: list[str], options: EvalOptions):

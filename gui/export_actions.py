@@ -13,8 +13,8 @@ Charts: PNG through pyqtgraph's ``ImageExporter`` (width in pixels, height
 keeps the aspect ratio; the DPI is written into the file), SVG through
 ``SVGExporter`` (pyqtgraph 0.14.0's SVG export fails on PySide6 ≥ 6.11 —
 pyqtgraph issue #3495 — hence the ``PySide6 < 6.11`` pin; the test suite
-parses an exported SVG for the plotted data), PDF by rendering the scene into a
-``QPdfWriter`` (vector output).  Tables go through :mod:`yardstick.export.tables`.
+parses an exported SVG for the plotted data), PDF from that SVG drawn by Qt's
+SVG renderer into a ``QPdfWriter`` page (vector lines, markers and text).  Tables go through :mod:`yardstick.export.tables`.
 All files are written atomically.
 """
 
@@ -129,18 +129,33 @@ def export_plot(obj, path: str | os.PathLike, fmt: str | None = None, width: int
 
 
 def _render_pdf(item, tmp: str) -> None:
-    scene = item.scene() if hasattr(item, "scene") and callable(item.scene) else item
-    source = item.sceneBoundingRect() if hasattr(item, "sceneBoundingRect") else scene.sceneRect()
+    """The chart as vector PDF: pyqtgraph's SVG of it, drawn by Qt's SVG renderer into
+    a PDF page of the same size (96 px = 72 pt).
+
+    Rendering the scene straight into a ``QPdfWriter`` scaled the axes by the
+    writer's resolution (text and ticks about 3× too big), embedded the markers
+    as JPEG pixmaps and wrote colour operators PDF readers reject; the SVG route
+    keeps every line, marker and label a vector path or text.
+    """
+    from PySide6.QtCore import QByteArray
+    from PySide6.QtSvg import QSvgRenderer
+
+    data = pg.exporters.SVGExporter(item).export(toBytes=True)
+    renderer = QSvgRenderer(QByteArray(bytes(data)))
+    if not renderer.isValid():
+        raise OSError("the chart's SVG could not be read back to make the PDF")
+    box = renderer.viewBoxF()
+    w, h = (box.width(), box.height()) if box.width() > 0 else \
+        (renderer.defaultSize().width(), renderer.defaultSize().height())
     writer = QPdfWriter(tmp)
-    writer.setResolution(300)
-    size_pt = QSizeF(source.width() * 0.75, source.height() * 0.75)   # 96 px = 72 pt
-    writer.setPageLayout(QPageLayout(QPageSize(size_pt, QPageSize.Unit.Point, "chart"),
+    writer.setResolution(96)                     # one device unit = one SVG pixel
+    writer.setPageLayout(QPageLayout(QPageSize(QSizeF(w * 0.75, h * 0.75),
+                                               QPageSize.Unit.Point, "chart"),
                                      QPageLayout.Orientation.Portrait, QMarginsF(0, 0, 0, 0)))
     painter = QPainter(writer)
     try:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        target = QRectF(0, 0, writer.width(), writer.height())
-        scene.render(painter, target, source)
+        renderer.render(painter, QRectF(0, 0, writer.width(), writer.height()))
     finally:
         painter.end()
 

@@ -276,8 +276,7 @@ class MainWindow(MenuActions, QMainWindow):
         if res.runs:
             s.add_runs(res.runs, res.groups)
         elif res.groups:
-            s.workspace.apply_groups(res.groups)
-            s.changed.emit("runs")
+            s.apply_groups(res.groups)
         for path in res.sessions:
             self.open_session(path)
         if res.errors:

@@ -1,6 +1,6 @@
 """The worked examples of the TREC "Common Evaluation Measures" appendix.
 
-Paper: ``../shared/papers/003_4e3f223d2f0031c5.txt`` (TREC appendix, section 1
+Paper: the TREC proceedings appendix “Common Evaluation Measures” (TREC appendix, section 1
 "Common Evaluation Measures" and section 2.1 "trec_eval Evaluation Report").
 
 1. Section 1, interpolation example: "a document collection has 20 documents,

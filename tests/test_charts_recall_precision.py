@@ -8,8 +8,9 @@ from yardstick.charts.recall_precision import (RECALL_LEVELS, iprec_column, reca
 from yardstick.io import read_qrels, read_run
 from yardstick.options import EvalOptions
 from pytrec_evaluations import DATA, ROBUST03, pytrec_evaluations
+from tests.shared_data import data_dir
 
-TE = DATA / "trec_eval_tests"
+TE = data_dir("trec_eval_tests")
 
 
 def golden(path):

@@ -14,8 +14,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from tests.shared_data import data_dir
 
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "trec_eval_tests" / "v10.0_HEAD"
+DATA = data_dir("trec_eval_tests") / "v10.0_HEAD"
 
 SCRIPT = """
 import contextlib, io, sys

@@ -1,6 +1,6 @@
 """The TREC appendix's worked examples as files (resources/examples, yardstick.examples).
 
-Paper: ``../shared/papers/003_4e3f223d2f0031c5.txt``.  Interpolation: relevant
+Paper: the TREC proceedings appendix “Common Evaluation Measures”.  Interpolation: relevant
 at ranks 1, 2, 4, 15 of 20 with R = 4 -> "1 up to .5, .75 at .6 and .7, .27 at
 .8 or greater"; average precision: relevant at 1, 2, 4, 7 -> "0.83"; R-precision:
 17 of 50 and 7 of 10 -> "0.52".  pytrec_eval embeds trec_eval 9.x, which

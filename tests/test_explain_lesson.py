@@ -1,7 +1,7 @@
 """The topic explorer's data (yardstick.explain.topic_lesson) and the measure reference.
 
 The default lesson is the TREC appendix's interpolation example
-(``../shared/papers/003_4e3f223d2f0031c5.txt`` §1): 20 documents, 4 relevant at
+(the TREC proceedings appendix “Common Evaluation Measures” §1): 20 documents, 4 relevant at
 ranks 1, 2, 4 and 15; "the exact recall points are 0.25, 0.5, 0.75, and 1.0";
 interpolated precision 1 up to .5, .75 at .6 and .7, .27 from .8.
 """

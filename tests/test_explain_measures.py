@@ -5,7 +5,7 @@ judgment-group measures, which need ``-R prefs`` / ``-R qrels_jg``), the value
 the explanation computes in plain Python from the topic's ranked list is
 compared with :func:`yardstick.evaluation_service.evaluate` on sample topics of
 
-* trec_eval's own test collection (``../shared/data/trec_eval_tests/v10.0_HEAD``:
+* trec_eval's own test collection (``tests/data/trec_eval_tests/v10.0_HEAD``:
   ``qrels.test`` + ``results.test``, binary; ``qrels.rel_level``, grades 0-4 and
   -1 = pooled unjudged, evaluated with ``-l 1`` and ``-l 2``; ``results.trunc``
   with ``-c`` and ``-M``),
@@ -26,9 +26,10 @@ import pytest
 
 from yardstick.explain import explain_judged, explainable_measures
 from yardstick.options import EvalOptions
+from tests.shared_data import data_dir
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
-TE = DATA / "trec_eval_tests" / "v10.0_HEAD"
+TE = data_dir("trec_eval_tests") / "v10.0_HEAD"
 ROBUST = DATA / "trectools_robust03"
 
 PARAMETERISED = ["iprec_at_recall.0.10,0.20,0.25,0.75,0.50", "P.5,7,3", "recall.20,2000",

@@ -2,7 +2,7 @@
 and ``yardstick explain`` on the command line.
 
 Values come from the TREC appendix "Common Evaluation Measures"
-(``../shared/papers/003_4e3f223d2f0031c5.txt``) or from hand counts written out
+(the TREC proceedings appendix “Common Evaluation Measures”) or from hand counts written out
 in each test.
 """
 

@@ -2,7 +2,7 @@
 tie sensitivity, worked examples and the "Explain this number" dialog.
 
 Expected values: the TREC appendix's worked examples
-(``../shared/papers/003_4e3f223d2f0031c5.txt``: AP 0.7542 for relevant at ranks
+(the TREC proceedings appendix “Common Evaluation Measures”: AP 0.7542 for relevant at ranks
 1, 2, 4, 15 of 20; "0.83" for ranks 1, 2, 4, 7) and yardstick.evaluation_service on the robust03
 sample (resources/sample_fallback) with the edited qrels.
 """

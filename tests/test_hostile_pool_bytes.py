@@ -1,4 +1,4 @@
-"""A qrels docno that is not UTF-8 and outside the pool (issue 14, found by benchmarks/hostile_inputs.py).
+"""A qrels docno that is not UTF-8 and outside the pool (issue 14, found by benchmarks/hostile_corpus.py).
 
 pandas 3 stores strings as pyarrow UTF-8, which cannot hold the surrogate escapes
 of undecodable bytes; ``yardstick pool`` ended in a UnicodeEncodeError

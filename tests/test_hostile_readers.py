@@ -1,6 +1,6 @@
 """Hostile-input cases whose fix lies in the run/qrels readers (lead's files; issue 14).
 
-Found by ``benchmarks/hostile_inputs.py``: a 10 MB run made of one 75-line run
+Found by ``benchmarks/hostile_corpus.py``: a 10 MB run made of one 75-line run
 repeated (each (topic, docno) about 1,900 times) is not refused within 60 s and
 takes 1.3 GB; 1 MB takes 2.5 s.  ``Run.first_duplicate`` compares every pair of
 lines that share a hash key, which is quadratic in the number of copies; one

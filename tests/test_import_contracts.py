@@ -32,7 +32,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
                  "yardstick.seeds", "yardstick.bundled", "yardstick.run", "yardstick.qrels",
                  "yardstick.ranking", "yardstick.io", "yardstick.documents",
                  "yardstick.collections", "yardstick.run_names", "yardstick.provenance",
-                 "yardstick.topic_order")),
+                 "yardstick.topic_order", "yardstick.topic_coverage")),
     ("judged", ("yardstick.judged",)),
     ("measures", ("yardstick.measures",)),
     ("evaluation", ("yardstick.engine", "yardstick.evaluation", "yardstick.evaluation_service",

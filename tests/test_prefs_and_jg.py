@@ -21,10 +21,11 @@ from yardstick.io.prefs_file import read_prefs, read_qrels_jg
 from yardstick.measures.prefs_counts import build_preference_counts
 from yardstick.options import EvalOptions
 from yardstick.preference_eval import evaluate_prefs, evaluate_qrels_jg
+from tests.shared_data import data_dir
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
-GOLD = DATA / "trec_eval_tests" / "v10.0_HEAD"
-GOLD9 = DATA / "trec_eval_tests" / "v9.0.8"
+GOLD = data_dir("trec_eval_tests") / "v10.0_HEAD"
+GOLD9 = data_dir("trec_eval_tests") / "v9.0.8"
 
 #: quicktest_commands_from_Makefile.txt, the -R lines: (arguments, expected output)
 COMMANDS = [

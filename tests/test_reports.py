@@ -24,8 +24,9 @@ from yardstick.reports.render import render_html, write_report
 from yardstick.ranking import trec_order
 from yardstick.run import Run
 from pytrec_evaluations import DATA, ROBUST03, pytrec_evaluations
+from tests.shared_data import data_dir
 
-TE = DATA / "trec_eval_tests" / "v10.0_HEAD"
+TE = data_dir("trec_eval_tests") / "v10.0_HEAD"
 
 
 def ranked_run(name, lists):
@@ -168,7 +169,8 @@ def test_adhoc_report_renders(robust_adhoc, tmp_path):
     assert hist["difference"].to_numpy() == pytest.approx(
         (evs["input.aplrob03a"].per_topic["map"] - med).loc[hist.index].to_numpy())
     html = render_html(doc)
-    assert html.count("<svg") == 5 and "Recall Level Precision Averages" in html
+    # all runs: curves and system ranking; per run: curve and histogram
+    assert html.count("<svg") == 6 and "Recall Level Precision Averages" in html
     assert "0.2998" in html
     written = write_report(doc, tmp_path)
     csv = pd.read_csv(tmp_path / "input.aplrob03a" / "document_levels.csv", index_col=0)

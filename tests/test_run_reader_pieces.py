@@ -30,7 +30,7 @@ def _slow(path: Path):
 
 
 def _same_as_line_parser(run, path: Path) -> None:
-    topic_code, topics, docnos, score, rank, tag, _, _ = _slow(path)
+    topic_code, topics, docnos, score, rank, tag, _ = _slow(path)
     assert run.topics.tolist() == topics.tolist()
     assert (run.topic_code == topic_code).all()
     w = max(run.docno_bytes.dtype.itemsize, docnos.dtype.itemsize)
@@ -55,9 +55,11 @@ def test_pieces_equal_the_line_parser(real_run, chunk, monkeypatch):
     monkeypatch.setattr(rf, "CHUNK", chunk)
     run = read_run(real_run)
     _same_as_line_parser(run, real_run)
-    # the docno hash made piece by piece is the hash of the whole column
-    from yardstick.run import docno_hash
-    assert (run.doc_hash == docno_hash(run.docno_bytes)).all()
+    # without ranks (yardstick eval): the same columns, and no rank column at all
+    lean = read_run(real_run, ranks=False)
+    assert lean.rank is None
+    assert (lean.topic_code == run.topic_code).all() and (lean.score == run.score).all()
+    assert (lean.docno_bytes == run.docno_bytes).all() and lean.tag == run.tag
     assert (run.meta["_topic_counts"] == np.bincount(run.topic_code)).all()
 
 
@@ -154,7 +156,7 @@ def test_blank_variants_take_the_fast_path(tmp_path, monkeypatch):
         p = tmp_path / f"{name}.run"
         p.write_bytes(text.encode())
         run = read_run(p)
-        topic_code, topics, docnos, score, rank, tag, _, _ = expected
+        topic_code, topics, docnos, score, rank, tag, _ = expected
         assert run.topics.tolist() == topics.tolist(), name
         assert (run.topic_code == topic_code).all() and (run.score == score).all(), name
         assert [run.docno(i) for i in range(0, len(run), 997)] == \
@@ -168,3 +170,23 @@ def test_a_lone_cr_still_goes_to_the_line_parser(tmp_path):
     p.write_bytes(b"1 Q0 a 1 3 t\r1 Q0 b 2 2 t\n")
     run = read_run(p)
     assert [run.docno(i) for i in range(len(run))] == ["a", "b"]
+
+
+def test_tag_and_blank_bytes_read_as_trec_eval_reads_them(tmp_path):
+    """The tag is read from the last line's bytes (not converted by pyarrow): a tag
+    that is not UTF-8 comes back as the same bytes; VT and FF separate fields for
+    trec_eval (C isspace), NUL ends its strings: those files take the line parser."""
+    p = tmp_path / "latin1.run"
+    p.write_bytes(b"1 Q0 a 1 3 t\xe9st\n1 Q0 b 2 2 r\xe9n\xe9\n")
+    run = read_run(p)
+    assert run.tag.encode("utf-8", "surrogateescape") == b"r\xe9n\xe9"
+    _same_as_line_parser(run, p)
+    p = tmp_path / "vt.run"
+    p.write_bytes(b"1 Q0 a 1\x0b3 tag extra\n1 Q0 b 2 2 tag\n")
+    run = read_run(p)   # trec_eval: rank '1', score '3', tag 'tag'
+    assert run.score.tolist() == [3.0, 2.0] and run.tag == "tag"
+    p = tmp_path / "trailing.run"
+    p.write_bytes(b"1 Q0 a 1 3 \n")   # five fields and a blank: trec_eval refuses it
+    with pytest.raises(FormatError) as e:
+        read_run(p)
+    assert e.value.line == 1 and "expected 6 columns" in str(e.value)

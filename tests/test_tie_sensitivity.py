@@ -17,6 +17,7 @@ from yardstick.options import EvalOptions
 from yardstick.progress import run_sync
 from yardstick.qrels import Qrels
 from yardstick.run import Run
+from tests.shared_data import data_dir
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 
@@ -48,7 +49,7 @@ def test_zero_spread_on_a_real_run_without_ties():
     """trec_eval's results.test has ties only in some topics; topic 303's map is untouched."""
     from yardstick.io import read_qrels, read_run
 
-    te = DATA / "trec_eval_tests" / "v10.0_HEAD"
+    te = data_dir("trec_eval_tests") / "v10.0_HEAD"
     if not te.exists():
         pytest.skip("trec_eval test data not present")
     run, qrels = read_run(te / "results.test"), read_qrels(te / "qrels.test")

@@ -1,7 +1,7 @@
 """``yardstick eval`` reproduces trec_eval's own expected outputs byte for byte.
 
 The fixtures are trec_eval's ``test/`` folder (usnistgov/trec_eval) at HEAD
-(v10.0) and at tag v9.0.8, staged in ``../shared/data/trec_eval_tests/``.
+(v10.0) and at tag v9.0.8, copied into ``tests/data/trec_eval_tests/`` (NIST licence, SOURCES.md).
 The command lines are the ``quicktest`` target of trec_eval's Makefile
 (``quicktest_commands_from_Makefile.txt``): each ``./trec_eval ARGS | diff -
 test/OUT`` becomes ``yardstick.cli.main(["eval", *ARGS])`` run in-process, and its
@@ -42,9 +42,10 @@ import shlex
 from pathlib import Path
 
 import pytest
+from tests.shared_data import data_dir
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
-GOLD = DATA / "trec_eval_tests"
+GOLD = data_dir("trec_eval_tests")
 COMMANDS = GOLD / "quicktest_commands_from_Makefile.txt"
 V10 = GOLD / "v10.0_HEAD"
 V9 = GOLD / "v9.0.8"

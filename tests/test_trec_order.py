@@ -27,7 +27,7 @@ def _comparator_order(tc, score, docs, compat):
 
 @pytest.mark.parametrize("compat", [10, 9])
 @pytest.mark.parametrize("shape", ["sorted blocks in order", "sorted blocks shuffled",
-                                   "unsorted", "topics interleaved"])
+                                   "unsorted", "topics interleaved", "unsorted, ulp apart"])
 def test_trec_order_is_trec_evals_comparator(shape, compat):
     rng = np.random.default_rng(abs(hash((shape, compat))) % 2**32)
     for _ in range(300):
@@ -35,6 +35,12 @@ def test_trec_order_is_trec_evals_comparator(shape, compat):
         tc = rng.integers(0, topics, n).astype(np.int32)
         scale = rng.choice([1.0, 1e-9, 1e40])   # 1e-9: float ties; 1e40: inf as float
         score = rng.integers(0, 5, n).astype(np.float64) * scale + rng.choice([0, 1e-12])
+        if shape.endswith("ulp apart"):
+            # scores one or two ulps apart, signs mixed and -0.0: the packed sort keeps
+            # only a score's high bits, and must still order these exactly
+            score = np.nextafter(score * rng.choice([-1.0, 1.0], n),
+                                 np.inf * rng.choice([-1, 1], n)) * rng.integers(0, 2, n)
+            score[rng.random(n) < 0.2] = -0.0
         if shape.startswith("sorted"):
             tc = np.sort(tc)
             if shape.endswith("shuffled"):

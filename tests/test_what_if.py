@@ -14,10 +14,11 @@ from yardstick.explain.what_if import WhatIfSession
 from yardstick.options import EvalOptions
 from yardstick.qrels import Qrels
 from yardstick.run import Run
+from tests.shared_data import data_dir
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 ROBUST = DATA / "trectools_robust03"
-TE = DATA / "trec_eval_tests" / "v10.0_HEAD"
+TE = data_dir("trec_eval_tests") / "v10.0_HEAD"
 MEASURES = ["official", "ndcg", "ndcg_cut.10", "infAP", "rbp", "set_F", "success.1"]
 
 

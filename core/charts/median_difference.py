@@ -17,8 +17,9 @@ import numpy as np
 import pandas as pd
 
 from yardstick.charts.scores import ScoreSource, per_topic_scores, sort_topics
+from yardstick.io.text_source import text_index
 
-__all__ = ["MedianDifference", "median_difference"]
+__all__ = ["MedianDifference", "median_difference", "median_runs"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -33,9 +34,12 @@ class MedianDifference:
     value, median, maximum : numpy.ndarray
         The run's score, the median and the maximum over runs, per topic.
     n_runs : int
-        Runs the median was taken over.
+        Runs the median was taken over (0 for official medians read from a file).
     order : str
         ``"topic"`` or ``"difference"``.
+    source : str
+        What the median is: "all N runs", "the N pooled runs", "one run per team (N)",
+        or "official medians (<file>)" — the chart says it.
     """
 
     run: str
@@ -46,6 +50,7 @@ class MedianDifference:
     maximum: np.ndarray
     n_runs: int
     order: str = "topic"
+    source: str = ""
 
     @property
     def difference(self) -> np.ndarray:
@@ -68,12 +73,14 @@ class MedianDifference:
         return pd.DataFrame({"value": self.value, "median": self.median,
                              "maximum": self.maximum, "difference": self.difference,
                              "max_difference": self.max_difference},
-                            index=pd.Index(self.topics, name="topic"))
+                            index=text_index(self.topics, name="topic"))
 
 
 def median_difference(source: ScoreSource, run: str, measure: str = "map",
                       order: str = "topic", runs: Sequence[str] | None = None,
-                      topics: Sequence[str] | None = None) -> MedianDifference:
+                      topics: Sequence[str] | None = None,
+                      medians: pd.DataFrame | None = None, median_source: str = ""
+                      ) -> MedianDifference:
     """Per-topic ``run − median over runs`` of any per-topic measure.
 
     Parameters
@@ -88,6 +95,12 @@ def median_difference(source: ScoreSource, run: str, measure: str = "map",
         Runs the median and maximum are taken over (default: all in ``source``).
     topics : sequence of str, optional
         A topic group.
+    medians : DataFrame, optional
+        Official per-topic ``median`` and ``best`` by topic
+        (:func:`yardstick.io.medians_file.read_medians`): used instead of the loaded
+        runs, so a participant with one run can draw the chart.
+    median_source : str, optional
+        What the median is, for the chart (default: said from ``runs``/``medians``).
 
     Notes
     -----
@@ -99,17 +112,52 @@ def median_difference(source: ScoreSource, run: str, measure: str = "map",
     mat = per_topic_scores(source, measure, topics=topics)
     if run not in mat.columns:
         raise KeyError(f"run {run!r} has no {measure} values")
-    pool = mat if runs is None else mat[[r for r in runs]]
     value = mat[run]
     keep = value.notna()
-    value = value[keep]
-    median = pool.loc[keep].median(axis=1, skipna=True)
-    maximum = pool.loc[keep].max(axis=1, skipna=True)
-    ids = sort_topics(value.index)
-    frame = pd.DataFrame({"v": value, "m": median, "x": maximum}).loc[ids]
+    if medians is not None:
+        official = medians.reindex([str(t) for t in value.index])
+        keep &= official["median"].notna().to_numpy()
+        value = value[keep]
+        median = official["median"].loc[value.index]
+        maximum = official["best"].loc[value.index]
+        n_runs = 0
+        median_source = median_source or "official medians"
+    else:
+        pool = mat if runs is None else mat[[r for r in runs]]
+        value = value[keep]
+        median = pool.loc[keep].median(axis=1, skipna=True)
+        maximum = pool.loc[keep].max(axis=1, skipna=True)
+        n_runs = int(pool.shape[1])
+        median_source = median_source or f"all {n_runs} runs"
+    ids = pd.Index(sort_topics(value.index), dtype=object)   # (topics may be non-UTF-8 bytes)
+    own = pd.Index(value.index, dtype=object)
+    frame = pd.DataFrame({"v": value.to_numpy(float),
+                          "m": np.asarray(median.reindex(value.index), float),
+                          "x": np.asarray(maximum.reindex(value.index), float)},
+                         index=own).reindex(ids)
     if order == "difference":
         diff = (frame["v"] - frame["m"]).to_numpy()
         frame = frame.iloc[np.argsort(-diff, kind="stable")]
     return MedianDifference(run, measure, tuple(frame.index), frame["v"].to_numpy(float),
                             frame["m"].to_numpy(float), frame["x"].to_numpy(float),
-                            int(pool.shape[1]), order)
+                            n_runs, order, median_source)
+
+
+def median_runs(names: Sequence[str], how: str, pooled: Sequence[bool] | None = None,
+                groups: Sequence[str] | None = None) -> tuple[list[str], str]:
+    """The runs a median is taken over, and how to say so: ``all``, ``pooled`` (the
+    pooled runs) or ``per-team`` (each team's first run, its priority run in TREC)."""
+    names = list(names)
+    if how == "all":
+        return names, f"all {len(names)} runs"
+    if how == "pooled":
+        chosen = [n for n, p in zip(names, pooled or [True] * len(names)) if p]
+        return chosen, f"the {len(chosen)} pooled runs"
+    if how == "per-team":
+        seen, chosen = set(), []
+        for n, g in zip(names, groups or names):
+            if (g or n) not in seen:
+                seen.add(g or n)
+                chosen.append(n)
+        return chosen, f"one run per team ({len(chosen)})"
+    raise ValueError(f"median runs must be all, pooled or per-team, not {how!r}")

@@ -21,6 +21,7 @@ import numpy as np
 import pandas as pd
 
 from yardstick.charts.scores import ScoreSource, per_topic_scores, sort_topics
+from yardstick.io.text_source import text_index
 
 __all__ = ["TopicSpread", "topic_spread", "difficult_topics"]
 
@@ -79,7 +80,7 @@ class TopicSpread:
                              "q1": self.q1, "median": self.median, "q3": self.q3,
                              "whisker_high": self.whisker_high, "maximum": self.maximum,
                              "high_outliers": self.n_high_outliers},
-                            index=pd.Index(self.topics, name="topic"))
+                            index=text_index(self.topics, name="topic"))
 
 
 def topic_spread(source: ScoreSource, measure: str = "map", runs: Sequence[str] | None = None,

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from concurrent.futures import ThreadPoolExecutor
 
 from yardstick.measures.registry import MeasureError, describe
 
@@ -71,23 +70,14 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--list", action="store_true", help="list every measure and exit")
 
 
-def _read_qrels_importing_engine(path: str):
-    """Import the engine and read the qrels: on a second thread while the first run
-    is parsed (pyarrow and numpy release the GIL).  The trec_eval text is made
-    without pandas; importing it would cost a third of a second."""
-    import yardstick.engine  # noqa: F401
-    import yardstick.trec_format  # noqa: F401
-    from yardstick.io.qrels_file import read_qrels
-
-    return read_qrels(path)
-
-
 def run(args: argparse.Namespace) -> int:
-    from yardstick.cli.allocator import keep_freed_memory
+    from yardstick.cli.allocator import keep_freed_memory, lean_arrow_pool
+    from yardstick.io.qrels_file import read_qrels
     from yardstick.io.run_file import read_run
     from yardstick.options import EvalOptions
 
     keep_freed_memory()
+    lean_arrow_pool()
 
     if args.list:
         for row in describe():
@@ -107,22 +97,18 @@ def run(args: argparse.Namespace) -> int:
     from yardstick.io.zscores_file import read_zscores
 
     zscores = read_zscores(args.zscores) if args.zscores else None
-    # read the qrels while the first run is parsed (pyarrow releases the GIL)
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        pending_qrels = pool.submit(_read_qrels_importing_engine, args.qrels)
-        try:
-            first_run = read_run(args.runs[0])
-        finally:
-            qrels = pending_qrels.result()
+    # one thread: pyarrow already parses on every core, and a second reader
+    # thread only added its memory to the run's (issue #19)
+    qrels = read_qrels(args.qrels)
     from yardstick.engine import evaluation, measure_run
     from yardstick.trec_format import other_format, write_trec_eval
 
     out = sys.stdout
-    for i, path in enumerate(args.runs):
-        run_ = first_run if i == 0 else read_run(path)
-        first_run = None
+    for path in args.runs:
+        run_ = read_run(path, ranks=False)
         try:
-            jr, cols, summary = measure_run(run_, qrels, measures, options, zscores)
+            jr, cols, summary = measure_run(run_, qrels, measures, options, zscores,
+                                            keep_join_index=False)
         except MeasureError as e:
             print(f"yardstick eval: {e}", file=sys.stderr)
             return 1

@@ -51,3 +51,25 @@ def positive() -> Callable[[str], float]:
             raise argparse.ArgumentTypeError(f"must be a number above 0, not {text}")
         return v
     return parse
+
+
+def whole_list(minimum: int, why: str = "") -> Callable[[str], tuple[int, ...]]:
+    """Comma-separated whole numbers, each >= ``minimum`` (at least one)."""
+    one = whole(minimum, why)
+
+    def parse(text: str) -> tuple[int, ...]:
+        parts = [x.strip() for x in text.split(",") if x.strip()]
+        if not parts:
+            raise argparse.ArgumentTypeError("expected whole numbers separated by commas")
+        return tuple(one(x) for x in parts)
+    return parse
+
+
+def choice_of(check: Callable[[str], str | None]) -> Callable[[str], str]:
+    """A value that ``check`` accepts (``check`` returns None, or why it refuses)."""
+    def parse(text: str) -> str:
+        why = check(text)
+        if why:
+            raise argparse.ArgumentTypeError(why)
+        return text
+    return parse

@@ -27,7 +27,7 @@ import argparse
 import os
 import sys
 
-from yardstick.cli.option_types import whole
+from yardstick.cli.option_types import choice_of, whole, whole_list
 from yardstick.errors import FormatError
 from yardstick.pool.report import ANALYSES, PoolSettings
 
@@ -57,15 +57,22 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="stem words for titlestat (needs PyStemmer)")
     p.add_argument("--keep-stopwords", action="store_true", help="titlestat keeps stop words")
     p.add_argument("--keep-case", action="store_true", help="titlestat keeps case")
-    p.add_argument("--measure", default="map", help="measure of the uniques test (default map)")
+    p.add_argument("--measure", default="map", type=choice_of(_unsupported_measure),
+                   help="measure of the uniques test: map, map_judged, bpref, infAP or P_k "
+                        "(default map)")
     p.add_argument("--min-score", type=float, default=None,
                    help="leave runs scoring below this out of the uniques summary")
     p.add_argument("-l", dest="level", type=whole(0), default=1, help="relevance level (default 1)")
     p.add_argument("--strategy", action="append", choices=_STRATEGIES,
                    help="simulation strategies (default depth, mtf, random)")
     p.add_argument("--levels", metavar="N,N,...",
-                   help="simulation levels (depths, groups or budgets per topic)")
+                   type=whole_list(1, " (a depth, a number of groups or a budget per topic)"),
+                   help="simulation levels (depths, groups or budgets per topic; each >= 1)")
     p.add_argument("--seed", type=whole(0), default=0, help="seed of the random simulations")
+    p.add_argument("--tie-order", choices=["trec_eval", "file", "docno"], default="trec_eval",
+                   help="how tied scores are ranked when the pool is cut: trec_eval's order "
+                        "(docno descending, the default), the order the run file lists them, "
+                        "or docno ascending; the stats report how many cuts fell in a tie")
     p.add_argument("--out", metavar="DIR", help="write every table to DIR")
     p.add_argument("--format", choices=["csv", "tsv", "xlsx", "latex", "markdown"],
                    default="csv", help="table format with --out (default csv)")
@@ -103,6 +110,16 @@ def run(args: argparse.Namespace) -> int:
     runs, notes = unique_names([read_run(path) for path in args.runs])
     for note in notes:
         print(f"note: {note}", file=sys.stderr)
+    from yardstick.topic_coverage import topic_coverage
+
+    # the pool diagnostics average each run over its judged topics (trec_eval without -c)
+    coverage = topic_coverage(qrels.topics.tolist(), runs, complete=False).messages(
+        has_c_option=False)
+    for note in coverage:
+        print(f"# note: {note}")
+        print(f"yardstick pool: note: {note}", file=sys.stderr)
+    if args.groups:
+        _check_groups(args.groups, groups, runs)
     runs = [r.renamed(group=groups.get(r.name) or groups.get(r.tag) or "") for r in runs]
     try:
         excluded = resolve_runs(args.not_pooled, runs, "--not-pooled")
@@ -111,7 +128,8 @@ def run(args: argparse.Namespace) -> int:
     pooled = [all(r is not x for x in excluded) for r in runs]
     if not any(pooled):
         raise FormatError(args.runs[0], None, "no pooled run left after --not-pooled")
-    index = build_pool_index(runs, qrels, pooled=pooled, relevance_level=args.level)
+    index = build_pool_index(runs, qrels, pooled=pooled, relevance_level=args.level,
+                             tie_order=args.tie_order)
     depth = _read_depths(args.topic_depths) if args.topic_depths else args.depth
     title_index, n_docs = None, None
     if "titlestat" in analyses:
@@ -121,11 +139,7 @@ def run(args: argparse.Namespace) -> int:
             return 2
     levels = {}
     if args.levels:
-        try:
-            lv = tuple(int(x) for x in args.levels.split(",") if x.strip())
-        except ValueError:
-            raise FormatError("--levels", None, "expected integers separated by commas")
-        levels = {s: lv for s in (args.strategy or ("depth", "mtf", "random"))}
+        levels = {s: args.levels for s in (args.strategy or ("depth", "mtf", "random"))}
     settings = PoolSettings(
         depth=depth, default_depth=args.depth if args.topic_depths else None,
         analyses=analyses, measure=args.measure, min_score=args.min_score,
@@ -133,7 +147,7 @@ def run(args: argparse.Namespace) -> int:
         seed=args.seed, collection=os.path.basename(args.qrels))
     other = read_qrels(args.compare_qrels) if args.compare_qrels else None
     report = run_sync(iter_pool_report(index, settings, title_index, n_docs, other))
-    _print(report, sys.stdout)
+    _print(report, sys.stdout, args.tie_order)
     if args.out:
         from yardstick.export.tables import write_table
         from yardstick.options import EvalOptions
@@ -145,12 +159,35 @@ def run(args: argparse.Namespace) -> int:
         prov = Provenance.build(args.qrels, [(p, r.tag) for p, r in zip(args.runs, runs)],
                                 [args.measure], EvalOptions(relevance_level=args.level),
                                 seeds={"pool": args.seed},
-                                extra={"not_pooled": ", ".join(r.name for r in excluded)})
+                                extra={"not_pooled": ", ".join(r.name for r in excluded),
+                                       "tie_order": args.tie_order,
+                                       **({"topics": " ".join(coverage)} if coverage else {})})
         for name, frame in report.tables().items():
             write_table(frame, os.path.join(args.out, f"{name}.{suffix}"), fmt=args.format,
                         provenance=prov)
         print(f"tables written to {args.out}", file=sys.stderr)
     return 0
+
+
+def _unsupported_measure(name: str) -> str | None:
+    from yardstick.pool.rescore import unsupported
+
+    return unsupported(name)
+
+
+def _check_groups(path: str, groups: dict[str, str], runs) -> None:
+    """A groups file must name the runs given (by file name or run tag); runs it
+    leaves out are their own group, and the user is told which."""
+    missing = [r.name for r in runs if r.name not in groups and r.tag not in groups]
+    if len(missing) == len(runs):
+        raise FormatError(path, None, f"names none of the {len(runs)} runs given "
+                          f"(by file name or run tag: {', '.join(r.name for r in runs[:5])}"
+                          f"{' ...' if len(runs) > 5 else ''}); its runs are "
+                          f"{', '.join(list(groups)[:5])}{' ...' if len(groups) > 5 else ''}")
+    if missing:
+        print(f"yardstick pool: note: {len(missing)} run(s) are not in {path} and form a "
+              f"group of their own each: {', '.join(missing[:10])}"
+              f"{' ...' if len(missing) > 10 else ''}", file=sys.stderr)
 
 
 def _title_index(args):
@@ -171,13 +208,17 @@ def _title_index(args):
     return build_title_index(docs, topics, opts, field=args.title_field), len(docs)
 
 
-def _print(report, out) -> None:
+def _print(report, out, tie_order: str = "trec_eval") -> None:
     def section(title, frame):
         print(f"\n== {title}", file=out)
         print(frame.to_string(float_format=lambda v: f"{v:.4f}"), file=out)
 
     if report.stats is not None:
         section("pool", report.stats.summary.to_frame("value"))
+        ties = int(report.stats.summary["boundary_ties"])
+        print(f"tie order: {tie_order}; {ties} run-topic cut(s) at the pool depth fell "
+              f"inside a group of tied scores"
+              + (" (another --tie-order keeps other documents there)" if ties else ""), file=out)
         section("unjudged per run (mean per topic)",
                 report.stats.per_run[["group", "pooled", "unjudged_10", "unjudged_100"]])
     if report.earliest is not None:
@@ -201,6 +242,10 @@ def _print(report, out) -> None:
             print(f"mean {s['mean_percent']:.2f}%, max {s['max_percent']:.2f}%, "
                   f"red flags (>5%): {s['red_flags']}, runs {s['runs']} "
                   f"(left out: {s['left_out']})", file=out)
+            print(f"judgments removed with their {u.unit}: {s['unique_judged']} "
+                  f"({s['unique_relevant']} relevant; every judgment only that {u.unit} "
+                  f"contributed, as Zobel 1998 and Buckley et al. 2007; listed in "
+                  f"uniques_{u.unit}_removed with --out)", file=out)
     if report.titlestat_rel is not None:
         print(f"\ntitlestat_rel: {report.titlestat_rel.mean:.4f}", file=out)
     if report.titlestat_compare is not None:

@@ -70,6 +70,16 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="trec_eval version to reproduce (default 10)")
     p.add_argument("--measure", default="map",
                    help="ad hoc: per-topic measure of the histogram vs median (default map)")
+    p.add_argument("--medians", metavar="FILE",
+                   help="official per-topic 'topic best median worst' table (as TREC sends "
+                        "participants) for the difference-from-median charts, instead of the "
+                        "loaded runs; one run is then enough")
+    p.add_argument("--median-runs", choices=["all", "per-team"], default="all",
+                   help="runs the median is taken over without --medians: all loaded runs "
+                        "(default) or each team's first run (its priority run; teams from "
+                        "--groups)")
+    p.add_argument("--groups", metavar="FILE",
+                   help="'run<TAB>team' lines, for --median-runs per-team")
     p.add_argument("--strict-level", type=int, default=2, help="QA: strict threshold (2)")
     p.add_argument("--lenient-level", type=int, default=1, help="QA: lenient threshold (1)")
     p.add_argument("--depth", type=int, default=5, help="QA: answers looked at (5)")
@@ -108,10 +118,15 @@ def build_document(args: argparse.Namespace):
     if args.comparison_table:
         prov = prov.with_extra(test=args.test, correction=args.correction, alpha=args.alpha)
         doc = _with_comparison(doc, args, runs, qrels, options, prov)
+    from yardstick.topic_coverage import topic_coverage
+
+    coverage = tuple(topic_coverage(qrels.topics.tolist(), runs, options.complete).messages())
+    for note in coverage:
+        print(f"yardstick report: note: {note}", file=sys.stderr)
     stated = (f"Computed from qrels {prov.qrels_file} with "
               f"{', '.join(f'{k}={v}' for k, v in prov.options.items())}; recall-precision "
               f"figures interpolate as {prov.interpolation}.")
-    return replace(doc, provenance=prov, notes=(*doc.notes, stated))
+    return replace(doc, provenance=prov, notes=(*doc.notes, stated, *coverage))
 
 
 def _check_measures(args) -> None:
@@ -143,7 +158,9 @@ def _document(args, runs, qrels, options, only):
             measures.append(args.measure)
         evs = run_sync(evaluate_runs(runs, qrels, measures, options))
         hist = _column_name(evs, args.measure)
-        return adhoc_report(evs, only, hist, title or "Ad hoc evaluation report")
+        medians, median_set, said = _median_choice(args, runs, hist)
+        return adhoc_report(evs, only, hist, title or "Ad hoc evaluation report",
+                            medians=medians, median_runs=median_set, median_source=said)
     if args.kind == "known-item":
         from yardstick.reports.known_item import known_item_report
 
@@ -158,6 +175,31 @@ def _document(args, runs, qrels, options, only):
 
     return qa_report(runs, qrels, args.strict_level, args.lenient_level, args.depth, options,
                      only, title=title or "Question answering report")
+
+
+def _median_choice(args, runs, measure: str):
+    """(official medians or None, runs the median is over or None, how to say it)."""
+    import os
+
+    from yardstick.charts.median_difference import median_runs
+
+    if args.medians:
+        from yardstick.io.medians_file import read_medians
+
+        frame = read_medians(args.medians, measure=measure)
+        return frame, None, f"official medians ({os.path.basename(args.medians)})"
+    if args.median_runs == "all":
+        return None, None, ""
+    groups = {}
+    if args.groups:
+        from yardstick.io.groups_file import read_groups
+
+        groups = read_groups(args.groups)
+    names = [r.name for r in runs]
+    chosen, said = median_runs(names, args.median_runs,
+                               groups=[groups.get(r.name) or groups.get(r.tag) or r.group
+                                       or r.name for r in runs])
+    return None, chosen, said
 
 
 def _with_comparison(doc, args, runs, qrels, options, prov):

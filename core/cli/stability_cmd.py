@@ -73,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
     if args.samples < 1:
         raise FormatError("-B", None, "the number of samples must be >= 1")
     seed = args.seed if args.seed is not None else secrets.randbits(31)
-    matrices, tie_break, runs = _score_matrices(args, args.measures or ["map", "P_10"])
+    matrices, tie_break, runs, coverage = _score_matrices(args, args.measures or ["map", "P_10"])
     topics = list(tie_break.index)
     groups: dict[str, list[str]] = {}
     if args.topic_groups:
@@ -89,22 +89,25 @@ def run(args: argparse.Namespace) -> int:
         fuzziness=args.fuzziness, confidence=args.confidence, alpha=args.alpha, beta=args.beta,
         min_diffs=tuple(args.min_diffs or (0.02, 0.05, 0.1)))
     print(f"# {len(topics)} topics, {len(tie_break.columns)} runs, seed {seed}")
+    for note in coverage:
+        print(f"# note: {note}")
+        print(f"yardstick stability: note: {note}", file=sys.stderr)
     try:
         report = run_sync(run_stability(matrices, analyses, {"all": topics, **groups},
                                         settings, tie_break), on_progress=_progress)
     except ValueError as e:
-        raise FormatError("yardstick stability", None, str(e)) from e
+        raise FormatError(args.qrels, None, f"stability analysis failed: {e}") from e
     for note in report.notes:
         print(f"note: {note}", file=sys.stderr)
     for t in report.tables:
         if t.show:
             _print(t.title, t.frame, t.index)
     if args.out:
-        _write_all(report, Path(args.out), args, seed, matrices, runs)
+        _write_all(report, Path(args.out), args, seed, matrices, runs, coverage)
     return 0
 
 
-def _write_all(report, out_dir: Path, args, seed: int, matrices, runs) -> None:
+def _write_all(report, out_dir: Path, args, seed: int, matrices, runs, notes=()) -> None:
     """Every table and the detail tables (:mod:`yardstick.export.stability_tables`), at full
     precision, each with its provenance."""
     from yardstick.evaluation_service import EvalOptions
@@ -118,7 +121,8 @@ def _write_all(report, out_dir: Path, args, seed: int, matrices, runs) -> None:
                             EvalOptions(relevance_level=args.level, complete=True),
                             seeds={"stability": seed},
                             extra={"samples": args.samples, "alpha": args.alpha,
-                                   "confidence": args.confidence})
+                                   "confidence": args.confidence,
+                                   **({"topics": " ".join(notes)} if notes else {})})
     tables = [(re.sub(r"[^\w.-]+", "_", t.name), t.frame, t.index) for t in report.tables]
     for stem, frame, index in tables + detail_tables(report):
         write_table(frame if index else frame.reset_index(drop=True),
@@ -165,13 +169,16 @@ def _label(name: str) -> str:
 
 
 def _score_matrices(args, measures: list[str]
-                    ) -> tuple[dict[str, pd.DataFrame], pd.DataFrame, list]:
-    """Evaluate the runs once; -> {measure label: topics × runs}, MAP (tie-break), the runs."""
+                    ) -> tuple[dict[str, pd.DataFrame], pd.DataFrame, list, list[str]]:
+    """Evaluate the runs once; -> {measure label: topics × runs}, MAP (tie-break), the runs,
+    and what happened to topics outside the common ground (every qrels topic counts, 0
+    where a run has no results: trec_eval ``-c``)."""
     from yardstick.evaluation_service import EvalOptions, evaluate_runs
     from yardstick.io import read_qrels, read_run
     from yardstick.run_names import unique_names
     from yardstick.stability.aggregates import per_topic_measure
     from yardstick.stability.report import score_matrices
+    from yardstick.topic_coverage import topic_coverage
 
     qrels = read_qrels(args.qrels)
     runs, notes = unique_names([read_run(p) for p in args.runs])
@@ -185,13 +192,14 @@ def _score_matrices(args, measures: list[str]
     except ValueError as e:
         raise FormatError("--measure", None, str(e)) from e
     options = EvalOptions(relevance_level=args.level, complete=True)
+    coverage = topic_coverage(qrels.topics.tolist(), runs, complete=True).messages()
     evals = run_sync(evaluate_runs(runs, qrels, merge_cutoffs(specs), options),
                      on_progress=_progress)
     try:
         matrices, tie_break = score_matrices(evals, labels)
     except KeyError as e:
         raise FormatError("--measure", None, f"no per-topic values for {e}") from e
-    return matrices, tie_break, runs
+    return matrices, tie_break, runs, coverage
 
 
 def _progress(p: Progress) -> None:

@@ -10,7 +10,7 @@ recall-precision points and the interpolated curve, both by the appendix's rule
 and the curve as it builds up rank by rank.
 
 The default lesson is the worked example of the TREC appendix "Common
-Evaluation Measures" (``../shared/papers/003_4e3f223d2f0031c5.txt``, §1):
+Evaluation Measures" (TREC proceedings appendix, §1):
 20 documents, 4 relevant, ranked 1st, 2nd, 4th and 15th; interpolated
 precision 1 up to recall .5, .75 at .6 and .7, .27 from .8.
 """
@@ -30,7 +30,7 @@ from yardstick.qrels import Qrels
 from yardstick.run import Run
 
 LEVELS = tuple(i / 10 for i in range(11))
-APPENDIX = "TREC appendix 'Common Evaluation Measures' (papers/003), section 1"
+APPENDIX = "TREC proceedings appendix 'Common Evaluation Measures', section 1"
 
 RELEVANT, NONRELEVANT, POOLED_UNJUDGED, NOT_IN_QRELS = (
     "relevant", "non-relevant", "pooled, unjudged", "unjudged")

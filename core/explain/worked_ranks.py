@@ -7,7 +7,7 @@ value obtained after each relevant document is retrieved (when a relevant
 document is not retrieved at all, its precision is assumed to be 0)" and the
 interpolated precision at recall level i is "the maximum precision obtained for
 the topic for any actual recall level greater than or equal to i" (TREC appendix,
-``../shared/papers/003_4e3f223d2f0031c5.txt``, §1 and §2.1 II).
+TREC proceedings appendix, §1 and §2.1 II).
 """
 
 from __future__ import annotations

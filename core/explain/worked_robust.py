@@ -1,7 +1,7 @@
 """Explainers for the TREC 2003 robust-track measures: no_rel_10, map_worst, area.
 
 Voorhees, *Overview of the TREC 2003 Robust Retrieval Track*
-(``../shared/papers/000_71d434977009f557.txt``, §2): the percentage of topics
+(Voorhees 2003, §2): the percentage of topics
 with no relevant document in the top 10, MAP(X) over the X worst topics, and
 the area under MAP(X) for X = 1 .. N/4.  ``map_worst`` and ``area`` are values
 over all topics; their explanation shows where the chosen topic stands.

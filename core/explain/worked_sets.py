@@ -3,7 +3,7 @@ unj, Rprec, Rprec_mult, set_*, utility, num_*, runid, relstring.
 
 Each reproduces trec_eval 10.0's ``m_*.c`` arithmetic for one topic in plain
 Python (the TREC appendix "Common Evaluation Measures",
-``../shared/papers/003_4e3f223d2f0031c5.txt`` §1 and §2.1 III, for precision,
+TREC proceedings appendix §1 and §2.1 III, for precision,
 recall and R-precision; §4 for the filtering set measures).
 """
 

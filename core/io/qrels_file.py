@@ -147,20 +147,27 @@ def _read_fast(data: bytes, spath: str, name: str | None) -> Qrels | None:
     if has_empty_field(data, b" ") or has_hex_field(data):
         return None  # a missing field, or '0x1F' (pyarrow reads it as 31): the line parser
     docno = table.column("docno").combine_chunks()
+    rel_col = table.column("rel")
+    del table
     dbytes = fixed_width_bytes(docno)  # UTF-8 as pyarrow checked it, byte for byte
-    raw = np.concatenate([np.frombuffer(c.indices.buffers()[1], np.int32, count=len(c),
-                                        offset=c.indices.offset * 4) for c in tcol.chunks])
     local, topics = codes_of(cats)
-    tcode = local[raw].astype(np.int64)
+    tcode = np.concatenate([local[np.frombuffer(c.indices.buffers()[1], np.int32, count=len(c),
+                                                offset=c.indices.offset * 4)]
+                            for c in tcol.chunks])
+    del tcol
     rel = np.concatenate([np.frombuffer(c.buffers()[1], np.int64, count=len(c),
-                                        offset=c.offset * 8) for c in table.column("rel").chunks])
+                                        offset=c.offset * 8) for c in rel_col.chunks])
+    del rel_col
     if len(rel) and (int(rel.max()) > MAX_RELEVANCE or int(rel.min()) < MIN_RELEVANCE):
         return None  # the line parser names the line
     order = _sorted_order(tcode, dbytes)
     if order is not None:
         tcode, dbytes, rel = tcode[order], dbytes[order], rel[order]
-    if bool(((tcode[1:] == tcode[:-1]) & (dbytes[1:] == dbytes[:-1])).any()):
+    same = tcode[1:] == tcode[:-1]
+    same &= dbytes[1:] == dbytes[:-1]
+    if bool(same.any()):
         return None  # a (topic, docno) judged twice: let the line parser name it
+    del same
     dhash = docno_hash(dbytes)
     def build_frame():
         # pyarrow-backed string columns: no Python object per judgment
@@ -189,13 +196,20 @@ def _sorted_order(tcode: np.ndarray, dbytes: np.ndarray) -> np.ndarray | None:
     """
     from yardstick.ranking import _group_by_topic
 
+    if len(tcode) < 2:
+        return None
+    step = tcode[1:] >= tcode[:-1]
+    if bool(step.all()):  # topics in order already: are the docnos, within each topic?
+        step = tcode[1:] != tcode[:-1]
+        step |= dbytes[1:] >= dbytes[:-1]
+        if bool(step.all()):
+            return None
+    del step
     order = _group_by_topic(tcode)
     t, d = tcode[order], dbytes[order]
     same = t[1:] == t[:-1]
     if not bool((d[1:][same] >= d[:-1][same]).all()):
         order = np.lexsort((dbytes, tcode))
-    if bool((order == np.arange(len(order))).all()):
-        return None
     return order
 
 

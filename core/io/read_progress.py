@@ -96,12 +96,14 @@ def _read_then_parse(path, what: str, parse):
     compressed file is decompressed once here and its text handed over.
     """
     spath = str(path)
+    cancel = threading.Event()
     if spath == "-":
-        return (yield from _parsing(lambda: parse(None), 0, "<stdin>"))
+        return (yield from _parsing(lambda: parse(None, cancel), 0, "<stdin>", cancel))
     keep = _compressed(path)
     data = yield from _reading(read_bytes_job(path, what, keep=keep))
     size = len(data) if data is not None else os.path.getsize(spath)
-    return (yield from _parsing(lambda: parse(data), size, display_name(spath)))
+    return (yield from _parsing(lambda: parse(data, cancel), size, display_name(spath),
+                                cancel))
 
 
 def read_run_job(path: str | os.PathLike, name: str | None = None, group: str = ""):
@@ -109,7 +111,8 @@ def read_run_job(path: str | os.PathLike, name: str | None = None, group: str = 
     from yardstick.io import read_run
 
     return (yield from _read_then_parse(
-        path, RUN_WHAT, lambda data: read_run(path, name=name, group=group, data=data)))
+        path, RUN_WHAT, lambda data, cancel: read_run(path, name=name, group=group, data=data,
+                                                      cancel=cancel)))
 
 
 def read_qrels_job(path: str | os.PathLike, name: str | None = None):
@@ -117,7 +120,7 @@ def read_qrels_job(path: str | os.PathLike, name: str | None = None):
     from yardstick.io import read_qrels
 
     return (yield from _read_then_parse(
-        path, QRELS_WHAT, lambda data: read_qrels(path, name=name, data=data)))
+        path, QRELS_WHAT, lambda data, cancel: read_qrels(path, name=name, data=data)))
 
 
 #: Share of a load's progress bar given to reading the bytes (the rest: parsing).
@@ -140,13 +143,14 @@ def _reading(job):
         job.close()
 
 
-def _parsing(parse, nbytes: int, name: str):
+def _parsing(parse, nbytes: int, name: str, cancel: threading.Event | None = None):
     """Run ``parse()`` on a helper thread, yielding progress until it returns.
 
     The readers' pyarrow parse cannot yield, so it runs beside the generator:
     the bar keeps moving and Cancel (closing this generator) returns at once.
-    A parse that was cancelled finishes on its thread and its result is
-    dropped; nothing is ever handed to the caller half-built.
+    Closing also sets ``cancel``, which the run reader checks between pieces:
+    the thread stops within one piece and drops what it had read, so the memory
+    comes back; nothing is ever handed to the caller half-built.
     """
     box: dict = {}
 
@@ -160,11 +164,15 @@ def _parsing(parse, nbytes: int, name: str):
     expected = max(nbytes / PARSE_RATE, 0.05)
     t0 = time.monotonic()
     worker.start()
-    yield Progress(READ_SHARE, 1, f"parsing {name}")
-    while worker.is_alive():
-        worker.join(_TICK)
-        frac = min(0.95, (time.monotonic() - t0) / expected)
-        yield Progress(READ_SHARE + (1 - READ_SHARE) * frac, 1, f"parsing {name}")
+    try:
+        yield Progress(READ_SHARE, 1, f"parsing {name}")
+        while worker.is_alive():
+            worker.join(_TICK)
+            frac = min(0.95, (time.monotonic() - t0) / expected)
+            yield Progress(READ_SHARE + (1 - READ_SHARE) * frac, 1, f"parsing {name}")
+    finally:
+        if worker.is_alive() and cancel is not None:  # closed: Cancel
+            cancel.set()
     if "error" in box:
         raise box["error"]
     return box["value"]

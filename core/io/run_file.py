@@ -19,6 +19,7 @@ line-by-line parser that can name the offending line.
 from __future__ import annotations
 
 import os
+import re
 
 import numpy as np
 import pyarrow as pa
@@ -31,7 +32,6 @@ from yardstick.run import (
     Run,
     check_docno_width,
     codes_of,
-    hash_words,
     string_words,
     to_bytes_array,
 )
@@ -43,7 +43,7 @@ _MAGIC = tuple(_KIND)
 
 #: Text handed to pyarrow per call: the file is read and converted in pieces of
 #: this size, so memory holds one piece and its table, not the whole text.
-CHUNK = 1 << 26
+CHUNK = 1 << 24
 _BLOCK = 1 << 22  # pyarrow's parallel unit within a piece
 
 
@@ -52,7 +52,7 @@ class _Irregular(Exception):
 
 
 def read_run(path: str | os.PathLike, name: str | None = None, group: str = "",
-             data: bytes | None = None) -> Run:
+             data: bytes | None = None, ranks: bool = True, cancel=None) -> Run:
     """Read a TREC run file (plain, .gz, .bz2, .xz; ``"-"`` for stdin).
 
     Parameters
@@ -63,6 +63,13 @@ def read_run(path: str | os.PathLike, name: str | None = None, group: str = "",
     name, group : str, optional
     data : bytes, optional
         Content already read (then ``path`` only names it).
+    ranks : bool
+        Keep the file's rank column (the window shows it).  ``yardstick eval``
+        passes False: trec_eval ignores ranks, and the run's ``rank`` is then None.
+    cancel : threading.Event, optional
+        Checked between pieces (16 MiB, tens of milliseconds) and every 65,536
+        lines of the line parser: once set, reading stops with
+        :class:`yardstick.progress.Cancelled` and everything read is dropped.
 
     Raises
     ------
@@ -71,26 +78,31 @@ def read_run(path: str | os.PathLike, name: str | None = None, group: str = "",
     """
     spath = "<stdin>" if str(path) == "-" else str(path)
     try:
-        return _read_run(path, spath, name, group, data)
+        return _read_run(path, spath, name, group, data, ranks, cancel)
     except DocnoTooLong as e:
         _raise_row(data, spath, e.index, str(e))
 
 
-def _read_run(path, spath: str, name: str | None, group: str, data: bytes | None) -> Run:
+def _read_run(path, spath: str, name: str | None, group: str, data: bytes | None,
+              ranks: bool, cancel) -> Run:
     cols = None
     if data is None and spath != "<stdin>" and _is_plain_file(spath):
         try:
-            cols = _parse_pieces(_file_pieces(spath), os.path.getsize(spath))
+            cols = _parse_pieces(_watched(_file_pieces(spath), cancel),
+                                 os.path.getsize(spath), ranks)
         except (_Irregular, OSError):
             cols = None
     if cols is None:
+        _check(cancel)
         if data is None:
             data = read_bytes(path, "run file (topic Q0 docno rank score tag)")
         try:
-            cols = _parse_pieces(_bytes_pieces(data), len(data))
+            cols = _parse_pieces(_watched(_bytes_pieces(data), cancel), len(data), ranks)
         except _Irregular:
-            cols = _parse_slow(data, spath)
-    topic_code, topics, docno_bytes, score, rank, tag, doc_hash, topic_lines = cols
+            cols = _parse_slow(data, spath, cancel)
+    topic_code, topics, docno_bytes, score, rank, tag, topic_lines = cols
+    if not ranks:
+        rank = None
     del cols
     if len(score) == 0:
         raise FormatError(spath, None, f"has no run lines: expected {RUN_COLUMNS}")
@@ -100,8 +112,6 @@ def _read_run(path, spath: str, name: str | None, group: str, data: bytes | None
     run = Run(name=name or display_name(spath), tag=tag, topics=topics, topic_code=topic_code,
               docno_bytes=docno_bytes, score=score, rank=rank,
               path=None if spath == "<stdin>" else os.path.abspath(spath), group=group)
-    if doc_hash is not None:
-        run.__dict__["doc_hash"] = doc_hash
     if topic_lines is not None:
         run.meta["_topic_counts"] = topic_lines  # yardstick.judged.run_topic_counts
     dup = run.first_duplicate()  # numpy sorts without holding the GIL
@@ -110,6 +120,20 @@ def _read_run(path, spath: str, name: str | None, group: str, data: bytes | None
                   f"{run.topics[run.topic_code[dup]]!r} (trec_eval refuses such runs)")
         _raise_row(data, spath, dup, reason)
     return run
+
+
+def _check(cancel) -> None:
+    if cancel is not None and cancel.is_set():
+        from yardstick.progress import Cancelled
+
+        raise Cancelled("reading cancelled")
+
+
+def _watched(pieces, cancel):
+    """``pieces``, stopping with Cancelled as soon as ``cancel`` is set."""
+    for piece in pieces:
+        _check(cancel)
+        yield piece
 
 
 def _is_plain_file(spath: str) -> bool:
@@ -167,15 +191,18 @@ def _bytes_pieces(data: bytes):
 
 
 class _Columns:
-    """Output columns filled batch by batch, with room estimated from the file size."""
+    """Output columns filled batch by batch, with room estimated from the file size.
 
-    def __init__(self, capacity: int):
+    Only what evaluation reads: topic ids, docno words and scores (and the rank
+    column when asked for).  Nothing derived (hashes, sort keys) is built here.
+    """
+
+    def __init__(self, capacity: int, ranks: bool):
         self.cap = max(capacity, 1024)
         self.n = 0
         self.words = np.empty((self.cap, 1), np.uint64)
-        self.hash = np.empty(self.cap, np.uint64)
         self.score = np.empty(self.cap, np.float64)
-        self.rank = np.empty(self.cap, np.int32)
+        self.rank = np.empty(self.cap, np.int32) if ranks else None
         self.topic = np.empty(self.cap, np.int32)
         self.topic_lines = np.zeros(0, np.int64)  # lines per topic id (first-seen order)
         self.size = 0  # bytes of the file (bounds the docno width)
@@ -194,37 +221,35 @@ class _Columns:
         words[:n, :k0] = self.words[:n]
         words[:n, k0:] = 0
         self.words = words
-        for name in ("hash", "score", "rank", "topic"):
+        for name in ("score", "rank", "topic"):
             old = getattr(self, name)
+            if old is None:
+                continue
             new = np.empty(cap, old.dtype)
             new[:n] = old[:n]
             setattr(self, name, new)
         self.cap = cap
 
 
-def _parse_pieces(pieces, size: int):
+def _parse_pieces(pieces, size: int, ranks: bool = True):
     """pyarrow parse of a regular run, piece by piece; raises _Irregular otherwise.
 
     Per piece: the checks that send a file to the line parser, pyarrow's parse,
     then per pyarrow batch (a few MiB, so the work stays in cache) the columns
-    as numpy: docnos as 8-byte words and their hash, topics as codes.  Each
-    piece's table is dropped before the next piece is read.
+    as numpy: docnos as 8-byte words, topics as codes.  Each piece's table is
+    dropped before the next piece is read.
     """
     out = None
     topic_ids: dict[str, int] = {}
     tag = ""
-    for buf, start, end in pieces:
-        if end <= start:
-            continue
-        if start == 0 and out is None and buf.startswith(b"\xef\xbb\xbf"):
-            raise _Irregular  # a byte-order mark: the line parser drops it
-        table = _piece_table(buf, start, end)
+    for table, piece_tag, piece_bytes in _tables(pieces, ranks):
+        tag = piece_tag or tag
         if out is None:
-            out = _Columns(int(size / (end - start) * table.num_rows * 1.02) + 1024)
+            out = _Columns(int(size / piece_bytes * table.num_rows * 1.02) + 1024, ranks)
             out.size = size
         for batch in table.to_batches():
             if batch.num_rows:
-                tag = _convert_batch(batch, out, topic_ids) or tag
+                _convert_batch(batch, out, topic_ids)
         del table
     if out is None or out.n == 0:
         raise _Irregular
@@ -235,31 +260,74 @@ def _parse_pieces(pieces, size: int):
     remap = np.empty(len(seen), np.int32)
     remap[by_bytes] = np.arange(len(seen), dtype=np.int32)
     topics = np.array([seen[i] for i in by_bytes], dtype=object)
-    topic_code = remap[out.topic[:n]]
+    topic_code = out.topic[:n]
+    for a in range(0, n, 1 << 20):  # in place, a slice at a time
+        topic_code[a:a + (1 << 20)] = remap[topic_code[a:a + (1 << 20)]]
     lines = np.zeros(len(seen), np.int64)
     lines[remap] = out.topic_lines
     k = out.words.shape[1]
     docno_bytes = out.words[:n].view(f"S{8 * k}").reshape(n)
-    return (topic_code, topics, docno_bytes, out.score[:n], out.rank[:n], tag, out.hash[:n],
-            lines)
+    rank = out.rank[:n] if out.rank is not None else None
+    return topic_code, topics, docno_bytes, out.score[:n], rank, tag, lines
 
 
-def _piece_table(buf, start: int, end: int):
-    """pyarrow's parse of one piece of text, fields as trec_eval splits them.
+def _tables(pieces, ranks: bool):
+    """(pyarrow table, run tag of its last line, piece size in bytes) of each piece.
+
+    pyarrow parses on its own threads without the GIL, so while the caller
+    converts piece i to numpy (:func:`_convert_batch`), piece i + 1 is being
+    parsed.  The next piece is taken from ``pieces`` (which reuses one buffer)
+    only once the parse reading the buffer has finished.
+    """
+    from concurrent.futures import ThreadPoolExecutor
+
+    it = iter(pieces)
+    first = True
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        pending = None  # (future table, size) of the piece being parsed
+        while True:
+            done = None
+            if pending is not None:
+                done = (*pending[0].result(), pending[1])  # the buffer is free again
+                pending = None
+            for buf, start, end in it:
+                if end <= start:
+                    continue
+                if first and start == 0 and buf.startswith(b"\xef\xbb\xbf"):
+                    raise _Irregular  # a byte-order mark: the line parser drops it
+                first = False
+                pending = (pool.submit(_piece_table, buf, start, end, ranks), end - start)
+                break
+            if done is not None:
+                yield done
+            if pending is None:
+                return
+
+
+def _piece_table(buf, start: int, end: int, ranks: bool = True):
+    """pyarrow's parse of one piece of text, fields as trec_eval splits them, and
+    the run tag of the piece's last line.
 
     pyarrow reads one delimiter byte; trec_eval splits at any run of C white
     space and ends lines at LF only.  A piece with one space (or one tab)
     between fields goes to pyarrow as it is; one with CR (CRLF files), mixed
-    tabs and spaces, padded columns or blanks at either end of a line is first
-    squeezed to single spaces (:func:`_squeeze_blanks`), which is the same text
-    for trec_eval.  Raises _Irregular if the parse still fails (the line parser
-    then names the line).
+    tabs and spaces, padded columns, blanks at either end of a line or comment
+    lines is first squeezed to single spaces (:func:`_squeeze_blanks`, comment
+    lines dropped), which is the same text for trec_eval.  Only topic, docno
+    and score (and rank if asked for) are converted; Q0 and the tag are split
+    off and never built into columns.  Raises _Irregular if the parse still
+    fails (the line parser then names the line), or if the text holds a byte
+    that pyarrow would keep inside a field but trec_eval would not (NUL, VT, FF).
     """
+    if (buf.find(b"\0", start, end) >= 0 or buf.find(b"\x0b", start, end) >= 0
+            or buf.find(b"\x0c", start, end) >= 0):
+        raise _Irregular
     delimiter = " "
-    crs = buf.count(b"\r", start, end)
-    if crs and buf.count(b"\r\n", start, end) != crs:
-        raise _Irregular  # a lone CR: the line parser ends the line there (line_rules)
-    squeeze = crs > 0
+    squeeze = False
+    if buf.find(b"\r", start, end) >= 0:
+        if buf.count(b"\r", start, end) != buf.count(b"\r\n", start, end):
+            raise _Irregular  # a lone CR: the line parser ends the line there (line_rules)
+        squeeze = True
     comments = buf.find(b"#", start, end) >= 0  # perhaps a comment line (or a '#' in a field)
     squeeze |= comments
     if not squeeze and buf.find(b"\t", start, end) >= 0:
@@ -267,28 +335,42 @@ def _piece_table(buf, start: int, end: int):
             delimiter = "\t"
         else:
             squeeze = True
+    if not squeeze:
+        squeeze = _has_empty_field(buf, start, end, delimiter.encode())
     with memoryview(buf) as mv:
         text = mv[start:end]
-        table = None if squeeze else _read_table(text, delimiter)
-        if table is None or _has_empty_field(table):
-            squeezed = _squeeze_blanks(text)
-            table = _read_table(_drop_comment_lines(squeezed) if comments else squeezed, " ")
+        if not squeeze:
+            table = _read_table(text, delimiter, ranks)
+            if table is not None:
+                return table, _last_tag(buf, start, end)
+        squeezed = _squeeze_blanks(text)
         del text
+    if comments:
+        squeezed = _drop_comment_lines(squeezed)
+    table = _read_table(squeezed, " ", ranks)
     if table is None:
         raise _Irregular
-    return table
+    return table, _last_tag(squeezed, 0, len(squeezed))
 
 
-def _has_empty_field(table) -> bool:
-    """Whether a doubled delimiter made an empty field somewhere in the table."""
-    import pyarrow.compute as pc
+def _has_empty_field(buf, start: int, end: int, delimiter: bytes) -> bool:
+    """Whether a line starts or ends with the delimiter or holds two in a row (pyarrow
+    would read an empty field there; trec_eval one field fewer)."""
+    return (buf.find(delimiter + delimiter, start, end) >= 0
+            or buf.find(delimiter + b"\n", start, end) >= 0
+            or buf.find(b"\n" + delimiter, start, end) >= 0
+            or buf[start:start + 1] == delimiter or buf[end - 1:end] == delimiter)
 
-    for name in ("topic", "q0", "tag"):
-        for c in table.column(name).chunks:
-            if "" in c.dictionary.to_pylist():
-                return True
-    docno = table.column("docno")
-    return len(docno) > 0 and pc.min(pc.binary_length(docno)).as_py() == 0
+
+def _last_tag(text, start: int, end: int) -> str:
+    """The sixth field of the last non-blank line of ``text[start:end]`` ("" if none)."""
+    while end > start and text[end - 1:end] == b"\n":
+        end -= 1
+    if end <= start:
+        return ""
+    line = bytes(text[text.rfind(b"\n", start, end) + 1:end])
+    fields = line.split()
+    return decode_text(fields[5]) if len(fields) >= 6 else ""
 
 
 _BLANKS = np.zeros(256, bool)
@@ -341,15 +423,12 @@ def _drop_comment_lines(text: bytes) -> bytes:
     return a[np.cumsum(inside[:-1]) == 0].tobytes()
 
 
-def _convert_batch(batch, out: _Columns, topic_ids: dict) -> str:
-    """One pyarrow batch into the output columns; returns its last run tag."""
-    topic, q0, docno, rank, score, tag = batch.columns
-    for col in (q0, tag):
-        if any(not v or _has_control(v) for v in col.dictionary.to_pylist()):
-            raise _Irregular  # a doubled delimiter (an empty field), or a control byte
+def _convert_batch(batch, out: _Columns, topic_ids: dict) -> None:
+    """One pyarrow batch into the output columns."""
+    topic, docno, score = (batch.column(c) for c in ("topic", "docno", "score"))
     names = topic.dictionary.to_pylist()
     for t in names:
-        if not t or t.startswith("#") or _has_control(t):
+        if t not in topic_ids and (not t or t.startswith("#") or _has_control(t)):
             raise _Irregular  # a comment line, a line starting blank, a control byte
     ids = np.array([topic_ids.setdefault(t, len(topic_ids)) for t in names], np.int32)
     if len(topic_ids) > len(out.topic_lines):
@@ -364,41 +443,51 @@ def _convert_batch(batch, out: _Columns, topic_ids: dict) -> str:
         raise DocnoTooLong(out.n + e.index, e.length, e.need) from None
     if int(lens.min()) == 0:
         raise _Irregular
-    data = docno.buffers()[2]
-    if data is not None and bool((np.frombuffer(data, np.uint8) < 33).any()):
-        raise _Irregular  # a control byte inside a docno
+    # (no blank can be inside a docno: _piece_table sent NUL, VT, FF and lone CRs to
+    # the line parser and squeezed mixed blanks; other control bytes are docno bytes
+    # for trec_eval and the line parser alike)
     k = words.shape[1]
     rows = out.reserve(batch.num_rows, k)
-    out.words[rows, :k] = words
-    if k < out.words.shape[1]:
+    if k == out.words.shape[1]:
+        out.words[rows] = words
+    else:
+        out.words[rows, :k] = words
         out.words[rows, k:] = 0
-    out.hash[rows] = hash_words(words)
+    del words
     local = _numbers(topic.indices, np.int32)
-    out.topic[rows] = ids[local]
+    np.take(ids, local, out=out.topic[rows])
     out.topic_lines[ids] += np.bincount(local, minlength=len(ids))
     out.score[rows] = _numbers(score, np.float64)
-    out.rank[rows] = _ranks(rank)
-    last = tag.indices[len(tag) - 1].as_py()
-    return tag.dictionary[last].as_py()
+    if out.rank is not None:
+        out.rank[rows] = _ranks(batch.column("rank"))
+
+
+_CONTROL = re.compile("[\x00-\x1f]")
 
 
 def _has_control(text: str) -> bool:
-    return any(ord(ch) < 32 for ch in text)
+    return _CONTROL.search(text) is not None
 
 
-def _read_table(text, delimiter: str):
-    """One piece through pyarrow's CSV reader; None if it does not fit 6 columns."""
+def _read_table(text, delimiter: str, ranks: bool = True):
+    """One piece through pyarrow's CSV reader; None if it does not fit 6 columns.
+
+    Q0 and the tag (and without ``ranks`` the rank) are split off but never
+    converted.
+    """
+    columns = ["topic", "q0", "docno", "rank", "score", "tag"]
+
     def read(rank_type):
         return pacsv.read_csv(
             pa.py_buffer(text),
-            read_options=pacsv.ReadOptions(
-                column_names=["topic", "q0", "docno", "rank", "score", "tag"],
-                block_size=_BLOCK),
+            read_options=pacsv.ReadOptions(column_names=columns, block_size=_BLOCK),
             parse_options=pacsv.ParseOptions(delimiter=delimiter, quote_char=False,
                                              double_quote=False, escape_char=False),
             convert_options=pacsv.ConvertOptions(
                 column_types={"topic": _DICT, "q0": _DICT, "docno": pa.string(),
                               "rank": rank_type, "score": pa.float64(), "tag": _DICT},
+                include_columns=["topic", "docno", "rank", "score"] if ranks else
+                ["topic", "docno", "score"],
                 strings_can_be_null=False, quoted_strings_can_be_null=False,
                 null_values=[]),
         )
@@ -406,6 +495,8 @@ def _read_table(text, delimiter: str):
         try:
             return read(pa.int32())
         except pa.ArrowInvalid:
+            if not ranks:
+                raise
             return read(pa.string())
     except (pa.ArrowInvalid, pa.ArrowTypeError):
         return None
@@ -443,12 +534,14 @@ def _ranks(col) -> np.ndarray:
     return np.where((r >= -2**31) & (r < 2**31), r, 0).astype(np.int32)
 
 
-def _parse_slow(data: bytes, spath: str):
+def _parse_slow(data: bytes, spath: str, cancel=None):
     text = decode_text(data)
     split = field_splitter(text)
     topic, docno, rank, score = [], [], [], []
     tag = ""
     for lineno, line in enumerate(text_lines(text), 1):
+        if not lineno & 0xFFFF:
+            _check(cancel)
         fields = split(line)
         if not fields or fields[0].startswith("#"):
             continue
@@ -471,7 +564,7 @@ def _parse_slow(data: bytes, spath: str):
         tag = fields[5]
     topic_code, topics = codes_of(topic)
     return (topic_code, topics, to_bytes_array(docno), np.asarray(score, dtype=np.float64),
-            np.asarray(rank, dtype=np.int32), tag, None, None)
+            np.asarray(rank, dtype=np.int32), tag, None)
 
 
 def _raise_row(data: bytes | None, spath: str, row: int, reason: str):

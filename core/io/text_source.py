@@ -64,7 +64,7 @@ NEED_PER_BYTE = 3
 #: a compressed file may inflate to at most ALWAYS_READ + this many times its size
 MAX_INFLATION = 50
 #: how long to wait for the first byte from a pipe before giving up
-PIPE_WAIT_SECONDS = 1.5
+PIPE_WAIT_SECONDS = 1.0
 
 
 def read_bytes(path: str | os.PathLike, what: str = "file") -> bytes:
@@ -273,6 +273,18 @@ def text_column(values):
         return pd.Series(values, dtype="str")
     except UnicodeEncodeError:
         return pd.Series(values, dtype=object)
+
+
+def text_index(values, name: str | None = None):
+    """A pandas Index of text: the string dtype, or object when some value holds bytes
+    that are not UTF-8 (see :func:`text_column`)."""
+    import pandas as pd
+
+    values = [str(v) for v in values]
+    try:
+        return pd.Index(values, dtype="str", name=name)
+    except UnicodeEncodeError:
+        return pd.Index(values, dtype=object, name=name)
 
 
 def text_frame(rows, columns):

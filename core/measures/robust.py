@@ -1,5 +1,5 @@
 """The TREC 2003 robust-track measures (Voorhees, *Overview of the TREC 2003 Robust
-Retrieval Track*, ../shared/papers/000_*.txt, §2):
+Retrieval Track*, Voorhees 2003, §2):
 
 * ``no_rel_10`` — per topic 1 if no relevant document is in the top 10; its mean
   is the fraction of topics with no relevant in the top 10 (the track's "%no").

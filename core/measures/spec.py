@@ -241,8 +241,10 @@ def parse_measure(text: str) -> MeasureSpec:
     if m and (m.group("name") in _IRM or m.group("name") in REFUSED
               or f"{m.group('name')}@" in REFUSED):
         return _parse_irm(t, m)
-    raise MeasureError(f"unknown measure {t!r}; nearest: {_nearest(t)} "
-                       "(see 'yardstick eval --list')")
+    near = _nearest(t)
+    raise MeasureError(f"unknown measure {t!r}; " + (
+        f"nearest: {near} (see 'yardstick eval --list')" if not near.startswith("see ")
+        else f"{near} for every name"))
 
 
 def parse_measures(texts) -> list[MeasureSpec]:

@@ -1,7 +1,7 @@
 """Pool diagnostics: are these judgments complete and unbiased? (issue 6)
 
-Buckley, Dimmick, Soboroff & Voorhees 2007 (``papers/004``); Soboroff,
-"Measuring the measure" (``papers/002``); Voorhees 2003, §1 (``papers/000``).
+Buckley, Dimmick, Soboroff & Voorhees 2007 (“Bias and the limits of pooling for large collections”, Information Retrieval 2007); Soboroff,
+"Measuring the measure" (TREC slides); Voorhees, TREC 2003 robust track overview, §1.
 
 * :mod:`~core.pool.index` — runs and qrels as flat integer arrays (built once);
 * :mod:`~core.pool.reconstruction` — the pool per topic and its statistics;

@@ -69,6 +69,11 @@ class PoolIndex:
     relevance_level : int
         A judgment ``>= relevance_level`` is relevant (trec_eval ``-l``).
     qrels_name : str
+    e_tied_next : numpy.ndarray of bool, optional
+        Per entry, whether the next entry of its segment has the same score (a
+        tie group continues): a pool depth falling there was cut inside a tie.
+    tie_order : str
+        How tied scores were ordered (:data:`TIE_ORDERS`).
     """
 
     run_names: tuple[str, ...]
@@ -88,6 +93,8 @@ class PoolIndex:
     q_rel: np.ndarray
     relevance_level: int = 1
     qrels_name: str = "qrels"
+    e_tied_next: np.ndarray | None = None
+    tie_order: str = "trec_eval"
 
     # -- sizes ---------------------------------------------------------------
     @property
@@ -102,10 +109,20 @@ class PoolIndex:
     def n_docs(self) -> int:
         return max(len(self.doc_bytes), 1)
 
-    def docnos(self, codes: np.ndarray | None = None) -> np.ndarray:
-        """Docno strings of the given document codes (all when None)."""
+    def topic_names(self, codes: np.ndarray):
+        """Topic ids of the given topic codes as a pandas column (see :meth:`docnos`)."""
+        from yardstick.io.text_source import text_column
+
+        return text_column(self.topics[np.asarray(codes, np.int64)].tolist())
+
+    def docnos(self, codes: np.ndarray | None = None):
+        """Docno strings of the given document codes (all when None), as a pandas column
+        (:func:`yardstick.io.text_source.text_column`: object dtype when a docno holds
+        bytes that are not UTF-8, which pandas' string dtype cannot hold)."""
+        from yardstick.io.text_source import text_column
+
         b = self.doc_bytes if codes is None else self.doc_bytes[np.asarray(codes, np.int64)]
-        return np.array([x.decode("utf-8", "surrogateescape") for x in b.tolist()], dtype=object)
+        return text_column([x.decode("utf-8", "surrogateescape") for x in b.tolist()])
 
     @property
     def n_groups(self) -> int:
@@ -217,17 +234,37 @@ class PoolIndex:
 
     def qrels_frame(self) -> pd.DataFrame:
         """The encoded qrels back as ``topic, docno, rel``."""
-        return pd.DataFrame({"topic": self.topics[self.key_topic(self.q_key)],
+        return pd.DataFrame({"topic": self.topic_names(self.key_topic(self.q_key)),
                              "docno": self.docnos(self.key_doc(self.q_key)),
                              "rel": self.q_rel})
+
+
+#: orders of tied scores within a run's topic: trec_eval's (docno descending), the
+#: order the file lists them in, docno ascending
+TIE_ORDERS = ("trec_eval", "file", "docno")
+
+
+def _tie_key(r: Run, tie_order: str) -> np.ndarray:
+    """What :func:`yardstick.ranking.trec_order` breaks ties by (descending) for an order."""
+    if tie_order == "trec_eval":
+        return r.docno_bytes
+    if tie_order == "file":
+        return -np.arange(len(r.score), dtype=np.int64)     # earlier lines first
+    if tie_order == "docno":
+        _, codes = np.unique(r.docno_bytes, return_inverse=True)
+        return -codes.astype(np.int64).ravel()             # smaller docnos first
+    raise ValueError(f"tie order must be one of {', '.join(TIE_ORDERS)}, not {tie_order!r}")
 
 
 def iter_build_pool_index(runs: Sequence[Run], qrels: Qrels,
                           pooled: Iterable[str] | Sequence[bool] | None = None,
                           groups: Mapping[str, str] | None = None,
-                          relevance_level: int = 1, compat: int = 10
+                          relevance_level: int = 1, compat: int = 10,
+                          tie_order: str = "trec_eval"
                           ) -> Generator[Progress, None, PoolIndex]:
     """Encode runs and qrels (a progress generator; see :func:`build_pool_index`)."""
+    if tie_order not in TIE_ORDERS:
+        raise ValueError(f"tie order must be one of {', '.join(TIE_ORDERS)}, not {tie_order!r}")
     runs = list(runs)
     if not runs:
         raise ValueError("pool diagnostics need at least one run")
@@ -245,7 +282,7 @@ def iter_build_pool_index(runs: Sequence[Run], qrels: Qrels,
     topics = np.array(sorted(set(q_topics.tolist()).union(
         *[set(r.topics.tolist()) for r in runs]), key=lambda s: s.encode("utf-8", "surrogateescape")), dtype=object)
     in_qrels = np.isin(topics, q_topics)
-    t_pos = pd.Index(topics)
+    t_pos = pd.Index(topics, dtype=object)  # (object: a topic may hold non-UTF-8 bytes)
     # One code per docno for the qrels and all runs: factorise the 64-bit docno
     # hashes (yardstick.run.docno_hash, what the engine joins on), never a str per
     # line.  The qrels come first, so their documents get the codes 0..n_q-1.
@@ -264,22 +301,28 @@ def iter_build_pool_index(runs: Sequence[Run], qrels: Qrels,
         seen[c] = True
     n_docs = max(len(uniq), 1)
 
-    q_key = t_pos.get_indexer(q_topics)[q_tcode].astype(np.int64) * n_docs + codes[:bounds[1]]
+    q_key = t_pos.get_indexer(pd.Index(q_topics, dtype=object))[q_tcode].astype(np.int64) * n_docs + codes[:bounds[1]]
     q_rel = qrels.frame["rel"].to_numpy(np.int64)
     order = np.argsort(q_key, kind="stable")
     q_key, q_rel = q_key[order], q_rel[order]
 
-    parts_t, parts_d, parts_run = [], [], []
+    parts_t, parts_d, parts_run, parts_tied = [], [], [], []
     for i, r in enumerate(runs):
         yield Progress(i + 1, n + 2, f"ordering {r.name}")
-        top_map = t_pos.get_indexer(r.topics).astype(np.int32)
-        o = trec_order(r.topic_code, r.score, r.docno_bytes, compat=compat)
+        top_map = t_pos.get_indexer(pd.Index(r.topics, dtype=object)).astype(np.int32)
+        o = trec_order(r.topic_code, r.score, _tie_key(r, tie_order), compat=compat)
         parts_t.append(top_map[r.topic_code[o]])
         parts_d.append(codes[bounds[i + 1]:bounds[i + 2]][o])
         parts_run.append(np.full(len(o), i, np.int32))
+        s = r.score[o].astype(np.float32 if compat == 9 else np.float64)
+        tc = r.topic_code[o]
+        tied = np.zeros(len(o), bool)
+        tied[:-1] = (s[1:] == s[:-1]) & (tc[1:] == tc[:-1])
+        parts_tied.append(tied)
     e_topic = np.concatenate(parts_t)
     e_doc = np.concatenate(parts_d)
     e_run = np.concatenate(parts_run)
+    e_tied_next = np.concatenate(parts_tied)
     seg = e_run.astype(np.int64) * len(topics) + e_topic
     # runs are concatenated in order and each is sorted by topic: seg is non-decreasing
     counts = np.bincount(seg, minlength=n * len(topics))
@@ -290,7 +333,8 @@ def iter_build_pool_index(runs: Sequence[Run], qrels: Qrels,
         run_names=names, group_names=group_names, run_group=run_group, pooled=pooled_mask,
         topics=topics, in_qrels=in_qrels, doc_bytes=doc_bytes, e_run=e_run, e_topic=e_topic,
         e_doc=e_doc, e_rank=e_rank, e_rel=np.zeros(0, np.int32), seg_start=seg_start,
-        q_key=q_key, q_rel=q_rel, relevance_level=int(relevance_level), qrels_name=qrels.name)
+        q_key=q_key, q_rel=q_rel, relevance_level=int(relevance_level), qrels_name=qrels.name,
+        e_tied_next=e_tied_next, tie_order=tie_order)
     found, v = index._judgment_of(e_topic, e_doc)
     e_rel = np.where(found, np.where(v < 0, UNJUDGED_IN_QRELS, v), NOT_IN_QRELS).astype(np.int32)
     yield Progress(n + 2, n + 2, "done")
@@ -300,7 +344,8 @@ def iter_build_pool_index(runs: Sequence[Run], qrels: Qrels,
 def build_pool_index(runs: Sequence[Run], qrels: Qrels,
                      pooled: Iterable[str] | Sequence[bool] | None = None,
                      groups: Mapping[str, str] | None = None,
-                     relevance_level: int = 1, compat: int = 10) -> PoolIndex:
+                     relevance_level: int = 1, compat: int = 10,
+                     tie_order: str = "trec_eval") -> PoolIndex:
     """Encode runs and qrels for the pool diagnostics.
 
     Parameters
@@ -315,8 +360,14 @@ def build_pool_index(runs: Sequence[Run], qrels: Qrels,
         trec_eval ``-l``.
     compat : int
         10 or 9, passed to :func:`yardstick.ranking.trec_order`.
+    tie_order : {"trec_eval", "file", "docno"}
+        How documents with tied scores are ranked, which decides the ones a pool
+        depth keeps: trec_eval's order (docno descending), the order the run file
+        lists them in, or docno ascending — TREC pools have been cut all three
+        ways, so reconstructing a real pool may need another than trec_eval's.
     """
-    return run_sync(iter_build_pool_index(runs, qrels, pooled, groups, relevance_level, compat))
+    return run_sync(iter_build_pool_index(runs, qrels, pooled, groups, relevance_level, compat,
+                                          tie_order))
 
 
 def _pooled_mask(runs: Sequence[Run], pooled) -> np.ndarray:

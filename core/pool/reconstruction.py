@@ -1,7 +1,7 @@
 """The pool per topic, rebuilt from the pooled runs, and what it says about the qrels.
 
 TREC pooling (Sparck Jones & van Rijsbergen 1975; Buckley et al. 2007, §1,
-``papers/004``): for each topic, the union of the top k documents of every
+“Bias and the limits of pooling for large collections”, Information Retrieval 2007): for each topic, the union of the top k documents of every
 pooled run is judged; everything else is assumed non-relevant.  Rebuilding the
 pool from the runs flagged as pooled and comparing it with the qrels shows how
 complete the judgments are for these runs:
@@ -10,7 +10,7 @@ complete the judgments are for these runs:
 * judged documents outside the rebuilt pool and pooled documents missing from
   the qrels (either reveals a wrong depth or run set, or, as for the Robust
   2003 old topics, judgments made with other runs; Voorhees 2003, §1,
-  ``papers/000``: "an average of 61.4% of the documents in the pools ... were judged");
+  Voorhees 2003: "an average of 61.4% of the documents in the pools ... were judged");
 * per run, unjudged documents in the top 10 and top 100 (Voorhees 2003, §1:
   "an average of 0.4 unjudged documents in the top 10 ... and 11.6 ... in the top 100").
 
@@ -25,6 +25,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from yardstick.io.text_source import text_index
 from yardstick.pool.index import PoolIndex, unique_sorted
 
 Depth = int | Mapping[str, int] | np.ndarray
@@ -71,7 +72,7 @@ class Pool:
         """One row per pooled document: topic, docno, rel (NaN if unjudged), contributors."""
         found, rel = index.lookup(self.keys)
         return pd.DataFrame({
-            "topic": index.topics[index.key_topic(self.keys)],
+            "topic": index.topic_names(index.key_topic(self.keys)),
             "docno": index.docnos(index.key_doc(self.keys)),
             "rel": np.where(found, rel, np.nan),
             "min_rank": self.min_rank,
@@ -181,6 +182,17 @@ def unjudged_at(index: PoolIndex, cutoffs: Sequence[int] = (10, 100)) -> pd.Data
     return frame
 
 
+def boundary_ties(index: PoolIndex, depth: Depth, runs: np.ndarray | None = None) -> int:
+    """How many (contributing run, topic) cuts at the pool depth fell inside a tie group:
+    the documents kept there depend on the tie order (``PoolIndex.tie_order``)."""
+    if index.e_tied_next is None:
+        return 0
+    contributing = index.pooled if runs is None else np.asarray(runs, bool)
+    d = index.depth_array(depth)
+    at_cut = (index.e_rank == d[index.e_topic]) & contributing[index.e_run]
+    return int((at_cut & index.e_tied_next).sum())
+
+
 def pool_statistics(index: PoolIndex, depth: Depth, pool: Pool | None = None,
                     cutoffs: Sequence[int] = (10, 100)) -> PoolStatistics:
     """Compare the rebuilt pool with the qrels (see the module docstring).
@@ -214,15 +226,15 @@ def pool_statistics(index: PoolIndex, depth: Depth, pool: Pool | None = None,
         "judged_outside_pool": np.bincount(q_topic[outside], minlength=T),
         "relevant_outside_pool": np.bincount(q_topic[outside & (index.q_rel >= lvl)], minlength=T),
         "pooled_not_in_qrels": np.bincount(p_topic[not_in], minlength=T),
-    }, index=pd.Index(index.topics, name="topic"))
+    }, index=text_index(index.topics, name="topic"))
     keep = (pool.depth > 0) | index.in_qrels
     per_topic = per_topic[keep]
     out_keys = index.q_key[outside]
-    outside_frame = pd.DataFrame({"topic": index.topics[index.key_topic(out_keys)],
+    outside_frame = pd.DataFrame({"topic": index.topic_names(index.key_topic(out_keys)),
                                   "docno": pd.Series(index.docnos(index.key_doc(out_keys)), dtype=object),
                                   "rel": index.q_rel[outside]})
     miss_keys = pool.keys[not_in]
-    missing_frame = pd.DataFrame({"topic": index.topics[index.key_topic(miss_keys)],
+    missing_frame = pd.DataFrame({"topic": index.topic_names(index.key_topic(miss_keys)),
                                   "docno": pd.Series(index.docnos(index.key_doc(miss_keys)), dtype=object),
                                   "min_rank": pool.min_rank[not_in],
                                   "n_runs": pool.n_runs[not_in]})
@@ -243,6 +255,7 @@ def pool_statistics(index: PoolIndex, depth: Depth, pool: Pool | None = None,
         "relevant_outside_pool": int(per_topic["relevant_outside_pool"].sum()),
         "pooled_not_in_qrels": int(per_topic["pooled_not_in_qrels"].sum()),
         **{f"mean_unjudged_{k}": per_run[f"unjudged_{k}"].mean() for k in cutoffs},
+        "boundary_ties": boundary_ties(index, depth, pool.contributing),
     })
     return PoolStatistics(per_topic=per_topic, per_run=per_run, outside=outside_frame,
                           missing=missing_frame, summary=summary)

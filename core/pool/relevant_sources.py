@@ -2,10 +2,10 @@
 
 * Earliest rank at which any pooled run retrieved each known relevant document
   (Soboroff, "Measuring the measure", slides "Earliest ranks of relevant
-  documents in pool", ``papers/002``): a histogram still high at the pool depth
+  documents in pool", TREC slides): a histogram still high at the pool depth
   says a deeper pool would find more.
 * Probability that the document at rank r is relevant (Buckley, Dimmick,
-  Soboroff & Voorhees 2007, §4 and Figure 2, ``papers/004``): "the number of
+  Soboroff & Voorhees 2007, §4 and Figure 2, “Bias and the limits of pooling for large collections”, Information Retrieval 2007): "the number of
   runs that retrieve a relevant document at that rank divided by the total
   number of runs, and then averaged over topics" (underestimated, since only
   known relevant documents count).
@@ -84,7 +84,7 @@ def earliest_ranks(index: PoolIndex, depth: Depth = 0, runs: np.ndarray | None =
     hit = (uk[pos_c] == qk) if len(uk) else np.zeros(len(qk), bool)
     best = np.where(hit, rank[first][pos_c] if len(uk) else 0, np.nan)
     frame = pd.DataFrame({
-        "topic": index.topics[index.key_topic(qk)],
+        "topic": index.topic_names(index.key_topic(qk)),
         "docno": index.docnos(index.key_doc(qk)),
         "rel": index.q_rel[rel_q],
         "earliest_rank": best,

@@ -125,6 +125,8 @@ class PoolReport:
                 t[name] = u.frame
                 t[f"{name}_summary"] = u.summary.to_frame("value")
                 t[f"{name}_units"] = u.per_unit
+                if u.removed is not None:
+                    t[f"{name}_removed"] = u.removed
         if self.titlestat_rel is not None:
             t["titlestat_rel"] = self.titlestat_rel.per_topic
         if self.titlestat_runs is not None:

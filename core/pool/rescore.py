@@ -174,6 +174,19 @@ def score_all(index: PoolIndex, measure: str, rel: np.ndarray | None = None,
         return bpref(index, rel, num_rel, num_nonrel)
     if measure == "infAP":
         return inferred_ap(index, rel, num_rel)
+    why = unsupported(measure)
+    if why:
+        raise ValueError(why)
+    return precision_at(index, int(measure[2:]), rel)
+
+
+def unsupported(measure: str) -> str | None:
+    """Why ``measure`` cannot be re-scored over a pool (None if it can)."""
+    if measure in MEASURES:
+        return None
     if measure.startswith("P_") and measure[2:].isdigit():
-        return precision_at(index, int(measure[2:]), rel)
-    raise ValueError(f"pool re-scoring supports {', '.join(MEASURES)} and P_k, not {measure!r}")
+        if int(measure[2:]) >= 1:
+            return None
+        return f"{measure!r}: precision needs a cutoff of at least 1 document (P_1, P_10, ...)"
+    return (f"pool re-scoring supports {', '.join(MEASURES)} and P_k (k >= 1), "
+            f"not {measure!r}")

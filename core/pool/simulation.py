@@ -1,6 +1,6 @@
 """Cheaper judgment sets simulated from the full qrels, and how the ranking of runs moves.
 
-Buckley et al. 2007, §6 (``papers/004``) weigh ways to spend a judging budget
+Buckley et al. 2007, §6 (“Bias and the limits of pooling for large collections”, Information Retrieval 2007) weigh ways to spend a judging budget
 differently: shallower pools, move-to-front pooling (Cormack, Palmer & Clarke,
 SIGIR 1998) and random sampling (Aslam et al. 2005/2006), with bpref to
 evaluate on partial judgments.  Here every strategy judges a subset of the
@@ -38,6 +38,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from yardstick.io.read_progress import scaled
 from yardstick.pool import rescore
 from yardstick.pool.index import NOT_IN_QRELS, UNJUDGED_IN_QRELS, PoolIndex
 from yardstick.pool.reconstruction import Depth, pool_entries, reconstruct_pool
@@ -110,12 +111,21 @@ def order_move_to_front(index: PoolIndex, max_budget: int, seed: int | None = 0,
 
     Runs are read down to ``max_depth`` (default: all they retrieved).
     """
+    return run_sync(iter_order_move_to_front(index, max_budget, seed, max_depth))
+
+
+def iter_order_move_to_front(index: PoolIndex, max_budget: int, seed: int | None = 0,
+                             max_depth: int | None = None
+                             ) -> Generator[Progress, None, JudgingOrder]:
+    """:func:`order_move_to_front` as a progress generator, one step a topic (a
+    cancellation point every topic: the loop over runs is plain Python)."""
     rng = np.random.default_rng(seed)
     lvl = index.relevance_level
     pooled = np.flatnonzero(index.pooled)
     out_k: list[np.ndarray] = []
     out_v: list[np.ndarray] = []
     for t in range(index.n_topics):
+        yield Progress(t, index.n_topics, "move-to-front: ordering the judgments")
         if not index.in_qrels[t]:
             continue
         lists = []
@@ -216,8 +226,9 @@ class SimulationResult:
         Measure of the full-qrels ranking.
     levels : pandas.DataFrame
         One row per (level, measure): judged (mean per topic), relevant
-        (found, all topics), share_relevant (of the relevant documents in the
-        official pool), kendall_tau, tau_ap.
+        (found, all topics), share_relevant (of the relevant documents the
+        strategy can reach: the official pool, or for move-to-front everything
+        the pooled runs retrieved; at most 1), kendall_tau, tau_ap.
     scores : pandas.DataFrame
         Long form: level, measure, run, score; level ``full`` holds the
         full-qrels scores.
@@ -268,13 +279,17 @@ def iter_simulate(index: PoolIndex, depth: Depth, strategy: str, levels: Sequenc
     elif strategy == "random":
         order = order_random(index, depth, seed=seed)
     else:
-        order = order_move_to_front(index, max(levels), seed=seed)
+        order = yield from scaled(iter_order_move_to_front(index, max(levels), seed=seed),
+                                  0, total)
     pos = _entry_values(index, order)
     evaluated = index.evaluated()
     names = list(index.run_names)
     ref = pd.Series(rescore.run_means(rescore.score_all(index, reference), evaluated), index=names)
     ref_rank = system_ranking(ref)
-    reachable = _reachable_relevant(index, reconstruct_pool(index, depth).keys)
+    # the denominator of share_relevant: what the strategy could judge at most (the
+    # official pool; move-to-front reads the pooled runs to their full depth)
+    reachable = _reachable_relevant(index, _pooled_keys(index) if strategy == "mtf"
+                                    else reconstruct_pool(index, depth).keys)
     rows, score_rows = [], [pd.DataFrame({"level": "full", "measure": reference, "run": names,
                                           "score": ref.to_numpy()})]
     for i, level in enumerate(levels):
@@ -305,6 +320,14 @@ def simulate(index: PoolIndex, depth: Depth, strategy: str, levels: Sequence[int
              unit: str = "group") -> SimulationResult:
     """See :func:`iter_simulate`."""
     return run_sync(iter_simulate(index, depth, strategy, levels, measures, reference, seed, unit))
+
+
+def _pooled_keys(index: PoolIndex) -> np.ndarray:
+    """Keys of every document any pooled run retrieved, at any depth (sorted, unique)."""
+    T = index.n_topics
+    idx = [np.arange(index.seg_start[int(r) * T], index.seg_start[(int(r) + 1) * T])
+           for r in np.flatnonzero(index.pooled)]
+    return np.unique(index.entry_keys(np.concatenate(idx))) if idx else np.zeros(0, np.int64)
 
 
 def _reachable_relevant(index: PoolIndex, pool_keys: np.ndarray) -> int:

@@ -1,22 +1,26 @@
 """The leave-out-uniques test: would a run score the same had it not been pooled?
 
-Zobel (SIGIR 1998), as described by Buckley, Dimmick, Soboroff & Voorhees
-2007, §2 (``papers/004``): each pooled run is evaluated with the official
-qrels and again with the qrels "that results by removing those documents that
-were added to the pool by the current run only (the run's 'unique relevant')";
+Zobel (SIGIR 1998), as described by Buckley, Dimmick, Soboroff & Voorhees,
+"Bias and the limits of pooling for large collections" (Information Retrieval,
+2007), §2: each pooled run is evaluated with the official qrels and again with
+the qrels "that results by removing those documents that were added to the
+pool by the current run only" — every judgment only it contributed, relevant
+or not (for MAP and P@k only the relevant ones matter; bpref and infAP read
+the non-relevant ones too);
 the mean difference over the pooled runs measures how unfair the collection is
 to a run that did not contribute.  Buckley et al. use "a more stringent variant
 of this test that removes all documents from the judgment set that were
 contributed solely by runs from the same group" (``unit="group"``); their
-differences are in MAP.  Soboroff ("Measuring the measure", ``papers/002``,
-slide "Understanding uniques"): a MAP drop over 5% is a red flag (Voorhees 98)
+differences are in MAP.  Soboroff ("Measuring the measure", slide
+"Understanding uniques"): a MAP drop over 5% is a red flag (Voorhees 98)
 and "very poor runs should not be considered here, since percentage
 differences in small MAP can look big" (``min_score``).
 
 The qrels are never rebuilt: the judgments of the removed documents are masked
 to "not in qrels" in the flat arrays of :class:`~core.pool.index.PoolIndex` and
-R is lowered per topic, so every pooled run (or group) is re-scored in one
-vectorised pass (:mod:`yardstick.pool.rescore`).
+R and N (judged non-relevant) are lowered per topic, so every pooled run (or
+group) is re-scored in one vectorised pass (:mod:`yardstick.pool.rescore`);
+:attr:`UniquesResult.removed` lists the judgments taken out.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from yardstick.io.text_source import text_index
 from yardstick.pool import rescore
 from yardstick.pool.index import NOT_IN_QRELS, PoolIndex, unique_sorted
 from yardstick.pool.reconstruction import Depth, Pool, reconstruct_pool
@@ -57,7 +62,11 @@ class UniquesResult:
     unique_by_topic : pandas.DataFrame
         Topics x units count of unique relevant documents.
     summary : pandas.Series
-        mean_diff, max_diff, mean_percent, max_percent, red_flags, runs, left_out.
+        mean_diff, max_diff, mean_percent, max_percent, red_flags, runs, left_out,
+        unique_relevant, unique_judged.
+    removed : pandas.DataFrame
+        The judgments taken out when each pooled unit is left out: columns unit
+        (``run`` or ``group``), topic, docno, rel (relevant and non-relevant alike).
     """
 
     unit: str
@@ -66,6 +75,7 @@ class UniquesResult:
     per_unit: pd.DataFrame
     unique_by_topic: pd.DataFrame
     summary: pd.Series
+    removed: pd.DataFrame | None = None
 
     def to_frame(self) -> pd.DataFrame:
         return self.frame.reset_index()
@@ -74,10 +84,19 @@ class UniquesResult:
 def unique_relevant_keys(index: PoolIndex, pool: Pool, unit: str = "group") -> tuple[
         np.ndarray, np.ndarray]:
     """Keys of relevant pool documents contributed by exactly one unit, and that unit."""
+    keys, owner, rel = unique_judged_keys(index, pool, unit)
+    sel = rel >= index.relevance_level
+    return keys[sel], owner[sel]
+
+
+def unique_judged_keys(index: PoolIndex, pool: Pool, unit: str = "group") -> tuple[
+        np.ndarray, np.ndarray, np.ndarray]:
+    """Keys, contributing unit and qrels value of every pool document that the qrels
+    judge (any value, negative ones too) and exactly one unit contributed."""
     owner = pool.owner_group if unit == "group" else pool.owner_run
     found, rel = index.lookup(pool.keys)
-    sel = (owner >= 0) & found & (rel >= index.relevance_level)
-    return pool.keys[sel], owner[sel]
+    sel = (owner >= 0) & found
+    return pool.keys[sel], owner[sel], rel[sel]
 
 
 def iter_leave_out_uniques(index: PoolIndex, depth: Depth, unit: str = "group",
@@ -93,32 +112,44 @@ def iter_leave_out_uniques(index: PoolIndex, depth: Depth, unit: str = "group",
     n_units = index.n_groups if unit == "group" else index.n_runs
     unit_of_run = index.run_group.astype(np.int64) if unit == "group" else \
         np.arange(index.n_runs, dtype=np.int64)
-    u_keys, u_owner = unique_relevant_keys(index, pool, unit)
-    u_topic = index.key_topic(u_keys)
-    uniq_tu = np.bincount(u_owner.astype(np.int64) * index.n_topics + u_topic,
-                          minlength=n_units * index.n_topics).reshape(n_units, index.n_topics)
+    # every judgment only this unit contributed leaves with it (Zobel 1998; Buckley et
+    # al. 2007 §2: "removes all documents from the judgment set that were contributed
+    # solely by runs from the same group"), relevant or not: bpref and infAP read both
+    j_keys, j_owner, j_rel = unique_judged_keys(index, pool, unit)
+    lvl = index.relevance_level
+    is_rel = j_rel >= lvl
+    u_keys, u_owner = j_keys[is_rel], j_owner[is_rel]
+
+    def per_unit_topic(sel: np.ndarray) -> np.ndarray:
+        code = j_owner[sel].astype(np.int64) * index.n_topics + index.key_topic(j_keys[sel])
+        return np.bincount(code, minlength=n_units * index.n_topics
+                           ).reshape(n_units, index.n_topics)
+
+    uniq_tu = per_unit_topic(is_rel)
+    uniq_non_tu = per_unit_topic((j_rel >= 0) & ~is_rel)
 
     yield Progress(1, steps, f"scoring all runs ({measure})")
     evaluated = index.evaluated()
     official_t = rescore.score_all(index, measure)
     official = rescore.run_means(official_t, evaluated)
 
-    yield Progress(2, steps, "masking unique relevant documents")
-    lvl = index.relevance_level
-    idx = np.flatnonzero(index.e_rel >= lvl)
+    yield Progress(2, steps, "masking the judgments only each unit contributed")
+    idx = np.flatnonzero(index.e_rel != NOT_IN_QRELS)
     keys = index.entry_keys(idx)
-    pos = np.searchsorted(u_keys, keys)
-    pos_c = np.minimum(pos, max(len(u_keys) - 1, 0))
+    pos = np.searchsorted(j_keys, keys)
+    pos_c = np.minimum(pos, max(len(j_keys) - 1, 0))
     run_of = index.e_run[idx]
-    if len(u_keys):
-        mine = (u_keys[pos_c] == keys) & (u_owner[pos_c] == unit_of_run[run_of]) \
+    if len(j_keys):
+        mine = (j_keys[pos_c] == keys) & (j_owner[pos_c] == unit_of_run[run_of]) \
             & index.pooled[run_of]
     else:
         mine = np.zeros(len(keys), bool)
     rel = index.e_rel.copy()
     rel[idx[mine]] = NOT_IN_QRELS
-    num_rel = index.num_rel()[None, :] - np.where(index.pooled[:, None], uniq_tu[unit_of_run], 0)
-    without_t = rescore.score_all(index, measure, rel, num_rel)
+    pooled_rows = index.pooled[:, None]
+    num_rel = index.num_rel()[None, :] - np.where(pooled_rows, uniq_tu[unit_of_run], 0)
+    num_nonrel = index.num_nonrel()[None, :] - np.where(pooled_rows, uniq_non_tu[unit_of_run], 0)
+    without_t = rescore.score_all(index, measure, rel, num_rel, num_nonrel)
     without = rescore.run_means(without_t, evaluated)
 
     yield Progress(3, steps, "ranking")
@@ -141,7 +172,7 @@ def iter_leave_out_uniques(index: PoolIndex, depth: Depth, unit: str = "group",
         "score_without": without[pooled],
         "diff": diff[pooled],
         "percent": percent[pooled],
-        "rank": rank[pooled].astype(int),
+        "rank": pd.array(np.where(np.isnan(rank[pooled]), None, rank[pooled]), dtype="Int64"),
         "rank_without": rank_without[pooled],
         "red_flag": percent[pooled] > RED_FLAG_PERCENT,
         "poor": poor[pooled],
@@ -156,11 +187,20 @@ def iter_leave_out_uniques(index: PoolIndex, depth: Depth, unit: str = "group",
     per_unit = pd.DataFrame({
         "contributed": contributed,
         "unique": np.bincount(owner_all[owner_all >= 0], minlength=n_units),
+        "unique_judged": np.bincount(j_owner.astype(np.int64), minlength=n_units),
         "unique_relevant": u_per_unit,
     }, index=pd.Index(list(unit_names), name=unit))
+    order = np.lexsort((j_keys, j_owner))
+    removed = pd.DataFrame({
+        unit: np.asarray(unit_names, dtype=object)[j_owner[order]],
+        "topic": index.topic_names(index.key_topic(j_keys[order])),
+        "docno": index.docnos(index.key_doc(j_keys[order])),
+        "rel": j_rel[order],
+    })
+    removed = removed[np.isin(j_owner[order], unit_of_run[pooled])].reset_index(drop=True)
     pooled_units = sorted(set(unit_of_run[pooled].tolist()))
     per_unit = per_unit.iloc[pooled_units]
-    by_topic = pd.DataFrame(uniq_tu[pooled_units].T, index=pd.Index(index.topics, name="topic"),
+    by_topic = pd.DataFrame(uniq_tu[pooled_units].T, index=text_index(index.topics, name="topic"),
                             columns=[unit_names[u] for u in pooled_units])
     by_topic = by_topic[index.in_qrels]
     ok = frame[~frame["poor"]]
@@ -175,10 +215,11 @@ def iter_leave_out_uniques(index: PoolIndex, depth: Depth, unit: str = "group",
         "max_percent": ok["percent"].max(),
         "red_flags": int(ok["red_flag"].sum()),
         "unique_relevant": int(u_per_unit.sum()),
+        "unique_judged": int(len(j_keys)),
     })
     yield Progress(4, steps, "done")
     return UniquesResult(unit=unit, measure=measure, frame=frame, per_unit=per_unit,
-                         unique_by_topic=by_topic, summary=summary)
+                         unique_by_topic=by_topic, summary=summary, removed=removed)
 
 
 def leave_out_uniques(index: PoolIndex, depth: Depth, unit: str = "group",

@@ -21,6 +21,7 @@ import pandas as pd
 from yardstick.charts.median_difference import median_difference
 from yardstick.charts.precision_cutoffs import CUTOFFS
 from yardstick.charts.recall_precision import RECALL_LEVELS, iprec_column, recall_precision_curves
+from yardstick.charts.system_ranking import system_ranking
 from yardstick.evaluation_service import Evaluation
 from yardstick.reports import figures
 from yardstick.reports.document import ReportDocument, ReportFigure, ReportPage, ReportTable
@@ -81,13 +82,16 @@ def adhoc_tables(evaluation: Evaluation) -> AdhocTables:
 
 
 def adhoc_report(evaluations: Mapping[str, Evaluation], runs: Sequence[str] | None = None,
-                 histogram_measure: str = "map", title: str = "Ad hoc evaluation report"
-                 ) -> ReportDocument:
-    """The appendix report for ``runs`` (default all); medians are over all ``evaluations``."""
+                 histogram_measure: str = "map", title: str = "Ad hoc evaluation report",
+                 medians: pd.DataFrame | None = None, median_runs: Sequence[str] | None = None,
+                 median_source: str = "") -> ReportDocument:
+    """The appendix report for ``runs`` (default all); medians are over all ``evaluations``,
+    over ``median_runs``, or official ``medians`` (:mod:`yardstick.io.medians_file`)."""
     names = list(runs) if runs is not None else list(evaluations)
     pages = []
     if len(names) > 1:
         curves = recall_precision_curves(evaluations, names)
+        ranking = system_ranking(evaluations, "map", runs=names)
         overview = pd.DataFrame({
             "topics": [len(evaluations[n].per_topic) for n in names],
             "map": [float(evaluations[n].summary["map"]) for n in names],
@@ -99,12 +103,16 @@ def adhoc_report(evaluations: Mapping[str, Evaluation], runs: Sequence[str] | No
             (ReportTable("overview", "Runs", overview),),
             (ReportFigure("recall_precision", "Recall-Precision Curves",
                           partial(figures.draw_recall_precision, curves=curves),
-                          curves.to_frame()),)))
+                          curves.to_frame()),
+             ReportFigure("system_ranking", "Runs by mean MAP with 95% confidence intervals",
+                          partial(figures.draw_system_ranking, sr=ranking),
+                          ranking.to_frame()))))
     for name in names:
         ev = evaluations[name]
         t = adhoc_tables(ev)
         curves = recall_precision_curves(evaluations, [name])
-        md = median_difference(evaluations, name, histogram_measure)
+        md = median_difference(evaluations, name, histogram_measure, runs=median_runs,
+                               medians=medians, median_source=median_source)
         pages.append(ReportPage(
             name, f"runid {ev.runid}" if ev.runid else "",
             (ReportTable("summary", "Summary Statistics", t.summary, header=False),

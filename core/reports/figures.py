@@ -13,9 +13,12 @@ from collections.abc import Callable
 
 import numpy as np
 
+from yardstick.io.text_source import shown
+
 __all__ = ["new_figure", "draw_recall_precision", "draw_topic_recall_precision",
            "draw_median_difference", "draw_found_by_rank", "draw_rank_histogram",
-           "draw_map_at_x", "draw_topic_spread", "draw_precision_cutoffs", "figure_bytes"]
+           "draw_map_at_x", "draw_topic_spread", "draw_precision_cutoffs", "draw_system_ranking",
+           "figure_bytes"]
 
 PALETTE = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b",
            "#e377c2", "#7f7f7f", "#bcbd22"]
@@ -44,7 +47,7 @@ def draw_recall_precision(ax, curves, colors=None) -> None:
     """Averaged 11-point curves (appendix Figure 1), one line per run."""
     for i, run in enumerate(curves.runs):
         c = (colors or {}).get(run, PALETTE[i % len(PALETTE)])
-        ax.plot(curves.levels, curves.precision[i], marker="o", ms=3.5, color=c, label=run)
+        ax.plot(curves.levels, curves.precision[i], marker="o", ms=3.5, color=c, label=shown(run))
     ax.set(xlim=(0, 1), ylim=(0, 1.02), xlabel="Recall", ylabel="Precision",
            title="Recall-Precision Curve")
     ax.grid(alpha=0.3)
@@ -74,16 +77,17 @@ def draw_median_difference(ax, md, show_max: bool = True, label: str | None = No
     ax.axhline(0, color="black", lw=0.6)
     n = len(md.topics)
     step = max(1, int(np.ceil(n / 25)))
-    ax.set_xticks(x[::step], [md.topics[i] for i in range(0, n, step)], rotation=90,
+    ax.set_xticks(x[::step], [shown(md.topics[i]) for i in range(0, n, step)], rotation=90,
                   fontsize=6)
     ax.set(xlim=(-1, max(n, 1)), ylim=(-1.02, 1.02) if abs(d).max(initial=0) <= 1 else None,
            ylabel=f"Difference from median {label or md.measure}",
-           title=f"{label or md.measure}: {md.run} vs median of {md.n_runs} runs")
+           title=f"{label or md.measure}: {shown(md.run)} vs median of "
+                 f"{md.source or f'{md.n_runs} runs'}")
 
 
 def draw_found_by_rank(ax, fbr) -> None:
     """Cumulative % of topics found by rank, run and hypothetical median run (appendix Fig. 6)."""
-    ax.step(fbr.ranks, fbr.run_percent, where="post", color="#1f77b4", label=fbr.run)
+    ax.step(fbr.ranks, fbr.run_percent, where="post", color="#1f77b4", label=shown(fbr.run))
     ax.step(fbr.ranks, fbr.median_percent, where="post", color="#7f7f7f", ls="--",
             label="median run")
     ax.set(xscale="log", xlim=(1, fbr.ranks[-1]), ylim=(0, 100), xlabel="Rank",
@@ -96,7 +100,7 @@ def draw_rank_histogram(ax, hist) -> None:
     """Questions by rank of the first correct answer, run and median run (appendix Fig. 3)."""
     labels = [str(r) for r in hist.ranks] + ["none"]
     x = np.arange(len(labels))
-    ax.bar(x - 0.2, hist.run_counts, width=0.4, color="#1f77b4", label=hist.run)
+    ax.bar(x - 0.2, hist.run_counts, width=0.4, color="#1f77b4", label=shown(hist.run))
     ax.bar(x + 0.2, hist.median_counts, width=0.4, color="#7f7f7f", label="median run")
     ax.set_xticks(x, labels)
     ax.set(xlabel="Rank of first correct response", ylabel="Number of questions",
@@ -108,7 +112,7 @@ def draw_map_at_x(ax, mx, worst_quarter_only: bool = False) -> None:
     """MAP(X) vs X (robust overview Figure 4)."""
     stop = mx.x_max if worst_quarter_only else len(mx.x)
     for i, run in enumerate(mx.runs):
-        ax.plot(mx.x[:stop], mx.values[i, :stop], color=PALETTE[i % len(PALETTE)], label=run)
+        ax.plot(mx.x[:stop], mx.values[i, :stop], color=PALETTE[i % len(PALETTE)], label=shown(run))
     ax.set(xlabel="X (worst topics)", ylabel=f"{mx.measure}(X)", title="MAP(X) vs X")
     ax.grid(alpha=0.3)
     ax.legend(fontsize="small")
@@ -127,8 +131,27 @@ def draw_topic_spread(ax, spread) -> None:
 def draw_precision_cutoffs(ax, pc) -> None:
     for i, run in enumerate(pc.runs):
         ax.plot(pc.cutoffs, pc.precision[i], "o-", ms=3, color=PALETTE[i % len(PALETTE)],
-                label=run)
+                label=shown(run))
     ax.set(xscale="log", xlabel="Documents retrieved", ylabel="Precision",
            title="Precision at cutoffs")
     ax.grid(alpha=0.3, which="both")
     ax.legend(fontsize="small")
+
+
+def draw_system_ranking(ax, sr, max_labels: int = 40) -> None:
+    """Runs best first, each mean with its t interval (:mod:`yardstick.charts.system_ranking`);
+    the baseline in red."""
+    k = len(sr.runs)
+    y = np.arange(k)
+    base = np.array([r == sr.baseline for r in sr.runs], bool)
+    ok = np.isfinite(sr.low) & np.isfinite(sr.high)
+    ax.errorbar(sr.mean[ok], y[ok], xerr=[(sr.mean - sr.low)[ok], (sr.high - sr.mean)[ok]],
+                fmt="none", ecolor="#555555", elinewidth=1, capsize=2)
+    ax.scatter(sr.mean, y, s=14, c=np.where(base, "#d62728", "#1f77b4"), zorder=3)
+    step = max(1, int(np.ceil(k / max_labels)))
+    picked = [i for i in range(k) if i % step == 0 or base[i]]
+    ax.set_yticks(picked, [shown(sr.runs[i]) + (" (baseline)" if base[i] else "") for i in picked],
+                  fontsize=6 if k > 20 else 8)
+    ax.set(ylim=(k - 0.5, -0.5), xlabel=f"mean {sr.measure} over topics",
+           title=f"Runs by mean {sr.measure} with {sr.confidence:.0%} confidence intervals")
+    ax.grid(alpha=0.3, axis="x")

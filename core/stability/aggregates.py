@@ -5,7 +5,7 @@ Most measures average over topics (MAP, P@10, R-prec, MRR, nDCG@10, %no-rel@10
 product (:func:`yardstick.stability.resampling.sample_means`).  Two robust-track
 measures do not: ``map_worst`` (MAP(X), the mean AP of the run's X worst
 topics) and ``area`` (the area under MAP(X) vs X for X = 1 .. n/4), Voorhees,
-robust 2003 overview (``../shared/papers/000``, §2) — both computed from
+robust 2003 overview (Voorhees 2003, §2) — both computed from
 per-topic AP, re-sorted inside every sample, with ``X`` scaled to the sample
 size.  The robust overview's §3.2–3.3 stability numbers for "area" need
 exactly this: its scores "depend directly on the number of topics in the set".

@@ -1,7 +1,7 @@
 """Bootstrap swap rates (Sakai 2006), side by side with Voorhees–Buckley.
 
 Sakai, "Evaluating evaluation metrics based on the bootstrap", SIGIR 2006, as
-presented in Soboroff's "Measuring the measure" (``../shared/papers/002``,
+presented in Soboroff's "Measuring the measure" (TREC slides,
 "Bootstrap method" and "Bootstrap delta, MAP, TREC 8"): instead of two
 *disjoint* subsets of at most ``N/2`` topics, each draw is a pair of
 independent bootstrap samples — ``n`` topics drawn **with replacement** — so

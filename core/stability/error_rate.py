@@ -2,7 +2,7 @@
 
 Buckley and Voorhees, "Evaluating evaluation measure stability", SIGIR 2000,
 as used in Voorhees, "Overview of the TREC 2003 Robust Retrieval Track"
-(``../shared/papers/000``, §3.2): draw ``B`` random topic sets of size ``n``
+(Voorhees 2003, §3.2): draw ``B`` random topic sets of size ``n``
 (1000 sets of 50 of the 100 topics there); on each, for every run pair
 ``(A, B)`` decide ``A > B``, ``A < B`` or ``A ≡ B``, the runs being equivalent
 when their scores differ by less than a *fuzziness* (5 % of the larger score).
@@ -26,6 +26,7 @@ import pandas as pd
 from yardstick.progress import Progress
 from yardstick.seeds import resolve_seed
 from yardstick.stability.aggregates import MEAN, Aggregate, aggregate_for
+from yardstick.stability.comparable import comparable
 from yardstick.stability.resampling import as_score_array, pair_frame, run_pairs, subset_indices
 
 __all__ = ["ErrorRateResult", "count_outcomes", "error_rate", "error_rates", "error_rate_table"]
@@ -46,8 +47,10 @@ def count_outcomes(values: np.ndarray, indices: np.ndarray, fuzziness: float = 0
         ``B × n`` topic indices, one sample per row.
     fuzziness : float
         Runs ``i`` and ``j`` are equivalent on a sample when
-        ``|m_i − m_j| < fuzziness · max(|m_i|, |m_j|)`` or ``m_i = m_j`` (up to
-        rounding: the same scores summed in another order tie).
+        ``|m_i − m_j| < fuzziness · max(|m_i|, |m_j|)`` or ``m_i = m_j``, both
+        decided on the values to 12 significant digits (:mod:`.comparable`): the
+        same fractions summed in another order tie, and a difference of exactly
+        the fuzziness is never a tie.
     aggregate : Aggregate
         Sample score of a run (mean by default).
 
@@ -59,9 +62,10 @@ def count_outcomes(values: np.ndarray, indices: np.ndarray, fuzziness: float = 0
     """
     ii, jj = run_pairs(values.shape[1])
     means = np.ascontiguousarray(aggregate.samples(values, indices).T)   # R × B
-    a, b = means[ii], means[jj]                                       # P × B
-    eq = np.abs(a - b) < fuzziness * np.maximum(np.abs(a), np.abs(b))
-    eq |= np.abs(a - b) <= 1e-12 * np.maximum(1.0, np.maximum(np.abs(a), np.abs(b)))
+    a, b = comparable(means[ii]), comparable(means[jj])               # P × B
+    # "less than" the fuzziness, decided on the values as fractions (comparable.py)
+    eq = comparable(np.abs(a - b)) < comparable(fuzziness * np.maximum(np.abs(a), np.abs(b)))
+    eq |= a == b
     gt = ((a > b) & ~eq).sum(axis=1)
     lt = ((a < b) & ~eq).sum(axis=1)
     return gt.astype(np.int64), lt.astype(np.int64), eq.sum(axis=1).astype(np.int64)

@@ -5,7 +5,7 @@ swap (error) rate falls roughly exponentially with the topic-set size ``n``::
 
     error(n) = A1 · exp(−A2 · n)
 
-Soboroff's "Measuring the measure" slides (``../shared/papers/002``, "V/B delta,
+Soboroff's "Measuring the measure" slides (TREC slides, "V/B delta,
 MAP, TREC 8") print, for every difference bin, ``A1``, ``A2``, ``ResErr`` (the
 residual standard error of the fit) and ``5%int`` — the size at which the fitted
 curve crosses 5 %, ``ln(A1 / 0.05) / A2``, shown capped at the full topic-set
@@ -103,16 +103,56 @@ def fit_exponential(sizes: np.ndarray, rates: np.ndarray) -> ExpFit:
                 # the unconstrained optimum grows with n (noisy, sparse bin): refit within bounds
                 popt, _ = curve_fit(exp_model, x, r, p0=p0, jac=_exp_jac,
                                     bounds=([0.0, 0.0], [np.inf, np.inf]), maxfev=400)
+        a, a2 = (float(v) for v in popt)
+        with np.errstate(over="ignore"):
+            a1 = float(a * np.exp(a2 * n0))
     except (RuntimeError, ValueError):
-        return ExpFit(np.nan, np.nan, np.nan, m)
-    a, a2 = (float(v) for v in popt)
-    with np.errstate(over="ignore"):
-        a1 = float(a * np.exp(a2 * n0))
-    if not np.isfinite(a1):
-        return ExpFit(np.nan, np.nan, np.nan, m)
-    ssr = float(np.sum((r - exp_model(n, a1, a2)) ** 2))
+        a1 = a2 = np.nan
+    # curve_fit can stop short or fail on a sparse, noisy bin; the profile fit below
+    # always finds the best non-negative (A1, A2): keep whichever fits better
+    b1, b2 = _profile_fit(n, r)
+    if not (np.isfinite(a1) and a1 >= 0 and a2 >= 0) or _ssr(n, r, b1, b2) < _ssr(n, r, a1, a2):
+        a1, a2 = b1, b2
+    ssr = _ssr(n, r, a1, a2)
     res_err = float(np.sqrt(ssr / (m - 2))) if m > 2 else 0.0
     return ExpFit(a1, a2, res_err, m)
+
+
+def _ssr(n: np.ndarray, r: np.ndarray, a1: float, a2: float) -> float:
+    with np.errstate(over="ignore", invalid="ignore"):
+        v = float(np.sum((r - exp_model(n, a1, a2)) ** 2))
+    return v if np.isfinite(v) else float("inf")
+
+
+#: largest A2 the profile fit considers (the rate would fall by e^-10 per topic)
+_MAX_A2 = 10.0
+
+
+def _profile_fit(n: np.ndarray, r: np.ndarray) -> tuple[float, float]:
+    """Least squares over ``A1 >= 0, A2 >= 0`` by profiling: for a given ``A2`` the best
+    ``A1`` is ``max(0, Σ r·e / Σ e²)`` with ``e = exp(−A2 n)``, so only ``A2`` is searched
+    (a grid, then scipy's bounded scalar minimiser around the best grid point)."""
+    from scipy.optimize import minimize_scalar
+
+    def best_a1(a2: float) -> float:
+        e = np.exp(-a2 * n)
+        den = float(e @ e)
+        return max(0.0, float(r @ e) / den) if den > 0 else 0.0
+
+    def cost(a2: float) -> float:
+        return _ssr(n, r, best_a1(a2), a2)
+
+    grid = np.concatenate([[0.0], np.geomspace(1e-6, _MAX_A2, 160)])
+    costs = np.array([cost(g) for g in grid])
+    k = int(np.argmin(costs))
+    lo, hi = grid[max(k - 1, 0)], grid[min(k + 1, len(grid) - 1)]
+    a2 = float(grid[k])
+    if hi > lo:
+        res = minimize_scalar(cost, bounds=(lo, hi), method="bounded",
+                              options={"xatol": 1e-12 + 1e-9 * hi})
+        if res.success and res.fun <= costs[k]:
+            a2 = float(res.x)
+    return best_a1(a2), a2
 
 
 def size_at_rate(a1: float, a2: float, target: float = 0.05) -> float:

@@ -1,7 +1,7 @@
 """Agreement between system rankings: Kendall's tau, tau_AP and ranking strings.
 
 * A *system ranking* orders runs by decreasing mean score of a measure
-  (Voorhees, robust 2003 overview, ``../shared/papers/000`` §2): from two topic
+  (Voorhees, TREC 2003 robust track overview, §2): from two topic
   groups (old vs new topics, Table 3), two measures (Figure 3) or two qrels.
 * Kendall's tau counts pairwise swaps between two rankings
   (``scipy.stats.kendalltau``).
@@ -29,6 +29,8 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
+from yardstick.stability.comparable import comparable
+
 __all__ = ["system_ranking", "kendall_tau", "tau_ap", "tau_ap_symmetric", "RankCorrelation",
            "compare_rankings", "correlation_matrix", "RankingStrings", "ranking_strings",
            "SYMBOLS", "symbol_codes"]
@@ -50,10 +52,12 @@ def system_ranking(means: pd.Series, tie_break: pd.Series | None = None,
     lower_is_better : bool
         For measures such as %no-rel@10.
     """
+    # scores equal as fractions are ties, whatever order they were summed in
+    key = comparable(means.to_numpy(float))
     frame = pd.DataFrame({"run": [str(r) for r in means.index],
-                          "key": -means.to_numpy(float) if not lower_is_better
-                          else means.to_numpy(float)})
-    frame["tb"] = 0.0 if tie_break is None else -tie_break.reindex(means.index).to_numpy(float)
+                          "key": -key if not lower_is_better else key})
+    frame["tb"] = 0.0 if tie_break is None else \
+        -comparable(tie_break.reindex(means.index).to_numpy(float))
     return list(frame.sort_values(["key", "tb", "run"], kind="mergesort")["run"])
 
 

@@ -14,11 +14,13 @@ from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
 from yardstick.progress import Progress
 from yardstick.stability.aggregates import aggregate_for, lower_is_better, per_topic_measure
 from yardstick.stability.bootstrap_swaps import bootstrap_swap_rates
+from yardstick.stability.comparable import comparable
 from yardstick.stability.discriminative_power import discriminative_power
 from yardstick.stability.error_rate import error_rate
 from yardstick.stability.rank_correlation import correlation_matrix, ranking_strings
@@ -104,6 +106,50 @@ def score_matrices(evaluations: Mapping[str, Any], measures: Sequence[str],
     return out, (score_matrix(evaluations, "map").fillna(0.0) if has_map else None)
 
 
+def input_warnings(matrices: Mapping[str, pd.DataFrame], sets: Mapping[str, Sequence[str]]
+                   ) -> list[str]:
+    """What about the scores makes some results empty or trivial, said before any analysis.
+
+    Runs with identical per-topic scores differ by 0 in every sample (a minimum
+    difference of 0 then only says they tie); a run scoring 0 everywhere, or
+    every run doing so, gives nothing to tell apart; a topic set too small for
+    halves of two topics makes the disjoint-halves swap rates (Voorhees & Buckley
+    2002) and the fitted minimum differences empty (NaN).
+    """
+    out = []
+    for m, mat in matrices.items():
+        values = mat.to_numpy(float)
+        cols = [str(c) for c in mat.columns]
+        if values.size and not np.any(values):
+            out.append(f"{m}: every run scores 0 on every topic: nothing tells the runs apart "
+                       "(is the relevance level or the qrels right?)")
+            continue
+        zero = [c for j, c in enumerate(cols) if not np.any(values[:, j])]
+        if zero:
+            out.append(f"{m}: {len(zero)} run(s) score 0 on every topic: "
+                       f"{', '.join(zero[:10])}{' ...' if len(zero) > 10 else ''}")
+        same = _identical_columns(values, cols)
+        if same:
+            out.append(f"{m}: runs with identical per-topic scores (their difference is 0 in "
+                       "every sample, so they always tie): "
+                       + "; ".join(" = ".join(g[:5]) + (" ..." if len(g) > 5 else "")
+                                   for g in same[:10]))
+    for g, topics in sets.items():
+        if len(topics) < 4:
+            out.append(f"{g}: only {len(topics)} topic(s): the swap-rate analyses compare "
+                       "disjoint halves of at least 2 topics each, so their rates and minimum "
+                       "differences are empty (NaN); other results rest on very few topics")
+    return out
+
+
+def _identical_columns(values: np.ndarray, cols: list[str]) -> list[list[str]]:
+    """Groups (two or more) of runs whose per-topic scores are equal on every topic."""
+    groups: dict[bytes, list[str]] = {}
+    for j, c in enumerate(cols):
+        groups.setdefault(comparable(values[:, j]).tobytes(), []).append(c)
+    return [g for g in groups.values() if len(g) > 1]
+
+
 def _summaries(results: Mapping[tuple[str, str], Any]) -> pd.DataFrame:
     rows = []
     for (measure, group), res in results.items():
@@ -137,6 +183,7 @@ def run_stability(matrices: Mapping[str, pd.DataFrame], analyses: Sequence[str],
         Topics × runs MAP, to order tied runs in rankings (robust overview Table 3).
     """
     rep = StabilityReport(settings)
+    rep.notes.extend(input_warnings(matrices, sets))
     st = settings
     heavy = [a for a in analyses if a not in ("kendall", "taup", "topic-set-size")]
     steps = max(1, len(heavy) * len(matrices) * len(sets))
@@ -161,6 +208,9 @@ def run_stability(matrices: Mapping[str, pd.DataFrame], analyses: Sequence[str],
                                        f"{ANALYSIS_TITLES[analysis]}: {m}, {g}")
                 except StopIteration as stop:
                     out[(m, g)] = stop.value
+                except ValueError as e:  # this measure and topic set only: say why, go on
+                    rep.notes.append(f"{ANALYSIS_TITLES[analysis]}: {m}, {g} topics skipped: "
+                                     f"{e}")
                 step += 1
         rep.results[analysis] = out
         return out
@@ -219,8 +269,12 @@ def run_stability(matrices: Mapping[str, pd.DataFrame], analyses: Sequence[str],
                 if not aggregate_for(m).linear:
                     continue
                 for g, topics in sets.items():
-                    res[(m, g)] = topic_set_size(select_topics(mat, topics), st.min_diffs,
-                                                 st.alpha, st.beta, measure=m)
+                    try:
+                        res[(m, g)] = topic_set_size(select_topics(mat, topics), st.min_diffs,
+                                                     st.alpha, st.beta, measure=m)
+                    except ValueError as e:
+                        rep.notes.append(f"{ANALYSIS_TITLES[analysis]}: {m}, {g} topics "
+                                         f"skipped: {e}")
             rep.results[analysis] = res
             for (m, g), r in res.items():
                 rep.tables.append(ReportTable(

@@ -1,7 +1,7 @@
 """Sensitivity: the minimum difference for a confidence level, and how often it is reached.
 
 Voorhees, "Overview of the TREC 2003 Robust Retrieval Track"
-(``../shared/papers/000``, §3.3): with ``N`` topics, the Voorhees–Buckley
+(Voorhees 2003, §3.3): with ``N`` topics, the Voorhees–Buckley
 relation can be computed *directly* (no extrapolation) for sets of up to
 ``N/2`` topics.  For topic sets of size ``n`` (50 there) it gives the minimum
 difference in scores for which a comparison of two runs is wrong at most

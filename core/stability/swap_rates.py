@@ -2,8 +2,8 @@
 
 Voorhees and Buckley, "The effect of topic set size on retrieval experiment
 error", SIGIR 2002, as described in Soboroff, "On evaluating web search with
-very few relevant documents", SIGIR 2004 (``../shared/papers/001``, §1) and the
-"Minimum-delta test" of "Measuring the measure" (``../shared/papers/002``):
+very few relevant documents", SIGIR 2004 (Soboroff, SIGIR 2004, §1) and the
+"Minimum-delta test" of "Measuring the measure" (TREC slides):
 
 1. for each topic-set size ``n`` up to ``N/2``, draw ``B`` pairs of *disjoint*
    random topic subsets of size ``n``;

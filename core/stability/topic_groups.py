@@ -1,7 +1,7 @@
 """Topic groups: define them, run any diagnostic per group, compare groups.
 
-The robust 2003 overview (``../shared/papers/000``, §2) compares the 50 old
-topics with the 50 new ones; the web-track note (``../shared/papers/001``, §2)
+The robust 2003 overview (Voorhees 2003, §2) compares the 50 old
+topics with the 50 new ones; the web-track note (Soboroff, SIGIR 2004, §2)
 compares named-page with homepage topics.  A topic group is a name and a list
 of topic ids, made from
 

@@ -120,8 +120,11 @@ def n_ci_width(alpha: float, max_width: float, var_diff: float) -> int:
 def _check(alpha: float, beta: float, diff: float, var: float) -> None:
     if not 0 < alpha < 1 or not 0 < beta < 1:
         raise ValueError("alpha and beta must be in (0, 1)")
-    if not diff > 0 or not var > 0:
-        raise ValueError("the difference and the variance must be > 0")
+    if not diff > 0:
+        raise ValueError(f"the minimum detectable difference must be > 0, not {diff}")
+    if not var > 0:
+        raise ValueError("the scores' residual variance is 0 (no run differs from another by "
+                         "more than a constant on any topic), so no number of topics follows")
 
 
 @dataclass(frozen=True, eq=False)

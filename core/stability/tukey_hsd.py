@@ -3,7 +3,7 @@
 Carterette, "Multiple testing in statistical analysis of systems-based
 information retrieval experiments", ACM TOIS 30(1), 2012, §4 (the randomised
 version of Tukey's Honest Significant Difference test), mentioned in
-Soboroff's "Measuring the measure" (``../shared/papers/002``) as giving results
+Soboroff's "Measuring the measure" (TREC slides) as giving results
 similar to the minimum-delta test.  Under the null hypothesis that all runs
 are the same, the scores within one topic are exchangeable, so for each of
 ``B`` trials::

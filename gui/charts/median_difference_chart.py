@@ -14,7 +14,7 @@ class MedianDifferenceChart(ChartWidget):
     export_name = "median_difference"
 
     def set_data(self, md: MedianDifference, show_max: bool = True) -> None:
-        self.reset(f"{md.measure}: {md.run} − median of {md.n_runs} runs",
+        self.reset(f"{md.measure}: {md.run} − median of {md.source or f'{md.n_runs} runs'}",
                    "Topic", f"{md.measure} − median")
         x = np.arange(len(md.topics), dtype=float)
         d = md.difference

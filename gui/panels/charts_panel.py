@@ -15,11 +15,12 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QLabel, QPushButton, QStack
 
 from yardstick.charts.map_at_x import map_at_x
 from yardstick.charts.measure_scatter import measure_scatter
-from yardstick.charts.median_difference import median_difference
+from yardstick.charts.median_difference import median_difference, median_runs
 from yardstick.charts.precision_cutoffs import precision_at_cutoffs
 from yardstick.charts.rank_correlation import rank_correlation
 from yardstick.charts.recall_precision import recall_precision_curves, topic_recall_precision_of_run
 from yardstick.charts.scores import sort_topics
+from yardstick.charts.system_ranking import system_ranking
 from yardstick.charts.topic_spread import difficult_topics, topic_spread
 from yardstick.gui.charts.map_at_x_chart import MapAtXChart
 from yardstick.gui.charts.measure_scatter_chart import MeasureScatterChart
@@ -27,14 +28,18 @@ from yardstick.gui.charts.median_difference_chart import MedianDifferenceChart
 from yardstick.gui.charts.precision_cutoffs_chart import PrecisionCutoffsChart
 from yardstick.gui.charts.rank_correlation_chart import RankCorrelationChart
 from yardstick.gui.charts.recall_precision_chart import RecallPrecisionChart
+from yardstick.gui.charts.system_ranking_chart import SystemRankingChart
 from yardstick.gui.charts.topic_spread_chart import TopicSpreadChart
 
-RP, RP_TOPIC, MEDIAN, SPREAD, BOXES, MAPX, CUTOFFS, SCATTER, CORR = (
+RP, RP_TOPIC, MEDIAN, SPREAD, BOXES, MAPX, CUTOFFS, SCATTER, CORR, SYSTEM = (
     "Recall-precision", "Recall-precision (one topic)", "Per-topic vs median",
     "Per-topic median and maximum", "Box plots by topic", "MAP(X) vs X",
-    "Precision at cutoffs", "Measure scatter", "Rank correlation of measures")
-CHARTS = (RP, RP_TOPIC, MEDIAN, SPREAD, BOXES, MAPX, CUTOFFS, SCATTER, CORR)
+    "Precision at cutoffs", "Measure scatter", "Rank correlation of measures",
+    "System ranking (95% CI)")
+CHARTS = (RP, RP_TOPIC, MEDIAN, SPREAD, BOXES, MAPX, CUTOFFS, SCATTER, CORR, SYSTEM)
 ALL_TOPICS = "All topics"
+ALL_RUNS, PER_TEAM, OFFICIAL = "all shown runs", "one run per team", "official medians…"
+MEDIAN_SOURCES = (ALL_RUNS, PER_TEAM, OFFICIAL)
 #: measures the heat map correlates by default (when evaluated)
 CORR_MEASURES = ("map", "gm_map", "Rprec", "bpref", "recip_rank", "P_10", "P_30",
                  "ndcg_cut_10", "iprec_at_recall_0.00")
@@ -57,6 +62,12 @@ class ChartsPanel(QWidget):
         self.group_box = QComboBox()
         self.sort_box = QComboBox()
         self.sort_box.addItems(["by topic", "by difference"])
+        self.median_box = QComboBox()        # what the per-topic median is taken from
+        self.median_box.addItems(MEDIAN_SOURCES)
+        self.median_box.setToolTip("The median of all shown runs, of each team's first run, "
+                                   "or NIST's official per-topic medians read from a file "
+                                   "(topic best median worst)")
+        self.official_medians = None          # (DataFrame, file name) once read
         self.quarter_box = QCheckBox("worst quarter")
         self.difficult_button = QPushButton("Select difficult topics")
         self.difficult_button.setToolTip("Topics with a median in the worst quarter and at "
@@ -67,7 +78,7 @@ class ChartsPanel(QWidget):
                         MEDIAN: MedianDifferenceChart(), SPREAD: TopicSpreadChart(),
                         BOXES: TopicSpreadChart(), MAPX: MapAtXChart(),
                         CUTOFFS: PrecisionCutoffsChart(), SCATTER: MeasureScatterChart(),
-                        CORR: RankCorrelationChart()}
+                        CORR: RankCorrelationChart(), SYSTEM: SystemRankingChart()}
         self.stack = QStackedWidget()
         for name in CHARTS:
             w = self.widgets[name]
@@ -78,7 +89,7 @@ class ChartsPanel(QWidget):
         for text, box in ((" Chart: ", self.chart_box), ("  Run: ", self.run_box),
                           ("  Measure: ", self.measure_box), ("  y: ", self.measure2_box),
                           ("  Topic: ", self.topic_box), ("  Topics: ", self.group_box),
-                          ("  Order: ", self.sort_box)):
+                          ("  Order: ", self.sort_box), ("  Median of: ", self.median_box)):
             label = QLabel(text)
             self._labels[box] = (tb.addWidget(label), tb.addWidget(box))
         self._labels[self.quarter_box] = (tb.addWidget(self.quarter_box),)
@@ -97,6 +108,7 @@ class ChartsPanel(QWidget):
         for box in (self.chart_box, self.run_box, self.measure_box, self.measure2_box,
                     self.topic_box, self.group_box, self.sort_box):
             box.currentIndexChanged.connect(self._controls_changed)
+        self.median_box.currentIndexChanged.connect(self._median_source_changed)
         self.quarter_box.toggled.connect(self._controls_changed)
         self.difficult_button.clicked.connect(self.select_difficult_topics)
         state.changed.connect(self._state_changed)
@@ -141,12 +153,13 @@ class ChartsPanel(QWidget):
 
     def _show_controls(self) -> None:
         chart = self.chart_box.currentText()
-        wants = {self.run_box: chart in (MEDIAN, RP_TOPIC),
-                 self.measure_box: chart in (MEDIAN, SPREAD, BOXES, MAPX, SCATTER),
+        wants = {self.run_box: chart in (MEDIAN, RP_TOPIC, SYSTEM),
+                 self.measure_box: chart in (MEDIAN, SPREAD, BOXES, MAPX, SCATTER, SYSTEM),
                  self.measure2_box: chart == SCATTER,
                  self.topic_box: chart == RP_TOPIC,
                  self.group_box: chart != RP_TOPIC,
                  self.sort_box: chart == MEDIAN,
+                 self.median_box: chart == MEDIAN,
                  self.quarter_box: chart == MAPX,
                  self.difficult_button: chart in (SPREAD, BOXES)}
         for box, show in wants.items():
@@ -163,40 +176,58 @@ class ChartsPanel(QWidget):
         self.refresh()
         self._selection_changed()
 
+    def _median_source_changed(self, *_):
+        if self.median_box.currentText() == OFFICIAL and self.official_medians is None:
+            from PySide6.QtWidgets import QFileDialog
+
+            path, _ = QFileDialog.getOpenFileName(self, "Official per-topic medians",
+                                                  "", "Medians (*.txt *.tsv *.csv);;All (*)")
+            if not path or not self.load_official_medians(path):
+                self.median_box.setCurrentIndex(0)
+                return
+        self._controls_changed()
+
+    def load_official_medians(self, path: str) -> bool:
+        """Read NIST's per-topic best/median/worst table (:mod:`yardstick.io.medians_file`)."""
+        import os
+
+        from yardstick.errors import FormatError
+        from yardstick.io.medians_file import read_medians
+
+        try:
+            frame = read_medians(path, measure=self.measure_box.currentText() or None)
+        except FormatError as e:
+            self.status.setText(f"Medians not read: {e.message}")
+            return False
+        self.official_medians = (frame, os.path.basename(path))
+        if self.median_box.currentText() != OFFICIAL:
+            self.median_box.setCurrentText(OFFICIAL)
+        return True
+
     def _topics(self):
         g = self.group_box.currentText()
         return None if g in ("", ALL_TOPICS) else self.state.workspace.topic_groups.get(g)
 
     # ------------------------------------------------------------ computing
-    def make_data(self):
-        """The chart dataclass for the current controls (runs in a worker thread)."""
-        evs = self.state.evaluations()
-        chart = self.chart_box.currentText()
-        topics = self._topics()
-        measure = self.measure_box.currentText() or "map"
-        if chart == RP:
-            return recall_precision_curves(evs, topics=topics)
-        if chart == RP_TOPIC:
-            entry = self.state.workspace.runs[self.run_box.currentText()]
-            return topic_recall_precision_of_run(entry.run, self.state.workspace.qrels,
-                                                 self.topic_box.currentText(),
-                                                 self.state.workspace.options)
-        if chart == MEDIAN:
-            order = "difference" if self.sort_box.currentIndex() == 1 else "topic"
-            return median_difference(evs, self.run_box.currentText(), measure, order,
-                                     topics=topics)
-        if chart in (SPREAD, BOXES):
-            return topic_spread(evs, measure, topics=topics)
-        if chart == MAPX:
-            return map_at_x(evs, measure, topics=topics)
-        if chart == CUTOFFS:
-            return precision_at_cutoffs(evs, topics=topics)
-        if chart == SCATTER:
-            return measure_scatter(evs, measure, self.measure2_box.currentText() or "P_10",
-                                   topics=topics)
-        pt = next(iter(evs.values())).per_topic
-        return rank_correlation(evs, [m for m in CORR_MEASURES if m in pt.columns],
-                                topics=topics)
+    def chart_request(self) -> dict:
+        """Everything a chart's data needs, read from the widgets here, on the GUI thread
+        (the job then gets plain data, never a widget)."""
+        ws = self.state.workspace
+        run = self.run_box.currentText()
+        entry = ws.runs.get(run)
+        return {"chart": self.chart_box.currentText(), "evaluations": self.state.evaluations(),
+                "topics": self._topics(), "measure": self.measure_box.currentText() or "map",
+                "measure2": self.measure2_box.currentText() or "P_10", "run": run,
+                "run_object": entry.run if entry is not None else None, "qrels": ws.qrels,
+                "topic": self.topic_box.currentText(), "options": ws.options,
+                "order": "difference" if self.sort_box.currentIndex() == 1 else "topic",
+                "median_source": self.median_box.currentText(),
+                "official_medians": self.official_medians,
+                "teams": {n: (e.group or n) for n, e in ws.runs.items()}}
+
+    def make_data(self, request: dict | None = None):
+        """The chart dataclass for the current controls (see :func:`chart_data`)."""
+        return chart_data(request or self.chart_request())
 
     def refresh(self) -> None:
         chart = self.chart_box.currentText()
@@ -213,7 +244,8 @@ class ChartsPanel(QWidget):
             self.status.setText("This chart needs at least two runs.")
             return
         self.status.setText("")
-        self.jobs.submit("charts", self.make_data, on_result=self.show_data,
+        request = self.chart_request()
+        self.jobs.submit("charts", lambda: chart_data(request), on_result=self.show_data,
                          on_error=lambda e: self.status.setText(e.message))
 
     def show_data(self, data) -> None:
@@ -235,7 +267,7 @@ class ChartsPanel(QWidget):
                            f"difficult ({data.measure})", ()))
         elif chart == MAPX:
             w.set_data(data, colors, self.quarter_box.isChecked())
-        elif chart in (CUTOFFS, SCATTER):
+        elif chart in (CUTOFFS, SCATTER, SYSTEM):
             w.set_data(data, colors)
         else:
             w.set_data(data)
@@ -317,3 +349,39 @@ class ChartsPanel(QWidget):
         if name:
             self.status.setText(f"{len(topics)} topics saved as the topic group '{name}'.")
         return name
+
+
+def chart_data(req: dict):
+    """The chart dataclass for a request captured by :meth:`ChartsPanel.chart_request`
+    (runs in a worker thread: plain data in, plain data out)."""
+    evs, chart, topics, measure = req["evaluations"], req["chart"], req["topics"], req["measure"]
+    if chart == RP:
+        return recall_precision_curves(evs, topics=topics)
+    if chart == RP_TOPIC:
+        return topic_recall_precision_of_run(req["run_object"], req["qrels"], req["topic"],
+                                             req["options"])
+    if chart == MEDIAN:
+        how = req.get("median_source", ALL_RUNS)
+        if how == OFFICIAL and req.get("official_medians") is not None:
+            frame, name = req["official_medians"]
+            return median_difference(evs, req["run"], measure, req["order"], topics=topics,
+                                     medians=frame, median_source=f"official medians ({name})")
+        if how == PER_TEAM:
+            names = list(evs)
+            chosen, said = median_runs(names, "per-team",
+                                       groups=[req["teams"].get(n, n) for n in names])
+            return median_difference(evs, req["run"], measure, req["order"], runs=chosen,
+                                     topics=topics, median_source=said)
+        return median_difference(evs, req["run"], measure, req["order"], topics=topics)
+    if chart in (SPREAD, BOXES):
+        return topic_spread(evs, measure, topics=topics)
+    if chart == MAPX:
+        return map_at_x(evs, measure, topics=topics)
+    if chart == CUTOFFS:
+        return precision_at_cutoffs(evs, topics=topics)
+    if chart == SCATTER:
+        return measure_scatter(evs, measure, req["measure2"], topics=topics)
+    if chart == SYSTEM:
+        return system_ranking(evs, measure, topics=topics, baseline=req["run"] or None)
+    pt = next(iter(evs.values())).per_topic
+    return rank_correlation(evs, [m for m in CORR_MEASURES if m in pt.columns], topics=topics)
