@@ -12,6 +12,6 @@ def test_unknown_measure_is_refused_before_reading(tmp_path, capsys, option, val
     status = main(["report", "--qrels", str(tmp_path / "never-read"), "--out", str(tmp_path / "o"),
                    "--comparison-table", option, value, str(tmp_path / "never-read-run")])
     assert status == 1
-    assert capsys.readouterr().err == (f"yardstick report: {option}: unknown measure 'nosuch'; nearest: "
-                                       "see 'yardstick eval --list' (see 'yardstick eval --list')\n")
+    assert capsys.readouterr().err == (f"yardstick report: {option}: unknown measure 'nosuch'; "
+                                       "see 'yardstick eval --list' for every name\n")
     assert not (tmp_path / "o").exists()
