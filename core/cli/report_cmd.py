@@ -97,6 +97,7 @@ def build_document(args: argparse.Namespace):
     from yardstick.provenance import Provenance
     from yardstick.run_names import RunNameError, resolve_runs, unique_names
 
+    _check_measures(args)
     options = EvalOptions(relevance_level=args.level, max_docs=args.max_docs,
                           complete=args.complete, compat=args.compat)
     qrels = read_qrels(args.qrels)
@@ -126,6 +127,19 @@ def build_document(args: argparse.Namespace):
               f"{', '.join(f'{k}={v}' for k, v in prov.options.items())}; recall-precision "
               f"figures interpolate as {prov.interpolation}.")
     return replace(doc, provenance=prov, notes=(*doc.notes, stated, *coverage))
+
+
+def _check_measures(args) -> None:
+    """Refuse unknown ``--measure``/``--measures`` names before any file is read."""
+    from yardstick.errors import FormatError
+    from yardstick.measures.definition import MeasureError
+    from yardstick.measures.spec import parse_measures
+
+    for option, names in (("--measure", [args.measure]), ("--measures", _measure_list(args))):
+        try:
+            parse_measures(names)
+        except MeasureError as e:
+            raise FormatError(option, None, str(e)) from None
 
 
 def _measure_list(args) -> list[str]:

@@ -57,6 +57,8 @@ _LABELS = {
 }
 _XML_FIELDS = {"query": "title", "title": "title", "description": "desc",
                "question": "desc", "desc": "desc", "narrative": "narr", "narr": "narr"}
+#: Deepest XML nesting accepted in a topics file (TREC's is 3: topics, topic, field).
+MAX_XML_DEPTH = 64
 _BARE_AMP = re.compile(r"&(?!(?:amp|lt|gt|quot|apos|#\d+|#x[0-9a-fA-F]+);)")
 _TSV_HEADER = {"qid", "id", "topic", "query_id", "topic_id", "num", "number"}
 
@@ -208,6 +210,7 @@ def _read_xml(text: str, spath: str) -> list[tuple[int, dict]]:
         what = str(e).split(":")[0]
         raise FormatError(spath, line, f"is not well-formed XML ({what} at column {col + 1})",
                           None if line is None else _safe_line(text, line)) from None
+    _check_depth(root, spath)
     rows: list[tuple[int, dict]] = []
     topics = [el for el in root.iter() if el.tag.lower() == "topic"]
     lines = _xml_topic_lines(text)
@@ -228,6 +231,21 @@ def _read_xml(text: str, spath: str) -> list[tuple[int, dict]]:
         row["topic"] = _topic_id(tid.strip())
         rows.append((line or 0, row))
     return rows
+
+
+def _check_depth(root: ET.Element, spath: str) -> None:
+    """Refuse elements nested deeper than :data:`MAX_XML_DEPTH` (one pass, no recursion).
+
+    TREC XML topics nest three deep (topics, topic, field); reading the text of
+    every topic of a deeply nested file would take time quadratic in its size.
+    """
+    stack = [(root, 0)]
+    while stack:
+        el, depth = stack.pop()
+        if depth > MAX_XML_DEPTH:
+            raise FormatError(spath, None, f"has XML elements nested more than {MAX_XML_DEPTH} deep "
+                                           f"(<{el.tag}>); TREC topics nest three deep")
+        stack.extend((child, depth + 1) for child in el)
 
 
 def _xml_topic_lines(text: str) -> list[int]:

@@ -231,11 +231,11 @@ def pool_statistics(index: PoolIndex, depth: Depth, pool: Pool | None = None,
     per_topic = per_topic[keep]
     out_keys = index.q_key[outside]
     outside_frame = pd.DataFrame({"topic": index.topic_names(index.key_topic(out_keys)),
-                                  "docno": index.docnos(index.key_doc(out_keys)),
+                                  "docno": pd.Series(index.docnos(index.key_doc(out_keys)), dtype=object),
                                   "rel": index.q_rel[outside]})
     miss_keys = pool.keys[not_in]
     missing_frame = pd.DataFrame({"topic": index.topic_names(index.key_topic(miss_keys)),
-                                  "docno": index.docnos(index.key_doc(miss_keys)),
+                                  "docno": pd.Series(index.docnos(index.key_doc(miss_keys)), dtype=object),
                                   "min_rank": pool.min_rank[not_in],
                                   "n_runs": pool.n_runs[not_in]})
     per_run = unjudged_at(index, cutoffs)
