@@ -20,7 +20,7 @@ import pandas as pd
 from yardstick.progress import Progress
 from yardstick.seeds import resolve_seed
 from yardstick.stability.aggregates import Aggregate, aggregate_for
-from yardstick.stability.resampling import as_score_array, bootstrap_indices
+from yardstick.stability.resampling import default_sizes, as_score_array, bootstrap_indices
 from yardstick.stability.swap_rates import SwapRateResult, analyse_swap_counts, count_swaps
 
 __all__ = ["bootstrap_swap_rates", "compare_swap_methods"]
@@ -41,7 +41,7 @@ def bootstrap_swap_rates(scores: pd.DataFrame, sizes: Sequence[int] | None = Non
     """
     sa = as_score_array(scores)
     n_topics = sa.n_topics
-    sizes = list(range(1, n_topics + 1)) if sizes is None else sorted({int(s) for s in sizes})
+    sizes = default_sizes(n_topics) if sizes is None else sorted({int(s) for s in sizes})
     if not sizes:
         raise ValueError("no topic-set sizes to sample")
     agg = aggregate or aggregate_for(measure)

@@ -194,3 +194,17 @@ def bin_index(abs_diff: np.ndarray, width: float, out_scratch: bool = False) -> 
     x *= 1.0 / width
     x += 1e-9
     return x.astype(np.intp)
+
+
+#: the most topic-set sizes the swap-rate analyses sample by default
+MAX_SIZES = 60
+
+
+def default_sizes(largest: int) -> list[int]:
+    """Topic-set sizes ``1 .. largest``: every size up to :data:`MAX_SIZES` of them, beyond
+    that :data:`MAX_SIZES` sizes spread evenly with ``largest`` itself included (on a
+    topic set of tens of thousands, every size would sample for hours).  The exponential
+    fit of Voorhees & Buckley (2002) needs the spread, not every size."""
+    if largest <= MAX_SIZES:
+        return list(range(1, largest + 1))
+    return sorted({int(round(x)) for x in np.linspace(1, largest, MAX_SIZES)})

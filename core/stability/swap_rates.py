@@ -36,7 +36,7 @@ from yardstick.progress import Progress
 from yardstick.seeds import resolve_seed
 from yardstick.stability.aggregates import MEAN, Aggregate, aggregate_for
 from yardstick.stability.exponential_fit import ExpFit, fit_exponential, size_at_rate
-from yardstick.stability.resampling import (as_score_array, disjoint_subset_indices,
+from yardstick.stability.resampling import (as_score_array, default_sizes, disjoint_subset_indices,
                                        pair_differences)
 
 __all__ = ["SwapRateResult", "count_swaps", "swap_rates", "analyse_swap_counts"]
@@ -239,7 +239,8 @@ def swap_rates(scores: pd.DataFrame, sizes: Sequence[int] | None = None, samples
     scores : pandas.DataFrame
         Topics × runs per-topic measure (``yardstick.evaluation_service.score_matrix``).
     sizes : sequence of int, optional
-        Topic-set sizes; default every size ``1 .. N // 2``.
+        Topic-set sizes; default every size ``1 .. N // 2`` (spread over at most 60
+        sizes beyond that: :func:`yardstick.stability.resampling.default_sizes`).
     samples : int
         ``B``, subset pairs drawn per size (default 1000).
     bin_width : float
@@ -265,7 +266,7 @@ def swap_rates(scores: pd.DataFrame, sizes: Sequence[int] | None = None, samples
     """
     sa = as_score_array(scores, min_topics=2)
     n_topics = sa.n_topics
-    sizes = list(range(1, n_topics // 2 + 1)) if sizes is None else sorted({int(s) for s in sizes})
+    sizes = default_sizes(n_topics // 2) if sizes is None else sorted({int(s) for s in sizes})
     if not sizes:
         raise ValueError("no topic-set sizes to sample")
     agg = aggregate or aggregate_for(measure)
