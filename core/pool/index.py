@@ -288,10 +288,16 @@ def iter_build_pool_index(runs: Sequence[Run], qrels: Qrels,
     # line.  The qrels come first, so their documents get the codes 0..n_q-1.
     sources = [qrels.docno_bytes] + [r.docno_bytes for r in runs]
     width = max(b.dtype.itemsize for b in sources)
-    hashes = [docno_hash(b) for b in sources]  # independent of each array's width
+    hashes = []
+    for k, b in enumerate(sources):   # independent of each array's width
+        hashes.append(docno_hash(b))
+        if k % 16 == 15:
+            yield Progress(0, n + 2, "coding topics and documents")
     codes, uniq = pd.factorize(np.concatenate(hashes))
+    del hashes[:]
+    yield Progress(0, n + 2, "coding topics and documents")
     codes = codes.astype(np.int32)
-    bounds = np.concatenate([[0], np.cumsum([len(h) for h in hashes])])
+    bounds = np.concatenate([[0], np.cumsum([len(b) for b in sources])])
     doc_bytes = np.zeros(len(uniq), dtype=f"S{width}")
     seen = np.zeros(len(uniq), bool)
     for i, b in enumerate(sources):

@@ -296,7 +296,9 @@ def iter_simulate(index: PoolIndex, depth: Depth, strategy: str, levels: Sequenc
         yield Progress(i + 1, total, f"{strategy}: level {level}")
         rel, num_rel, num_nonrel = judgments_at(index, order, level, pos)
         judged_per_topic = (num_rel + num_nonrel)[index.in_qrels].mean()
-        for m in measures:
+        for j, m in enumerate(measures):
+            if j:   # a cancellation point between measures (each re-scores every run)
+                yield Progress(i + 1, total, f"{strategy}: level {level}, {m}")
             s = pd.Series(rescore.run_means(
                 rescore.score_all(index, m, rel, num_rel, num_nonrel), evaluated), index=names)
             rank = system_ranking(s)
