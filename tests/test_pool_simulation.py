@@ -131,3 +131,16 @@ def test_simulation_rank_agreement_is_scipy_kendall_tau(r03):
     # at the official depth every judged pool document is used again
     full_row = res.levels[res.levels["level"] == 125].iloc[0]
     assert full_row["share_relevant"] == pytest.approx(1.0)
+
+
+def test_rescoring_a_block_of_runs_at_a_time_changes_nothing(hand, monkeypatch):
+    """The simulation re-scores runs a block at a time (a cancellation point after each
+    block); one run per block must give exactly the numbers of one block for all."""
+    import yardstick.pool.simulation as sim
+
+    whole = sim.simulate(hand, 2, "random", [2, 4, 8], seed=3)
+    monkeypatch.setattr(sim, "RUN_BLOCK", 1)
+    blocks = sim.simulate(hand, 2, "random", [2, 4, 8], seed=3)
+    pd.testing.assert_frame_equal(whole.levels, blocks.levels)
+    pd.testing.assert_frame_equal(whole.scores, blocks.scores)
+    assert hand.n_runs > 1

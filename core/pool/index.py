@@ -184,6 +184,19 @@ class PoolIndex:
         """Per topic, qrels documents with a judgment ``>= 0``."""
         return np.bincount(self.key_topic(self.q_key[self.q_rel >= 0]), minlength=self.n_topics)
 
+    def run_block(self, r0: int, r1: int) -> "PoolIndex":
+        """The same index for runs ``r0 .. r1 - 1`` only (their entries are contiguous:
+        runs come one after another), for work done a block of runs at a time."""
+        T = self.n_topics
+        a, z = int(self.seg_start[r0 * T]), int(self.seg_start[r1 * T])
+        keep = slice(a, z)
+        return replace(
+            self, run_names=self.run_names[r0:r1], run_group=self.run_group[r0:r1],
+            pooled=self.pooled[r0:r1], e_run=self.e_run[keep] - r0, e_topic=self.e_topic[keep],
+            e_doc=self.e_doc[keep], e_rank=self.e_rank[keep], e_rel=self.e_rel[keep],
+            seg_start=self.seg_start[r0 * T:r1 * T + 1] - a,
+            e_tied_next=None if self.e_tied_next is None else self.e_tied_next[keep])
+
     def has_segment(self) -> np.ndarray:
         """``(n_runs, n_topics)`` bool: the run retrieved something for the topic."""
         return (np.diff(self.seg_start) > 0).reshape(self.n_runs, self.n_topics)

@@ -37,7 +37,11 @@ def _seg(index: PoolIndex) -> np.ndarray:
 def _cumcount(seg: np.ndarray, mask: np.ndarray) -> np.ndarray:
     """Within each segment (``seg`` non-decreasing), ``mask`` entries so far (inclusive)."""
     cs = np.cumsum(mask, dtype=np.int64)
-    first = np.searchsorted(seg, seg, side="left")
+    if not len(seg):
+        return cs
+    # the first entry of each entry's segment, in one pass (seg is sorted: no search)
+    starts = np.flatnonzero(np.concatenate([[True], seg[1:] != seg[:-1]]))
+    first = np.repeat(starts, np.diff(np.append(starts, len(seg))))
     return cs - (cs[first] - mask[first])
 
 

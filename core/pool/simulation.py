@@ -47,6 +47,8 @@ from yardstick.stability.rank_correlation import kendall_tau, system_ranking, ta
 
 STRATEGIES = ("depth", "runs", "mtf", "random")
 SIM_MEASURES = ("map", "map_judged", "bpref", "infAP")
+#: runs re-scored between two cancellation points of a simulation
+RUN_BLOCK = 32
 
 
 @dataclass(frozen=True, eq=False)
@@ -296,11 +298,17 @@ def iter_simulate(index: PoolIndex, depth: Depth, strategy: str, levels: Sequenc
         yield Progress(i + 1, total, f"{strategy}: level {level}")
         rel, num_rel, num_nonrel = judgments_at(index, order, level, pos)
         judged_per_topic = (num_rel + num_nonrel)[index.in_qrels].mean()
-        for j, m in enumerate(measures):
-            if j:   # a cancellation point between measures (each re-scores every run)
+        for m in measures:
+            # re-scored a block of runs at a time, a cancellation point after each
+            per_topic = []
+            for r0 in range(0, index.n_runs, RUN_BLOCK):
+                r1 = min(index.n_runs, r0 + RUN_BLOCK)
+                a, z = int(index.seg_start[r0 * index.n_topics]), \
+                    int(index.seg_start[r1 * index.n_topics])
+                per_topic.append(rescore.score_all(index.run_block(r0, r1), m, rel[a:z],
+                                                   num_rel, num_nonrel))
                 yield Progress(i + 1, total, f"{strategy}: level {level}, {m}")
-            s = pd.Series(rescore.run_means(
-                rescore.score_all(index, m, rel, num_rel, num_nonrel), evaluated), index=names)
+            s = pd.Series(rescore.run_means(np.concatenate(per_topic), evaluated), index=names)
             rank = system_ranking(s)
             tau = kendall_tau(ref_rank, rank)[0] if len(names) > 1 else np.nan
             tap = tau_ap(ref_rank, rank) if len(names) > 1 else np.nan
