@@ -205,15 +205,22 @@ def judgments_at(index: PoolIndex, order: JudgingOrder, level: int,
 def _entry_values(index: PoolIndex, order: JudgingOrder) -> tuple[np.ndarray, np.ndarray]:
     """Entries the full qrels judge (rel >= 0; every entry for a sample, whose unsampled
     pool members are marked) and the level at which each is judged."""
+    return run_sync(_iter_entry_values(index, order))
+
+
+def _iter_entry_values(index: PoolIndex, order: JudgingOrder, step: float = 0, total: int = 1,
+                       message: str = ""):
+    """:func:`_entry_values` a million entries at a time, a cancellation point after each."""
     idx = np.flatnonzero(index.e_rel >= 0) if order.pool_keys is None else \
         np.arange(len(index.e_rel))
-    k = index.entry_keys(idx)
+    val = np.full(len(idx), np.iinfo(np.int64).max, np.int64)
     if len(order.keys):
-        pos = np.minimum(np.searchsorted(order.keys, k), len(order.keys) - 1)
-        hit = order.keys[pos] == k
-        val = np.where(hit, order.value[pos], np.iinfo(np.int64).max)
-    else:
-        val = np.full(len(idx), np.iinfo(np.int64).max, np.int64)
+        for a in range(0, len(idx), 1 << 20):
+            k = index.entry_keys(idx[a:a + (1 << 20)])
+            pos = np.minimum(np.searchsorted(order.keys, k), len(order.keys) - 1)
+            hit = order.keys[pos] == k
+            val[a:a + len(k)][hit] = order.value[pos[hit]]
+            yield Progress(step, total, message)
     return idx, val
 
 
@@ -282,16 +289,21 @@ def iter_simulate(index: PoolIndex, depth: Depth, strategy: str, levels: Sequenc
         order = order_random(index, depth, seed=seed)
     else:
         order = yield from scaled(iter_order_move_to_front(index, max(levels), seed=seed),
-                                  0, total)
-    pos = _entry_values(index, order)
+                                  0, 2 * total)   # the first half of step 0
+    yield Progress(0.5, total, f"{strategy}: locating the judgments")
+    pos = yield from _iter_entry_values(index, order, 0.5, total,
+                                        f"{strategy}: locating the judgments")
     evaluated = index.evaluated()
     names = list(index.run_names)
-    ref = pd.Series(rescore.run_means(rescore.score_all(index, reference), evaluated), index=names)
+    full = yield from _blocks(index, reference, index.e_rel, None, None, 0.6, total,
+                              f"{strategy}: scoring with the full qrels")
+    ref = pd.Series(rescore.run_means(full, evaluated), index=names)
     ref_rank = system_ranking(ref)
+    yield Progress(0.8, total, f"{strategy}: the reachable relevant documents")
     # the denominator of share_relevant: what the strategy could judge at most (the
     # official pool; move-to-front reads the pooled runs to their full depth)
-    reachable = _reachable_relevant(index, _pooled_keys(index) if strategy == "mtf"
-                                    else reconstruct_pool(index, depth).keys)
+    reachable = (_relevant_retrieved(index) if strategy == "mtf"
+                 else _reachable_relevant(index, reconstruct_pool(index, depth).keys))
     rows, score_rows = [], [pd.DataFrame({"level": "full", "measure": reference, "run": names,
                                           "score": ref.to_numpy()})]
     for i, level in enumerate(levels):
@@ -299,16 +311,9 @@ def iter_simulate(index: PoolIndex, depth: Depth, strategy: str, levels: Sequenc
         rel, num_rel, num_nonrel = judgments_at(index, order, level, pos)
         judged_per_topic = (num_rel + num_nonrel)[index.in_qrels].mean()
         for m in measures:
-            # re-scored a block of runs at a time, a cancellation point after each
-            per_topic = []
-            for r0 in range(0, index.n_runs, RUN_BLOCK):
-                r1 = min(index.n_runs, r0 + RUN_BLOCK)
-                a, z = int(index.seg_start[r0 * index.n_topics]), \
-                    int(index.seg_start[r1 * index.n_topics])
-                per_topic.append(rescore.score_all(index.run_block(r0, r1), m, rel[a:z],
-                                                   num_rel, num_nonrel))
-                yield Progress(i + 1, total, f"{strategy}: level {level}, {m}")
-            s = pd.Series(rescore.run_means(np.concatenate(per_topic), evaluated), index=names)
+            per_topic = yield from _blocks(index, m, rel, num_rel, num_nonrel, i + 1, total,
+                                           f"{strategy}: level {level}, {m}")
+            s = pd.Series(rescore.run_means(per_topic, evaluated), index=names)
             rank = system_ranking(s)
             tau = kendall_tau(ref_rank, rank)[0] if len(names) > 1 else np.nan
             tap = tau_ap(ref_rank, rank) if len(names) > 1 else np.nan
@@ -325,6 +330,20 @@ def iter_simulate(index: PoolIndex, depth: Depth, strategy: str, levels: Sequenc
                             seed=None if strategy == "depth" else seed)
 
 
+def _blocks(index: PoolIndex, measure: str, rel, num_rel, num_nonrel, step: float, total: int,
+            message: str):
+    """Per (run, topic) ``measure`` re-scored :data:`RUN_BLOCK` runs at a time, with a
+    cancellation point after each block (the numbers are those of one pass)."""
+    per_topic = []
+    for r0 in range(0, index.n_runs, RUN_BLOCK):
+        r1 = min(index.n_runs, r0 + RUN_BLOCK)
+        a, z = int(index.seg_start[r0 * index.n_topics]), int(index.seg_start[r1 * index.n_topics])
+        per_topic.append(rescore.score_all(index.run_block(r0, r1), measure, rel[a:z], num_rel,
+                                           num_nonrel))
+        yield Progress(step, total, message)
+    return np.concatenate(per_topic) if per_topic else np.zeros((0, index.n_topics))
+
+
 def simulate(index: PoolIndex, depth: Depth, strategy: str, levels: Sequence[int],
              measures: Sequence[str] = SIM_MEASURES, reference: str = "map", seed: int = 0,
              unit: str = "group") -> SimulationResult:
@@ -332,12 +351,11 @@ def simulate(index: PoolIndex, depth: Depth, strategy: str, levels: Sequence[int
     return run_sync(iter_simulate(index, depth, strategy, levels, measures, reference, seed, unit))
 
 
-def _pooled_keys(index: PoolIndex) -> np.ndarray:
-    """Keys of every document any pooled run retrieved, at any depth (sorted, unique)."""
-    T = index.n_topics
-    idx = [np.arange(index.seg_start[int(r) * T], index.seg_start[(int(r) + 1) * T])
-           for r in np.flatnonzero(index.pooled)]
-    return np.unique(index.entry_keys(np.concatenate(idx))) if idx else np.zeros(0, np.int64)
+def _relevant_retrieved(index: PoolIndex) -> int:
+    """Relevant documents any pooled run retrieved, at any depth (what move-to-front can
+    reach): distinct keys of the pooled entries judged relevant."""
+    sel = index.pooled[index.e_run] & (index.e_rel >= index.relevance_level)
+    return len(np.unique(index.entry_keys(sel)))
 
 
 def _reachable_relevant(index: PoolIndex, pool_keys: np.ndarray) -> int:
