@@ -127,6 +127,8 @@ def test_lisa_documents_queries_and_malformed_rel():
     f = col.qrels.frame
     assert sorted(f[f["topic"] == "1"]["docno"]) == ["3392", "3396"]
     rel = DATA / "lisa" / "LISA.REL"
+    if not rel.exists():   # the collection may come from elsewhere; this file only from ../shared
+        pytest.skip(f"{rel} not available")
     with pytest.raises(FormatError) as e:
         read_lisa_rel(decode_text(read_bytes(rel)), str(rel))
     assert e.value.line == 90 and "query 21" in e.value.reason
