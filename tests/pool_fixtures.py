@@ -25,9 +25,10 @@ import pytest
 
 from yardstick.qrels import Qrels
 from yardstick.run import Run
+from tests.shared_data import REAL_ROBUST03, robust03_dir  # noqa: F401
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
-ROBUST03 = DATA / "trectools_robust03"
+ROBUST03 = robust03_dir()   # the real runs, or the generated track with their layout
 ROBUST04 = DATA / "robust04"
 
 HAND_RUNS = {

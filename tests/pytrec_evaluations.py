@@ -14,7 +14,9 @@ from yardstick.qrels import Qrels
 from yardstick.run import Run
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
-ROBUST03 = DATA / "trectools_robust03"
+from tests.shared_data import REAL_ROBUST03, robust03_dir  # noqa: E402,F401
+
+ROBUST03 = robust03_dir()   # the real runs, or the generated track with their layout
 REPORT_MEASURES = {"map", "iprec_at_recall", "P", "Rprec", "num_ret", "num_rel",
                    "num_rel_ret", "recip_rank"}
 

@@ -8,13 +8,33 @@ checks and skip without them).
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 TESTS = Path(__file__).resolve().parent
+#: ``../shared/data``; ``YARDSTICK_TESTS_NO_SHARED=1`` hides it, to run the suite as a
+#: fresh clone on its own does.
 SHARED = TESTS.parent.parent / "shared" / "data"
+if os.environ.get("YARDSTICK_TESTS_NO_SHARED"):
+    SHARED = TESTS / "no-shared-data"
 
 
 def data_dir(name: str) -> Path:
     """``tests/data/<name>`` if present, else ``../shared/data/<name>``."""
     local = TESTS / "data" / name
     return local if local.exists() else SHARED / name
+
+
+#: True when the 17 real TREC 2003 Robust runs are next to the checkout.
+REAL_ROBUST03 = (SHARED / "trectools_robust03" / "runs").is_dir()
+
+
+def robust03_dir() -> Path:
+    """The real ``trectools_robust03`` folder if present, else the generated track with the
+    same layout, run tags and topic ids (:mod:`tests.generated_track`).  Published numbers
+    hold only when :data:`REAL_ROBUST03`; oracle comparisons hold on both."""
+    if REAL_ROBUST03:
+        return SHARED / "trectools_robust03"
+    from tests.generated_track import generated_robust03
+
+    return generated_robust03()

@@ -91,8 +91,6 @@ def test_one_topic_curve_equals_trec_eval_golden(version, compat, flags, results
 
 @pytest.fixture(scope="module")
 def robust_evals():
-    if not ROBUST03.exists():
-        pytest.skip("robust03 data absent")
     qrels = read_qrels(ROBUST03 / "qrels" / "robust03_qrels.txt")
     runs = [read_run(ROBUST03 / "runs" / f"input.{n}.gz")
             for n in ("aplrob03a", "UIUC03Rd1", "NLPR03vb10")]

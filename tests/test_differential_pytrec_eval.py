@@ -79,7 +79,7 @@ pytrec_eval = pytest.importorskip("pytrec_eval")
 import adversarial  # noqa: E402  (pytest puts tests/ on sys.path: rootdir-relative import)
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
-ROBUST03 = DATA / "trectools_robust03"
+ROBUST03 = __import__("tests.shared_data").shared_data.robust03_dir()   # real or generated
 ROBUST04 = DATA / "robust04"
 
 #: pytrec_eval measures with nothing comparable (see module docstring).

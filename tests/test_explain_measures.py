@@ -26,11 +26,10 @@ import pytest
 
 from yardstick.explain import explain_judged, explainable_measures
 from yardstick.options import EvalOptions
-from tests.shared_data import data_dir
+from tests.shared_data import data_dir, robust03_dir
 
-DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 TE = data_dir("trec_eval_tests") / "v10.0_HEAD"
-ROBUST = DATA / "trectools_robust03"
+ROBUST = robust03_dir()      # the real runs, or the generated track with their layout
 
 PARAMETERISED = ["iprec_at_recall.0.10,0.20,0.25,0.75,0.50", "P.5,7,3", "recall.20,2000",
                  "Rprec_mult.5.0,0.2,0.35", "utility.2,-1,0,0", "11pt_avg.0.25,0.5,0.75",
@@ -55,8 +54,6 @@ def _load(case: str):
 
     qname, rname, opts = CASES[case]
     if qname is None:
-        if not ROBUST.exists():
-            pytest.skip("robust03 data not present")
         return (read_qrels(ROBUST / "qrels" / "robust03_qrels.txt"),
                 read_run(ROBUST / "runs" / "input.aplrob03a.gz"), opts)
     if not TE.exists():

@@ -236,12 +236,10 @@ def test_the_windows_measures_table_takes_ecosystem_names():
     assert table["ndcg_cut_10"].tolist() == direct["value"].tolist()
 
 
-ROBUST03 = ys.__file__ and __import__("pathlib").Path(__file__).resolve().parents[2] / \
-    "shared" / "data" / "trectools_robust03"
+ROBUST03 = __import__("tests.shared_data").shared_data.robust03_dir()   # real or generated
 
 
-@pytest.mark.skipif(not ROBUST03.exists(), reason="extra check: ../shared's Robust 2003 runs")
-def test_extra_robust03_runs_match_ir_measures_when_tie_free():
+def test_robust03_runs_match_ir_measures_when_tie_free():
     irm = pytest.importorskip("ir_measures")
     global QRELS
     q = str(ROBUST03 / "qrels" / "robust03_qrels.txt")

@@ -20,7 +20,10 @@ import yardstick.io.run_file as rf
 from yardstick.errors import FormatError
 from yardstick.io import read_run
 
-RUNS = Path(__file__).resolve().parents[2] / "shared" / "data" / "trectools_robust03" / "runs"
+from tests.shared_data import robust03_dir  # noqa: E402
+
+# the real Robust 2003 runs, or the generated track with their names and layout
+RUNS = robust03_dir() / "runs"
 NAMES = ["input.InexpC2.gz", "input.MU03rob01.gz", "input.NLPR03vb10.gz"]
 
 

@@ -34,10 +34,8 @@ def test_mean_aggregate_and_names():
 
 
 def test_area_matches_the_engine_on_a_real_run():
-    from pathlib import Path
-    data = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "trectools_robust03"
-    if not data.is_dir():
-        pytest.skip("robust03 data absent")
+    from tests.shared_data import robust03_dir
+    data = robust03_dir()          # the real runs, or the generated track with their layout
     from yardstick.evaluation_service import evaluate
     from yardstick.io import read_qrels, read_run
     ev = evaluate(read_run(data / "runs" / "input.aplrob03a.gz"),

@@ -14,10 +14,9 @@ from yardstick.explain.what_if import WhatIfSession
 from yardstick.options import EvalOptions
 from yardstick.qrels import Qrels
 from yardstick.run import Run
-from tests.shared_data import data_dir
+from tests.shared_data import data_dir, robust03_dir
 
-DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
-ROBUST = DATA / "trectools_robust03"
+ROBUST = robust03_dir()      # the real runs, or the generated track with their layout
 TE = data_dir("trec_eval_tests") / "v10.0_HEAD"
 MEASURES = ["official", "ndcg", "ndcg_cut.10", "infAP", "rbp", "set_F", "success.1"]
 
@@ -25,8 +24,6 @@ MEASURES = ["official", "ndcg", "ndcg_cut.10", "infAP", "rbp", "set_F", "success
 def _robust():
     from yardstick.io import read_qrels, read_run
 
-    if not ROBUST.exists():
-        pytest.skip("robust03 data not present")
     qrels = read_qrels(ROBUST / "qrels" / "robust03_qrels.txt")
     runs = [read_run(ROBUST / "runs" / f"input.{n}.gz") for n in ("aplrob03a", "UIUC03Rd1")]
     return qrels, runs
