@@ -15,7 +15,7 @@ the same quirks:
   10-12 documents per topic, ``humR03dc`` with 100, ``uic0301`` short of 1000 on
   some topics, the rest 1000; tied scores (scores rounded; ``rutcor03100`` and
   ``humR03dc`` coarsely);
-* qrels pooled from the runs' top 100 (every pooled document judged, with the
+* qrels pooled from the runs' top 125 (every pooled document judged, with the
   generator's grade) plus relevant documents no run retrieved; old topics have
   fewer relevant documents and noisier runs, so they are harder, as in the real
   track (Voorhees, "Overview of the TREC 2003 Robust Retrieval Track", 2003, §2);
@@ -60,7 +60,7 @@ RUNS = {
 }
 PREFIXES = np.array(["FBIS3-", "FBIS4-", "FT921-", "FT934-", "LA010189-", "FR940104-"])
 DOCS_PER_TOPIC = 3000
-POOL_DEPTH = 100
+POOL_DEPTH = 125
 SEED = 2003
 
 
@@ -86,6 +86,7 @@ def write_track(dest: Path) -> None:
         prefix = PREFIXES[rng.integers(len(PREFIXES), size=DOCS_PER_TOPIC)]
         docnos = np.char.add(prefix, np.char.zfill(
             (np.arange(DOCS_PER_TOPIC) * 7 + ti * 13).astype(str), 5))
+        docrank = np.argsort(np.argsort(docnos))
         pooled = np.zeros(DOCS_PER_TOPIC, bool)
         for tag, (depth, first, quality, decimals) in RUNS.items():
             if tag == "humR03dc" and topic == "601":
@@ -97,7 +98,7 @@ def write_track(dest: Path) -> None:
                 signal = 3.0        # a difficult topic one run gets right (an outlier)
             score = signal * grades + rng.normal(0, 0.6, DOCS_PER_TOPIC) + 10.0
             score = np.round(score, decimals)
-            top = np.argsort(-score, kind="stable")[:n]
+            top = np.lexsort((-docrank, -score))[:n]     # trec_eval's order: docno desc on ties
             pooled[top[:POOL_DEPTH]] = True
             fmt = f"{{:.{decimals}f}}"
             lines[tag].extend(f"{topic}\tQ0\t{docnos[d]}\t{first + r}\t{fmt.format(score[d])}"

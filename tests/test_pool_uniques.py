@@ -9,7 +9,7 @@ import pytest
 from yardstick.pool import rescore
 from yardstick.pool.index import build_pool_index
 from yardstick.pool.uniques import leave_out_uniques
-from pool_fixtures import hand_qrels, hand_runs, robust03, trec_ranked
+from pool_fixtures import REAL_ROBUST03, hand_qrels, hand_runs, robust03, trec_ranked
 
 pytrec_eval = pytest.importorskip("pytrec_eval")
 
@@ -92,7 +92,8 @@ def test_robust03_uniques_match_pytrec_eval_with_reduced_qrels(r03):
     counts = uniq.value_counts()
     expected = {r.name: int(counts.get(r.name, 0)) for r in runs}
     assert u.frame["unique_relevant"].to_dict() == expected
-    assert int(counts.sum()) == 729
+    if REAL_ROBUST03:                            # counted on the real runs
+        assert int(counts.sum()) == 729
     by_name = {r.name: r for r in runs}
     full = qrels.to_dict()
     for name in ["input.uic0301", "input.humR03dc"]:
