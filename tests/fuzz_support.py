@@ -3,7 +3,8 @@
 Shared by ``tests/test_fuzz_readers.py`` (hypothesis, bounded) and
 ``benchmarks/fuzz_readers.py`` (longer, random seeds, outcome counts).
 
-* :data:`SEEDS` names small slices of real files from ``../shared/data``
+* :data:`SEED_FILES` names small slices of real files from ``../shared/data``, each
+  with a stand-in from the repository when that folder is absent
   (first ~200 lines of a Robust 2003 run and qrels, Robust 2004 topics,
   Cranfield ``cran.qry``/``cranqrel``, CACM ``query.text``/``qrels.text``/``cacm.all``,
   LISA ``LISA.QUE``/``LISARJ.NUM``) and a session written by the real writer.
@@ -38,7 +39,7 @@ from yardstick.errors import FormatError
 from yardstick.io.text_source import decode_text
 
 ROOT = Path(__file__).resolve().parents[1]
-DATA = ROOT.parent / "shared" / "data"
+from tests.shared_data import SHARED as DATA  # noqa: E402  (YARDSTICK_TESTS_NO_SHARED hides it)
 
 # ------------------------------------------------------------------ seeds
 
@@ -62,22 +63,68 @@ def _before_last(data: bytes, pattern: bytes) -> bytes:
     return data[: starts[-1]] if len(starts) > 1 else data
 
 
+def _real_or(path: Path, fallback: Callable[[], bytes], pick: Callable[[Path], bytes]) -> bytes:
+    """A slice of ``../shared/data/...`` when it is there, else the repository's stand-in."""
+    return pick(path) if path.exists() else fallback()
+
+
+TE = ROOT / "tests" / "data" / "trec_eval_tests" / "v10.0_HEAD"
+#: three TREC topics in the Robust 2004 layout (num, title, desc, narr), written here
+TREC_TOPICS = b"".join(
+    b"<top>\n\n<num> Number: %d\n<title> %s\n\n<desc> Description:\n%s\n\n"
+    b"<narr> Narrative:\n%s\n\n</top>\n\n" % (n, t, d, r) for n, t, d, r in [
+        (301, b"International Organized Crime",
+         b"Identify organizations that participate in international criminal activity.",
+         b"A relevant document must name an organization and its criminal activity."),
+        (302, b"Poliomyelitis and Post-Polio",
+         b"Is the disease of Poliomyelitis (polio) under control in the world?",
+         b"Relevant documents should contain data or outbreaks of the polio disease."),
+        (303, b"Hubble Telescope Achievements",
+         b"Identify positive accomplishments of the Hubble telescope since it was launched.",
+         b"Documents naming only shortcomings of the telescope are not relevant.")])
+
+
+def _classic(name: str, fname: str) -> Callable[[], bytes]:
+    from tests.classic_formats import FILES
+
+    return lambda: FILES[name][fname].encode()
+
+
+def _cran(fname: str) -> Path:
+    from tests.sample_collections import cranfield_root
+
+    return cranfield_root() / fname
+
+
+#: Slices of real files: ``../shared/data`` when present; else trec_eval's own test
+#: files (``tests/data``), Cranfield rebuilt from the bundled sample
+#: (``tests/sample_collections.py``), the hand-written formats of
+#: ``tests/classic_formats.py`` and the topics above.
 SEED_FILES: dict[str, Callable[[], bytes]] = {
-    "run": lambda: _lines(DATA / "trectools_robust03" / "runs" / "input.aplrob03a.gz"),
-    "qrels": lambda: _lines(DATA / "trectools_robust03" / "qrels" / "robust03_qrels.txt"),
-    "topics": lambda: _upto_last(_lines(DATA / "robust04" / "topics.robust04.txt"), b"</top>"),
-    "cran_qry": lambda: _before_last(_lines(DATA / "cranfield" / "cran.qry"), rb"^\.I "),
-    "cranqrel": lambda: _lines(DATA / "cranfield" / "cranqrel"),
-    "cacm_qry": lambda: _before_last(_lines(DATA / "cacm" / "query.text"), rb"^\.I "),
-    "cacm_qrels": lambda: _lines(DATA / "cacm" / "qrels.text"),
-    "cacm_docs": lambda: _before_last(_lines(DATA / "cacm" / "cacm.all", 300), rb"^\.I "),
-    "lisa_que": lambda: _upto_last(_lines(DATA / "lisa" / "LISA.QUE"), b"#"),
-    "lisa_rj": lambda: (DATA / "lisa" / "LISARJ.NUM").read_bytes(),  # 7 kB: all of it
+    "run": lambda: _real_or(DATA / "trectools_robust03" / "runs" / "input.aplrob03a.gz",
+                            lambda: _lines(TE / "results.test"), _lines),
+    "qrels": lambda: _real_or(DATA / "trectools_robust03" / "qrels" / "robust03_qrels.txt",
+                              lambda: _lines(TE / "qrels.test"), _lines),
+    "topics": lambda: _real_or(DATA / "robust04" / "topics.robust04.txt", lambda: TREC_TOPICS,
+                               lambda p: _upto_last(_lines(p), b"</top>")),
+    "cran_qry": lambda: _before_last(_lines(_cran("cran.qry")), rb"^\.I "),
+    "cranqrel": lambda: _lines(_cran("cranqrel")),
+    "cacm_qry": lambda: _real_or(DATA / "cacm" / "query.text", _classic("cacm", "query.text"),
+                                 lambda p: _before_last(_lines(p), rb"^\.I ")),
+    "cacm_qrels": lambda: _real_or(DATA / "cacm" / "qrels.text", _classic("cacm", "qrels.text"),
+                                   _lines),
+    "cacm_docs": lambda: _real_or(DATA / "cacm" / "cacm.all", _classic("cacm", "cacm.all"),
+                                  lambda p: _before_last(_lines(p, 300), rb"^\.I ")),
+    "lisa_que": lambda: _real_or(DATA / "lisa" / "LISA.QUE", _classic("lisa", "LISA.QUE"),
+                                 lambda p: _upto_last(_lines(p), b"#")),
+    "lisa_rj": lambda: _real_or(DATA / "lisa" / "LISARJ.NUM", _classic("lisa", "LISARJ.NUM"),
+                                lambda p: p.read_bytes()),  # 7 kB: all of it
 }
 
 
 def data_available() -> bool:
-    return (DATA / "trectools_robust03").is_dir() and (DATA / "cranfield").is_dir()
+    """Always: every seed has a repository stand-in (kept for benchmarks/fuzz_readers.py)."""
+    return True
 
 
 def seed_bytes(name: str, workdir: Path | None = None) -> bytes:

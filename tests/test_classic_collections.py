@@ -28,11 +28,17 @@ from yardstick.io.documents_file import read_documents, write_trec_documents
 from yardstick.io.qrels_file import read_qrels
 from yardstick.io.text_source import decode_text, read_bytes
 from yardstick.io.topics_file import read_topics
+from tests.sample_collections import REAL_CRANFIELD, cranfield_root
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 
 
 def collection(name: str):
+    """Cranfield: the real files or the ones rebuilt from the bundled sample
+    (``tests/sample_collections.py``); the others only from ``../shared`` (their formats
+    are also read from hand-written files in ``tests/test_classic_formats.py``)."""
+    if name == "cranfield":
+        return load_classic(name, cranfield_root())
     if not default_root(name).is_dir():
         pytest.skip(f"{default_root(name)} not available")
     return load_classic(name)
@@ -82,6 +88,8 @@ def test_cranfield_grades(cranfield):
 
 
 def test_cranfield_documents_and_defects(cranfield):
+    if not REAL_CRANFIELD:   # the rebuilt files have no defects: tests/test_classic_formats.py
+        pytest.skip("extra check: defects of ../shared's Cranfield copy")
     d = cranfield.documents
     assert d.title["1"] == ("experimental investigation of the aerodynamics of a wing in a "
                             "slipstream .")
@@ -183,9 +191,7 @@ def test_smart_parser_keeps_fields():
 
 
 def test_convert_cli_writes_trec_files(tmp_path):
-    root = default_root("cranfield")
-    if not root.is_dir():
-        pytest.skip("Cranfield not available")
+    root = cranfield_root()
     out = tmp_path / "cran"
     assert cli_main(["convert", "--collection", "cranfield", "--root", str(root),
                      "--out", str(out), "--compress", "gz"]) == 0

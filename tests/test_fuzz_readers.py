@@ -12,7 +12,8 @@ relevance, no duplicate (topic, docno)); for the other formats it means the
 invariants listed there (topic ids unique and non-empty, as many topics as
 ``<top>`` tags, as many SMART records as ``.I`` lines ...).
 
-Inputs are the first ~200 lines of real files from ``../shared/data`` with 1-3
+Inputs are the first ~200 lines of real files from ``../shared/data`` (or, without
+it, the repository's stand-ins: ``tests/fuzz_support.SEED_FILES``) with 1-3
 mutations (``tests/fuzz_support.MUTATIONS``).  Hypothesis runs 150 derandomised
 examples per reader so CI stays fast; ``benchmarks/fuzz_readers.py`` runs many
 more with random seeds and prints outcome counts (README "Reliability").
@@ -35,7 +36,6 @@ from yardstick.io import read_qrels, read_run
 from tests.fuzz_support import (
     MUTATIONS,
     READERS,
-    data_available,
     gui_loader_outcome,
     mutate,
     outcome,
@@ -43,7 +43,6 @@ from tests.fuzz_support import (
     write_input,
 )
 
-pytestmark = pytest.mark.skipif(not data_available(), reason="../shared/data is not here")
 
 FUZZ = settings(max_examples=150, deadline=None, derandomize=True, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])

@@ -14,7 +14,7 @@ from yardstick.pool.titlestat import (build_title_index, compare_judgment_sets, 
                                  titlestat_rel)
 from yardstick.pool.titlestat_pool import titlestat_rank, titlestat_runs, titlestat_uniques
 from yardstick.qrels import Qrels
-from pool_fixtures import DATA, HAND_DOCS, HAND_TOPICS, hand_qrels, hand_runs, need
+from pool_fixtures import HAND_DOCS, HAND_TOPICS, hand_qrels, hand_runs
 
 
 @pytest.fixture(scope="module")
@@ -114,10 +114,10 @@ def _words(text):
 
 
 def test_cranfield_titlestat_rel_by_direct_count():
-    need(DATA / "cranfield")
     from yardstick.collections.classic import load_classic
+    from tests.sample_collections import cranfield_root
 
-    coll = load_classic("cranfield")
+    coll = load_classic("cranfield", cranfield_root())   # real, or rebuilt from the sample
     ti = build_title_index(coll.documents, coll.topics)
     r = titlestat_rel(ti, coll.qrels)
     doc_words = {d: set(_words(t)) for d, t in coll.documents.items()}

@@ -58,9 +58,9 @@ def mean_measure(qrels, run_or_dict, measure="map") -> float:
 
 @pytest.fixture(scope="module")
 def cranfield():
-    if not default_root("cranfield").is_dir():
-        pytest.skip("Cranfield not available")
-    return load_classic("cranfield")
+    from tests.sample_collections import cranfield_root
+
+    return load_classic("cranfield", cranfield_root())   # real, or rebuilt from the sample
 
 
 @pytest.fixture(scope="module")
@@ -225,17 +225,17 @@ def test_missing_extra_gives_a_clear_message(monkeypatch):
 
 
 def test_make_runs_cli(tmp_path):
-    root = default_root("cranfield")
-    if not root.is_dir():
-        pytest.skip("Cranfield not available")
+    from tests.sample_collections import cranfield_root
+
+    root = cranfield_root()          # real, or rebuilt from the bundled sample
     out = tmp_path / "runs"
     assert cli_main(["make-runs", "--collection", "cranfield", "--root", str(root),
                      "--out", str(out), "--depth", "50", "--runs", "okBM25,rtRoute"]) == 0
     assert read_groups(out / "groups.tsv") == {"okBM25": "okapi", "rtRoute": "routing"}
     run = read_run(out / "rtRoute")
     assert run.tag == "rtRoute" and np.bincount(run.topic_code).max() == 50
-    assert cli_main(["make-runs", "--collection", "cranfield", "--out", str(out),
-                     "--runs", "nosuchrun"]) == 1
+    assert cli_main(["make-runs", "--collection", "cranfield", "--root", str(root), "--out",
+                     str(out), "--runs", "nosuchrun"]) == 1
 
 
 # ------------------------------------------------------------------ the bundled sample
