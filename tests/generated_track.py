@@ -33,10 +33,6 @@ this file (workers of ``pytest -n`` share it; the folder appears atomically).
 from __future__ import annotations
 
 import gzip
-import hashlib
-import os
-import shutil
-import tempfile
 from pathlib import Path
 
 import numpy as np
@@ -116,14 +112,6 @@ def write_track(dest: Path) -> None:
 
 def generated_robust03() -> Path:
     """The generated track's folder (written on first use, shared by test workers)."""
-    digest = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:12]
-    dest = Path(tempfile.gettempdir()) / f"yardstick-tests-robust03-{digest}"
-    if not dest.is_dir():
-        tmp = Path(tempfile.mkdtemp(prefix=dest.name + ".", dir=dest.parent))
-        write_track(tmp / "t")
-        try:
-            os.rename(tmp / "t", dest)
-        except OSError:          # another worker got there first
-            pass
-        shutil.rmtree(tmp, ignore_errors=True)
-    return dest
+    from tests.shared_data import generated_folder
+
+    return generated_folder("robust03", [Path(__file__)], write_track)

@@ -66,7 +66,7 @@ def hand_qrels() -> Qrels:
 
 def need(path: Path) -> Path:
     if not path.exists():
-        pytest.skip(f"{path} not available")
+        pytest.skip(f"extra check (../shared): {path} not available")
     return path
 
 

@@ -17,14 +17,10 @@ after this file's and the sample's hashes.
 
 from __future__ import annotations
 
-import hashlib
-import os
-import shutil
-import tempfile
 from pathlib import Path
 
 from yardstick.bundled import RESOURCES
-from tests.shared_data import SHARED
+from tests.shared_data import SHARED, generated_folder
 
 SAMPLE = RESOURCES / "sample"
 REAL_CRANFIELD = (SHARED / "cranfield").is_dir()
@@ -53,24 +49,9 @@ def _write_cranfield(dest: Path) -> None:
     (dest / "cranqrel").write_bytes("\r\n".join(lines).encode())
 
 
-def _cached(name: str, writer) -> Path:
-    h = hashlib.sha256(Path(__file__).read_bytes())
-    for p in sorted(SAMPLE.glob("cranfield.*")):
-        h.update(p.read_bytes())
-    dest = Path(tempfile.gettempdir()) / f"yardstick-tests-{name}-{h.hexdigest()[:12]}"
-    if not dest.is_dir():
-        tmp = Path(tempfile.mkdtemp(prefix=dest.name + ".", dir=dest.parent))
-        writer(tmp / "c")
-        try:
-            os.rename(tmp / "c", dest)
-        except OSError:          # another worker got there first
-            pass
-        shutil.rmtree(tmp, ignore_errors=True)
-    return dest
-
-
 def cranfield_root() -> Path:
     """``../shared/data/cranfield``, else the SMART files rebuilt from the bundled sample."""
     if REAL_CRANFIELD:
         return SHARED / "cranfield"
-    return _cached("cranfield", _write_cranfield)
+    return generated_folder("cranfield", [Path(__file__), *sorted(SAMPLE.glob("cranfield.*"))],
+                            _write_cranfield)

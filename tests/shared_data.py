@@ -8,7 +8,11 @@ checks and skip without them).
 
 from __future__ import annotations
 
+import hashlib
 import os
+import shutil
+import tempfile
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 TESTS = Path(__file__).resolve().parent
@@ -38,3 +42,25 @@ def robust03_dir() -> Path:
     from tests.generated_track import generated_robust03
 
     return generated_robust03()
+
+
+def generated_folder(name: str, sources: Iterable[Path], write: Callable[[Path], None]) -> Path:
+    """A folder of generated test data, written once per machine by ``write(folder)``.
+
+    Named after ``name`` and the hash of ``sources`` (the generator's own file and its
+    inputs), in the temporary directory; the workers of ``pytest -n`` share it (it is
+    written aside and renamed into place, so it appears whole or not at all).
+    """
+    h = hashlib.sha256()
+    for p in sources:
+        h.update(Path(p).read_bytes())
+    dest = Path(tempfile.gettempdir()) / f"yardstick-tests-{name}-{h.hexdigest()[:12]}"
+    if not dest.is_dir():
+        tmp = Path(tempfile.mkdtemp(prefix=dest.name + ".", dir=dest.parent))
+        write(tmp / "data")
+        try:
+            os.rename(tmp / "data", dest)
+        except OSError:          # another worker got there first
+            pass
+        shutil.rmtree(tmp, ignore_errors=True)
+    return dest

@@ -40,7 +40,7 @@ def collection(name: str):
     if name == "cranfield":
         return load_classic(name, cranfield_root())
     if not default_root(name).is_dir():
-        pytest.skip(f"{default_root(name)} not available")
+        pytest.skip(f"extra check (../shared): {default_root(name)} not available")
     return load_classic(name)
 
 
@@ -136,7 +136,7 @@ def test_lisa_documents_queries_and_malformed_rel():
     assert sorted(f[f["topic"] == "1"]["docno"]) == ["3392", "3396"]
     rel = DATA / "lisa" / "LISA.REL"
     if not rel.exists():   # the collection may come from elsewhere; this file only from ../shared
-        pytest.skip(f"{rel} not available")
+        pytest.skip(f"extra check (../shared): {rel} not available")
     with pytest.raises(FormatError) as e:
         read_lisa_rel(decode_text(read_bytes(rel)), str(rel))
     assert e.value.line == 90 and "query 21" in e.value.reason

@@ -74,7 +74,7 @@ def qrels():
 def test_reference_pages_parse():
     """All 27 staged runs have a NIST block with the five columns (guards the parser)."""
     if not REF.exists():
-        pytest.skip("trec_browser_reference not staged")
+        pytest.skip("extra check (../shared): trec_browser_reference not staged")
     ref = {c: parse_results_page(p.read_text(encoding="utf-8")) for c, p in PAGES.items()}
     assert len(ref["robust03"]) == 78 and len(ref["robust04"]) == 110   # per SOURCES.md
     assert ref["robust03"]["aplrob03a"] == {"P_10": "0.4020", "P_100": "0.1864",
@@ -85,7 +85,7 @@ def test_reference_pages_parse():
 @pytest.mark.parametrize("coll,run_path", cases())
 def test_nist_summary_reproduces(coll, run_path, reference, qrels):
     if coll is None or coll not in reference or coll not in qrels:
-        pytest.skip("NIST reference data not staged")
+        pytest.skip("extra check (../shared): NIST reference data not staged")
     from yardstick.evaluation_service import evaluate
     from yardstick.io import read_run
 

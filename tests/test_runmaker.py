@@ -99,7 +99,7 @@ def test_effectiveness_is_real(runset, cranfield):
 
 def test_vaswani_bm25_near_published_figure():
     if not default_root("vaswani").is_dir():
-        pytest.skip("Vaswani not available")
+        pytest.skip("extra check (../shared): Vaswani not available")
     col = load_classic("vaswani")
     spec = next(s for s in DEFAULT_SPECS if s.tag == "okBM25a")   # k1 0.9, b 0.4, Porter2
     rs = run_sync(make_runs(col.documents, col.topics, col.qrels, specs=[spec], depth=1000))

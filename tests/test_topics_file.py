@@ -24,7 +24,7 @@ VASWANI = DATA / "vaswani_npl" / "query-text.trec"
 
 def need(path: Path) -> Path:
     if not path.exists():
-        pytest.skip(f"{path} not available")
+        pytest.skip(f"extra check (../shared): {path} not available")
     return path
 
 

@@ -100,6 +100,8 @@ def golden_cases() -> list:
             argv = map_args(args, version)
             inputs = "_".join(a.removeprefix("test/") for a in args if a.startswith("test/"))
             cid = f"v{version}-{i:02d}-{out_name}-{inputs}"
+            if not (folder / out_name).exists():   # v9.0.8 has no comment-line fixtures
+                continue
             cases.append(pytest.param(version, argv, folder / out_name, id=cid))
     return cases
 
