@@ -53,3 +53,29 @@ def test_measure_matrix_without_groups():
     assert kendall.loc["map", "P_10"] == pytest.approx(ref.tau)
     assert "taup_matrix" in [t.name for t in rep.tables]
     assert [t.name for t in rep.tables].count("ranking_strings") == 1
+
+
+def test_analyses_come_from_the_registry(monkeypatch):
+    """A registered analysis is run by name, listed, and titled; nothing else dispatches."""
+    from yardstick.stability import analyses, report
+
+    calls = []
+
+    def run(job):
+        calls.append(sorted(job.matrices))
+        job.table("count_runs", "Runs per measure",
+                  pd.DataFrame({m: [mat.shape[1]] for m, mat in job.matrices.items()}))
+        yield from ()
+
+    monkeypatch.setitem(analyses.REGISTRY, "count", analyses.Analysis("count", "Count", run,
+                                                                      resamples=False))
+    mat = pd.DataFrame(np.arange(12.0).reshape(4, 3), index=list("abcd"), columns=list("xyz"))
+    rep = run_sync(report.run_stability({"map": mat}, ["count"], {"all": list("abcd")},
+                                        StabilitySettings(samples=2, seed=1)))
+    assert calls == [["map"]] and rep.table("count_runs")["map"].tolist() == [3]
+    with pytest.raises(ValueError, match="registered twice"):
+        analyses.register(analyses.Analysis("count", "Again", run))
+    with pytest.raises(ValueError, match="unknown analysis 'nope'"):
+        run_sync(report.run_stability({"map": mat}, ["count", "nope"], {"all": list("abcd")},
+                                      StabilitySettings(samples=2, seed=1)))
+    assert calls == [["map"]]              # an unknown name stops the report before any work

@@ -28,6 +28,7 @@ import pandas as pd
 from yardstick.cli.option_types import fraction, positive, whole
 from yardstick.errors import FormatError
 from yardstick.progress import Progress, run_sync
+from yardstick.stability.analyses import REGISTRY
 from yardstick.stability.report import ANALYSES, StabilitySettings, run_stability
 
 
@@ -37,7 +38,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--measure", "-m", action="append", dest="measures", metavar="NAME",
                    help="per-topic measure (repeatable; default map and P_10)")
     p.add_argument("--analysis", "-a", action="append", dest="analyses",
-                   choices=ANALYSES + ("all",), help="analysis to run (repeatable; default all)")
+                   choices=ANALYSES + ("all",),
+                   help="analysis to run (repeatable; default all): " + "; ".join(
+                       f"{name} = {a.title}" for name, a in REGISTRY.items()))
     p.add_argument("--topic-group", action="append", dest="groups", default=[],
                    metavar="NAME=SPEC", help="topic group, e.g. old=301-450 (repeatable)")
     p.add_argument("--topic-groups", metavar="FILE", help="file of topic groups (name: spec)")

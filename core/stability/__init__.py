@@ -20,6 +20,7 @@ module                     what
 ``topic_set_size``         topic-set-size design (Sakai 2014/2016)
 ``topic_groups``           topic groups; any diagnostic per group
 ``aggregates``             mean, or area / MAP(X) over each sample's worst topics
+``analyses``               the registry of analyses the report runs by name
 ``report``                 several analyses × measures × topic sets in one job
                            (what the CLI and the Stability panel run)
 =========================  ==================================================

@@ -19,28 +19,17 @@ import pandas as pd
 
 from yardstick.progress import Progress
 from yardstick.stability.aggregates import aggregate_for, lower_is_better, per_topic_measure
-from yardstick.stability.bootstrap_swaps import bootstrap_swap_rates
+from yardstick.stability.analyses import REGISTRY
 from yardstick.stability.comparable import comparable
-from yardstick.stability.discriminative_power import discriminative_power
-from yardstick.stability.error_rate import error_rate
 from yardstick.stability.rank_correlation import correlation_matrix, ranking_strings
-from yardstick.stability.sensitivity import sensitivity
-from yardstick.stability.swap_rates import swap_rates
 from yardstick.stability.topic_groups import group_rank_correlation, select_topics
-from yardstick.stability.topic_set_size import topic_set_size
-from yardstick.stability.tukey_hsd import tukey_hsd
 
 __all__ = ["ANALYSES", "ANALYSIS_TITLES", "StabilitySettings", "ReportTable", "StabilityReport",
            "run_stability", "score_matrices"]
 
-ANALYSES = ("swap", "bootstrap", "error-rate", "sensitivity", "kendall", "taup",
-            "discriminative", "tukey", "topic-set-size")
-ANALYSIS_TITLES = {
-    "swap": "Swap rates (Voorhees–Buckley)", "bootstrap": "Swap rates (bootstrap, Sakai)",
-    "error-rate": "Error rate and ties", "sensitivity": "Sensitivity",
-    "kendall": "Rank correlation (Kendall τ)", "taup": "Rank correlation (τ_AP)",
-    "discriminative": "Discriminative power", "tukey": "Tukey HSD",
-    "topic-set-size": "Topic-set size"}
+#: Analysis names in the order the CLI, the panel and ``all`` use (the registry's order).
+ANALYSES = tuple(REGISTRY)
+ANALYSIS_TITLES = {name: a.title for name, a in REGISTRY.items()}
 
 
 @dataclass(frozen=True)
@@ -150,15 +139,6 @@ def _identical_columns(values: np.ndarray, cols: list[str]) -> list[list[str]]:
     return [g for g in groups.values() if len(g) > 1]
 
 
-def _summaries(results: Mapping[tuple[str, str], Any]) -> pd.DataFrame:
-    rows = []
-    for (measure, group), res in results.items():
-        s = res.summary().to_dict()
-        s.pop("measure", None)
-        rows.append({"measure": measure, "topics_set": group, **s})
-    return pd.DataFrame(rows)
-
-
 def _means(label: str, mat: pd.DataFrame, topics: Sequence[str]) -> pd.Series:
     sub = select_topics(mat, topics)
     return pd.Series(aggregate_for(label).full(sub.to_numpy(float)), index=sub.columns)
@@ -182,111 +162,62 @@ def run_stability(matrices: Mapping[str, pd.DataFrame], analyses: Sequence[str],
     tie_break : DataFrame, optional
         Topics × runs MAP, to order tied runs in rankings (robust overview Table 3).
     """
-    rep = StabilityReport(settings)
-    rep.notes.extend(input_warnings(matrices, sets))
-    st = settings
-    heavy = [a for a in analyses if a not in ("kendall", "taup", "topic-set-size")]
-    steps = max(1, len(heavy) * len(matrices) * len(sets))
-    step = 0
+    unknown = [a for a in analyses if a not in REGISTRY]
+    if unknown:
+        raise ValueError(f"unknown analysis {unknown[0]!r}; expected one of {ANALYSES}")
+    job = _Job(StabilityReport(settings), matrices, sets, settings, tie_break)
+    job.report.notes.extend(input_warnings(matrices, sets))
+    resampled = sum(REGISTRY[a].resamples for a in analyses)
+    job.steps = max(1, resampled * len(matrices) * len(sets))
+    for analysis in analyses:
+        yield from REGISTRY[analysis].run(job)
+    yield Progress(job.steps, job.steps, "done")
+    return job.report
 
-    def each(analysis: str, fn, linear_only: bool = False, per_measure=None, **kw):
-        nonlocal step
-        out: dict[tuple[str, str], Any] = {}
-        for m, mat in matrices.items():
+
+class _Job:
+    """One report being built: what every registered analysis reads and writes
+    (:mod:`yardstick.stability.analyses`)."""
+
+    def __init__(self, report: StabilityReport, matrices: Mapping[str, pd.DataFrame],
+                 sets: Mapping[str, Sequence[str]], settings: StabilitySettings,
+                 tie_break: pd.DataFrame | None):
+        self.report, self.matrices, self.sets = report, matrices, sets
+        self.settings, self.tie_break = settings, tie_break
+        self.steps, self.step = 1, 0
+
+    def table(self, name: str, title: str, frame: pd.DataFrame, show: bool = True,
+              index: bool = False) -> None:
+        self.report.tables.append(ReportTable(name, title, frame, show, index))
+
+    def each(self, analysis: str, fn, linear_only: bool = False, per_measure=None, **kw):
+        """Run ``fn`` (a progress generator) on every measure and topic set; results by
+        (measure, topic set).  A ValueError skips that pair with a note saying why."""
+        title = REGISTRY[analysis].title
+        rep, out = self.report, {}
+        for m, mat in self.matrices.items():
             if linear_only and not aggregate_for(m).linear:
-                rep.notes.append(f"{ANALYSIS_TITLES[analysis]}: {m} skipped (not a mean "
-                                 "over topics)")
-                step += len(sets)
+                rep.notes.append(f"{title}: {m} skipped (not a mean over topics)")
+                self.step += len(self.sets)
                 continue
-            for g, topics in sets.items():
+            for g, topics in self.sets.items():
                 extra = per_measure(m) if per_measure is not None else {}
-                gen = fn(select_topics(mat, topics), seed=st.seed, measure=m, **kw, **extra)
+                gen = fn(select_topics(mat, topics), seed=self.settings.seed, measure=m, **kw,
+                         **extra)
                 try:
                     while True:
                         p = next(gen)
-                        yield Progress(step + p.fraction, steps,
-                                       f"{ANALYSIS_TITLES[analysis]}: {m}, {g}")
+                        yield Progress(self.step + p.fraction, self.steps, f"{title}: {m}, {g}")
                 except StopIteration as stop:
                     out[(m, g)] = stop.value
-                except ValueError as e:  # this measure and topic set only: say why, go on
-                    rep.notes.append(f"{ANALYSIS_TITLES[analysis]}: {m}, {g} topics skipped: "
-                                     f"{e}")
-                step += 1
+                except ValueError as e:
+                    rep.notes.append(f"{title}: {m}, {g} topics skipped: {e}")
+                self.step += 1
         rep.results[analysis] = out
         return out
 
-    for analysis in analyses:
-        if analysis in ("swap", "bootstrap"):
-            fn = swap_rates if analysis == "swap" else bootstrap_swap_rates
-            res = yield from each(analysis, fn, samples=st.samples, bin_width=st.bin_width,
-                                  confidence=st.confidence)
-            method = "disjoint" if analysis == "swap" else "bootstrap"
-            rep.tables.append(ReportTable(
-                f"{method}_summary", f"Minimum difference for {st.confidence:.0%} confidence "
-                f"({ANALYSIS_TITLES[analysis]})", _summaries(res)))
-            for (m, g), r in res.items():
-                rep.tables.append(ReportTable(f"{method}_fits_{m}_{g}", f"{method} swap rates: "
-                                              f"{m}, {g} topics — fit per difference bin",
-                                              r.to_frame(), show=False))
-                rep.tables.append(ReportTable(f"{method}_rates_{m}_{g}", f"{method} swap rates "
-                                              f"per size and bin: {m}, {g}", r.rates_frame(),
-                                              show=False))
-        elif analysis == "error-rate":
-            res = yield from each(analysis, error_rate, subset_size=st.subset_size,
-                                  samples=st.samples, fuzziness=st.fuzziness)
-            rows = [{"measure": m, "topics_set": g, "subset_size": r.subset_size,
-                     "error_rate_%": 100 * r.error_rate, "ties_%": 100 * r.tie_rate}
-                    for (m, g), r in res.items()]
-            rep.tables.append(ReportTable("error_rate", f"Error rate and ties ({st.samples} "
-                                          f"sets, fuzziness {st.fuzziness:.0%})",
-                                          pd.DataFrame(rows)))
-        elif analysis == "sensitivity":
-            res = yield from each(analysis, sensitivity, subset_size=st.subset_size,
-                                  samples=st.samples, confidence=st.confidence,
-                                  bin_width=st.bin_width)
-            rep.tables.append(ReportTable("sensitivity", "Sensitivity: minimum difference and "
-                                          "% of comparisons at or above it", _summaries(res)))
-        elif analysis == "discriminative":
-            res = yield from each(analysis, discriminative_power, linear_only=True,
-                                  samples=st.samples, alpha=st.alpha)
-            rep.tables.append(ReportTable("discriminative_power", f"Discriminative power "
-                                          f"(paired bootstrap, B = {st.samples}, α = {st.alpha})",
-                                          _summaries(res)))
-            for (m, g), r in res.items():
-                rep.tables.append(ReportTable(f"asl_curve_{m}_{g}", f"ASL curve: {m}, {g}",
-                                              r.asl_curve(), show=False))
-        elif analysis == "tukey":
-            res = yield from each(analysis, tukey_hsd, samples=st.samples, alpha=st.alpha,
-                                  per_measure=lambda m: {"lower_is_better": lower_is_better(m)})
-            for (m, g), r in res.items():
-                rep.tables.append(ReportTable(
-                    f"tukey_{m}_{g}", f"Randomised Tukey HSD: {m}, {g} topics — "
-                    f"{len(r.top_group())} run(s) not distinguishable from {r.best}",
-                    r.to_frame()))
-        elif analysis == "topic-set-size":
-            res = {}
-            for m, mat in matrices.items():
-                if not aggregate_for(m).linear:
-                    continue
-                for g, topics in sets.items():
-                    try:
-                        res[(m, g)] = topic_set_size(select_topics(mat, topics), st.min_diffs,
-                                                     st.alpha, st.beta, measure=m)
-                    except ValueError as e:
-                        rep.notes.append(f"{ANALYSIS_TITLES[analysis]}: {m}, {g} topics "
-                                         f"skipped: {e}")
-            rep.results[analysis] = res
-            for (m, g), r in res.items():
-                rep.tables.append(ReportTable(
-                    f"topic_set_size_{m}_{g}", f"Topics needed: {m}, {g} topics (σ² = "
-                    f"{r.variance:.4f}, α = {st.alpha}, β = {st.beta}, {r.systems} systems)",
-                    r.to_frame()))
-        elif analysis in ("kendall", "taup"):
-            _correlations(rep, analysis, matrices, sets, tie_break)
-        else:
-            raise ValueError(f"unknown analysis {analysis!r}; expected one of {ANALYSES}")
-    yield Progress(steps, steps, "done")
-    return rep
+    def correlations(self, analysis: str) -> None:
+        _correlations(self.report, analysis, self.matrices, self.sets, self.tie_break)
 
 
 def _correlations(rep: StabilityReport, analysis: str, matrices: Mapping[str, pd.DataFrame],

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QFormLayout, QHBoxLayo
                                QLineEdit, QListWidget, QListWidgetItem, QProgressBar,
                                QPushButton, QSpinBox, QVBoxLayout, QWidget)
 
+from yardstick.stability.analyses import REGISTRY
 from yardstick.stability.report import (ANALYSES, ANALYSIS_TITLES, StabilityReport,
                                    StabilitySettings, run_stability, score_matrices)
 from yardstick.gui.app_state import AppState
@@ -210,7 +211,7 @@ class StabilityPanel(QWidget):
             for key in results:
                 self.chart_choice.addItem(f"{ANALYSIS_TITLES[analysis]}: {key[0]}, {key[1]}",
                                           (analysis, key))
-            if analysis in ("discriminative", "error-rate") and results:
+            if REGISTRY[analysis].chart_of_all and results:   # e.g. all ASL curves at once
                 self.chart_choice.insertItem(0, f"{ANALYSIS_TITLES[analysis]}: all",
                                              (analysis, None))
         self.chart_choice.setCurrentIndex(0)
