@@ -16,6 +16,12 @@
    (``tests/test_core_is_qt_free.py`` also imports every module and checks sys.modules).
 
 Every module must belong to a layer, so a new module is placed on purpose.
+
+Imports are read from the source: ``import``, ``from`` (absolute and relative) and
+``importlib.import_module`` / ``__import__`` with a constant name, at any depth.
+``test_the_contracts_catch_a_bad_package`` scans a package written to break each
+rule and checks that every break is reported.  ``make test`` runs this file (it is
+not marked ``serial``, so it is in the parallel pass).
 """
 
 from __future__ import annotations
@@ -49,39 +55,54 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
 QT = ("PySide6", "PyQt5", "PyQt6", "pyqtgraph", "qtpy")
 
 
-def _modules() -> dict[str, Path]:
-    out = {}
-    for pkg, base in SOURCES.items():
+def scan(sources: dict[str, Path]) -> tuple[dict[str, Path], dict[str, tuple[set, set]]]:
+    """Modules under ``sources`` ({package: folder}) and, per module, what it imports."""
+    modules = {}
+    for pkg, base in sources.items():
         for p in base.rglob("*.py"):
             parts = p.relative_to(base).with_suffix("").parts
             if parts[-1] == "__init__":
                 parts = parts[:-1]
-            out[".".join((pkg, *parts))] = p
-    return out
+            modules[".".join((pkg, *parts))] = p
+    return modules, {m: _imports(m, p, modules) for m, p in modules.items()}
 
 
-MODULES = _modules()
-
-
-def _resolve(name: str) -> str | None:
-    while name and name not in MODULES:
+def _resolve(name: str, modules) -> str | None:
+    while name and name not in modules:
         name = name.rpartition(".")[0]
     return name or None
 
 
-def _imports(path: Path) -> tuple[set[str], set[str]]:
-    """(yardstick modules, other top-level packages) that a file imports anywhere."""
+def _absolute(module: str, path: Path, node: ast.ImportFrom) -> str:
+    """``from ..x import y`` in ``module`` as an absolute name."""
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    for _ in range(node.level - 1):
+        package = package.rpartition(".")[0]
+    return f"{package}.{node.module}" if node.module else package
+
+
+def _imports(module: str, path: Path, modules) -> tuple[set[str], set[str]]:
+    """(yardstick modules, other top-level packages) that a file imports anywhere:
+    ``import``, ``from`` (absolute or relative), and ``importlib.import_module`` /
+    ``__import__`` with a constant name."""
     ours, other = set(), set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             names = [a.name for a in node.names]
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            names = [f"{node.module}.{a.name}" for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = _absolute(module, path, node) if node.level else node.module
+            names = [f"{base}.{a.name}" for a in node.names]
+        elif (isinstance(node, ast.Call) and node.args
+              and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)
+              and ((isinstance(node.func, ast.Attribute) and node.func.attr == "import_module")
+                   or (isinstance(node.func, ast.Name) and node.func.id in ("__import__",
+                                                                            "import_module")))):
+            names = [node.args[0].value]
         else:
             continue
         for n in names:
             if n.startswith("yardstick"):
-                r = _resolve(n)
+                r = _resolve(n, modules)
                 if r:
                     ours.add(r)
             else:
@@ -89,7 +110,7 @@ def _imports(path: Path) -> tuple[set[str], set[str]]:
     return ours, other
 
 
-GRAPH = {m: _imports(p) for m, p in MODULES.items()}
+MODULES, GRAPH = scan(SOURCES)
 
 
 def _layer(module: str) -> int | None:
@@ -137,9 +158,37 @@ def _cycles(edges: dict[str, set[str]]) -> list[list[str]]:
     return out
 
 
+def cycles(graph) -> list[list[str]]:
+    return _cycles({m: {d for d in ours if d != m} for m, (ours, _o) in graph.items()})
+
+
+def unlayered(graph) -> list[str]:
+    return [m for m in graph if m != "yardstick" and _layer(m) is None]
+
+
+def upward_imports(graph) -> list[str]:
+    bad = []
+    for m, (ours, _other) in graph.items():
+        lm = _layer(m)
+        for d in ours:
+            ld = _layer(d)
+            if lm is not None and ld is not None and ld > lm:
+                bad.append(f"{m} ({LAYERS[lm][0]}) imports {d} ({LAYERS[ld][0]})")
+    return sorted(bad)
+
+
+def gui_in_core(graph) -> list[str]:
+    bad = []
+    for m, (ours, other) in graph.items():
+        if m.startswith("yardstick.gui"):
+            continue
+        bad += [f"{m} imports {d}" for d in ours if d.startswith("yardstick.gui")]
+        bad += [f"{m} imports {q}" for q in other if q in QT]
+    return sorted(bad)
+
+
 def test_no_import_cycles():
-    edges = {m: {d for d in ours if d != m} for m, (ours, _o) in GRAPH.items()}
-    assert _cycles(edges) == []
+    assert cycles(GRAPH) == []
 
 
 def test_cycle_finder_finds_a_cycle():
@@ -147,25 +196,55 @@ def test_cycle_finder_finds_a_cycle():
 
 
 def test_every_module_has_a_layer():
-    assert [m for m in MODULES if m != "yardstick" and _layer(m) is None] == []
+    assert unlayered(GRAPH) == []
 
 
 def test_layers_import_only_downwards():
-    bad = []
-    for m, (ours, _other) in GRAPH.items():
-        lm = _layer(m)
-        for d in ours:
-            ld = _layer(d)
-            if lm is not None and ld is not None and ld > lm:
-                bad.append(f"{m} ({LAYERS[lm][0]}) imports {d} ({LAYERS[ld][0]})")
-    assert sorted(bad) == []
+    assert upward_imports(GRAPH) == []
 
 
 def test_core_never_imports_the_gui_or_qt():
-    bad = []
-    for m, (ours, other) in GRAPH.items():
-        if m.startswith("yardstick.gui"):
-            continue
-        bad += [f"{m} imports {d}" for d in ours if d.startswith("yardstick.gui")]
-        bad += [f"{m} imports {q}" for q in other if q in QT]
-    assert bad == []
+    assert gui_in_core(GRAPH) == []
+
+
+def test_the_contracts_catch_a_bad_package(tmp_path):
+    """A package written to break every rule, scanned like the real one: every break is
+    reported (so the contracts above can fail)."""
+    core, gui = tmp_path / "core", tmp_path / "gui"
+    files = {
+        core / "__init__.py": "",
+        core / "errors.py": "",
+        core / "io" / "__init__.py": "",
+        # a reader that reads the judged ranking (lazily, inside a function)
+        core / "io" / "run_file.py": "def f():\n    from yardstick.judged import J\n",
+        # the judged ranking that imports a measure, relatively
+        core / "judged.py": "from .measures import ap\n",
+        core / "measures" / "__init__.py": "",
+        # a measure that imports a diagnostic and Qt
+        core / "measures" / "ap.py": "import yardstick.stability.report\nimport PySide6\n",
+        core / "stability" / "__init__.py": "",
+        # a diagnostic that imports the CLI by name, and the GUI through importlib
+        core / "stability" / "report.py": (
+            "import importlib\nfrom yardstick.cli import main\n"
+            "def g():\n    return importlib.import_module('yardstick.gui.window')\n"),
+        core / "cli" / "__init__.py": "from yardstick.stability import report\n",
+        core / "newthing.py": "",                       # a module in no layer
+        gui / "__init__.py": "",
+        gui / "window.py": "import PySide6\nfrom yardstick.stability import report\n",
+    }
+    for path, text in files.items():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    _modules, graph = scan({"yardstick": core, "yardstick.gui": gui})
+    assert upward_imports(graph) == [
+        "yardstick.io.run_file (readers) imports yardstick.judged (judged)",
+        "yardstick.judged (judged) imports yardstick.measures.ap (measures)",
+        "yardstick.measures.ap (measures) imports yardstick.stability.report (diagnostics)",
+        "yardstick.stability.report (diagnostics) imports yardstick.cli (interfaces)",
+        "yardstick.stability.report (diagnostics) imports yardstick.gui.window (interfaces)",
+    ]
+    assert gui_in_core(graph) == ["yardstick.measures.ap imports PySide6",
+                                  "yardstick.stability.report imports yardstick.gui.window"]
+    assert cycles(graph) == [["yardstick.cli", "yardstick.gui.window",
+                              "yardstick.stability.report"]]
+    assert unlayered(graph) == ["yardstick.newthing"]
