@@ -3,7 +3,10 @@
 ``tests/data/<name>`` when the repository carries it (see ``tests/data/SOURCES.md``:
 source, licence, checksums), else ``../shared/data/<name>`` next to the checkout
 (larger collections the team keeps there; tests that need only those are extra
-checks and skip without them).
+checks and skip without them, saying "extra check").  Where the real data cannot
+be carried, tests run on generated stand-ins (``robust03_dir``, and
+``tests/sample_collections.py``, ``tests/classic_formats.py``): see
+``tests/data/SOURCES.md``.
 """
 
 from __future__ import annotations
