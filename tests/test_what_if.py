@@ -4,7 +4,6 @@ on the TREC 2003 robust track (3 real runs, graded qrels) and trec_eval's test d
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 from pandas.testing import assert_frame_equal, assert_series_equal
