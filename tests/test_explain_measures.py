@@ -10,7 +10,8 @@ compared with :func:`yardstick.evaluation_service.evaluate` on sample topics of
   -1 = pooled unjudged, evaluated with ``-l 1`` and ``-l 2``; ``results.trunc``
   with ``-c`` and ``-M``),
 * the TREC 2003 robust track (official qrels with grades 0/1/2 and the real run
-  aplrob03a),
+  aplrob03a; without ``../shared``, the generated track with the same layout and
+  grades, :mod:`tests.generated_track`),
 
 and, independently of the engine, with the values trec_eval 10.0 printed in
 its golden outputs (``out.test.aql``: ``-m all_trec -q -l2 qrels.rel_level``;
