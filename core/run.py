@@ -304,10 +304,12 @@ def sort_by_topic_blocks(keys: np.ndarray, topic_code: np.ndarray, topic_major: 
     n = len(keys)
     starts = None
     if topic_major and n >= 2 * _MIN_BLOCK:
-        starts = np.flatnonzero(topic_code[1:] != topic_code[:-1]) + 1
-        if n < _MIN_BLOCK * (len(starts) + 1) or \
-                len(np.unique(topic_code[np.concatenate([[0], starts])])) != len(starts) + 1:
-            starts = None  # tiny blocks, or a topic in more than one block
+        change = topic_code[1:] != topic_code[:-1]
+        if n >= _MIN_BLOCK * (np.count_nonzero(change) + 1):  # (else tiny blocks: no index)
+            starts = np.flatnonzero(change) + 1
+            if len(np.unique(topic_code[np.concatenate([[0], starts])])) != len(starts) + 1:
+                starts = None  # a topic in more than one block
+        del change
     if starts is None:
         keys.sort()
         return
