@@ -185,7 +185,8 @@ class Run:
         else:
             q <<= np.uint64(bq)
             q |= np.arange(m, dtype=np.uint64)
-            q.sort()
+            # qrels come grouped by topic: a sort per topic (a few hundred keys each)
+            sort_by_topic_blocks(q, topic_code, self._topic_major, min_block=64)
             order = (q & np.uint64((1 << bq) - 1)).astype(np.int64)
             qs = q >> np.uint64(bq)
         del q
@@ -290,7 +291,8 @@ class Run:
 _MIN_BLOCK = 256
 
 
-def sort_by_topic_blocks(keys: np.ndarray, topic_code: np.ndarray, topic_major: bool) -> None:
+def sort_by_topic_blocks(keys: np.ndarray, topic_code: np.ndarray, topic_major: bool,
+                         min_block: int = _MIN_BLOCK) -> None:
     """Sort ``keys`` in place, where a line's key holds its topic code in the high bits.
 
     A run file holds each topic as one block of lines (nearly always): the keys
@@ -303,9 +305,9 @@ def sort_by_topic_blocks(keys: np.ndarray, topic_code: np.ndarray, topic_major: 
     """
     n = len(keys)
     starts = None
-    if topic_major and n >= 2 * _MIN_BLOCK:
+    if topic_major and n >= 2 * min_block:
         change = topic_code[1:] != topic_code[:-1]
-        if n >= _MIN_BLOCK * (np.count_nonzero(change) + 1):  # (else tiny blocks: no index)
+        if n >= min_block * (np.count_nonzero(change) + 1):  # (else tiny blocks: one sort)
             starts = np.flatnonzero(change) + 1
             if len(np.unique(topic_code[np.concatenate([[0], starts])])) != len(starts) + 1:
                 starts = None  # a topic in more than one block
