@@ -70,12 +70,13 @@ def trec_order(topic_code: np.ndarray, score: np.ndarray, docno_bytes: np.ndarra
         placed = _block_starts(tc, np.flatnonzero(same) + 1, n)
         del same
         if placed is not None:
-            order, near = _sort_in_blocks(descending_score_key(s), placed[0], placed[1], itype)
+            order, near = _sort_in_blocks(s, placed[0], placed[1], itype)
             return _order_near_ties(order, near, s, docno_bytes)
     else:
         del same
     tbits = max(1, int(tc.max()).bit_length())
-    if n >= _MIN_BLOCK * len(np.unique(tc)) and tbits + max(1, (n - 1).bit_length()) <= 64:
+    if n >= _MIN_BLOCK * np.count_nonzero(np.bincount(tc)) and \
+            tbits + max(1, (n - 1).bit_length()) <= 64:
         return _sort_grouped(tc, s, docno_bytes, itype)
     return _sort_unordered(tc, s, docno_bytes, itype)
 
@@ -84,29 +85,33 @@ def trec_order(topic_code: np.ndarray, score: np.ndarray, docno_bytes: np.ndarra
 _MIN_BLOCK = 256
 
 
-def _sort_in_blocks(key, bstarts, out_start, itype, base=None):
+def _sort_in_blocks(s, bstarts, out_start, itype, base=None):
     """Each block of lines sorted by score, descending, on its own, and put at its
     output position: (order, near), ``near[i]`` saying that output positions i and
     i + 1 are in one topic with scores equal in the kept bits.
 
-    ``key`` is :func:`descending_score_key` of the lines' scores (overwritten);
-    the position in the block goes into its low bits.  Sorting 7,000 blocks of
-    1,000 keys (each in cache) is about four times cheaper than one sort of the
-    7 million.  With ``base``, the order holds ``base[position]`` (lines of a run
-    whose topics were grouped first).
+    A block's keys are its scores' :func:`descending_score_key` with the position
+    in the block in the low bits, made block by block (no key column for the whole
+    run).  Sorting 7,000 blocks of 1,000 keys (each in cache) is about four times
+    cheaper than one sort of the 7 million.  With ``base``, block positions are
+    positions in ``base``, which holds the lines (a run whose topics were grouped
+    first), else they are the lines themselves.
     """
-    n = len(key)
+    n = len(s) if base is None else len(base)
     ends = np.append(bstarts[1:], n)
     lens = ends - bstarts
     lb = max(1, int(lens.max() - 1).bit_length())
     sl, mask = np.uint64(lb), np.uint64((1 << lb) - 1)
-    key >>= sl
-    key <<= sl
     order = np.empty(n, itype)
     near = np.zeros(max(n - 1, 0), bool)
     local = np.arange(int(lens.max()), dtype=np.uint64)
+    signed = bool(np.signbit(s).any())
+    flip = np.uint64(0x7FFF_FFFF_FFFF_FFFF)
     for a, z, o in zip(bstarts.tolist(), ends.tolist(), out_start.tolist()):
-        k = key[a:z]
+        block = s[a:z] if base is None else s[base[a:z]]
+        k = descending_score_key(block) if signed else np.bitwise_xor(block.view(np.uint64), flip)
+        k >>= sl
+        k <<= sl
         k |= local[:z - a]
         k.sort()
         if base is None:
@@ -134,30 +139,25 @@ def _sort_grouped(tc, s, docno_bytes, itype) -> np.ndarray:
     counts = np.bincount(tc)
     counts = counts[counts > 0]
     bstarts = np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.int64)
-    key = descending_score_key(s[grouped], in_place=True)
-    order, near = _sort_in_blocks(key, bstarts, bstarts, itype, base=grouped)
-    del grouped, key
+    order, near = _sort_in_blocks(s, bstarts, bstarts, itype, base=grouped)
+    del grouped
     return _order_near_ties(order, near, s, docno_bytes)
 
 
 _SIGN = np.uint64(1 << 63)
 
 
-def descending_score_key(score: np.ndarray, in_place: bool = False) -> np.ndarray:
+def descending_score_key(score: np.ndarray) -> np.ndarray:
     """uint64 keys that sort ascending as the (finite) scores sort descending.
 
     The IEEE-754 bits of a double, with the sign bit flipped for positives and
     every bit flipped for negatives, order like the numbers (the usual radix-sort
     mapping); their complement orders descending.  ``-0.0`` is taken as ``0.0``.
-    With ``in_place`` (a float64 array the caller owns) the keys overwrite the
-    scores' memory.
     """
     score = score.astype(np.float64, copy=False)
     if not np.signbit(score).any():  # the usual run: one pass
-        u = score.view(np.uint64)
-        return np.bitwise_xor(u, np.uint64(0x7FFF_FFFF_FFFF_FFFF), out=u if in_place else None)
-    # -0.0 + 0.0 = 0.0
-    u = (np.add(score, 0.0, out=score) if in_place else np.add(score, 0.0)).view(np.uint64)
+        return np.bitwise_xor(score.view(np.uint64), np.uint64(0x7FFF_FFFF_FFFF_FFFF))
+    u = np.add(score, 0.0).view(np.uint64)  # a copy; -0.0 + 0.0 = 0.0
     flip = u >> np.uint64(63)
     flip *= np.uint64(0x7FFF_FFFF_FFFF_FFFF)
     flip |= _SIGN
