@@ -83,6 +83,8 @@ def trec_order(topic_code: np.ndarray, score: np.ndarray, docno_bytes: np.ndarra
 
 #: topics shorter than this on average: one sort of the whole run instead of one per topic
 _MIN_BLOCK = 256
+#: up to this many topics, lines are grouped by topic with a radix sort of 16-bit codes
+_RADIX_TOPICS = 1 << 16
 
 
 def _sort_in_blocks(s, bstarts, out_start, itype, base=None):
@@ -125,17 +127,24 @@ def _sort_in_blocks(s, bstarts, out_start, itype, base=None):
 
 def _sort_grouped(tc, s, docno_bytes, itype) -> np.ndarray:
     """trec_eval's order for a run whose topics are interleaved: the lines grouped
-    by topic (one sort of topic code and line packed in 64 bits, i.e. stable),
-    then each topic sorted by score on its own (:func:`_sort_in_blocks`)."""
+    by topic, then each topic sorted by score on its own (:func:`_sort_in_blocks`).
+
+    The grouping is numpy's stable argsort of 16-bit topic codes, a radix sort
+    (0.2 s for 7M lines, half a sort of 64-bit keys); with more than 65,536
+    topics, one sort of topic code and line packed in 64 bits.
+    """
     n = len(s)
-    lbits = max(1, (n - 1).bit_length())
-    k = tc.astype(np.uint64)
-    k <<= np.uint64(lbits)
-    k |= np.arange(n, dtype=np.uint64)
-    k.sort()
-    k &= np.uint64((1 << lbits) - 1)
-    grouped = k.astype(itype)
-    del k
+    if int(tc.max()) < _RADIX_TOPICS:
+        grouped = np.argsort(tc.astype(np.uint16), kind="stable").astype(itype)
+    else:
+        lbits = max(1, (n - 1).bit_length())
+        k = tc.astype(np.uint64)
+        k <<= np.uint64(lbits)
+        k |= np.arange(n, dtype=np.uint64)
+        k.sort()
+        k &= np.uint64((1 << lbits) - 1)
+        grouped = k.astype(itype)
+        del k
     counts = np.bincount(tc)
     counts = counts[counts > 0]
     bstarts = np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.int64)

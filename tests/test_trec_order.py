@@ -57,11 +57,17 @@ def test_trec_order_is_trec_evals_comparator(shape, compat):
 
 
 @pytest.mark.parametrize("compat", [10, 9])
-@pytest.mark.parametrize("shape", ["blocks shuffled inside", "topics interleaved"])
-def test_long_topics_sorted_one_by_one_keep_the_comparators_order(shape, compat):
+@pytest.mark.parametrize("shape", ["blocks shuffled inside", "topics interleaved",
+                                   "topics interleaved, grouped by a 64-bit sort"])
+def test_long_topics_sorted_one_by_one_keep_the_comparators_order(shape, compat, monkeypatch):
     """Topics of hundreds of lines take the per-topic sorts (ranking._sort_in_blocks:
-    each topic block sorted on its own, or the lines grouped by topic first); ties,
+    each topic block sorted on its own, or the lines grouped by topic first, by a radix
+    sort of 16-bit codes or, past 65,536 topics, a sort of packed 64-bit keys); ties,
     scores one ulp apart, signs and -0.0 must still come out in the comparator's order."""
+    import yardstick.ranking as ranking
+
+    if shape.endswith("64-bit sort"):
+        monkeypatch.setattr(ranking, "_RADIX_TOPICS", 0)
     rng = np.random.default_rng(1900 + compat + len(shape))
     for _ in range(4):
         topics = int(rng.integers(2, 6))
@@ -71,7 +77,7 @@ def test_long_topics_sorted_one_by_one_keep_the_comparators_order(shape, compat)
         score = rng.integers(0, 40, n).astype(np.float64) * rng.choice([1.0, 1e-9])
         score = np.nextafter(score * rng.choice([-1.0, 1.0], n), np.inf * rng.choice([-1, 1], n))
         score[rng.random(n) < 0.05] = -0.0
-        if shape == "topics interleaved":
+        if shape.startswith("topics interleaved"):
             p = rng.permutation(n)
         else:
             starts = np.concatenate([[0], np.cumsum(sizes)[:-1]])
