@@ -36,8 +36,11 @@ def trec_order(topic_code: np.ndarray, score: np.ndarray, docno_bytes: np.ndarra
     score.  Then the order is the topic blocks put in order, and only the tie
     groups (lines of one topic sharing a score, a few percent of a real run)
     need sorting, by docno; everything is decided in file order, without
-    gathering the columns.  Any other file (shuffled lines, interleaved topics)
-    takes one packed-integer sort (:func:`_sort_unordered`), with no cliff.
+    gathering the columns.  A file with each topic as one block but shuffled
+    lines sorts each block on its own (:func:`_sort_in_blocks`); one with
+    interleaved topics is first grouped by topic (:func:`_sort_grouped`); tiny
+    topics take two packed-integer sorts of the whole (:func:`_sort_unordered`).
+    No cliff either way.
     """
     if compat == 9:  # C float: huge scores become inf, as (float) atof(...) does
         with np.errstate(over="ignore"):
@@ -59,8 +62,95 @@ def trec_order(topic_code: np.ndarray, score: np.ndarray, docno_bytes: np.ndarra
             tied = s[1:] == s[:-1]
             tied &= same
             return _order_ties(placed[0], tied, docno_bytes, itype, placed[1], placed[2])
-    del same, step_ok
-    return _sort_unordered(tc, s.astype(np.float64, copy=False), docno_bytes, itype)
+    del step_ok
+    s = s.astype(np.float64, copy=False)
+    np.invert(same, out=same)  # topic changes
+    if n >= _MIN_BLOCK * (np.count_nonzero(same) + 1):
+        # each topic one block, its lines out of score order (a run shuffled within topics)
+        placed = _block_starts(tc, np.flatnonzero(same) + 1, n)
+        del same
+        if placed is not None:
+            order, near = _sort_in_blocks(s, placed[0], placed[1], itype)
+            return _order_near_ties(order, near, s, docno_bytes)
+    else:
+        del same
+    tbits = max(1, int(tc.max()).bit_length())
+    if n >= _MIN_BLOCK * np.count_nonzero(np.bincount(tc)) and \
+            tbits + max(1, (n - 1).bit_length()) <= 64:
+        return _sort_grouped(tc, s, docno_bytes, itype)
+    return _sort_unordered(tc, s, docno_bytes, itype)
+
+
+#: topics shorter than this on average: one sort of the whole run instead of one per topic
+_MIN_BLOCK = 256
+#: up to this many topics, lines are grouped by topic with a radix sort of 16-bit codes
+_RADIX_TOPICS = 1 << 16
+
+
+def _sort_in_blocks(s, bstarts, out_start, itype, base=None):
+    """Each block of lines sorted by score, descending, on its own, and put at its
+    output position: (order, near), ``near[i]`` saying that output positions i and
+    i + 1 are in one topic with scores equal in the kept bits.
+
+    A block's keys are its scores' :func:`descending_score_key` with the position
+    in the block in the low bits, made block by block (no key column for the whole
+    run).  Sorting 7,000 blocks of 1,000 keys (each in cache) is about four times
+    cheaper than one sort of the 7 million.  With ``base``, block positions are
+    positions in ``base``, which holds the lines (a run whose topics were grouped
+    first), else they are the lines themselves.
+    """
+    n = len(s) if base is None else len(base)
+    ends = np.append(bstarts[1:], n)
+    lens = ends - bstarts
+    lb = max(1, int(lens.max() - 1).bit_length())
+    sl, mask = np.uint64(lb), np.uint64((1 << lb) - 1)
+    order = np.empty(n, itype)
+    near = np.zeros(max(n - 1, 0), bool)
+    local = np.arange(int(lens.max()), dtype=np.uint64)
+    signed = bool(np.signbit(s).any())
+    flip = np.uint64(0x7FFF_FFFF_FFFF_FFFF)
+    for a, z, o in zip(bstarts.tolist(), ends.tolist(), out_start.tolist()):
+        block = s[a:z] if base is None else s[base[a:z]]
+        k = descending_score_key(block) if signed else np.bitwise_xor(block.view(np.uint64), flip)
+        k >>= sl
+        k <<= sl
+        k |= local[:z - a]
+        k.sort()
+        if base is None:
+            np.add(k & mask, np.uint64(a), out=order[o:o + z - a], casting="unsafe")
+        else:
+            np.take(base[a:z], (k & mask).astype(np.intp), out=order[o:o + z - a])
+        k >>= sl
+        np.equal(k[1:], k[:-1], out=near[o:o + z - a - 1])
+    return order, near
+
+
+def _sort_grouped(tc, s, docno_bytes, itype) -> np.ndarray:
+    """trec_eval's order for a run whose topics are interleaved: the lines grouped
+    by topic, then each topic sorted by score on its own (:func:`_sort_in_blocks`).
+
+    The grouping is numpy's stable argsort of 16-bit topic codes, a radix sort
+    (0.2 s for 7M lines, half a sort of 64-bit keys); with more than 65,536
+    topics, one sort of topic code and line packed in 64 bits.
+    """
+    n = len(s)
+    if int(tc.max()) < _RADIX_TOPICS:
+        grouped = np.argsort(tc.astype(np.uint16), kind="stable").astype(itype)
+    else:
+        lbits = max(1, (n - 1).bit_length())
+        k = tc.astype(np.uint64)
+        k <<= np.uint64(lbits)
+        k |= np.arange(n, dtype=np.uint64)
+        k.sort()
+        k &= np.uint64((1 << lbits) - 1)
+        grouped = k.astype(itype)
+        del k
+    counts = np.bincount(tc)
+    counts = counts[counts > 0]
+    bstarts = np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.int64)
+    order, near = _sort_in_blocks(s, bstarts, bstarts, itype, base=grouped)
+    del grouped
+    return _order_near_ties(order, near, s, docno_bytes)
 
 
 _SIGN = np.uint64(1 << 63)
@@ -152,9 +242,9 @@ def _order_near_ties(order, near, s, docno_bytes) -> np.ndarray:
     return order
 
 
-def _block_permutation(tc, blocks, n, itype):
-    """(output position -> line, file start and output start of each block), putting
-    topic blocks in code order; None if some topic has more than one block."""
+def _block_starts(tc, blocks, n):
+    """(file start, output start) of each topic block, the blocks put in topic code
+    order; None if some topic has more than one block."""
     bstarts = np.concatenate([np.zeros(1, np.int64), blocks])
     heads = tc[bstarts]
     border = np.argsort(heads, kind="stable")
@@ -162,12 +252,26 @@ def _block_permutation(tc, blocks, n, itype):
     if len(hs) > 1 and not bool((hs[1:] != hs[:-1]).all()):
         return None
     if bool((border == np.arange(len(border))).all()):
-        return np.arange(n, dtype=itype), bstarts, bstarts
+        return bstarts, bstarts
     lens = np.diff(np.concatenate([bstarts, [n]]))[border]
     new_starts = np.concatenate([[0], np.cumsum(lens)[:-1]])
     out_start = np.empty(len(bstarts), np.int64)
     out_start[border] = new_starts
-    out = np.repeat((bstarts[border] - new_starts).astype(itype), lens)
+    return bstarts, out_start
+
+
+def _block_permutation(tc, blocks, n, itype):
+    """(output position -> line, file start and output start of each block), putting
+    topic blocks in code order; None if some topic has more than one block."""
+    placed = _block_starts(tc, blocks, n)
+    if placed is None:
+        return None
+    bstarts, out_start = placed
+    if out_start is bstarts:
+        return np.arange(n, dtype=itype), bstarts, bstarts
+    border = np.argsort(out_start)
+    lens = np.diff(np.concatenate([bstarts, [n]]))[border]
+    out = np.repeat((bstarts[border] - out_start[border]).astype(itype), lens)
     out += np.arange(n, dtype=itype)
     return out, bstarts, out_start
 

@@ -82,8 +82,9 @@ class Run:
 
         The key is :meth:`join_key` of topic code and docno hash.  numpy's (SIMD)
         sort of a plain uint64 array is several times faster than an argsort, and
-        keeps the line number in the low ``b`` bits.  Built once per run; used to
-        find duplicates and to join with any qrels.
+        keeps the line number in the low ``b`` bits; a run holding each topic as
+        one block is sorted block by block (:func:`sort_by_topic_blocks`).  Built
+        once per run; used to find duplicates and to join with any qrels.
         """
         n = len(self.score)
         b = max(1, int(n - 1).bit_length()) if n > 1 else 1
@@ -100,7 +101,7 @@ class Run:
             key <<= sb
             key |= np.arange(a, z, dtype=np.uint64)
             packed[a:z] = key
-        packed.sort()
+        sort_by_topic_blocks(packed, self.topic_code, self._topic_major)
         return packed, b
 
     @property
@@ -184,7 +185,8 @@ class Run:
         else:
             q <<= np.uint64(bq)
             q |= np.arange(m, dtype=np.uint64)
-            q.sort()
+            # qrels come grouped by topic: a sort per topic (a few hundred keys each)
+            sort_by_topic_blocks(q, topic_code, self._topic_major, min_block=64)
             order = (q & np.uint64((1 << bq) - 1)).astype(np.int64)
             qs = q >> np.uint64(bq)
         del q
@@ -283,6 +285,40 @@ class Run:
         rows = [(q, d, s) for q, docs in run.items() for d, s in docs.items()]
         t, d, s = zip(*rows) if rows else ((), (), ())
         return cls.from_arrays(list(t), list(d), list(s), name=name)
+
+
+#: topic blocks shorter than this on average: one sort of the whole array instead
+_MIN_BLOCK = 256
+
+
+def sort_by_topic_blocks(keys: np.ndarray, topic_code: np.ndarray, topic_major: bool,
+                         min_block: int = _MIN_BLOCK) -> None:
+    """Sort ``keys`` in place, where a line's key holds its topic code in the high bits.
+
+    A run file holds each topic as one block of lines (nearly always): the keys
+    of different topics then occupy disjoint ranges, so sorting each block's
+    slice and then putting the blocks in order (a stable sort, numpy's timsort,
+    which finds the sorted blocks as runs and only moves them) gives the same
+    array as one sort of the whole.  Small cache-resident sorts are about four
+    times cheaper than one sort of 7 million keys.  Anything else (interleaved
+    topics, many tiny topics, keys not topic-major) takes the one sort.
+    """
+    n = len(keys)
+    starts = None
+    if topic_major and n >= 2 * min_block:
+        change = topic_code[1:] != topic_code[:-1]
+        if n >= min_block * (np.count_nonzero(change) + 1):  # (else tiny blocks: one sort)
+            starts = np.flatnonzero(change) + 1
+            if len(np.unique(topic_code[np.concatenate([[0], starts])])) != len(starts) + 1:
+                starts = None  # a topic in more than one block
+        del change
+    if starts is None:
+        keys.sort()
+        return
+    bounds = [0, *starts.tolist(), n]
+    for a, z in zip(bounds[:-1], bounds[1:]):
+        keys[a:z].sort()
+    keys.sort(kind="stable")  # the blocks into topic order (timsort merges whole runs)
 
 
 def _docno_comparer(a: np.ndarray, b: np.ndarray):

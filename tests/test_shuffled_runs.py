@@ -21,12 +21,12 @@ from yardstick.cli import main
 pytrec_eval = pytest.importorskip("pytrec_eval")
 
 
-def _track(rng):
+def _track(rng, topics=30, lines_per_topic=(50, 200)):
     """Runs lines (topic, docno, score) with tie groups, scores one ulp apart and
     docnos of one and two 8-byte words; graded qrels with unjudged documents."""
     lines, qrels = [], []
-    for t in range(1, 31):
-        n = int(rng.integers(50, 200))
+    for t in range(1, topics + 1):
+        n = int(rng.integers(*lines_per_topic))
         docs = [f"D{rng.integers(0, 10**int(rng.integers(2, 12)))}-{i}" for i in range(n)]
         score = np.round(np.sort(rng.gamma(2.0, 3.0, n))[::-1], 2)  # rounding: ties
         score[5:9] = score[5]                                       # one explicit tie group
@@ -49,6 +49,40 @@ def _eval(*args) -> str:
     with redirect_stdout(out):
         assert main(["eval", *args]) == 0
     return out.getvalue()
+
+
+def _variants(rng, lines):
+    """The run's lines in score order, shuffled within topics, shuffled entirely, and
+    with the topic blocks reversed."""
+    by_topic = {}
+    for ln in lines:
+        by_topic.setdefault(ln[0], []).append(ln)
+    within = [ln for t in by_topic for ln in rng.permutation(np.array(by_topic[t], object))]
+    return {"sorted": lines, "within topics": [tuple(x) for x in within],
+            "fully shuffled": [lines[i] for i in rng.permutation(len(lines))],
+            "topics reversed": [ln for t in reversed(list(by_topic)) for ln in by_topic[t]]}
+
+
+def test_long_topics_shuffled_print_the_sorted_runs_output(tmp_path):
+    """Topics of 300-700 lines: the shuffled runs take the per-topic sorts (the join
+    index and trec_eval's order sorted topic by topic, yardstick.ranking._sort_in_blocks)
+    and must print what the run in score order prints."""
+    rng = np.random.default_rng(1919)
+    lines, qrels_text = _track(rng, topics=12, lines_per_topic=(300, 700))
+    qrels = tmp_path / "qrels"
+    qrels.write_text(qrels_text)
+    texts = {}
+    for name, v in _variants(rng, lines).items():
+        p = tmp_path / (name.replace(" ", "_") + ".run")
+        _write_run(p, [(str(t), str(d), float(s)) for t, d, s in v])
+        texts[name] = _eval("-q", "-m", "all_trec", str(qrels), str(p))
+        assert _eval("-q", "--compat", "9", "-m", "all_trec", str(qrels), str(p)) == \
+            (texts.setdefault("sorted 9", _eval("-q", "--compat", "9", "-m", "all_trec",
+                                                str(qrels), str(p)))), name
+    assert len(texts["sorted"].splitlines()) > 12 * 80
+    for name, text in texts.items():
+        if name != "sorted 9":
+            assert text == texts["sorted"], name
 
 
 def test_shuffled_runs_print_the_sorted_runs_output(tmp_path):

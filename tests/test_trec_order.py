@@ -54,3 +54,55 @@ def test_trec_order_is_trec_evals_comparator(shape, compat):
         assert trec_order(tc, score, np.array(docs), compat).tolist() == expected
         codes = np.argsort(np.argsort(np.array(docs), kind="stable"))  # byte-ordered codes
         assert trec_order(tc, score, codes, compat).tolist() == expected
+
+
+@pytest.mark.parametrize("compat", [10, 9])
+@pytest.mark.parametrize("shape", ["blocks shuffled inside", "topics interleaved",
+                                   "topics interleaved, grouped by a 64-bit sort"])
+def test_long_topics_sorted_one_by_one_keep_the_comparators_order(shape, compat, monkeypatch):
+    """Topics of hundreds of lines take the per-topic sorts (ranking._sort_in_blocks:
+    each topic block sorted on its own, or the lines grouped by topic first, by a radix
+    sort of 16-bit codes or, past 65,536 topics, a sort of packed 64-bit keys); ties,
+    scores one ulp apart, signs and -0.0 must still come out in the comparator's order."""
+    import yardstick.ranking as ranking
+
+    if shape.endswith("64-bit sort"):
+        monkeypatch.setattr(ranking, "_RADIX_TOPICS", 0)
+    rng = np.random.default_rng(1900 + compat + len(shape))
+    for _ in range(4):
+        topics = int(rng.integers(2, 6))
+        sizes = rng.integers(300, 700, topics)
+        tc = np.repeat(rng.permutation(topics), sizes).astype(np.int32)
+        n = len(tc)
+        score = rng.integers(0, 40, n).astype(np.float64) * rng.choice([1.0, 1e-9])
+        score = np.nextafter(score * rng.choice([-1.0, 1.0], n), np.inf * rng.choice([-1, 1], n))
+        score[rng.random(n) < 0.05] = -0.0
+        if shape.startswith("topics interleaved"):
+            p = rng.permutation(n)
+        else:
+            starts = np.concatenate([[0], np.cumsum(sizes)[:-1]])
+            p = np.concatenate([a + rng.permutation(k) for a, k in zip(starts, sizes)])
+        tc, score = tc[p], score[p]
+        docs = [bytes(rng.choice(list(b"abcz"), int(rng.integers(1, 12)))) + str(i).encode()
+                for i in range(n)]
+        expected = _comparator_order(tc, score, docs, compat)
+        assert trec_order(tc, score, np.array(docs), compat).tolist() == expected
+
+
+def test_join_index_sorted_topic_by_topic_equals_one_sort():
+    """Run.key_sorted sorts each topic block of a run on its own (run.sort_by_topic_blocks):
+    the same array as one sort, whatever order the topic blocks come in."""
+    from yardstick.run import sort_by_topic_blocks
+
+    rng = np.random.default_rng(7)
+    sizes = rng.integers(256, 900, 9)
+    tc = np.repeat(rng.permutation(9), sizes).astype(np.int32)
+    keys = (tc.astype(np.uint64) << np.uint64(60)) | rng.integers(0, 2**60, len(tc),
+                                                                  dtype=np.uint64)
+    got = keys.copy()
+    sort_by_topic_blocks(got, tc, topic_major=True)
+    assert (got == np.sort(keys)).all()
+    interleaved = rng.permutation(len(tc))
+    got = keys[interleaved].copy()
+    sort_by_topic_blocks(got, tc[interleaved], topic_major=True)
+    assert (got == np.sort(keys)).all()
