@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 
 from yardstick.errors import FormatError
@@ -69,3 +70,19 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except BrokenPipeError:
         return 0
+
+
+def exit_now(status: int) -> None:
+    """End a headless command's process once its output is flushed (``os._exit``).
+
+    Skips tearing down gigabytes of arrays object by object (a large ``eval`` saves
+    ~0.3 s) and pyarrow's thread-pool shutdown at interpreter exit, which now and then
+    aborts the process with "terminate called without an active exception" after all
+    output is written (apache/arrow #34314, #39862; about 1 run in 20 of ``eval``).
+    """
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        pass
+    sys.stderr.flush()
+    os._exit(status)

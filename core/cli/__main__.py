@@ -1,8 +1,6 @@
 """``python -m yardstick.cli SUBCOMMAND …``: the headless commands without the window."""
 
-import sys
-
-from yardstick.cli import main
+from yardstick.cli import exit_now, main
 
 if __name__ == "__main__":
-    sys.exit(main())
+    exit_now(main())
