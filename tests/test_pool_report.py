@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from yardstick.pool.characteristics import characteristics_table
-from yardstick.pool.index import build_pool_index
+from yardstick.judged_runs import build_judged_runs
 from yardstick.pool.report import PoolSettings, iter_pool_report
 from yardstick.pool.titlestat import build_title_index
 from yardstick.progress import run_sync
@@ -14,7 +14,7 @@ from pool_fixtures import HAND_DOCS, HAND_TOPICS, hand_qrels, hand_runs
 
 @pytest.fixture(scope="module")
 def report_and_progress():
-    index = build_pool_index(hand_runs(), hand_qrels())
+    index = build_judged_runs(hand_runs(), hand_qrels())
     ti = build_title_index(HAND_DOCS, HAND_TOPICS)
     seen = []
     settings = PoolSettings(depth=2, collection="hand", levels={"depth": (1, 2), "mtf": (2, 4),
@@ -51,7 +51,7 @@ def test_every_table_is_named_and_progress_runs_to_the_end(report_and_progress):
 
 
 def test_closing_the_job_cancels_it():
-    index = build_pool_index(hand_runs(), hand_qrels())
+    index = build_judged_runs(hand_runs(), hand_qrels())
     job = iter_pool_report(index, PoolSettings(depth=2))
     first = next(job)
     assert first.fraction == 0.0
@@ -61,7 +61,7 @@ def test_closing_the_job_cancels_it():
 
 
 def test_an_empty_pool_reports_zeros_not_errors():
-    index = build_pool_index(hand_runs(), hand_qrels())
+    index = build_judged_runs(hand_runs(), hand_qrels())
     rep = run_sync(iter_pool_report(index, PoolSettings(
         depth={}, analyses=("stats", "uniques", "sources", "simulate"),
         levels={"depth": (1,), "mtf": (2,), "random": (2,)})))

@@ -94,7 +94,7 @@ def _read_depths(path: str) -> dict[str, int]:
 
 def run(args: argparse.Namespace) -> int:
     from yardstick.io import read_qrels, read_run
-    from yardstick.pool.index import build_pool_index
+    from yardstick.judged_runs import build_judged_runs
     from yardstick.pool.report import iter_pool_report
     from yardstick.progress import run_sync
     from yardstick.run_names import RunNameError, resolve_runs, unique_names
@@ -128,7 +128,7 @@ def run(args: argparse.Namespace) -> int:
     pooled = [all(r is not x for x in excluded) for r in runs]
     if not any(pooled):
         raise FormatError(args.runs[0], None, "no pooled run left after --not-pooled")
-    index = build_pool_index(runs, qrels, pooled=pooled, relevance_level=args.level,
+    index = build_judged_runs(runs, qrels, pooled=pooled, relevance_level=args.level,
                              tie_order=args.tie_order)
     depth = _read_depths(args.topic_depths) if args.topic_depths else args.depth
     title_index, n_docs = None, None
@@ -170,7 +170,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _unsupported_measure(name: str) -> str | None:
-    from yardstick.pool.rescore import unsupported
+    from yardstick.pool.scoring import unsupported
 
     return unsupported(name)
 

@@ -1,7 +1,7 @@
 """Every pool diagnostic in one background job: what the CLI prints and the panel shows.
 
 :func:`iter_pool_report` runs the analyses chosen in :class:`PoolSettings`
-over one :class:`~core.pool.index.PoolIndex` (and, for titlestat, one
+over one :class:`~yardstick.judged_runs.JudgedRuns` (and, for titlestat, one
 :class:`~core.pool.titlestat.TitleIndex`), yielding progress, and returns a
 :class:`PoolReport` whose :meth:`PoolReport.tables` names every table for
 export.
@@ -16,7 +16,7 @@ import numpy as np
 import pandas as pd
 
 from yardstick.pool.characteristics import CollectionCharacteristics, collection_characteristics
-from yardstick.pool.index import PoolIndex
+from yardstick.judged_runs import JudgedRuns
 from yardstick.pool.reconstruction import PoolStatistics, pool_statistics, reconstruct_pool
 from yardstick.pool.relevant_sources import (DepthCurve, EarliestRanks, earliest_ranks,
                                         relevance_by_rank, relevant_by_depth)
@@ -149,7 +149,7 @@ class PoolReport:
         return t
 
 
-def iter_pool_report(index: PoolIndex, settings: PoolSettings,
+def iter_pool_report(index: JudgedRuns, settings: PoolSettings,
                      title_index: TitleIndex | None = None, documents: int | None = None,
                      compare_qrels=None) -> Generator[Progress, None, PoolReport]:
     """Run the selected analyses, yielding progress (fractions of the whole job).

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout
                                QPushButton, QSpinBox, QVBoxLayout, QWidget)
 
 from yardstick.pool.characteristics import CollectionCharacteristics, characteristics_table
-from yardstick.pool.index import iter_build_pool_index
+from yardstick.judged_runs import iter_build_judged_runs
 from yardstick.pool.report import ANALYSES, PoolReport, PoolSettings, iter_pool_report
 from yardstick.pool.simulation import STRATEGIES
 from yardstick.pool.text import ENGLISH_STOPWORDS, TextOptions
@@ -184,7 +184,7 @@ class PoolPanel(QWidget):
             if cache.get("index", (None,))[0] == ikey:
                 index = cache["index"][1]
             else:
-                gen = iter_build_pool_index(runs, qrels, pooled, groups, level)
+                gen = iter_build_judged_runs(runs, qrels, pooled, groups, level)
                 index = yield from _scaled(gen, 0.0, 1.0, total, "encoding runs")
             tindex = None
             if want_title:
