@@ -229,6 +229,16 @@ class JudgedRanking:
                              self.relevance_level, self.missing, self.num_qrels_topics,
                              self.run, self.qrels, self.options)
 
+    def topic_slice(self, t: int) -> "JudgedRanking":
+        """Topic ``t`` alone, as a judged ranking of one topic (a view of the arrays):
+        a kernel's value for one topic, as the teaching views show it."""
+        s, e = int(self.start[t]), int(self.start[t + 1])
+        return JudgedRanking(self.topics[t:t + 1], np.array([0, e - s], np.int64),
+                             self.rel[s:e], None if self.line is None else self.line[s:e],
+                             self.rel_levels[t:t + 1], self.relevance_level,
+                             self.missing[t:t + 1], self.num_qrels_topics, self.run,
+                             self.qrels, self.options)
+
 
 def build_judged_ranking(run: Run, qrels: Qrels, options: EvalOptions | None = None,
                          last_join: bool = False) -> JudgedRanking:
