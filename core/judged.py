@@ -41,12 +41,29 @@ class Docs:
 
     #: set on :attr:`JudgedRanking.relevant` only (see there)
     cum: np.ndarray
-    nonrel_before: np.ndarray
-    unjudged_before: np.ndarray
 
-    def __init__(self, idx, tix, pos, rel, num_topics):
+    def __init__(self, idx, tix, pos, rel, num_topics, ranking: "JudgedRanking | None" = None):
         self.idx, self.tix, self.pos, self.rel = idx, tix, pos, rel
         self.num_topics = num_topics
+        self._ranking = ranking   # the relevant documents' ranking (for the counts below)
+
+    def _before(self, flag) -> np.ndarray:
+        """Per document, the qrels documents of its topic up to it where ``flag(rel,
+        is_rel)`` holds; for :attr:`JudgedRanking.relevant` (computed when a measure asks)."""
+        jr = self._ranking
+        d = jr.qrels_docs
+        is_rel = d.rel >= jr.relevance_level
+        return d.cumcount(flag(d.rel, is_rel))[is_rel]
+
+    @cached_property
+    def nonrel_before(self) -> np.ndarray:
+        """Judged non-relevant documents strictly above each relevant one."""
+        return self._before(lambda rel, is_rel: (rel >= 0) & ~is_rel)
+
+    @cached_property
+    def unjudged_before(self) -> np.ndarray:
+        """Pooled-but-unjudged documents (``UNJUDGED``) above each relevant one."""
+        return self._before(lambda rel, is_rel: rel == UNJUDGED)
 
     def __len__(self) -> int:
         return len(self.idx)
@@ -195,13 +212,15 @@ class JudgedRanking:
         """The ranked relevant documents, each with ``cum`` (relevant at or above it),
         ``nonrel_before`` and ``unjudged_before`` (judged non-relevant and pooled-but-
         unjudged documents strictly above it): what the AP family needs."""
-        d = self.qrels_docs
-        is_rel = d.rel >= self.relevance_level
-        is_nonrel = (d.rel >= 0) & ~is_rel
-        r = d.select(is_rel)
-        r.cum = d.cumcount(is_rel)[is_rel]
-        r.nonrel_before = d.cumcount(is_nonrel)[is_rel]
-        r.unjudged_before = d.cumcount(d.rel == UNJUDGED)[is_rel]
+        mask = self.rel >= self.relevance_level
+        if self.relevance_level <= NONPOOL:      # (a level below 0: never a NONPOOL one)
+            mask &= self.rel != NONPOOL
+        idx = np.flatnonzero(mask)
+        del mask
+        tix = (np.searchsorted(self.start, idx, side="right") - 1).astype(np.int32)
+        pos = (idx - self.start[tix]).astype(np.int32)
+        r = Docs(idx, tix, pos, self.rel[idx], self.num_topics, self)
+        r.cum = r.cumcount(np.ones(len(idx), bool))
         return r
 
     def cached(self, key, compute):

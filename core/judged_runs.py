@@ -226,8 +226,7 @@ class JudgedRuns:
         start = self.seg_start
         if judged_only:
             keep = rel >= 0
-            seg = np.repeat(np.arange(S, dtype=np.int64), np.diff(start))
-            start = np.concatenate([[0], np.cumsum(np.bincount(seg[keep], minlength=S))])
+            start = np.concatenate([[0], np.cumsum(keep)])[start]
             rel = rel[keep]
         options = EvalOptions(relevance_level=self.relevance_level, judged_only=judged_only,
                               compat=compat)
