@@ -71,3 +71,37 @@ def test_an_empty_pool_reports_zeros_not_errors():
     assert rep.uniques_group.summary["max_percent"] == 0.0
     assert rep.depth_curve is None
     assert rep.simulations["random"].levels["relevant"].tolist() == [0, 0, 0, 0]
+
+
+def test_pool_analyses_come_from_one_registry():
+    """The CLI's choices, its printed sections, the panel's boxes and the report's tables all
+    follow yardstick.pool.report.REGISTRY: an analysis added there is run, tabled and
+    summarised without another if/elif."""
+    import pandas as pd
+
+    from yardstick.cli.pool_cmd import PRINTERS
+    from yardstick.pool.report import (ANALYSES, REGISTRY, PoolAnalysis, PoolSettings,
+                                       iter_pool_report)
+    from yardstick.progress import Progress, run_sync
+
+    assert ANALYSES == tuple(REGISTRY) == ("stats", "sources", "uniques", "titlestat", "simulate")
+    assert set(PRINTERS) == set(REGISTRY)
+    seen = []
+
+    def compute(ctx):
+        seen.append(int(ctx.depth.max()))
+        yield Progress(0.5, 1, "half way")
+        return {}
+
+    extra = PoolAnalysis("extra", "An extra analysis", compute,
+                         lambda r: {"extra_table": pd.DataFrame({"x": [1]})},
+                         summary=lambda r: ["extra summary."])
+    REGISTRY["extra"] = extra
+    try:
+        report = run_sync(iter_pool_report(build_judged_runs(hand_runs(), hand_qrels()),
+                                           PoolSettings(depth=2, analyses=("extra",))))
+        assert "extra_table" in report.tables() and report.stats is None
+        assert report.summary() == "extra summary."
+    finally:
+        del REGISTRY["extra"]
+    assert seen == [2]
