@@ -32,7 +32,7 @@ from functools import cached_property
 import numpy as np
 import pandas as pd
 
-from yardstick.judged import NONPOOL, UNJUDGED, JudgedRanking
+from yardstick.judged import NONPOOL, UNJUDGED, JudgedRanking, cached_order
 from yardstick.judgment_table import JudgmentTable, unique_sorted  # noqa: F401
 from yardstick.options import EvalOptions
 from yardstick.progress import Progress, run_sync
@@ -83,6 +83,12 @@ class JudgedRuns:
         tie group continues): a pool depth falling there was cut inside a tie.
     tie_order : str
         How tied scores were ordered (:data:`TIE_ORDERS`).
+    e_line : numpy.ndarray of int32, optional
+        Per entry, its line in its run (scores, file ranks and docnos are read there).
+    runs : tuple of Run
+        The runs themselves (referenced, not copied).
+    compat : int
+        The trec_eval version whose ordering was used (10 or 9).
     """
 
     run_names: tuple[str, ...]
@@ -104,6 +110,9 @@ class JudgedRuns:
     qrels_name: str = "qrels"
     e_tied_next: np.ndarray | None = None
     tie_order: str = "trec_eval"
+    e_line: np.ndarray | None = None
+    runs: tuple = ()
+    compat: int = 10
 
     # -- sizes ---------------------------------------------------------------
     @property
@@ -234,6 +243,33 @@ class JudgedRuns:
                              levels, self.relevance_level, np.zeros(S, bool),
                              int(self.in_qrels.sum()), options=options)
 
+    def ranking(self, i: int) -> JudgedRanking:
+        """Run ``i``'s judged ranking as the engine builds it
+        (:func:`yardstick.judged.build_judged_ranking` with trec_eval's default options and
+        this relevance level): its topics that the qrels judge, its entries in trec_eval's
+        order.  A view of the run's segments when the qrels judge every topic it has."""
+        if self.tie_order != "trec_eval":
+            raise ValueError("a judged ranking is in trec_eval's order; these runs were "
+                             f"ordered {self.tie_order!r}")
+        T = self.n_topics
+        t = np.flatnonzero(self.in_qrels & self.has_segment()[i])
+        seg = i * T + t
+        a, z = int(self.seg_start[i * T]), int(self.seg_start[(i + 1) * T])
+        counts = np.diff(self.seg_start)[seg]
+        start = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
+        if start[-1] == z - a:       # every entry of the run is in a judged topic: a view
+            sel = slice(a, z)
+        else:
+            sel = np.concatenate([np.arange(self.seg_start[s], self.seg_start[s + 1])
+                                  for s in seg]).astype(np.int64) if len(seg) else \
+                np.zeros(0, np.int64)
+        options = EvalOptions(relevance_level=self.relevance_level, compat=self.compat)
+        return JudgedRanking(self.topics[t], start, self.e_rel[sel],
+                             None if self.e_line is None else self.e_line[sel],
+                             self.rel_levels()[t], self.relevance_level, np.zeros(len(t), bool),
+                             int(self.in_qrels.sum()),
+                             self.runs[i] if self.runs else None, None, options)
+
     def run_block(self, r0: int, r1: int) -> "JudgedRuns":
         """The same index for runs ``r0 .. r1 - 1`` only (their entries are contiguous:
         runs come one after another), for work done a block of runs at a time."""
@@ -245,7 +281,8 @@ class JudgedRuns:
             pooled=self.pooled[r0:r1], e_run=self.e_run[keep] - r0, e_topic=self.e_topic[keep],
             e_doc=self.e_doc[keep], e_rank=self.e_rank[keep], e_rel=self.e_rel[keep],
             seg_start=self.seg_start[r0 * T:r1 * T + 1] - a,
-            e_tied_next=None if self.e_tied_next is None else self.e_tied_next[keep])
+            e_tied_next=None if self.e_tied_next is None else self.e_tied_next[keep],
+            e_line=None if self.e_line is None else self.e_line[keep], runs=self.runs[r0:r1])
 
     def has_segment(self) -> np.ndarray:
         """``(n_runs, n_topics)`` bool: the run retrieved something for the topic."""
@@ -375,11 +412,14 @@ def iter_build_judged_runs(runs: Sequence[Run], qrels: Qrels,
     order = np.argsort(q_key, kind="stable")
     q_key, q_rel = q_key[order], q_rel[order]
 
-    parts_t, parts_d, parts_run, parts_tied = [], [], [], []
+    parts_t, parts_d, parts_run, parts_tied, parts_line = [], [], [], [], []
     for i, r in enumerate(runs):
         yield Progress(i + 1, n + 2, f"ordering {r.name}")
         top_map = t_pos.get_indexer(pd.Index(r.topics, dtype=object)).astype(np.int32)
-        o = trec_order(r.topic_code, r.score, _tie_key(r, tie_order), compat=compat)
+        # trec_eval's order is the one the evaluation computed (and cached) for this run
+        o = cached_order(r, compat) if tie_order == "trec_eval" else \
+            trec_order(r.topic_code, r.score, _tie_key(r, tie_order), compat=compat)
+        parts_line.append(o.astype(np.int32, copy=False))
         parts_t.append(top_map[r.topic_code[o]])
         parts_d.append(codes[bounds[i + 1]:bounds[i + 2]][o])
         parts_run.append(np.full(len(o), i, np.int32))
@@ -392,6 +432,7 @@ def iter_build_judged_runs(runs: Sequence[Run], qrels: Qrels,
     e_doc = np.concatenate(parts_d)
     e_run = np.concatenate(parts_run)
     e_tied_next = np.concatenate(parts_tied)
+    e_line = np.concatenate(parts_line)
     seg = e_run.astype(np.int64) * len(topics) + e_topic
     # runs are concatenated in order and each is sorted by topic: seg is non-decreasing
     counts = np.bincount(seg, minlength=n * len(topics))
@@ -403,7 +444,8 @@ def iter_build_judged_runs(runs: Sequence[Run], qrels: Qrels,
         topics=topics, in_qrels=in_qrels, doc_bytes=doc_bytes, e_run=e_run, e_topic=e_topic,
         e_doc=e_doc, e_rank=e_rank, e_rel=np.zeros(0, np.int32), seg_start=seg_start,
         q_key=q_key, q_rel=q_rel, relevance_level=int(relevance_level), qrels_name=qrels.name,
-        e_tied_next=e_tied_next, tie_order=tie_order)
+        e_tied_next=e_tied_next, tie_order=tie_order, e_line=e_line, runs=tuple(runs),
+        compat=compat)
     found, v = index._judgment_of(e_topic, e_doc)
     e_rel = np.where(found, np.where(v < 0, UNJUDGED, v), NONPOOL).astype(np.int32)
     yield Progress(n + 2, n + 2, "done")
