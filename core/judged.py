@@ -15,6 +15,7 @@ Relevance codes per ranked document follow trec_eval:
 
 from __future__ import annotations
 
+import weakref
 from functools import cached_property
 from typing import TYPE_CHECKING
 
@@ -45,12 +46,14 @@ class Docs:
     def __init__(self, idx, tix, pos, rel, num_topics, ranking: "JudgedRanking | None" = None):
         self.idx, self.tix, self.pos, self.rel = idx, tix, pos, rel
         self.num_topics = num_topics
-        self._ranking = ranking   # the relevant documents' ranking (for the counts below)
+        # the relevant documents' ranking, for the counts below (weakly: no reference cycle
+        # keeps a run's arrays alive after the ranking is dropped)
+        self._ranking = None if ranking is None else weakref.ref(ranking)
 
     def _before(self, flag) -> np.ndarray:
         """Per document, the qrels documents of its topic up to it where ``flag(rel,
         is_rel)`` holds; for :attr:`JudgedRanking.relevant` (computed when a measure asks)."""
-        jr = self._ranking
+        jr = self._ranking()
         d = jr.qrels_docs
         is_rel = d.rel >= jr.relevance_level
         return d.cumcount(flag(d.rel, is_rel))[is_rel]
