@@ -136,13 +136,21 @@ def test_simulation_rank_agreement_is_scipy_kendall_tau(r03):
 
 
 def test_rescoring_a_block_of_runs_at_a_time_changes_nothing(hand, monkeypatch):
-    """The simulation re-scores runs a block at a time (a cancellation point after each
-    block); one run per block must give exactly the numbers of one block for all."""
+    """The simulation and the uniques test re-score runs a block at a time (a cancellation
+    point after each block); one run per block must give exactly the numbers of one block
+    for all (the per-run judgment counts of the uniques test cut with the runs)."""
     import yardstick.pool.simulation as sim
+    from yardstick.pool.uniques import leave_out_uniques
 
     whole = sim.simulate(hand, 2, "random", [2, 4, 8], seed=3)
-    monkeypatch.setattr(sim, "RUN_BLOCK", 1)
+    uniq = [leave_out_uniques(hand, 2, unit, m) for unit in ("run", "group")
+            for m in ("map", "bpref")]
+    monkeypatch.setattr(scoring, "RUN_BLOCK", 1)
     blocks = sim.simulate(hand, 2, "random", [2, 4, 8], seed=3)
     pd.testing.assert_frame_equal(whole.levels, blocks.levels)
     pd.testing.assert_frame_equal(whole.scores, blocks.scores)
+    uniq_blocks = [leave_out_uniques(hand, 2, unit, m) for unit in ("run", "group")
+                   for m in ("map", "bpref")]
+    for a, b in zip(uniq, uniq_blocks):
+        pd.testing.assert_frame_equal(a.frame, b.frame)
     assert hand.n_runs > 1

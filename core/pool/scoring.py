@@ -22,8 +22,11 @@ import numpy as np
 
 from yardstick.engine import score_segments
 from yardstick.judged_runs import JudgedRuns
+from yardstick.progress import Progress
 
 MEASURES = ("map", "map_judged", "bpref", "infAP")
+#: runs scored between two cancellation points of a pool job
+RUN_BLOCK = 32
 
 
 def score_all(index: JudgedRuns, measure: str, rel: np.ndarray | None = None,
@@ -37,6 +40,25 @@ def score_all(index: JudgedRuns, measure: str, rel: np.ndarray | None = None,
     name = "map" if judged_only else f"P.{measure[2:]}" if measure.startswith("P_") else measure
     jr = index.judged(rel, rel_levels, judged_only=judged_only, compat=compat)
     return score_segments(jr, name).reshape(index.n_runs, index.n_topics)
+
+
+def iter_score_blocks(index: JudgedRuns, measure: str, rel: np.ndarray | None = None,
+                      rel_levels: np.ndarray | None = None, step: float = 0, total: float = 1,
+                      message: str = ""):
+    """:func:`score_all` :data:`RUN_BLOCK` runs at a time, a cancellation point (a
+    ``Progress(step, total, message)``) after each block; the numbers are those of one
+    pass.  ``rel_levels`` per run and topic (3-d) are cut with the runs."""
+    rel = index.e_rel if rel is None else rel
+    per_topic = []
+    T = index.n_topics
+    for r0 in range(0, index.n_runs, RUN_BLOCK):
+        r1 = min(index.n_runs, r0 + RUN_BLOCK)
+        a, z = int(index.seg_start[r0 * T]), int(index.seg_start[r1 * T])
+        levels = rel_levels[r0:r1] if rel_levels is not None and np.ndim(rel_levels) == 3 \
+            else rel_levels
+        per_topic.append(score_all(index.run_block(r0, r1), measure, rel[a:z], levels))
+        yield Progress(step, total, message)
+    return np.concatenate(per_topic) if per_topic else np.zeros((0, T))
 
 
 def run_means(per_topic: np.ndarray, evaluated: np.ndarray) -> np.ndarray:

@@ -47,8 +47,6 @@ from yardstick.stability.rank_correlation import kendall_tau, system_ranking, ta
 
 STRATEGIES = ("depth", "runs", "mtf", "random")
 SIM_MEASURES = ("map", "map_judged", "bpref", "infAP")
-#: runs re-scored between two cancellation points of a simulation
-RUN_BLOCK = 32
 
 
 @dataclass(frozen=True, eq=False)
@@ -305,8 +303,9 @@ def iter_simulate(index: JudgedRuns, depth: Depth, strategy: str, levels: Sequen
                                         f"{strategy}: locating the judgments")
     evaluated = index.evaluated()
     names = list(index.run_names)
-    full = yield from _blocks(index, reference, index.e_rel, index.rel_levels(), 0.6, total,
-                              f"{strategy}: scoring with the full qrels")
+    full = yield from scoring.iter_score_blocks(index, reference, index.e_rel,
+                                                index.rel_levels(), 0.6, total,
+                                                f"{strategy}: scoring with the full qrels")
     ref = pd.Series(scoring.run_means(full, evaluated), index=names)
     ref_rank = system_ranking(ref)
     yield Progress(0.8, total, f"{strategy}: the reachable relevant documents")
@@ -323,8 +322,8 @@ def iter_simulate(index: JudgedRuns, depth: Depth, strategy: str, levels: Sequen
         num_rel, num_nonrel = levels[:, lvl:].sum(axis=1), levels[:, :lvl].sum(axis=1)
         judged_per_topic = (num_rel + num_nonrel)[index.in_qrels].mean()
         for m in measures:
-            per_topic = yield from _blocks(index, m, rel, levels, i + 1, total,
-                                           f"{strategy}: level {level}, {m}")
+            per_topic = yield from scoring.iter_score_blocks(
+                index, m, rel, levels, i + 1, total, f"{strategy}: level {level}, {m}")
             s = pd.Series(scoring.run_means(per_topic, evaluated), index=names)
             rank = system_ranking(s)
             tau = kendall_tau(ref_rank, rank)[0] if len(names) > 1 else np.nan
@@ -340,19 +339,6 @@ def iter_simulate(index: JudgedRuns, depth: Depth, strategy: str, levels: Sequen
                             levels=pd.DataFrame(rows), scores=pd.concat(score_rows,
                                                                         ignore_index=True),
                             seed=None if strategy == "depth" else seed)
-
-
-def _blocks(index: JudgedRuns, measure: str, rel, levels, step: float, total: int,
-            message: str):
-    """Per (run, topic) ``measure`` re-scored :data:`RUN_BLOCK` runs at a time, with a
-    cancellation point after each block (the numbers are those of one pass)."""
-    per_topic = []
-    for r0 in range(0, index.n_runs, RUN_BLOCK):
-        r1 = min(index.n_runs, r0 + RUN_BLOCK)
-        a, z = int(index.seg_start[r0 * index.n_topics]), int(index.seg_start[r1 * index.n_topics])
-        per_topic.append(scoring.score_all(index.run_block(r0, r1), measure, rel[a:z], levels))
-        yield Progress(step, total, message)
-    return np.concatenate(per_topic) if per_topic else np.zeros((0, index.n_topics))
 
 
 def simulate(index: JudgedRuns, depth: Depth, strategy: str, levels: Sequence[int],

@@ -39,6 +39,8 @@ from yardstick.pool.reconstruction import Depth, Pool, reconstruct_pool
 from yardstick.progress import Progress, run_sync
 
 RED_FLAG_PERCENT = 5.0
+#: judged entries looked up between two cancellation points of the masking step
+MASK_CHUNK = 1 << 20
 
 
 @dataclass(frozen=True, eq=False)
@@ -131,22 +133,23 @@ def iter_leave_out_uniques(index: JudgedRuns, depth: Depth, unit: str = "group",
     yield Progress(1, steps, f"scoring all runs ({measure})")
     evaluated = index.evaluated()
     levels = index.rel_levels()
-    official_t = scoring.score_all(index, measure, rel_levels=levels)
+    official_t = yield from scoring.iter_score_blocks(index, measure, None, levels, 1, steps,
+                                                      f"scoring all runs ({measure})")
     official = scoring.run_means(official_t, evaluated)
 
-    yield Progress(2, steps, "masking the judgments only each unit contributed")
-    idx = np.flatnonzero(index.e_rel != NONPOOL)
-    keys = index.entry_keys(idx)
-    pos = np.searchsorted(j_keys, keys)
-    pos_c = np.minimum(pos, max(len(j_keys) - 1, 0))
-    run_of = index.e_run[idx]
-    if len(j_keys):
+    masking = "masking the judgments only each unit contributed"
+    yield Progress(2, steps, masking)
+    rel = index.e_rel.copy()
+    judged_entries = np.flatnonzero(index.e_rel != NONPOOL)
+    for a in range(0, len(judged_entries) if len(j_keys) else 0, MASK_CHUNK):
+        idx = judged_entries[a:a + MASK_CHUNK]   # (a cancellation point every chunk)
+        keys = index.entry_keys(idx)
+        pos_c = np.minimum(np.searchsorted(j_keys, keys), len(j_keys) - 1)
+        run_of = index.e_run[idx]
         mine = (j_keys[pos_c] == keys) & (j_owner[pos_c] == unit_of_run[run_of]) \
             & index.pooled[run_of]
-    else:
-        mine = np.zeros(len(keys), bool)
-    rel = index.e_rel.copy()
-    rel[idx[mine]] = NONPOOL
+        rel[idx[mine]] = NONPOOL
+        yield Progress(2, steps, masking)
     # the judgments per level each pooled run's unit takes out (R and N of the kernels)
     L = levels.shape[1]
     judged = j_rel >= 0
@@ -155,7 +158,8 @@ def iter_leave_out_uniques(index: JudgedRuns, depth: Depth, unit: str = "group",
     removed = np.bincount(code, minlength=n_units * index.n_topics * L
                           ).reshape(n_units, index.n_topics, L)
     rel_levels = levels[None] - np.where(index.pooled[:, None, None], removed[unit_of_run], 0)
-    without_t = scoring.score_all(index, measure, rel, rel_levels)
+    without_t = yield from scoring.iter_score_blocks(index, measure, rel, rel_levels, 2, steps,
+                                                     "scoring without each unit's judgments")
     without = scoring.run_means(without_t, evaluated)
 
     yield Progress(3, steps, "ranking")
