@@ -22,7 +22,7 @@ import numpy as np
 import pandas as pd
 
 from yardstick.judged import (NONPOOL, UNJUDGED, JudgedRanking, build_judged_ranking,
-                              cached_order, run_topic_counts)
+                              cached_order)
 from yardstick.options import EvalOptions
 from yardstick.qrels import Qrels
 from yardstick.run import Run
@@ -241,25 +241,29 @@ def topic_documents(run: Run, qrels: Qrels | None, topic: str,
                     options: EvalOptions | None = None, jr: JudgedRanking | None = None
                     ) -> pd.DataFrame:
     """:func:`ranked_documents` of ``run`` on ``topic`` (``jr``: its judged ranking, when
-    already built with these qrels and options).  A topic without judgments (or no
-    qrels) is still listed, in trec_eval's order, every document ``-1`` (unjudged)."""
+    already built with these qrels and options).  Otherwise the judged ranking of the
+    topic's lines alone is built (the same order and judgments; work in proportion to
+    the topic, so a window can call this on its own thread).  A topic without judgments
+    (or no qrels) is still listed, in trec_eval's order, every document ``-1``."""
     options = options or EvalOptions()
-    if qrels is not None:
-        jr = jr if jr is not None else build_judged_ranking(run, qrels, options)
-        if str(topic) in set(str(t) for t in jr.topics.tolist()):
-            return ranked_documents(jr, topic)
-    hit = np.flatnonzero(run.topics == str(topic))
-    lines = np.zeros(0, np.int64)
-    if len(hit):
-        first = np.concatenate([[0], np.cumsum(run_topic_counts(run))])
-        c = int(hit[0])
-        lines = cached_order(run, options.compat)[first[c]:first[c + 1]]
-        if options.max_docs is not None:
-            lines = lines[:options.max_docs]
-    n = len(lines)
-    jr = JudgedRanking(np.array([str(topic)], dtype=object), np.array([0, n], np.int64),
-                       np.full(n, NONPOOL, np.int32), lines, np.zeros((1, 1), np.int64),
-                       options.relevance_level, np.zeros(1, bool), 0, run, None, options)
+    topic = str(topic)
+    if jr is not None and topic in {str(t) for t in jr.topics.tolist()}:
+        return ranked_documents(jr, topic)
+    hit = np.flatnonzero(run.topics == topic)
+    lines = np.flatnonzero(run.topic_code == hit[0]) if len(hit) else np.zeros(0, np.int64)
+    one = Run(name=run.name, tag=run.tag, topics=np.array([topic], dtype=object),
+              topic_code=np.zeros(len(lines), np.int32), docno_bytes=run.docno_bytes[lines],
+              score=run.score[lines], rank=None if run.rank is None else run.rank[lines],
+              path=run.path, group=run.group)
+    q = qrels.frame[qrels.frame["topic"] == topic] if qrels is not None else None
+    if q is not None and len(q):
+        return ranked_documents(build_judged_ranking(one, Qrels.from_frame(q, name=qrels.name),
+                                                     options), topic)
+    order = cached_order(one, options.compat)[:options.max_docs]
+    n = len(order)
+    jr = JudgedRanking(np.array([topic], dtype=object), np.array([0, n], np.int64),
+                       np.full(n, NONPOOL, np.int32), order, np.zeros((1, 1), np.int64),
+                       options.relevance_level, np.zeros(1, bool), 0, one, None, options)
     return ranked_documents(jr, topic)
 
 
