@@ -50,7 +50,7 @@ def main(argv=None) -> int:
     from yardstick.evaluation_service import EvalOptions, evaluate_runs
     from yardstick.io.groups_file import read_groups
     from yardstick.io.read_progress import read_qrels_job, read_run_job
-    from yardstick.pool.index import iter_build_pool_index
+    from yardstick.judged_runs import iter_build_judged_runs
     from yardstick.pool.report import PoolSettings, iter_pool_report
     from yardstick.stability.report import ANALYSES, StabilitySettings, run_stability, \
         score_matrices
@@ -73,7 +73,7 @@ def main(argv=None) -> int:
     settings = StabilitySettings(samples=a.samples, seed=1)
     gaps(run_stability(matrices, list(ANALYSES), {"all": topics}, settings, tie_break),
          "stability, every analysis", rows)
-    index = gaps(iter_build_pool_index(runs, qrels), "pool index", rows)
+    index = gaps(iter_build_judged_runs(runs, qrels), "pool index", rows)
     gaps(iter_pool_report(index, PoolSettings(depth=100, analyses=(
         "stats", "sources", "uniques", "simulate"))), "pool analyses", rows)
     print(f"\n{len(runs)} runs, {len(topics)} topics\n")

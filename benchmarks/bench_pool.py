@@ -10,7 +10,7 @@ Two workloads (issue 6, "Speed"):
   documents, seeds 1..80, tags ``gen01``..``gen80``, 4 runs per group) pooled at
   depth 100, judged by the union of their generated qrels.
 
-For each, the time to encode the runs (:func:`yardstick.pool.index.build_pool_index`)
+For each, the time to encode the runs (:func:`yardstick.judged_runs.build_judged_runs`)
 and to run the run- and group-level uniques tests is printed; reading files
 (and the Qrels' lazily built byte column) is reported separately.  Target:
 under 5 s for the 80 runs.
@@ -31,7 +31,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from yardstick.io import read_qrels, read_run  # noqa: E402
-from yardstick.pool.index import build_pool_index  # noqa: E402
+from yardstick.judged_runs import build_judged_runs  # noqa: E402
 from yardstick.pool.reconstruction import pool_statistics, reconstruct_pool  # noqa: E402
 from yardstick.pool.uniques import leave_out_uniques  # noqa: E402
 from yardstick.qrels import Qrels  # noqa: E402
@@ -56,7 +56,7 @@ def generated(cache: Path, n: int, topics: int = 100, depth: int = 1000) -> list
 
 def bench(label: str, runs, qrels, depth: int) -> float:
     t0 = time.perf_counter()
-    index = build_pool_index(runs, qrels)
+    index = build_judged_runs(runs, qrels)
     t1 = time.perf_counter()
     pool = reconstruct_pool(index, depth)
     by_run = leave_out_uniques(index, depth, unit="run", pool=pool)

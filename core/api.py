@@ -292,11 +292,11 @@ def pool_report(qrels: Any, runs: Any, depth: int = 100, pooled: Iterable[str] |
          **settings) -> PoolReport:
     """Pool-quality diagnostics (:mod:`yardstick.pool`); a ``PoolReport`` whose
     ``tables()`` are DataFrames."""
-    from yardstick.pool.index import build_pool_index
+    from yardstick.judged_runs import build_judged_runs
     from yardstick.pool.report import PoolSettings, iter_pool_report
     from yardstick.progress import run_sync
 
-    index = build_pool_index(_runs(runs), read_qrels(qrels), pooled=pooled, groups=groups)
+    index = build_judged_runs(_runs(runs), read_qrels(qrels), pooled=pooled, groups=groups)
     return run_sync(iter_pool_report(index, PoolSettings(depth=depth, analyses=tuple(analyses),
                                                          **settings)))
 

@@ -54,6 +54,18 @@ def compute_columns(jr: JudgedRanking, requests: Sequence[MeasureRequest]) -> li
     return cols
 
 
+def score_segments(jr: JudgedRanking, measure: str) -> np.ndarray:
+    """Per-topic values of one single-column measure (``map``, ``P.10`` …) of a judged
+    ranking, through :func:`compute_columns`: the path re-judged rankings take
+    (pool simulation, leave-out-uniques, whose "topics" are a
+    :class:`~yardstick.judged_runs.JudgedRuns`' runs x topics segments)."""
+    compat = jr.options.compat if jr.options is not None else 10
+    cols = compute_columns(jr, parse_requests([measure], compat))
+    if len(cols) != 1:
+        raise ValueError(f"{measure!r} gives {len(cols)} columns, not one")
+    return np.asarray(cols[0].values, dtype=np.float64)
+
+
 def _clean_missing(jr: JudgedRanking, cols: list[Column]) -> None:
     """trec_eval 10 ``-c``: 'clean up leftovers' of the stand-in ranking (trec_eval.c)."""
     m = jr.missing

@@ -15,6 +15,7 @@ Relevance codes per ranked document follow trec_eval:
 
 from __future__ import annotations
 
+import weakref
 from functools import cached_property
 from typing import TYPE_CHECKING
 
@@ -41,12 +42,31 @@ class Docs:
 
     #: set on :attr:`JudgedRanking.relevant` only (see there)
     cum: np.ndarray
-    nonrel_before: np.ndarray
-    unjudged_before: np.ndarray
 
-    def __init__(self, idx, tix, pos, rel, num_topics):
+    def __init__(self, idx, tix, pos, rel, num_topics, ranking: "JudgedRanking | None" = None):
         self.idx, self.tix, self.pos, self.rel = idx, tix, pos, rel
         self.num_topics = num_topics
+        # the relevant documents' ranking, for the counts below (weakly: no reference cycle
+        # keeps a run's arrays alive after the ranking is dropped)
+        self._ranking = None if ranking is None else weakref.ref(ranking)
+
+    def _before(self, flag) -> np.ndarray:
+        """Per document, the qrels documents of its topic up to it where ``flag(rel,
+        is_rel)`` holds; for :attr:`JudgedRanking.relevant` (computed when a measure asks)."""
+        jr = self._ranking()
+        d = jr.qrels_docs
+        is_rel = d.rel >= jr.relevance_level
+        return d.cumcount(flag(d.rel, is_rel))[is_rel]
+
+    @cached_property
+    def nonrel_before(self) -> np.ndarray:
+        """Judged non-relevant documents strictly above each relevant one."""
+        return self._before(lambda rel, is_rel: (rel >= 0) & ~is_rel)
+
+    @cached_property
+    def unjudged_before(self) -> np.ndarray:
+        """Pooled-but-unjudged documents (``UNJUDGED``) above each relevant one."""
+        return self._before(lambda rel, is_rel: rel == UNJUDGED)
 
     def __len__(self) -> int:
         return len(self.idx)
@@ -195,13 +215,15 @@ class JudgedRanking:
         """The ranked relevant documents, each with ``cum`` (relevant at or above it),
         ``nonrel_before`` and ``unjudged_before`` (judged non-relevant and pooled-but-
         unjudged documents strictly above it): what the AP family needs."""
-        d = self.qrels_docs
-        is_rel = d.rel >= self.relevance_level
-        is_nonrel = (d.rel >= 0) & ~is_rel
-        r = d.select(is_rel)
-        r.cum = d.cumcount(is_rel)[is_rel]
-        r.nonrel_before = d.cumcount(is_nonrel)[is_rel]
-        r.unjudged_before = d.cumcount(d.rel == UNJUDGED)[is_rel]
+        mask = self.rel >= self.relevance_level
+        if self.relevance_level <= NONPOOL:      # (a level below 0: never a NONPOOL one)
+            mask &= self.rel != NONPOOL
+        idx = np.flatnonzero(mask)
+        del mask
+        tix = (np.searchsorted(self.start, idx, side="right") - 1).astype(np.int32)
+        pos = (idx - self.start[tix]).astype(np.int32)
+        r = Docs(idx, tix, pos, self.rel[idx], self.num_topics, self)
+        r.cum = r.cumcount(np.ones(len(idx), bool))
         return r
 
     def cached(self, key, compute):
@@ -228,6 +250,16 @@ class JudgedRanking:
                              self.rel_levels if rel_levels is None else rel_levels,
                              self.relevance_level, self.missing, self.num_qrels_topics,
                              self.run, self.qrels, self.options)
+
+    def topic_slice(self, t: int) -> "JudgedRanking":
+        """Topic ``t`` alone, as a judged ranking of one topic (a view of the arrays):
+        a kernel's value for one topic, as the teaching views show it."""
+        s, e = int(self.start[t]), int(self.start[t + 1])
+        return JudgedRanking(self.topics[t:t + 1], np.array([0, e - s], np.int64),
+                             self.rel[s:e], None if self.line is None else self.line[s:e],
+                             self.rel_levels[t:t + 1], self.relevance_level,
+                             self.missing[t:t + 1], self.num_qrels_topics, self.run,
+                             self.qrels, self.options)
 
 
 def build_judged_ranking(run: Run, qrels: Qrels, options: EvalOptions | None = None,

@@ -111,10 +111,10 @@ def test_error_rates_of_several_measures_share_one_drawn_seed(robust):
 def test_pool_simulation_reproduces_and_records_its_seed(strategy):
     from pool_fixtures import hand_qrels, hand_runs
 
-    from yardstick.pool.index import build_pool_index
+    from yardstick.judged_runs import build_judged_runs
     from yardstick.pool.simulation import simulate
 
-    index = build_pool_index(hand_runs(), hand_qrels())
+    index = build_judged_runs(hand_runs(), hand_qrels())
     levels = [1, 2] if strategy == "runs" else [1, 2, 3]
     a = simulate(index, 3, strategy, levels, seed=42)
     b = simulate(index, 3, strategy, levels, seed=42)

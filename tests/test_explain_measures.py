@@ -96,6 +96,8 @@ def _check(ev, spec: str, topics) -> int:
                 col = next(c for c in ev.columns if c.name == ex.measure)
                 want = col.values[ti]
             assert _same(ex.value, want), (spec, topic, ex.measure, ex.value, want)
+            # the worked arithmetic (plain Python) reaches the kernel's value
+            assert _same(ex.worked_value, want), (spec, topic, ex.measure, ex.worked_value, want)
             # the value printed in the explanation is the one trec_eval would print
             if not isinstance(want, str) and not math.isnan(want) and not ex.count:
                 assert ex.value_text == f"{want:.4f}"

@@ -174,15 +174,22 @@ def test_topic_panel_shows_ranked_list_with_judgments(qtbot, win):
     qrels = read_qrels(QRELS)
     judged = qrels.frame[qrels.frame.topic == "303"].set_index("docno")["rel"]
     assert frame.index[0] == 1 and len(frame) == 100
-    # every shown judgment is the qrels' one
-    import pandas as pd
-
-    for docno, rel in zip(frame["docno"], frame["rel"]):
+    # every shown judgment is the qrels' one, coded as the judged ranking codes it
+    # (-1 not in the qrels, -2 a negative judgment), as the topic explorer shows it
+    for docno, rel, status in zip(frame["docno"], frame["rel"], frame["status"]):
         if docno in judged.index:
-            assert rel == judged[docno]
+            assert rel == (judged[docno] if judged[docno] >= 0 else -2)
         else:
-            assert rel is pd.NA
+            assert rel == -1 and status == "unjudged"
     assert int(frame["relevant"].sum()) == int((judged.reindex(frame["docno"]) >= 1).sum())
+    # the topic explorer's lesson of the same run and topic lists the same documents
+    from yardstick.explain.topic_lesson import topic_lesson
+
+    lesson = topic_lesson(win.state.workspace.runs["aplrob03a.run"].run, qrels, "303")
+    same = lesson.ranked.head(100)
+    assert same["docno"].tolist() == frame["docno"].tolist()
+    assert same["rel"].tolist() == frame["rel"].tolist()
+    assert same["status"].tolist() == frame["status"].tolist()
     assert "Hubble" in panel.text.toPlainText()
 
 

@@ -5,7 +5,7 @@
 2. Layers: a module imports only from its own layer or the layers below it::
 
        readers      yardstick.io, run, qrels, ranking, options, errors, collections …
-       judged       yardstick.judged (the one judged ranking)
+       judged       yardstick.judged, judged_runs (the one judged ranking, one run or all)
        measures     yardstick.measures.*
        evaluation   engine, evaluation, evaluation_service, trec_format, preference_eval …
        diagnostics  significance, stability, pool, explain, charts, reports, export,
@@ -39,7 +39,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
                  "yardstick.ranking", "yardstick.io", "yardstick.documents",
                  "yardstick.collections", "yardstick.run_names", "yardstick.provenance",
                  "yardstick.topic_order", "yardstick.topic_coverage")),
-    ("judged", ("yardstick.judged",)),
+    ("judged", ("yardstick.judged", "yardstick.judgment_table", "yardstick.judged_runs")),
     ("measures", ("yardstick.measures",)),
     ("evaluation", ("yardstick.engine", "yardstick.evaluation", "yardstick.evaluation_service",
                     "yardstick.trec_format", "yardstick.preference_eval",

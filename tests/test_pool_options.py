@@ -11,7 +11,7 @@ import pandas as pd
 import pytest
 
 from yardstick.cli import main
-from yardstick.pool.index import build_pool_index
+from yardstick.judged_runs import build_judged_runs
 from yardstick.pool.simulation import simulate
 from yardstick.qrels import Qrels
 from yardstick.run import Run
@@ -85,7 +85,7 @@ def test_move_to_front_share_of_relevant_is_at_most_one():
                                            "rel": [1, 0, 1, 1]}))
     runs = [Run.from_arrays(["1"] * 3, docs, [3.0, 2.0, 1.0], name=name)
             for name, docs in (("runA", ["d1", "d3", "d5"]), ("runB", ["d2", "d4", "d6"]))]
-    index = build_pool_index(runs, qrels)
+    index = build_judged_runs(runs, qrels)
     mtf = simulate(index, 1, "mtf", [1, 6]).levels.set_index("level")
     assert mtf.loc[6, "relevant"].tolist() == [3] * len(mtf.loc[6])
     assert mtf.loc[6, "share_relevant"].tolist() == [1.0] * len(mtf.loc[6])
@@ -103,7 +103,7 @@ def test_tie_order_decides_what_a_depth_keeps(tie_order, kept):
                                            "rel": [1, 1]}))
     run = Run.from_arrays(["1"] * 5, ["a", "c", "b", "e", "d"], [3.0, 2.0, 2.0, 2.0, 1.0],
                           name="r")
-    index = build_pool_index([run], qrels, tie_order=tie_order)
+    index = build_judged_runs([run], qrels, tie_order=tie_order)
     from yardstick.pool.reconstruction import boundary_ties, reconstruct_pool
 
     pool = reconstruct_pool(index, 2)

@@ -6,7 +6,7 @@ import pytest
 pytest.importorskip("pytestqt")
 import pyqtgraph as pg  # noqa: E402
 
-from yardstick.pool.index import build_pool_index  # noqa: E402
+from yardstick.judged_runs import build_judged_runs  # noqa: E402
 from yardstick.pool.uniques import leave_out_uniques  # noqa: E402
 from pool_fixtures import HAND_DOCS, HAND_TOPICS, hand_qrels, hand_runs  # noqa: E402
 
@@ -54,7 +54,7 @@ def test_info_counts_pooled_runs(panel):
 
 def test_uniques_table_and_bars_equal_core(qtbot, panel):
     _run(qtbot, panel)
-    core = leave_out_uniques(build_pool_index(hand_runs(), hand_qrels()), 2, unit="group")
+    core = leave_out_uniques(build_judged_runs(hand_runs(), hand_qrels()), 2, unit="group")
     panel.show_table("uniques_group")
     shown = panel.table.frame().set_index("run")
     assert shown["percent"].to_numpy() == pytest.approx(core.frame["percent"].to_numpy())

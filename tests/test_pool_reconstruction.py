@@ -7,14 +7,14 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from yardstick.pool.index import build_pool_index
+from yardstick.judged_runs import build_judged_runs
 from yardstick.pool.reconstruction import pool_statistics, reconstruct_pool, unjudged_at
 from pool_fixtures import REAL_ROBUST03, hand_qrels, hand_runs, robust03, robust04, trec_ranked
 
 
 @pytest.fixture(scope="module")
 def hand():
-    return build_pool_index(hand_runs(), hand_qrels())
+    return build_judged_runs(hand_runs(), hand_qrels())
 
 
 def test_hand_pool_members_and_sizes(hand):
@@ -95,7 +95,7 @@ def _unjudged_independent(ranked, qf, k):
 @pytest.fixture(scope="module")
 def r03():
     runs, qrels = robust03()
-    return runs, qrels, build_pool_index(runs, qrels)
+    return runs, qrels, build_judged_runs(runs, qrels)
 
 
 def test_robust03_pool_at_depth_125_matches_an_independent_count(r03):
@@ -132,7 +132,7 @@ def test_robust03_judged_at_1000_of_aplrob03a(r03):
 def test_robust04_nineteen_runs_at_depth_100_match_an_independent_count():
     runs, qrels = robust04()
     assert len(runs) == 19
-    index = build_pool_index(runs, qrels)                # all 19 runs form the pool
+    index = build_judged_runs(runs, qrels)                # all 19 runs form the pool
     st = pool_statistics(index, 100)
     ind, ranked, judged = _independent(runs, qrels, 100)
     cols = ["pool_size", "judged", "relevant", "judged_outside_pool", "pooled_not_in_qrels"]
@@ -150,14 +150,14 @@ def test_robust04_nineteen_runs_at_depth_100_match_an_independent_count():
 
 @pytest.mark.parametrize("dense_cells", [0, 10**9])
 def test_judgments_of_ranked_documents_both_lookup_paths(monkeypatch, dense_cells):
-    import yardstick.pool.judgment_lookup as jl
+    import yardstick.judgment_table as jl
 
     monkeypatch.setattr(jl, "DENSE_CELLS", dense_cells)
     q = hand_qrels().frame.copy()
     q.loc[q["docno"] == "d2", "rel"] = -1          # in the qrels, not judged (trec_eval: -2)
     from yardstick.qrels import Qrels
 
-    index = build_pool_index(hand_runs(), Qrels.from_frame(q))
+    index = build_judged_runs(hand_runs(), Qrels.from_frame(q))
     assert (index._table.dense is None) == (dense_cells == 0)
     a = index.e_run == 0
     # run A in trec order: d1 d2 d3 | e2 e1 e3

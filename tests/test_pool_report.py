@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from yardstick.pool.characteristics import characteristics_table
-from yardstick.pool.index import build_pool_index
+from yardstick.judged_runs import build_judged_runs
 from yardstick.pool.report import PoolSettings, iter_pool_report
 from yardstick.pool.titlestat import build_title_index
 from yardstick.progress import run_sync
@@ -14,7 +14,7 @@ from pool_fixtures import HAND_DOCS, HAND_TOPICS, hand_qrels, hand_runs
 
 @pytest.fixture(scope="module")
 def report_and_progress():
-    index = build_pool_index(hand_runs(), hand_qrels())
+    index = build_judged_runs(hand_runs(), hand_qrels())
     ti = build_title_index(HAND_DOCS, HAND_TOPICS)
     seen = []
     settings = PoolSettings(depth=2, collection="hand", levels={"depth": (1, 2), "mtf": (2, 4),
@@ -51,7 +51,7 @@ def test_every_table_is_named_and_progress_runs_to_the_end(report_and_progress):
 
 
 def test_closing_the_job_cancels_it():
-    index = build_pool_index(hand_runs(), hand_qrels())
+    index = build_judged_runs(hand_runs(), hand_qrels())
     job = iter_pool_report(index, PoolSettings(depth=2))
     first = next(job)
     assert first.fraction == 0.0
@@ -61,7 +61,7 @@ def test_closing_the_job_cancels_it():
 
 
 def test_an_empty_pool_reports_zeros_not_errors():
-    index = build_pool_index(hand_runs(), hand_qrels())
+    index = build_judged_runs(hand_runs(), hand_qrels())
     rep = run_sync(iter_pool_report(index, PoolSettings(
         depth={}, analyses=("stats", "uniques", "sources", "simulate"),
         levels={"depth": (1,), "mtf": (2,), "random": (2,)})))
@@ -71,3 +71,37 @@ def test_an_empty_pool_reports_zeros_not_errors():
     assert rep.uniques_group.summary["max_percent"] == 0.0
     assert rep.depth_curve is None
     assert rep.simulations["random"].levels["relevant"].tolist() == [0, 0, 0, 0]
+
+
+def test_pool_analyses_come_from_one_registry():
+    """The CLI's choices, its printed sections, the panel's boxes and the report's tables all
+    follow yardstick.pool.report.REGISTRY: an analysis added there is run, tabled and
+    summarised without another if/elif."""
+    import pandas as pd
+
+    from yardstick.cli.pool_cmd import PRINTERS
+    from yardstick.pool.report import (ANALYSES, REGISTRY, PoolAnalysis, PoolSettings,
+                                       iter_pool_report)
+    from yardstick.progress import Progress, run_sync
+
+    assert ANALYSES == tuple(REGISTRY) == ("stats", "sources", "uniques", "titlestat", "simulate")
+    assert set(PRINTERS) == set(REGISTRY)
+    seen = []
+
+    def compute(ctx):
+        seen.append(int(ctx.depth.max()))
+        yield Progress(0.5, 1, "half way")
+        return {}
+
+    extra = PoolAnalysis("extra", "An extra analysis", compute,
+                         lambda r: {"extra_table": pd.DataFrame({"x": [1]})},
+                         summary=lambda r: ["extra summary."])
+    REGISTRY["extra"] = extra
+    try:
+        report = run_sync(iter_pool_report(build_judged_runs(hand_runs(), hand_qrels()),
+                                           PoolSettings(depth=2, analyses=("extra",))))
+        assert "extra_table" in report.tables() and report.stats is None
+        assert report.summary() == "extra summary."
+    finally:
+        del REGISTRY["extra"]
+    assert seen == [2]

@@ -8,11 +8,12 @@ import pandas as pd
 import pytest
 from scipy import stats
 
-from yardstick.pool import rescore
-from yardstick.pool.index import build_pool_index
+from yardstick.pool import scoring
+from yardstick.judged_runs import build_judged_runs
 from yardstick.pool.reconstruction import reconstruct_pool
 from yardstick.pool.simulation import (judgments_at, order_by_depth, order_by_runs,
-                                  order_move_to_front, order_random, simulate)
+                                       order_move_to_front, order_random, simulate,
+                                       simulated_judgments)
 from yardstick.qrels import Qrels
 from yardstick.run import Run
 from pool_fixtures import hand_qrels, hand_runs, robust03
@@ -29,7 +30,7 @@ def test_move_to_front_by_hand():
                                                    ("B", ["b1", "a1", "b2"]))]
     qrels = Qrels.from_frame(pd.DataFrame({"topic": "1", "docno": ["a1", "a2", "a3", "b1", "b2"],
                                            "rel": [1, 0, 1, 0, 1]}))
-    index = build_pool_index(runs, qrels)
+    index = build_judged_runs(runs, qrels)
     order = order_move_to_front(index, max_budget=10, seed=None)
     seq = [d for _, d in sorted(zip(order.value, _docs(index, order.keys)))]
     # both start at priority 0 -> A (first): a1 R keeps A at 0; a2 N -> A -1;
@@ -42,7 +43,7 @@ def test_move_to_front_by_hand():
 
 @pytest.fixture(scope="module")
 def hand():
-    return build_pool_index(hand_runs(), hand_qrels())
+    return build_judged_runs(hand_runs(), hand_qrels())
 
 
 def test_depth_order_is_the_shallower_pool(hand):
@@ -50,7 +51,8 @@ def test_depth_order_is_the_shallower_pool(hand):
     rel, num_rel, num_nonrel = judgments_at(hand, order, 1)
     # depth-1 pool: {d1 d2 d6} and {e2 e4 e1}; judged there: d1 1, d2 0, d6 1 | e2 0, e1 2
     assert num_rel.tolist() == [2, 1] and num_nonrel.tolist() == [1, 1]
-    ap = rescore.average_precision(hand, rel, num_rel)
+    _, levels = simulated_judgments(hand, order, 1)
+    ap = scoring.score_all(hand, "map", rel, levels)
     # run C: d6 R, d1 R, d7 (not judged at depth 1) -> (1 + 1)/2; e1 R at 1 -> 1
     assert ap[2].tolist() == pytest.approx([1.0, 1.0])
 
@@ -68,7 +70,7 @@ def test_runs_order_adds_groups(hand):
 @pytest.fixture(scope="module")
 def r03():
     runs, qrels = robust03()
-    return runs, qrels, build_pool_index(runs, qrels, compat=9)
+    return runs, qrels, build_judged_runs(runs, qrels, compat=9)
 
 
 def test_random_sample_sizes_nesting_and_seed(r03):
@@ -90,7 +92,7 @@ def test_infap_and_bpref_on_a_random_sample_match_pytrec_eval(r03):
     pytrec_eval = pytest.importorskip("pytrec_eval")
     runs, qrels, index = r03
     order = order_random(index, 125, seed=1)
-    rel, num_rel, num_nonrel = judgments_at(index, order, 100)
+    rel, levels = simulated_judgments(index, order, 100)
     # the same judgments as a qrels file would hold them: sampled pool documents keep
     # their judgment, the rest of the pool is "-1" (in the pool, not judged)
     found, val = index.lookup(order.keys)
@@ -102,7 +104,7 @@ def test_infap_and_bpref_on_a_random_sample_match_pytrec_eval(r03):
             qd.setdefault(t, {})[d] = int(v)
         elif not s:
             qd.setdefault(t, {})[d] = -1
-    vals = {m: rescore.score_all(index, m, rel, num_rel, num_nonrel) for m in ("infAP", "bpref")}
+    vals = {m: scoring.score_all(index, m, rel, levels) for m in ("infAP", "bpref")}
     for i, run in enumerate(runs[:2]):
         f = run.to_frame()
         rd: dict = {}
@@ -134,13 +136,21 @@ def test_simulation_rank_agreement_is_scipy_kendall_tau(r03):
 
 
 def test_rescoring_a_block_of_runs_at_a_time_changes_nothing(hand, monkeypatch):
-    """The simulation re-scores runs a block at a time (a cancellation point after each
-    block); one run per block must give exactly the numbers of one block for all."""
+    """The simulation and the uniques test re-score runs a block at a time (a cancellation
+    point after each block); one run per block must give exactly the numbers of one block
+    for all (the per-run judgment counts of the uniques test cut with the runs)."""
     import yardstick.pool.simulation as sim
+    from yardstick.pool.uniques import leave_out_uniques
 
     whole = sim.simulate(hand, 2, "random", [2, 4, 8], seed=3)
-    monkeypatch.setattr(sim, "RUN_BLOCK", 1)
+    uniq = [leave_out_uniques(hand, 2, unit, m) for unit in ("run", "group")
+            for m in ("map", "bpref")]
+    monkeypatch.setattr(scoring, "RUN_BLOCK", 1)
     blocks = sim.simulate(hand, 2, "random", [2, 4, 8], seed=3)
     pd.testing.assert_frame_equal(whole.levels, blocks.levels)
     pd.testing.assert_frame_equal(whole.scores, blocks.scores)
+    uniq_blocks = [leave_out_uniques(hand, 2, unit, m) for unit in ("run", "group")
+                   for m in ("map", "bpref")]
+    for a, b in zip(uniq, uniq_blocks):
+        pd.testing.assert_frame_equal(a.frame, b.frame)
     assert hand.n_runs > 1

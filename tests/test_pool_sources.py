@@ -6,14 +6,14 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from yardstick.pool.index import build_pool_index
+from yardstick.judged_runs import build_judged_runs
 from yardstick.pool.relevant_sources import earliest_ranks, relevance_by_rank, relevant_by_depth
 from pool_fixtures import hand_qrels, hand_runs, robust03, trec_ranked
 
 
 @pytest.fixture(scope="module")
 def hand():
-    return build_pool_index(hand_runs(), hand_qrels())
+    return build_judged_runs(hand_runs(), hand_qrels())
 
 
 def test_hand_earliest_ranks(hand):
@@ -53,7 +53,7 @@ def test_hand_relevant_by_depth(hand):
 @pytest.fixture(scope="module")
 def r03():
     runs, qrels = robust03()
-    return runs, qrels, build_pool_index(runs, qrels)
+    return runs, qrels, build_judged_runs(runs, qrels)
 
 
 def test_robust03_earliest_ranks_and_p_rel_match_an_independent_count(r03):

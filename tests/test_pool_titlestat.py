@@ -8,7 +8,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from yardstick.pool.index import build_pool_index
+from yardstick.judged_runs import build_judged_runs
 from yardstick.pool.text import ENGLISH_STOPWORDS, TextOptions
 from yardstick.pool.titlestat import (build_title_index, compare_judgment_sets, titlestat,
                                  titlestat_rel)
@@ -71,7 +71,7 @@ def test_text_options_are_honoured():
 
 
 def test_hand_titlestat_of_runs_uniques_and_ranks(tindex):
-    pindex = build_pool_index(hand_runs(), hand_qrels())
+    pindex = build_judged_runs(hand_runs(), hand_qrels())
     runs = titlestat_runs(tindex, pindex)
     # A retrieved {d1 d2 d3}: apple 2/3, banana 1/3 -> 1/2; {e2 e1 e3}: durian 1/3, pie 1/3
     assert runs.loc["A", "titlestat"] == pytest.approx((0.5 + 1 / 3) / 2)

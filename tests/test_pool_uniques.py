@@ -6,8 +6,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from yardstick.pool import rescore
-from yardstick.pool.index import build_pool_index
+from yardstick.pool import scoring
+from yardstick.judged_runs import build_judged_runs
 from yardstick.pool.uniques import leave_out_uniques
 from pool_fixtures import REAL_ROBUST03, hand_qrels, hand_runs, robust03, trec_ranked
 
@@ -16,7 +16,7 @@ pytrec_eval = pytest.importorskip("pytrec_eval")
 
 @pytest.fixture(scope="module")
 def hand():
-    return build_pool_index(hand_runs(), hand_qrels())
+    return build_judged_runs(hand_runs(), hand_qrels())
 
 
 def test_hand_uniques_by_run(hand):
@@ -68,7 +68,7 @@ def test_hand_min_score_leaves_poor_runs_out(hand):
 def r03():
     runs, qrels = robust03()
     # pytrec_eval is trec_eval 9: compare with the 9.0.8 ordering (scores as float)
-    return runs, qrels, build_pool_index(runs, qrels, compat=9)
+    return runs, qrels, build_judged_runs(runs, qrels, compat=9)
 
 
 def _pytrec_map(run, qdict):
@@ -106,11 +106,11 @@ def test_robust03_uniques_match_pytrec_eval_with_reduced_qrels(r03):
             _pytrec_map(by_name[name], full), abs=1e-12)
 
 
-def test_rescore_matches_pytrec_eval_on_robust03(r03):
+def test_pool_scoring_matches_pytrec_eval_on_robust03(r03):
     runs, qrels, index = r03
     ev = index.evaluated()
     sub = runs[:3]
-    per_topic = {m: rescore.score_all(index, m) for m in
+    per_topic = {m: scoring.score_all(index, m) for m in
                  ("map", "bpref", "infAP", "P_10", "map_judged")}
     qd = qrels.to_dict()
     for i, run in enumerate(sub):
@@ -128,12 +128,12 @@ def test_rescore_matches_pytrec_eval_on_robust03(r03):
             assert per_topic["map_judged"][i, ti] == pytest.approx(cond[t]["map"], abs=1e-12)
 
 
-def test_rescore_matches_the_engine(r03):
+def test_pool_scoring_matches_the_engine(r03):
     from yardstick.evaluation_service import evaluate
 
     runs, qrels, _ = r03
-    index = build_pool_index(runs[:3], qrels)           # trec_eval 10 ordering
-    means = {m: rescore.run_means(rescore.score_all(index, m), index.evaluated())
+    index = build_judged_runs(runs[:3], qrels)           # trec_eval 10 ordering
+    means = {m: scoring.run_means(scoring.score_all(index, m), index.evaluated())
              for m in ("map", "bpref", "P_10")}
     for i, run in enumerate(runs[:3]):
         try:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 
-from yardstick.pool.index import build_pool_index
+from yardstick.judged_runs import build_judged_runs
 from yardstick.pool.uniques import leave_out_uniques
 from yardstick.qrels import Qrels
 from yardstick.run import Run
@@ -36,7 +36,7 @@ def _index():
         d = [x for docs in topics.values() for x in docs]
         s = [float(len(docs) - i) for docs in topics.values() for i in range(len(docs))]
         runs.append(Run.from_arrays(t, d, s, name=name))
-    return build_pool_index(runs, qrels)
+    return build_judged_runs(runs, qrels)
 
 
 def _pytrec(name: str, qrels: dict, measure: str) -> float:

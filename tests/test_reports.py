@@ -8,8 +8,8 @@ import pandas as pd
 import pytest
 
 from yardstick.charts.first_relevant import first_relevant_ranks, found_by_rank, rank_histogram
-from yardstick.charts.ranked_relevance import (NEGATIVE, UNJUDGED, RankedRelevance,
-                                              ranked_relevance)
+from yardstick.charts.ranked_relevance import ranked_relevance
+from yardstick.judged import NONPOOL, UNJUDGED
 from yardstick.cli import main as cli_main
 from yardstick.evaluation_service import evaluate_runs
 from yardstick.io import read_qrels, read_run
@@ -230,7 +230,7 @@ def test_cli_rejects_unknown_run(tmp_path, capsys):
     assert "nope" in capsys.readouterr().err
 
 
-def _ranked_relevance_fallback(run: Run, qrels: Qrels, options: EvalOptions) -> RankedRelevance:
+def _ranked_relevance_fallback(run: Run, qrels: Qrels, options: EvalOptions) -> tuple:
     """An independent reference: trec_eval's ordering and a pandas qrels lookup, written plainly."""
     qf = qrels.frame
     q_topics = np.asarray(sorted(set(qf["topic"].astype(str))), dtype=object)
@@ -246,11 +246,11 @@ def _ranked_relevance_fallback(run: Run, qrels: Qrels, options: EvalOptions) -> 
                                                         qf["docno"].astype(str)]))
     judged = judged[~judged.index.duplicated(keep="last")]
     at = judged.index.get_indexer(pd.MultiIndex.from_arrays([line_topic, line_doc]))
-    rel = np.where(at >= 0, judged.to_numpy()[np.maximum(at, 0)], UNJUDGED)
-    rel = np.where((at >= 0) & (rel < 0), NEGATIVE, rel)
+    rel = np.where(at >= 0, judged.to_numpy()[np.maximum(at, 0)], NONPOOL)
+    rel = np.where((at >= 0) & (rel < 0), UNJUDGED, rel)
     keep = np.isin(line_topic, topics)
     if options.judged_only:
-        keep &= rel != UNJUDGED
+        keep &= rel != NONPOOL
     line_topic, rel = line_topic[keep], rel[keep]
     t_index = {t: i for i, t in enumerate(topics)}
     seg = np.fromiter((t_index[t] for t in line_topic), dtype=np.int64, count=len(line_topic))
@@ -265,18 +265,18 @@ def _ranked_relevance_fallback(run: Run, qrels: Qrels, options: EvalOptions) -> 
     rel_q = qf[qf["rel"] >= options.relevance_level]
     num_rel = (rel_q.groupby(rel_q["topic"].astype(str)).size()
                .reindex(topics, fill_value=0).to_numpy(np.int64))
-    return RankedRelevance(run.name, topics, start, rel.astype(np.int64), num_rel,
-                           options.relevance_level)
+    return topics, start, rel.astype(np.int64), num_rel
 
 
 def test_fallback_ranking_equals_engine():
     if not TE.exists():
         pytest.skip("trec_eval test data absent")
     run, qrels = read_run(TE / "results.trunc"), read_qrels(TE / "qrels.test")
-    for opts in (EvalOptions(), EvalOptions(max_docs=100), EvalOptions(relevance_level=2)):
+    for opts in (EvalOptions(), EvalOptions(max_docs=100), EvalOptions(relevance_level=2),
+                 EvalOptions(complete=True)):
         a = ranked_relevance(run, qrels, opts)
-        b = _ranked_relevance_fallback(run, qrels, opts)
-        assert a.topics.tolist() == b.topics.tolist()
-        assert a.start.tolist() == b.start.tolist()
-        assert a.rel.tolist() == b.rel.tolist()
-        assert a.num_rel.tolist() == b.num_rel.tolist()
+        topics, start, rel, num_rel = _ranked_relevance_fallback(run, qrels, opts)
+        assert a.topics.tolist() == topics.tolist()
+        assert a.start.tolist() == start.tolist()
+        assert a.rel.tolist() == rel.tolist()
+        assert a.num_rel.tolist() == num_rel.tolist()

@@ -29,7 +29,7 @@ import sys
 
 from yardstick.cli.option_types import choice_of, whole, whole_list
 from yardstick.errors import FormatError
-from yardstick.pool.report import ANALYSES, PoolSettings
+from yardstick.pool.report import ANALYSES, REGISTRY, PoolSettings
 
 _STRATEGIES = ("depth", "runs", "mtf", "random")
 
@@ -94,7 +94,7 @@ def _read_depths(path: str) -> dict[str, int]:
 
 def run(args: argparse.Namespace) -> int:
     from yardstick.io import read_qrels, read_run
-    from yardstick.pool.index import build_pool_index
+    from yardstick.judged_runs import build_judged_runs
     from yardstick.pool.report import iter_pool_report
     from yardstick.progress import run_sync
     from yardstick.run_names import RunNameError, resolve_runs, unique_names
@@ -128,7 +128,7 @@ def run(args: argparse.Namespace) -> int:
     pooled = [all(r is not x for x in excluded) for r in runs]
     if not any(pooled):
         raise FormatError(args.runs[0], None, "no pooled run left after --not-pooled")
-    index = build_pool_index(runs, qrels, pooled=pooled, relevance_level=args.level,
+    index = build_judged_runs(runs, qrels, pooled=pooled, relevance_level=args.level,
                              tie_order=args.tie_order)
     depth = _read_depths(args.topic_depths) if args.topic_depths else args.depth
     title_index, n_docs = None, None
@@ -170,7 +170,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _unsupported_measure(name: str) -> str | None:
-    from yardstick.pool.rescore import unsupported
+    from yardstick.pool.scoring import unsupported
 
     return unsupported(name)
 
@@ -208,22 +208,27 @@ def _title_index(args):
     return build_title_index(docs, topics, opts, field=args.title_field), len(docs)
 
 
-def _print(report, out, tie_order: str = "trec_eval") -> None:
-    def section(title, frame):
-        print(f"\n== {title}", file=out)
-        print(frame.to_string(float_format=lambda v: f"{v:.4f}"), file=out)
+def _section(out, title, frame) -> None:
+    print(f"\n== {title}", file=out)
+    print(frame.to_string(float_format=lambda v: f"{v:.4f}"), file=out)
 
-    if report.stats is not None:
-        section("pool", report.stats.summary.to_frame("value"))
-        ties = int(report.stats.summary["boundary_ties"])
-        print(f"tie order: {tie_order}; {ties} run-topic cut(s) at the pool depth fell "
-              f"inside a group of tied scores"
-              + (" (another --tie-order keeps other documents there)" if ties else ""), file=out)
-        section("unjudged per run (mean per topic)",
-                report.stats.per_run[["group", "pooled", "unjudged_10", "unjudged_100"]])
+
+def _print_stats(report, out, tie_order: str) -> None:
+    if report.stats is None:
+        return
+    _section(out, "pool", report.stats.summary.to_frame("value"))
+    ties = int(report.stats.summary["boundary_ties"])
+    print(f"tie order: {tie_order}; {ties} run-topic cut(s) at the pool depth fell "
+          f"inside a group of tied scores"
+          + (" (another --tie-order keeps other documents there)" if ties else ""), file=out)
+    _section(out, "unjudged per run (mean per topic)",
+             report.stats.per_run[["group", "pooled", "unjudged_10", "unjudged_100"]])
+
+
+def _print_sources(report, out, tie_order: str) -> None:
     if report.earliest is not None:
-        section("earliest rank of relevant documents in the pool",
-                report.earliest.histogram(25, max_rank=250).set_index("bin_start"))
+        _section(out, "earliest rank of relevant documents in the pool",
+                 report.earliest.histogram(25, max_rank=250).set_index("bin_start"))
         print(f"relevant documents no pooled run retrieved: {report.earliest.not_retrieved}",
               file=out)
     if report.depth_curve is not None:
@@ -232,12 +237,15 @@ def _print(report, out, tie_order: str = "trec_eval") -> None:
               f"{int(dc.curve['relevant'].iloc[dc.pool_depth - 1])} of {dc.total_relevant} known; "
               f"fit F(d) = {dc.a:.2f} d^{dc.b:.3f} on depths {dc.fit_from}..{dc.pool_depth} "
               f"(R^2 {dc.r_squared:.3f})", file=out)
-        section("deeper pools (estimate)", dc.extrapolated)
+        _section(out, "deeper pools (estimate)", dc.extrapolated)
+
+
+def _print_uniques(report, out, tie_order: str) -> None:
     for u in (report.uniques_run, report.uniques_group):
         if u is not None:
-            section(f"leave-out-uniques by {u.unit} ({u.measure})",
-                    u.frame[["group", "unique_relevant", "score", "score_without", "percent",
-                             "rank", "rank_without", "red_flag"]])
+            _section(out, f"leave-out-uniques by {u.unit} ({u.measure})",
+                     u.frame[["group", "unique_relevant", "score", "score_without", "percent",
+                              "rank", "rank_without", "red_flag"]])
             s = u.summary
             print(f"mean {s['mean_percent']:.2f}%, max {s['max_percent']:.2f}%, "
                   f"red flags (>5%): {s['red_flags']}, runs {s['runs']} "
@@ -246,6 +254,9 @@ def _print(report, out, tie_order: str = "trec_eval") -> None:
                   f"({s['unique_relevant']} relevant; every judgment only that {u.unit} "
                   f"contributed, as Zobel 1998 and Buckley et al. 2007; listed in "
                   f"uniques_{u.unit}_removed with --out)", file=out)
+
+
+def _print_titlestat(report, out, tie_order: str) -> None:
     if report.titlestat_rel is not None:
         print(f"\ntitlestat_rel: {report.titlestat_rel.mean:.4f}", file=out)
     if report.titlestat_compare is not None:
@@ -254,13 +265,26 @@ def _print(report, out, tie_order: str = "trec_eval") -> None:
               f"{c.a_higher} higher in {c.names[0]}; paired t = {c.t_statistic:.3f}, "
               f"p = {c.p_value:.3g}", file=out)
     if report.titlestat_uniques is not None:
-        section("titlestat of unique relevant documents", report.titlestat_uniques)
+        _section(out, "titlestat of unique relevant documents", report.titlestat_uniques)
+
+
+def _print_simulate(report, out, tie_order: str) -> None:
     for name, sim in report.simulations.items():
-        section(f"simulation: {name} (reference {sim.reference} with the full qrels)",
-                sim.levels.pivot(index="level", columns="measure", values="kendall_tau")
-                .add_prefix("tau "))
+        _section(out, f"simulation: {name} (reference {sim.reference} with the full qrels)",
+                 sim.levels.pivot(index="level", columns="measure", values="kendall_tau")
+                 .add_prefix("tau "))
+
+
+#: what ``yardstick pool`` prints for each analysis of :data:`yardstick.pool.report.REGISTRY`
+PRINTERS = {"stats": _print_stats, "sources": _print_sources, "uniques": _print_uniques,
+            "titlestat": _print_titlestat, "simulate": _print_simulate}
+
+
+def _print(report, out, tie_order: str = "trec_eval") -> None:
+    for name in REGISTRY:
+        PRINTERS[name](report, out, tie_order)
     if report.characteristics is not None:
-        section("collection characteristics (Buckley et al. 2007, Table 1)",
-                report.characteristics.to_frame().T)
+        _section(out, "collection characteristics (Buckley et al. 2007, Table 1)",
+                 report.characteristics.to_frame().T)
     for n in report.notes:
         print(f"note: {n}", file=out)

@@ -8,17 +8,21 @@ The measure may be named as a request (``P.10``, ``ndcg_cut.20``,
 table (``P_10``, ``ndcg_cut_20``, ``iprec_at_recall_0.50``).  The arithmetic is
 worked out in plain Python from the topic's ranked list
 (:mod:`yardstick.explain.worked_sets`, ``worked_ranks``, ``worked_gains``,
-``worked_robust``); the tests check it against :func:`yardstick.evaluation_service.evaluate`
-for every registry measure.
+``worked_robust``); the value reported is the engine's kernel on that topic of the
+same judged ranking, and the tests check the worked arithmetic
+(``Explanation.worked_value``) against it for every registry measure.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from yardstick.engine import compute_columns
 from yardstick.explain import worked_gains, worked_ranks, worked_robust, worked_sets  # noqa: F401
 from yardstick.explain.explanation import EXPLAINERS, ExplainContext, Explanation
 from yardstick.explain.topic_data import ExplainError, topic_data
 from yardstick.judged import JudgedRanking, build_judged_ranking
-from yardstick.measures.registry import (CUT_DOUBLE, CUT_LONG, LONG, NUM_Q, MeasureError,
+from yardstick.measures.registry import (CUT_DOUBLE, CUT_LONG, LONG, NUM_Q, RUNID, MeasureError,
                                     MeasureRequest,
                                     all_measures, parse_requests)
 from yardstick.options import EvalOptions
@@ -76,11 +80,18 @@ def explain_judged(jr: JudgedRanking, measure_spec: str, topic: str) -> list[Exp
         if fn is None:
             raise ExplainError(f"no explanation for {d.name!r} (preference measures need "
                                "-R prefs and are not covered)")
+        # the values: the engine's kernels on this topic (the worked arithmetic shows how)
+        kernel = {c.name: c.values[0] for c in compute_columns(jr.topic_slice(td.t), [req])} \
+            if d.kind != RUNID else {}
         for j, column in enumerate(req.output_names()):
             param = req.params[j] if d.kind in (CUT_LONG, CUT_DOUBLE) else req.params
             w = fn(td, param, ExplainContext(jr=jr, column=column, params=req.params))
             if td.missing and _cleaned_when_missing(d.name, column):
                 w = _missing_topic(w)
+            worked = w.value
+            if w.level == "topic" and column in kernel:
+                v = kernel[column]
+                w = replace(w, value=v if isinstance(v, str) else float(v))
             ingredients = list(td.ingredients())
             if w.cutoff is not None:
                 ingredients.append(("cutoff", w.cutoff))
@@ -94,7 +105,7 @@ def explain_judged(jr: JudgedRanking, measure_spec: str, topic: str) -> list[Exp
                 runid=td.runid, topic=td.topic, definition=d.description, formula=w.formula,
                 ingredients=tuple(ingredients), terms=tuple(w.terms), steps=tuple(w.steps),
                 value=w.value, cite=d.cite or "trec_eval 10.0", notes=tuple(notes),
-                level=w.level, count=d.kind in (LONG, NUM_Q)))
+                level=w.level, count=d.kind in (LONG, NUM_Q), worked_value=worked))
     return out
 
 
@@ -105,8 +116,6 @@ def _cleaned_when_missing(name: str, column: str) -> bool:
 
 
 def _missing_topic(w):
-    from dataclasses import replace
-
     zero = "" if isinstance(w.value, str) else 0.0
     return replace(w, value=zero, steps=tuple(w.steps) + (
         f"the topic has no run lines: trec_eval 10 -c reports {zero!r} here "

@@ -120,6 +120,9 @@ class Explanation:
     level: str = "topic"
     #: a count (num_ret, num_q ...): printed without decimals
     count: bool = False
+    #: the result of the worked arithmetic (``value`` is the kernel's; the tests hold
+    #: them equal to 1e-12)
+    worked_value: float | str | None = None
 
     def ingredient(self, key: str, default=None):
         """One ingredient by key (``"R"``, ``"rel_ranks"``, ``"cutoff"`` ...)."""

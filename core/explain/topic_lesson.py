@@ -22,27 +22,18 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from yardstick.explain.topic_data import TopicData, topic_data
-from yardstick.explain.worked_ranks import interpolated_values
-from yardstick.judged import NONPOOL, UNJUDGED, JudgedRanking, build_judged_ranking
+from yardstick.engine import compute_columns
+from yardstick.explain.topic_data import (NONRELEVANT, NOT_IN_QRELS,  # noqa: F401
+                                          POOLED_UNJUDGED, RELEVANT, TopicData,
+                                          ranked_documents, status_of, topic_data)
+from yardstick.judged import JudgedRanking, build_judged_ranking
+from yardstick.measures.registry import parse_requests
 from yardstick.options import EvalOptions
 from yardstick.qrels import Qrels
 from yardstick.run import Run
 
 LEVELS = tuple(i / 10 for i in range(11))
 APPENDIX = "TREC proceedings appendix 'Common Evaluation Measures', section 1"
-
-RELEVANT, NONRELEVANT, POOLED_UNJUDGED, NOT_IN_QRELS = (
-    "relevant", "non-relevant", "pooled, unjudged", "unjudged")
-
-
-def status_of(rel: int, level: int) -> str:
-    if rel == NONPOOL:
-        return NOT_IN_QRELS
-    if rel == UNJUDGED or rel < 0:
-        return POOLED_UNJUDGED
-    return RELEVANT if rel >= level else NONRELEVANT
-
 
 @dataclass(frozen=True, eq=False)
 class TopicLesson:
@@ -158,46 +149,39 @@ def tie_groups(scores: np.ndarray, compat: int = 10) -> tuple[np.ndarray, np.nda
 def lesson_from_judged(jr: JudgedRanking, topic: str, source: str = "") -> TopicLesson:
     """The lesson of ``topic`` in a judged ranking."""
     td = topic_data(jr, topic)
-    rel = np.asarray(td.rel, dtype=np.int64)
-    n = len(rel)
-    is_rel = rel >= td.relevance_level
+    docs = ranked_documents(jr, topic)
+    is_rel = docs["relevant"].to_numpy()
+    n = len(docs)
     rel_so_far = np.cumsum(is_rel)
     ranks = np.arange(1, n + 1)
     precision = rel_so_far / ranks
     recall = rel_so_far / td.R if td.R else np.zeros(n)
-    group, size, pos = tie_groups(np.asarray(td.scores), td.compat)
-    file_rank = np.zeros(n, np.int64)
-    s = int(jr.start[[str(t) for t in jr.topics.tolist()].index(td.topic)])
-    lines = jr.line[s:s + n]
-    if jr.run is not None:
-        file_rank = np.where(lines >= 0, jr.run.rank[np.maximum(lines, 0)], 0)
-    ranked = pd.DataFrame({
-        "rank": ranks, "docno": list(td.docnos), "score": np.asarray(td.scores),
-        "file_rank": file_rank, "rel": rel,
-        "status": [status_of(int(r), td.relevance_level) for r in rel],
-        "judged": rel >= 0, "relevant": is_rel, "tie_group": group, "tie_size": size,
-        "tie_pos": pos, "rel_so_far": rel_so_far, "precision": precision, "recall": recall,
-        "ap_term": np.where(is_rel, precision, np.nan)})
+    group, size, pos = tie_groups(docs["score"].to_numpy(), td.compat)
+    ranked = docs.assign(tie_group=group, tie_size=size, tie_pos=pos, rel_so_far=rel_so_far,
+                         precision=precision, recall=recall,
+                         ap_term=np.where(is_rel, precision, np.nan))
     missed: tuple = ()
     if jr.qrels is not None:
         f = jr.qrels.frame
         rel_docs = f.loc[(f["topic"] == td.topic) & (f["rel"] >= td.relevance_level), "docno"]
         missed = tuple(sorted(set(rel_docs.tolist()) - set(td.docnos)))
-    s_ap = 0.0
-    for p in precision[is_rel].tolist():
-        s_ap += p
-    ap = s_ap / td.R if td.R else 0.0
+    # AP and trec_eval's interpolated precision: the engine's kernels on this topic
+    one = jr.topic_slice(td.t)
+    ap_col, = compute_columns(one, parse_requests(["map"], td.compat))
+    iprec = compute_columns(one, parse_requests(
+        ["iprec_at_recall." + ",".join(f"{x:g}" for x in LEVELS)], td.compat))
     pts = ranked.loc[is_rel, ["rank", "recall", "precision"]].reset_index(drop=True)
     appendix = np.zeros(len(LEVELS))
     for j, x in enumerate(LEVELS):
         ok = pts["recall"].to_numpy() >= x - 1e-12
         appendix[j] = pts["precision"].to_numpy()[ok].max() if ok.any() else 0.0
     interp = pd.DataFrame({"level": LEVELS, "appendix": appendix,
-                           "trec_eval": interpolated_values(td, LEVELS)})
+                           "trec_eval": [float(c.values[0]) for c in iprec]})
     return TopicLesson(run_name=td.run_name, topic=td.topic, R=td.R, num_ret=n,
                        rel_ret=int(is_rel.sum()), relevance_level=td.relevance_level,
-                       compat=td.compat, ranked=ranked, missed=missed, ap=ap, rp_points=pts,
-                       interpolated=interp, source=source, data=td)
+                       compat=td.compat, ranked=ranked, missed=missed,
+                       ap=float(ap_col.values[0]), rp_points=pts, interpolated=interp,
+                       source=source, data=td)
 
 
 def topic_lesson(run: Run, qrels: Qrels, topic: str, options: EvalOptions | None = None

@@ -16,6 +16,7 @@ from functools import cmp_to_key
 from yardstick.explain.explanation import ExplainContext, Worked, explainer, fmt
 from yardstick.explain.topic_data import TopicData
 from yardstick.explain.worked_ranks import sum_text
+from yardstick.measures.gain import rbp_persistence
 
 
 def _valid_int(name: str) -> bool:
@@ -293,17 +294,9 @@ def g_measure(td: TopicData, pairs, ctx: ExplainContext) -> Worked:
                    f"G = {fmt(res_g)} / {fmt(sum_ideal)} = {fmt(v)}"), v, terms=tuple(terms))
 
 
-def _rbp_p(pairs) -> float:
-    p = 0.9
-    for k, v in pairs:
-        if k == "p":
-            p = float(v)
-    return p
-
-
 @explainer("rbp")
 def rbp(td: TopicData, pairs, ctx: ExplainContext) -> Worked:
-    p = _rbp_p(pairs)
+    p = rbp_persistence(pairs)
     table = gain_table(td, pairs)
     gains = [g for _, g, _ in table]
     lo, hi = (min(gains), max(gains)) if gains else (0.0, 0.0)
@@ -332,7 +325,7 @@ def rbp(td: TopicData, pairs, ctx: ExplainContext) -> Worked:
 
 @explainer("rbp_resid")
 def rbp_resid(td: TopicData, pairs, ctx: ExplainContext) -> Worked:
-    p = _rbp_p(pairs)
+    p = rbp_persistence(pairs)
     s = 0.0
     cur = 1.0
     ranks = []

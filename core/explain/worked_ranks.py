@@ -1,8 +1,10 @@
 """Explainers for rank-based measures: AP (map, gm_map, map_cut), recip_rank,
 interpolated precision (iprec_at_recall, 11pt_avg), bpref, gm_bpref, infAP, binG.
 
-Plain-Python transliterations of trec_eval 10.0's ``m_map.c``, ``m_iprec_at_recall.c``,
-``m_bpref.c``, ``m_infap.c``, ``m_binG.c``.  AP is "the average of the precision
+Worked examples, not kernels: plain-Python transliterations of trec_eval 10.0's
+``m_map.c``, ``m_iprec_at_recall.c``, ``m_bpref.c``, ``m_infap.c``, ``m_binG.c`` that
+write the arithmetic out for one topic of the judged ranking (:class:`TopicData`); the
+value an explanation reports is the kernel's (:mod:`yardstick.measures`).  AP is "the average of the precision
 value obtained after each relevant document is retrieved (when a relevant
 document is not retrieved at all, its precision is assumed to be 0)" and the
 interpolated precision at recall level i is "the maximum precision obtained for
@@ -18,9 +20,8 @@ from yardstick.explain.explanation import ExplainContext, Worked, explainer, fmt
 from yardstick.explain.topic_data import TopicData
 from yardstick.explain.worked_sets import ranks_text
 from yardstick.judged import NONPOOL, UNJUDGED
+from yardstick.measures.average_precision import INFAP_EPSILON, MIN_GEO_MEAN
 
-MIN_GEO_MEAN = 0.00001
-INFAP_EPSILON = 0.00001
 SHOW = 12  # terms written out in a sum before eliding the middle
 
 

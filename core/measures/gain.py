@@ -278,7 +278,8 @@ def powers(p: float, n: int) -> np.ndarray:
     return np.cumprod(out)
 
 
-def _rbp_p(pairs) -> float:
+def rbp_persistence(pairs) -> float:
+    """RBP's persistence ``p`` from the request's ``p=`` parameter (default 0.9)."""
     p = 0.9
     for k, v in pairs:
         if k == "p":
@@ -292,7 +293,7 @@ def _rbp_p(pairs) -> float:
               "effectiveness', ACM TOIS 27(1), 2008, eq. 5",
          aliases={"ir_measures": "RBP(p=)"})
 def rbp(jr, pairs):
-    p = _rbp_p(pairs)
+    p = rbp_persistence(pairs)
     d, gain, table = scored_docs(jr, pairs)
     # the topic's gain table: the level=gain parameters plus levels 0..L_t-1, where
     # L_t is one more than the topic's highest judged level (form_res_rels.c)
@@ -324,7 +325,7 @@ def rbp(jr, pairs):
          "tail beyond the ranking, p^n + (1 - p) Σ_{unjudged} p^(i-1) (0 if all judged).",
          cite="Moffat & Zobel, TOIS 27(1), 2008, §4", range="[0, 1]")
 def rbp_resid(jr, pairs):
-    p = _rbp_p(pairs)
+    p = rbp_persistence(pairs)
     pw = powers(p, int(jr.num_ret.max(initial=0)))
     # Σ over the unjudged ranks = Σ over every rank (a running sum of p^i) minus Σ
     # over the judged ones, which are few; clamped at 0 against rounding

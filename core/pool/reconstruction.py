@@ -26,7 +26,7 @@ import numpy as np
 import pandas as pd
 
 from yardstick.io.text_source import text_index
-from yardstick.pool.index import PoolIndex, unique_sorted
+from yardstick.judged_runs import JudgedRuns, unique_sorted
 
 Depth = int | Mapping[str, int] | np.ndarray
 
@@ -68,7 +68,7 @@ class Pool:
         pos = np.minimum(pos, max(len(self.keys) - 1, 0))
         return (self.keys[pos] == keys) if len(self.keys) else np.zeros(len(keys), bool)
 
-    def to_frame(self, index: PoolIndex) -> pd.DataFrame:
+    def to_frame(self, index: JudgedRuns) -> pd.DataFrame:
         """One row per pooled document: topic, docno, rel (NaN if unjudged), contributors."""
         found, rel = index.lookup(self.keys)
         return pd.DataFrame({
@@ -81,7 +81,7 @@ class Pool:
         })
 
 
-def pool_entries(index: PoolIndex, depth: Depth, runs: np.ndarray | None = None) -> np.ndarray:
+def pool_entries(index: JudgedRuns, depth: Depth, runs: np.ndarray | None = None) -> np.ndarray:
     """Bool per entry: the entry is within its topic's depth for a contributing run.
 
     ``runs`` is a bool mask over the index's runs (default: the pooled runs).
@@ -91,12 +91,12 @@ def pool_entries(index: PoolIndex, depth: Depth, runs: np.ndarray | None = None)
     return runs[index.e_run] & (index.e_rank <= d[index.e_topic])
 
 
-def reconstruct_pool(index: PoolIndex, depth: Depth, runs: np.ndarray | None = None) -> Pool:
+def reconstruct_pool(index: JudgedRuns, depth: Depth, runs: np.ndarray | None = None) -> Pool:
     """Rebuild the depth-k pool of every topic from the contributing runs.
 
     Parameters
     ----------
-    index : PoolIndex
+    index : JudgedRuns
     depth : int, {topic: depth} or array per topic
         Pool depth (topics missing from a mapping are not pooled).
     runs : bool array over the index's runs, optional
@@ -153,7 +153,7 @@ class PoolStatistics:
         return self.per_topic.reset_index()
 
 
-def unjudged_at(index: PoolIndex, cutoffs: Sequence[int] = (10, 100)) -> pd.DataFrame:
+def unjudged_at(index: JudgedRuns, cutoffs: Sequence[int] = (10, 100)) -> pd.DataFrame:
     """Per run, mean number of unjudged (and judged) documents in the top k.
 
     A document is unjudged when the qrels do not hold a judgment ``>= 0`` for
@@ -182,9 +182,9 @@ def unjudged_at(index: PoolIndex, cutoffs: Sequence[int] = (10, 100)) -> pd.Data
     return frame
 
 
-def boundary_ties(index: PoolIndex, depth: Depth, runs: np.ndarray | None = None) -> int:
+def boundary_ties(index: JudgedRuns, depth: Depth, runs: np.ndarray | None = None) -> int:
     """How many (contributing run, topic) cuts at the pool depth fell inside a tie group:
-    the documents kept there depend on the tie order (``PoolIndex.tie_order``)."""
+    the documents kept there depend on the tie order (``JudgedRuns.tie_order``)."""
     if index.e_tied_next is None:
         return 0
     contributing = index.pooled if runs is None else np.asarray(runs, bool)
@@ -193,7 +193,7 @@ def boundary_ties(index: PoolIndex, depth: Depth, runs: np.ndarray | None = None
     return int((at_cut & index.e_tied_next).sum())
 
 
-def pool_statistics(index: PoolIndex, depth: Depth, pool: Pool | None = None,
+def pool_statistics(index: JudgedRuns, depth: Depth, pool: Pool | None = None,
                     cutoffs: Sequence[int] = (10, 100)) -> PoolStatistics:
     """Compare the rebuilt pool with the qrels (see the module docstring).
 

@@ -29,7 +29,7 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
-from yardstick.pool.index import PoolIndex
+from yardstick.judged_runs import JudgedRuns
 from yardstick.pool.reconstruction import Depth
 
 
@@ -66,7 +66,7 @@ class EarliestRanks:
         return int(self.frame["earliest_rank"].isna().sum())
 
 
-def earliest_ranks(index: PoolIndex, depth: Depth = 0, runs: np.ndarray | None = None
+def earliest_ranks(index: JudgedRuns, depth: Depth = 0, runs: np.ndarray | None = None
                    ) -> EarliestRanks:
     """Earliest rank of every relevant qrels document over the pooled runs (all ranks)."""
     runs = index.pooled if runs is None else np.asarray(runs, bool)
@@ -93,7 +93,7 @@ def earliest_ranks(index: PoolIndex, depth: Depth = 0, runs: np.ndarray | None =
     return EarliestRanks(frame=frame, depth=index.depth_array(depth))
 
 
-def relevance_by_rank(index: PoolIndex, max_rank: int = 1000, runs: np.ndarray | None = None
+def relevance_by_rank(index: JudgedRuns, max_rank: int = 1000, runs: np.ndarray | None = None
                       ) -> pd.DataFrame:
     """P(document at rank r is relevant) over runs and topics (Buckley et al. 2007, Fig. 2).
 

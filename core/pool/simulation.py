@@ -39,16 +39,14 @@ import numpy as np
 import pandas as pd
 
 from yardstick.io.read_progress import scaled
-from yardstick.pool import rescore
-from yardstick.pool.index import NOT_IN_QRELS, UNJUDGED_IN_QRELS, PoolIndex
+from yardstick.pool import scoring
+from yardstick.judged_runs import NONPOOL, UNJUDGED, JudgedRuns
 from yardstick.pool.reconstruction import Depth, pool_entries, reconstruct_pool
 from yardstick.progress import Progress, run_sync
 from yardstick.stability.rank_correlation import kendall_tau, system_ranking, tau_ap
 
 STRATEGIES = ("depth", "runs", "mtf", "random")
 SIM_MEASURES = ("map", "map_judged", "bpref", "infAP")
-#: runs re-scored between two cancellation points of a simulation
-RUN_BLOCK = 32
 
 
 @dataclass(frozen=True, eq=False)
@@ -72,13 +70,13 @@ class JudgingOrder:
     pool_keys: np.ndarray | None = None
 
 
-def order_by_depth(index: PoolIndex, depth: Depth) -> JudgingOrder:
+def order_by_depth(index: JudgedRuns, depth: Depth) -> JudgingOrder:
     """Level = pool depth: a document is judged at depth d when a pooled run ranks it <= d."""
     pool = reconstruct_pool(index, depth)
     return JudgingOrder("depth", pool.keys, pool.min_rank.astype(np.int64))
 
 
-def order_by_runs(index: PoolIndex, depth: Depth, unit: str = "group", seed: int = 0
+def order_by_runs(index: JudgedRuns, depth: Depth, unit: str = "group", seed: int = 0
                   ) -> JudgingOrder:
     """Level = number of pooled groups (runs), added in a seeded random order."""
     rng = np.random.default_rng(seed)
@@ -95,7 +93,7 @@ def order_by_runs(index: PoolIndex, depth: Depth, unit: str = "group", seed: int
     return JudgingOrder("runs", keys, v[first])
 
 
-def order_random(index: PoolIndex, depth: Depth, seed: int = 0) -> JudgingOrder:
+def order_random(index: JudgedRuns, depth: Depth, seed: int = 0) -> JudgingOrder:
     """Level = budget per topic: a seeded uniform random order of each topic's pool."""
     pool = reconstruct_pool(index, depth)
     rng = np.random.default_rng(seed)
@@ -107,7 +105,7 @@ def order_random(index: PoolIndex, depth: Depth, seed: int = 0) -> JudgingOrder:
     return JudgingOrder("random", pool.keys, value, pool_keys=pool.keys)
 
 
-def order_move_to_front(index: PoolIndex, max_budget: int, seed: int | None = 0,
+def order_move_to_front(index: JudgedRuns, max_budget: int, seed: int | None = 0,
                         max_depth: int | None = None) -> JudgingOrder:
     """Level = budget per topic: move-to-front pooling (see the module docstring).
 
@@ -116,7 +114,7 @@ def order_move_to_front(index: PoolIndex, max_budget: int, seed: int | None = 0,
     return run_sync(iter_order_move_to_front(index, max_budget, seed, max_depth))
 
 
-def iter_order_move_to_front(index: PoolIndex, max_budget: int, seed: int | None = 0,
+def iter_order_move_to_front(index: JudgedRuns, max_budget: int, seed: int | None = 0,
                              max_depth: int | None = None
                              ) -> Generator[Progress, None, JudgingOrder]:
     """:func:`order_move_to_front` as a progress generator, one step a topic (a
@@ -175,7 +173,7 @@ def iter_order_move_to_front(index: PoolIndex, max_budget: int, seed: int | None
     return JudgingOrder("mtf", k[order], v[order])
 
 
-def judgments_at(index: PoolIndex, order: JudgingOrder, level: int,
+def judgments_at(index: JudgedRuns, order: JudgingOrder, level: int,
                  _pos: tuple[np.ndarray, np.ndarray] | None = None
                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Per-entry judgments, R and N per topic under one level of a judging order.
@@ -186,29 +184,39 @@ def judgments_at(index: PoolIndex, order: JudgingOrder, level: int,
         unsampled members of a random sample's pool)
     num_rel, num_nonrel : per topic, among the simulated judgments
     """
+    rel, levels = simulated_judgments(index, order, level, _pos)
+    lvl = min(max(index.relevance_level, 0), levels.shape[1])
+    return rel, levels[:, lvl:].sum(axis=1), levels[:, :lvl].sum(axis=1)
+
+
+def simulated_judgments(index: JudgedRuns, order: JudgingOrder, level: int,
+                        _pos: tuple[np.ndarray, np.ndarray] | None = None
+                        ) -> tuple[np.ndarray, np.ndarray]:
+    """Per-entry judgments and the ``(n_topics, L)`` judgment counts per level (what
+    :meth:`JudgedRuns.judged` takes) under one level of a judging order."""
     idx, val = _pos if _pos is not None else _entry_values(index, order)
-    rel = np.full(len(index.e_rel), NOT_IN_QRELS, np.int32)
+    rel = np.full(len(index.e_rel), NONPOOL, np.int32)
     known = index.e_rel[idx] >= 0
     judged = (val <= level) & known
     rel[idx[judged]] = index.e_rel[idx[judged]]
     if order.pool_keys is not None:  # the rest of the sampling frame: pooled, not judged
-        rel[idx[(val > level) & (val < np.iinfo(np.int64).max)]] = UNJUDGED_IN_QRELS
+        rel[idx[(val > level) & (val < np.iinfo(np.int64).max)]] = UNJUDGED
     found, q_val = index.lookup(order.keys)
     ok = found & (q_val >= 0) & (order.value <= level)
-    t = index.key_topic(order.keys[ok])
-    lvl = index.relevance_level
-    num_rel = np.bincount(t[q_val[ok] >= lvl], minlength=index.n_topics)
-    num_nonrel = np.bincount(t[q_val[ok] < lvl], minlength=index.n_topics)
-    return rel, num_rel, num_nonrel
+    t = index.key_topic(order.keys[ok]).astype(np.int64)
+    L = max(int(index.q_rel.max()) + 1 if len(index.q_rel) else 1, 1)
+    levels = np.bincount(t * L + q_val[ok], minlength=index.n_topics * L
+                         ).reshape(index.n_topics, L)
+    return rel, levels
 
 
-def _entry_values(index: PoolIndex, order: JudgingOrder) -> tuple[np.ndarray, np.ndarray]:
+def _entry_values(index: JudgedRuns, order: JudgingOrder) -> tuple[np.ndarray, np.ndarray]:
     """Entries the full qrels judge (rel >= 0; every entry for a sample, whose unsampled
     pool members are marked) and the level at which each is judged."""
     return run_sync(_iter_entry_values(index, order))
 
 
-def _iter_entry_values(index: PoolIndex, order: JudgingOrder, step: float = 0, total: int = 1,
+def _iter_entry_values(index: JudgedRuns, order: JudgingOrder, step: float = 0, total: int = 1,
                        message: str = ""):
     """:func:`_entry_values` a million entries at a time, a cancellation point after each."""
     idx = np.flatnonzero(index.e_rel >= 0) if order.pool_keys is None else \
@@ -256,7 +264,7 @@ class SimulationResult:
         return self.levels
 
 
-def iter_simulate(index: PoolIndex, depth: Depth, strategy: str, levels: Sequence[int],
+def iter_simulate(index: JudgedRuns, depth: Depth, strategy: str, levels: Sequence[int],
                   measures: Sequence[str] = SIM_MEASURES, reference: str = "map",
                   seed: int = 0, unit: str = "group"
                   ) -> Generator[Progress, None, SimulationResult]:
@@ -264,7 +272,7 @@ def iter_simulate(index: PoolIndex, depth: Depth, strategy: str, levels: Sequenc
 
     Parameters
     ----------
-    index : PoolIndex
+    index : JudgedRuns
     depth : the official pool depth (candidates of depth/runs/random)
     strategy : one of :data:`STRATEGIES`
     levels : depths (``depth``), numbers of groups/runs (``runs``) or budgets
@@ -295,9 +303,10 @@ def iter_simulate(index: PoolIndex, depth: Depth, strategy: str, levels: Sequenc
                                         f"{strategy}: locating the judgments")
     evaluated = index.evaluated()
     names = list(index.run_names)
-    full = yield from _blocks(index, reference, index.e_rel, None, None, 0.6, total,
-                              f"{strategy}: scoring with the full qrels")
-    ref = pd.Series(rescore.run_means(full, evaluated), index=names)
+    full = yield from scoring.iter_score_blocks(index, reference, index.e_rel,
+                                                index.rel_levels(), 0.6, total,
+                                                f"{strategy}: scoring with the full qrels")
+    ref = pd.Series(scoring.run_means(full, evaluated), index=names)
     ref_rank = system_ranking(ref)
     yield Progress(0.8, total, f"{strategy}: the reachable relevant documents")
     # the denominator of share_relevant: what the strategy could judge at most (the
@@ -308,12 +317,14 @@ def iter_simulate(index: PoolIndex, depth: Depth, strategy: str, levels: Sequenc
                                           "score": ref.to_numpy()})]
     for i, level in enumerate(levels):
         yield Progress(i + 1, total, f"{strategy}: level {level}")
-        rel, num_rel, num_nonrel = judgments_at(index, order, level, pos)
+        rel, levels = simulated_judgments(index, order, level, pos)
+        lvl = min(max(index.relevance_level, 0), levels.shape[1])
+        num_rel, num_nonrel = levels[:, lvl:].sum(axis=1), levels[:, :lvl].sum(axis=1)
         judged_per_topic = (num_rel + num_nonrel)[index.in_qrels].mean()
         for m in measures:
-            per_topic = yield from _blocks(index, m, rel, num_rel, num_nonrel, i + 1, total,
-                                           f"{strategy}: level {level}, {m}")
-            s = pd.Series(rescore.run_means(per_topic, evaluated), index=names)
+            per_topic = yield from scoring.iter_score_blocks(
+                index, m, rel, levels, i + 1, total, f"{strategy}: level {level}, {m}")
+            s = pd.Series(scoring.run_means(per_topic, evaluated), index=names)
             rank = system_ranking(s)
             tau = kendall_tau(ref_rank, rank)[0] if len(names) > 1 else np.nan
             tap = tau_ap(ref_rank, rank) if len(names) > 1 else np.nan
@@ -330,35 +341,21 @@ def iter_simulate(index: PoolIndex, depth: Depth, strategy: str, levels: Sequenc
                             seed=None if strategy == "depth" else seed)
 
 
-def _blocks(index: PoolIndex, measure: str, rel, num_rel, num_nonrel, step: float, total: int,
-            message: str):
-    """Per (run, topic) ``measure`` re-scored :data:`RUN_BLOCK` runs at a time, with a
-    cancellation point after each block (the numbers are those of one pass)."""
-    per_topic = []
-    for r0 in range(0, index.n_runs, RUN_BLOCK):
-        r1 = min(index.n_runs, r0 + RUN_BLOCK)
-        a, z = int(index.seg_start[r0 * index.n_topics]), int(index.seg_start[r1 * index.n_topics])
-        per_topic.append(rescore.score_all(index.run_block(r0, r1), measure, rel[a:z], num_rel,
-                                           num_nonrel))
-        yield Progress(step, total, message)
-    return np.concatenate(per_topic) if per_topic else np.zeros((0, index.n_topics))
-
-
-def simulate(index: PoolIndex, depth: Depth, strategy: str, levels: Sequence[int],
+def simulate(index: JudgedRuns, depth: Depth, strategy: str, levels: Sequence[int],
              measures: Sequence[str] = SIM_MEASURES, reference: str = "map", seed: int = 0,
              unit: str = "group") -> SimulationResult:
     """See :func:`iter_simulate`."""
     return run_sync(iter_simulate(index, depth, strategy, levels, measures, reference, seed, unit))
 
 
-def _relevant_retrieved(index: PoolIndex) -> int:
+def _relevant_retrieved(index: JudgedRuns) -> int:
     """Relevant documents any pooled run retrieved, at any depth (what move-to-front can
     reach): distinct keys of the pooled entries judged relevant."""
     sel = index.pooled[index.e_run] & (index.e_rel >= index.relevance_level)
     return len(np.unique(index.entry_keys(sel)))
 
 
-def _reachable_relevant(index: PoolIndex, pool_keys: np.ndarray) -> int:
+def _reachable_relevant(index: JudgedRuns, pool_keys: np.ndarray) -> int:
     """Relevant documents of the official pool (the denominator of share_relevant)."""
     found, v = index.lookup(pool_keys)
     return int((found & (v >= index.relevance_level)).sum())

@@ -1,7 +1,7 @@
 """titlestat of what the runs retrieved and contributed (Buckley et al. 2007, §4).
 
 Joins a :class:`~core.pool.titlestat.TitleIndex` (documents and topic titles)
-with a :class:`~core.pool.index.PoolIndex` (runs and qrels):
+with a :class:`~yardstick.judged_runs.JudgedRuns` (runs and qrels):
 
 * :func:`titlestat_runs` — each run's retrieved set (to a depth, or all of it):
   "titlestat measured on the retrieved set of documents for sab05ror1 is 0.388
@@ -21,19 +21,19 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from yardstick.pool.index import PoolIndex
+from yardstick.judged_runs import JudgedRuns
 from yardstick.pool.reconstruction import Depth, Pool, reconstruct_pool
 from yardstick.pool.relevant_sources import relevance_by_rank
 from yardstick.pool.titlestat import TitleIndex, titlestat_of_pairs
 from yardstick.pool.uniques import unique_relevant_keys
 
 
-def _topic_map(tindex: TitleIndex, pindex: PoolIndex) -> np.ndarray:
+def _topic_map(tindex: TitleIndex, pindex: JudgedRuns) -> np.ndarray:
     """Pool-index topic -> title-index topic (-1 if the topics table lacks it)."""
     return pd.Index(tindex.topics).get_indexer(pindex.topics).astype(np.int64)
 
 
-def _doc_rows(tindex: TitleIndex, pindex: PoolIndex, doc_codes: np.ndarray) -> np.ndarray:
+def _doc_rows(tindex: TitleIndex, pindex: JudgedRuns, doc_codes: np.ndarray) -> np.ndarray:
     """Collection row of each pool-index document code (-1 if the collection lacks it)."""
     uniq, inv = np.unique(doc_codes, return_inverse=True)
     return tindex.rows(pindex.docnos(uniq))[inv] if len(uniq) else np.zeros(0, np.int64)
@@ -47,7 +47,7 @@ def _pairs(tindex, pindex, sel) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return sel, t[ok], _doc_rows(tindex, pindex, pindex.e_doc[sel])
 
 
-def titlestat_runs(tindex: TitleIndex, pindex: PoolIndex, depth: int | None = None
+def titlestat_runs(tindex: TitleIndex, pindex: JudgedRuns, depth: int | None = None
                    ) -> pd.DataFrame:
     """titlestat of each run's retrieved set (top ``depth`` per topic, or everything).
 
@@ -68,7 +68,7 @@ def titlestat_runs(tindex: TitleIndex, pindex: PoolIndex, depth: int | None = No
     }, index=pd.Index(pindex.run_names, name="run"))
 
 
-def titlestat_uniques(tindex: TitleIndex, pindex: PoolIndex, depth: Depth,
+def titlestat_uniques(tindex: TitleIndex, pindex: JudgedRuns, depth: Depth,
                       unit: str = "group", pool: Pool | None = None) -> pd.DataFrame:
     """titlestat of each unit's unique relevant documents, and of all relevant ones.
 
@@ -123,7 +123,7 @@ class TitlestatRank:
         return self.frame.reset_index()
 
 
-def titlestat_rank(tindex: TitleIndex, pindex: PoolIndex, max_rank: int = 100,
+def titlestat_rank(tindex: TitleIndex, pindex: JudgedRuns, max_rank: int = 100,
                    pool_depth: int = 0, runs: np.ndarray | None = None) -> TitlestatRank:
     """titlestat_rank_{T,k} for k = 1..max_rank over the runs (default all), averaged
     over topics; ``runs`` is a bool mask over the index's runs."""

@@ -17,9 +17,10 @@ and "very poor runs should not be considered here, since percentage
 differences in small MAP can look big" (``min_score``).
 
 The qrels are never rebuilt: the judgments of the removed documents are masked
-to "not in qrels" in the flat arrays of :class:`~core.pool.index.PoolIndex` and
-R and N (judged non-relevant) are lowered per topic, so every pooled run (or
-group) is re-scored in one vectorised pass (:mod:`yardstick.pool.rescore`);
+to "not in qrels" in the flat arrays of :class:`~yardstick.judged_runs.JudgedRuns` and
+the judgment counts per level (R and N) are lowered per run and topic, so every
+pooled run (or group) is re-scored in one vectorised pass by the engine's measure
+kernels (:mod:`yardstick.pool.scoring`);
 :attr:`UniquesResult.removed` lists the judgments taken out.
 """
 
@@ -32,12 +33,14 @@ import numpy as np
 import pandas as pd
 
 from yardstick.io.text_source import text_index
-from yardstick.pool import rescore
-from yardstick.pool.index import NOT_IN_QRELS, PoolIndex, unique_sorted
+from yardstick.pool import scoring
+from yardstick.judged_runs import NONPOOL, JudgedRuns, unique_sorted
 from yardstick.pool.reconstruction import Depth, Pool, reconstruct_pool
 from yardstick.progress import Progress, run_sync
 
 RED_FLAG_PERCENT = 5.0
+#: judged entries looked up between two cancellation points of the masking step
+MASK_CHUNK = 1 << 20
 
 
 @dataclass(frozen=True, eq=False)
@@ -81,7 +84,7 @@ class UniquesResult:
         return self.frame.reset_index()
 
 
-def unique_relevant_keys(index: PoolIndex, pool: Pool, unit: str = "group") -> tuple[
+def unique_relevant_keys(index: JudgedRuns, pool: Pool, unit: str = "group") -> tuple[
         np.ndarray, np.ndarray]:
     """Keys of relevant pool documents contributed by exactly one unit, and that unit."""
     keys, owner, rel = unique_judged_keys(index, pool, unit)
@@ -89,7 +92,7 @@ def unique_relevant_keys(index: PoolIndex, pool: Pool, unit: str = "group") -> t
     return keys[sel], owner[sel]
 
 
-def unique_judged_keys(index: PoolIndex, pool: Pool, unit: str = "group") -> tuple[
+def unique_judged_keys(index: JudgedRuns, pool: Pool, unit: str = "group") -> tuple[
         np.ndarray, np.ndarray, np.ndarray]:
     """Keys, contributing unit and qrels value of every pool document that the qrels
     judge (any value, negative ones too) and exactly one unit contributed."""
@@ -99,7 +102,7 @@ def unique_judged_keys(index: PoolIndex, pool: Pool, unit: str = "group") -> tup
     return pool.keys[sel], owner[sel], rel[sel]
 
 
-def iter_leave_out_uniques(index: PoolIndex, depth: Depth, unit: str = "group",
+def iter_leave_out_uniques(index: JudgedRuns, depth: Depth, unit: str = "group",
                            measure: str = "map", min_score: float | None = None,
                            pool: Pool | None = None
                            ) -> Generator[Progress, None, UniquesResult]:
@@ -126,31 +129,38 @@ def iter_leave_out_uniques(index: PoolIndex, depth: Depth, unit: str = "group",
                            ).reshape(n_units, index.n_topics)
 
     uniq_tu = per_unit_topic(is_rel)
-    uniq_non_tu = per_unit_topic((j_rel >= 0) & ~is_rel)
 
     yield Progress(1, steps, f"scoring all runs ({measure})")
     evaluated = index.evaluated()
-    official_t = rescore.score_all(index, measure)
-    official = rescore.run_means(official_t, evaluated)
+    levels = index.rel_levels()
+    official_t = yield from scoring.iter_score_blocks(index, measure, None, levels, 1, steps,
+                                                      f"scoring all runs ({measure})")
+    official = scoring.run_means(official_t, evaluated)
 
-    yield Progress(2, steps, "masking the judgments only each unit contributed")
-    idx = np.flatnonzero(index.e_rel != NOT_IN_QRELS)
-    keys = index.entry_keys(idx)
-    pos = np.searchsorted(j_keys, keys)
-    pos_c = np.minimum(pos, max(len(j_keys) - 1, 0))
-    run_of = index.e_run[idx]
-    if len(j_keys):
+    masking = "masking the judgments only each unit contributed"
+    yield Progress(2, steps, masking)
+    rel = index.e_rel.copy()
+    judged_entries = np.flatnonzero(index.e_rel != NONPOOL)
+    for a in range(0, len(judged_entries) if len(j_keys) else 0, MASK_CHUNK):
+        idx = judged_entries[a:a + MASK_CHUNK]   # (a cancellation point every chunk)
+        keys = index.entry_keys(idx)
+        pos_c = np.minimum(np.searchsorted(j_keys, keys), len(j_keys) - 1)
+        run_of = index.e_run[idx]
         mine = (j_keys[pos_c] == keys) & (j_owner[pos_c] == unit_of_run[run_of]) \
             & index.pooled[run_of]
-    else:
-        mine = np.zeros(len(keys), bool)
-    rel = index.e_rel.copy()
-    rel[idx[mine]] = NOT_IN_QRELS
-    pooled_rows = index.pooled[:, None]
-    num_rel = index.num_rel()[None, :] - np.where(pooled_rows, uniq_tu[unit_of_run], 0)
-    num_nonrel = index.num_nonrel()[None, :] - np.where(pooled_rows, uniq_non_tu[unit_of_run], 0)
-    without_t = rescore.score_all(index, measure, rel, num_rel, num_nonrel)
-    without = rescore.run_means(without_t, evaluated)
+        rel[idx[mine]] = NONPOOL
+        yield Progress(2, steps, masking)
+    # the judgments per level each pooled run's unit takes out (R and N of the kernels)
+    L = levels.shape[1]
+    judged = j_rel >= 0
+    code = (j_owner[judged].astype(np.int64) * index.n_topics
+            + index.key_topic(j_keys[judged])) * L + j_rel[judged]
+    removed = np.bincount(code, minlength=n_units * index.n_topics * L
+                          ).reshape(n_units, index.n_topics, L)
+    rel_levels = levels[None] - np.where(index.pooled[:, None, None], removed[unit_of_run], 0)
+    without_t = yield from scoring.iter_score_blocks(index, measure, rel, rel_levels, 2, steps,
+                                                     "scoring without each unit's judgments")
+    without = scoring.run_means(without_t, evaluated)
 
     yield Progress(3, steps, "ranking")
     pooled = np.flatnonzero(index.pooled)
@@ -222,20 +232,20 @@ def iter_leave_out_uniques(index: PoolIndex, depth: Depth, unit: str = "group",
                          unique_by_topic=by_topic, summary=summary, removed=removed)
 
 
-def leave_out_uniques(index: PoolIndex, depth: Depth, unit: str = "group",
+def leave_out_uniques(index: JudgedRuns, depth: Depth, unit: str = "group",
                       measure: str = "map", min_score: float | None = None,
                       pool: Pool | None = None) -> UniquesResult:
     """Leave-out-uniques test for every pooled run (Zobel 1998; Buckley et al. 2007).
 
     Parameters
     ----------
-    index : PoolIndex
+    index : JudgedRuns
     depth : pool depth (int, per-topic mapping or array)
     unit : {"group", "run"}
         "run": remove the relevant documents only that run contributed (Zobel);
         "group": only that run's group contributed (Buckley et al., stricter).
     measure : str
-        ``map`` (the papers' choice) or any of :data:`yardstick.pool.rescore.MEASURES`, ``P_k``.
+        ``map`` (the papers' choice) or any of :data:`yardstick.pool.scoring.MEASURES`, ``P_k``.
     min_score : float, optional
         Runs scoring below this with the full qrels are marked ``poor`` and
         left out of the mean and maximum (Soboroff's advice).

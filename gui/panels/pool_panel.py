@@ -20,8 +20,8 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout
                                QPushButton, QSpinBox, QVBoxLayout, QWidget)
 
 from yardstick.pool.characteristics import CollectionCharacteristics, characteristics_table
-from yardstick.pool.index import iter_build_pool_index
-from yardstick.pool.report import ANALYSES, PoolReport, PoolSettings, iter_pool_report
+from yardstick.judged_runs import iter_build_judged_runs
+from yardstick.pool.report import REGISTRY, PoolReport, PoolSettings, iter_pool_report
 from yardstick.pool.simulation import STRATEGIES
 from yardstick.pool.text import ENGLISH_STOPWORDS, TextOptions
 from yardstick.pool.titlestat import iter_build_title_index
@@ -32,9 +32,6 @@ from yardstick.gui.panels.pool_charts import CHARTS, chart_available, draw_pool_
 from yardstick.gui.results_area import cancel_panel_job, install_results_area, start_panel_job
 
 JOB_KEY = "pool"
-ANALYSIS_TITLES = {"stats": "Pool statistics", "sources": "Sources of relevant documents",
-                   "uniques": "Leave-out-uniques", "titlestat": "titlestat",
-                   "simulate": "Pool simulation"}
 
 
 class PoolPanel(QWidget):
@@ -54,7 +51,7 @@ class PoolPanel(QWidget):
         self.collections: dict[str, CollectionCharacteristics] = {}
         # ---- controls
         self.depth = QSpinBox(minimum=1, maximum=100_000, value=100)
-        self.analysis_boxes = {a: QCheckBox(ANALYSIS_TITLES[a]) for a in ANALYSES}
+        self.analysis_boxes = {name: QCheckBox(a.title) for name, a in REGISTRY.items()}
         for box in self.analysis_boxes.values():
             box.setChecked(True)
         self.measure = QComboBox()
@@ -184,7 +181,7 @@ class PoolPanel(QWidget):
             if cache.get("index", (None,))[0] == ikey:
                 index = cache["index"][1]
             else:
-                gen = iter_build_pool_index(runs, qrels, pooled, groups, level)
+                gen = iter_build_judged_runs(runs, qrels, pooled, groups, level)
                 index = yield from _scaled(gen, 0.0, 1.0, total, "encoding runs")
             tindex = None
             if want_title:
@@ -265,7 +262,7 @@ class PoolPanel(QWidget):
         self._idle()
         self.progress.setValue(1000)
         self.report = report
-        self.status.setText(_summary_text(report))
+        self.status.setText(report.summary())
         self._tables = dict(report.tables())
         if report.characteristics is not None:
             self.collections[report.characteristics.collection] = report.characteristics
@@ -295,25 +292,6 @@ class PoolPanel(QWidget):
     # ---------------------------------------------------------------- charts
     def _draw_chart(self) -> None:
         draw_pool_chart(self.chart, self.report, self.chart_choice.currentData())
-
-def _summary_text(r: PoolReport) -> str:
-    parts = []
-    if r.stats is not None:
-        s = r.stats.summary
-        parts.append(f"Mean pool {s['mean_pool_size']:.1f} documents, "
-                     f"{100 * s['share_judged']:.1f}% "
-                     f"judged, {100 * s['share_relevant']:.1f}% relevant; "
-                     f"{int(s['pooled_not_in_qrels'])} pooled documents not in the qrels.")
-    for u in (r.uniques_run, r.uniques_group):
-        if u is not None:
-            parts.append(f"Uniques by {u.unit}: mean {u.summary['mean_percent']:.2f}%, "
-                         f"max {u.summary['max_percent']:.2f}%, "
-                         f"{u.summary['red_flags']} over 5%.")
-    if r.titlestat_rel is not None:
-        parts.append(f"titlestat_rel {r.titlestat_rel.mean:.3f}.")
-    parts.extend(r.notes)
-    return " ".join(parts)
-
 
 def _scaled(gen, start: float, share: float, total: float, label: str):
     """Re-yield a sub-job's progress as part ``[start, start + share]`` of ``total``."""

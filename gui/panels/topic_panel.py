@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QComboBox, QLabel, QSpinBox, QSplitter, QTextBrowser, QToolBar,
                                QVBoxLayout, QWidget)
 
-from yardstick.collection_stats import ranked_list
+from yardstick.explain.topic_data import topic_documents
 from yardstick.gui.app_state import AppState
 from yardstick.gui.jobs import JobRunner
 from yardstick.gui.lazy import LazyPanel
@@ -146,8 +146,12 @@ class TopicPanel(LazyPanel):
             self.facts.setText("")
             return
         level = ws.options.relevance_level
-        full = ranked_list(entry.run, topic, ws.qrels, level)
-        frame = full.head(self.depth.value())
+        # the judged ranking the evaluation built (the topic explorer reads the same one)
+        ev = self.state.evaluation(name)
+        jr = ev.judged if (ev is not None and ev.options == ws.options and ws.qrels is not None
+                           and getattr(ev.judged, "qrels", None) is ws.qrels) else None
+        full = topic_documents(entry.run, ws.qrels, topic, ws.options, jr)
+        frame = full.head(self.depth.value()).rename(columns={"file_rank": "file rank"})
         colors = np.where(frame["relevant"].to_numpy(bool), RELEVANT,
                           np.where(frame["judged"].to_numpy(bool), "", UNJUDGED)).tolist()
         self.ranking.set_frame(frame.set_index("rank"), row_colors=[c or None for c in colors])
@@ -162,7 +166,8 @@ class TopicPanel(LazyPanel):
         self.facts.setText(
             f"<b>{html.escape(name)}</b> on topic {html.escape(topic)}: {len(full)} retrieved, "
             f"{judged} judged ({len(full) - judged} unjudged), {rel_ret} of {n_rel} relevant "
-            f"retrieved. Green: relevant (rel ≥ {level}); grey: unjudged.")
+            f"retrieved. Green: relevant (rel ≥ {level}); grey: unjudged (rel −1: not in the "
+            "qrels, −2: pooled but not assessed), as in the topic explorer.")
 
     def _score_double_clicked(self, index) -> None:
         row, col = self.scores.source_cell(index)

@@ -1,7 +1,7 @@
 """Finding the judgment of millions of (topic, document) pairs without hashing strings.
 
 Every document of the qrels and the runs has an integer code (see
-:class:`yardstick.pool.index.PoolIndex`), the qrels' own documents first, so a pair
+:class:`yardstick.judged_runs.JudgedRuns`), the qrels' own documents first, so a pair
 can only be judged when its document code is below ``n_q`` (the number of
 documents the qrels judge anywhere).  Those pairs are looked up in a dense
 (topic x judged document) table of one-byte cells when that table is small

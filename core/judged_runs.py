@@ -1,19 +1,26 @@
-"""Every run and the qrels as flat integer arrays: the input of every pool diagnostic.
+"""The judged ranking of every loaded run at once: runs x topics as segments of flat arrays.
 
-Pool diagnostics ask set questions ("which pooled runs retrieved this relevant
-document above depth k?") over many runs at once.  :class:`PoolIndex` answers
-them with numpy instead of Python sets: each run is put in trec_eval's order
-once (:func:`yardstick.ranking.trec_order`: score descending, docno descending), every
-docno gets one integer code shared by all runs and the qrels, and a
-(topic, document) pair becomes one ``int64`` key ``topic * n_docs + doc``.
+:class:`yardstick.judged.JudgedRanking` is one run; :class:`JudgedRuns` is all of
+them, in the same CSR layout and with the same relevance codes, so that the pool
+diagnostics, the leave-out-uniques test and the pool simulations re-judge (mask)
+one structure and score it with the measure kernels of :mod:`yardstick.measures`
+(:meth:`JudgedRuns.judged` presents the runs x topics segments to them as one
+``JudgedRanking``; :func:`yardstick.engine.score_segments` runs them).
+
+Each run is put in trec_eval's order once (:func:`yardstick.ranking.trec_order`:
+score descending, docno descending), every docno gets one integer code shared by
+all runs and the qrels, and a (topic, document) pair becomes one ``int64`` key
+``topic * n_docs + doc`` for set questions ("which pooled runs retrieved this
+relevant document above depth k?") answered with numpy instead of Python sets.
 
 Each retrieved document is an *entry* with ``run``, ``topic``, ``doc``,
 ``rank`` (1-based position in trec_eval's order, not the file's rank column)
-and ``rel``: its judgment, ``-1`` when the qrels do not have it and ``-2`` when
-the qrels hold it with a negative value (trec_eval's "pooled but not judged",
-``RELVALUE_NONPOOL`` / ``RELVALUE_UNJUDGED`` in ``form_res_rels.c``).  Entries are
-sorted by run, topic and rank, so a (run, topic) pair is one contiguous
-*segment* and ``seg_start`` gives its offsets (CSR layout).
+and ``rel``: its judgment with :mod:`yardstick.judged`'s codes — ``>= 0`` the
+judgment, :data:`~yardstick.judged.NONPOOL` (-1) not in the qrels,
+:data:`~yardstick.judged.UNJUDGED` (-2) in the qrels with a negative value
+(trec_eval's ``RELVALUE_NONPOOL`` / ``RELVALUE_UNJUDGED`` in ``form_res_rels.c``).
+Entries are sorted by run, topic and rank, so a (run, topic) pair is one
+contiguous *segment* and ``seg_start`` gives its offsets.
 """
 
 from __future__ import annotations
@@ -25,19 +32,21 @@ from functools import cached_property
 import numpy as np
 import pandas as pd
 
-from yardstick.pool.judgment_lookup import JudgmentTable, unique_sorted  # noqa: F401
+from yardstick.judged import NONPOOL, UNJUDGED, JudgedRanking, cached_order
+from yardstick.judgment_table import JudgmentTable, unique_sorted  # noqa: F401
+from yardstick.options import EvalOptions
 from yardstick.progress import Progress, run_sync
 from yardstick.qrels import Qrels
 from yardstick.ranking import trec_order
 from yardstick.run import Run, docno_hash
 
-NOT_IN_QRELS = -1
-UNJUDGED_IN_QRELS = -2
+__all__ = ["NONPOOL", "UNJUDGED", "JudgedRuns", "TIE_ORDERS", "build_judged_runs",
+           "iter_build_judged_runs", "unique_sorted"]
 
 
 @dataclass(frozen=True, eq=False)
-class PoolIndex:
-    """Runs and qrels encoded for pool diagnostics (see the module docstring).
+class JudgedRuns:
+    """Every run judged by one qrels, runs x topics segments (see the module docstring).
 
     Attributes
     ----------
@@ -74,6 +83,12 @@ class PoolIndex:
         tie group continues): a pool depth falling there was cut inside a tie.
     tie_order : str
         How tied scores were ordered (:data:`TIE_ORDERS`).
+    e_line : numpy.ndarray of int32, optional
+        Per entry, its line in its run (scores, file ranks and docnos are read there).
+    runs : tuple of Run
+        The runs themselves (referenced, not copied).
+    compat : int
+        The trec_eval version whose ordering was used (10 or 9).
     """
 
     run_names: tuple[str, ...]
@@ -95,6 +110,9 @@ class PoolIndex:
     qrels_name: str = "qrels"
     e_tied_next: np.ndarray | None = None
     tie_order: str = "trec_eval"
+    e_line: np.ndarray | None = None
+    runs: tuple = ()
+    compat: int = 10
 
     # -- sizes ---------------------------------------------------------------
     @property
@@ -168,7 +186,7 @@ class PoolIndex:
         """Judgment per key as in a judged ranking: the qrels value, ``-1`` if the
         qrels lack the key, ``-2`` if they hold it with a negative value."""
         found, rel = self.lookup(keys)
-        return np.where(found, np.where(rel < 0, UNJUDGED_IN_QRELS, rel), NOT_IN_QRELS)
+        return np.where(found, np.where(rel < 0, UNJUDGED, rel), NONPOOL)
 
     def num_rel(self) -> np.ndarray:
         """Per topic, qrels documents with ``rel >= relevance_level`` (trec_eval ``num_rel``)."""
@@ -184,7 +202,75 @@ class PoolIndex:
         """Per topic, qrels documents with a judgment ``>= 0``."""
         return np.bincount(self.key_topic(self.q_key[self.q_rel >= 0]), minlength=self.n_topics)
 
-    def run_block(self, r0: int, r1: int) -> "PoolIndex":
+    def rel_levels(self) -> np.ndarray:
+        """``(n_topics, L)``: qrels documents judged at each level ``0 .. L-1`` per topic
+        (trec_eval's ``num_rel_levels``; what :attr:`JudgedRanking.rel_levels` holds)."""
+        ok = self.q_rel >= 0
+        L = int(self.q_rel[ok].max()) + 1 if ok.any() else 1
+        code = self.key_topic(self.q_key[ok]).astype(np.int64) * L + self.q_rel[ok]
+        return np.bincount(code, minlength=self.n_topics * L).reshape(self.n_topics, L)
+
+    def judged(self, rel: np.ndarray | None = None, rel_levels: np.ndarray | None = None,
+               judged_only: bool = False, compat: int = 10) -> JudgedRanking:
+        """Every (run, topic) segment as one :class:`~yardstick.judged.JudgedRanking`
+        whose "topic" ``s`` is the segment ``run * n_topics + topic``: the measure
+        kernels, vectorised over topics, score all runs in one call (a view: ``rel`` and
+        ``seg_start`` are not copied).
+
+        Parameters
+        ----------
+        rel : per-entry judgments (default ``e_rel``): masked or re-judged copies score
+            what-if, leave-out and simulated judgment sets.
+        rel_levels : ``(n_topics, L)`` or ``(n_runs, n_topics, L)`` judgment counts per
+            level (default :meth:`rel_levels`), which give the kernels R and N.
+        judged_only : trec_eval ``-J``: documents without a judgment (``rel < 0``) are
+            dropped and the rest ranked from 1 (Sakai's condensed list, SIGIR 2007).
+        """
+        rel = self.e_rel if rel is None else rel
+        levels = self.rel_levels() if rel_levels is None else np.asarray(rel_levels)
+        S = self.n_runs * self.n_topics
+        if levels.ndim == 2:
+            levels = np.broadcast_to(levels[None], (self.n_runs,) + levels.shape)
+        levels = levels.reshape(S, -1)
+        start = self.seg_start
+        if judged_only:
+            keep = rel >= 0
+            start = np.concatenate([[0], np.cumsum(keep)])[start]
+            rel = rel[keep]
+        options = EvalOptions(relevance_level=self.relevance_level, judged_only=judged_only,
+                              compat=compat)
+        return JudgedRanking(np.arange(S), start.astype(np.int64, copy=False), rel, None,
+                             levels, self.relevance_level, np.zeros(S, bool),
+                             int(self.in_qrels.sum()), options=options)
+
+    def ranking(self, i: int) -> JudgedRanking:
+        """Run ``i``'s judged ranking as the engine builds it
+        (:func:`yardstick.judged.build_judged_ranking` with trec_eval's default options and
+        this relevance level): its topics that the qrels judge, its entries in trec_eval's
+        order.  A view of the run's segments when the qrels judge every topic it has."""
+        if self.tie_order != "trec_eval":
+            raise ValueError("a judged ranking is in trec_eval's order; these runs were "
+                             f"ordered {self.tie_order!r}")
+        T = self.n_topics
+        t = np.flatnonzero(self.in_qrels & self.has_segment()[i])
+        seg = i * T + t
+        a, z = int(self.seg_start[i * T]), int(self.seg_start[(i + 1) * T])
+        counts = np.diff(self.seg_start)[seg]
+        start = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
+        if start[-1] == z - a:       # every entry of the run is in a judged topic: a view
+            sel = slice(a, z)
+        else:
+            sel = np.concatenate([np.arange(self.seg_start[s], self.seg_start[s + 1])
+                                  for s in seg]).astype(np.int64) if len(seg) else \
+                np.zeros(0, np.int64)
+        options = EvalOptions(relevance_level=self.relevance_level, compat=self.compat)
+        return JudgedRanking(self.topics[t], start, self.e_rel[sel],
+                             None if self.e_line is None else self.e_line[sel],
+                             self.rel_levels()[t], self.relevance_level, np.zeros(len(t), bool),
+                             int(self.in_qrels.sum()),
+                             self.runs[i] if self.runs else None, None, options)
+
+    def run_block(self, r0: int, r1: int) -> "JudgedRuns":
         """The same index for runs ``r0 .. r1 - 1`` only (their entries are contiguous:
         runs come one after another), for work done a block of runs at a time."""
         T = self.n_topics
@@ -195,7 +281,8 @@ class PoolIndex:
             pooled=self.pooled[r0:r1], e_run=self.e_run[keep] - r0, e_topic=self.e_topic[keep],
             e_doc=self.e_doc[keep], e_rank=self.e_rank[keep], e_rel=self.e_rel[keep],
             seg_start=self.seg_start[r0 * T:r1 * T + 1] - a,
-            e_tied_next=None if self.e_tied_next is None else self.e_tied_next[keep])
+            e_tied_next=None if self.e_tied_next is None else self.e_tied_next[keep],
+            e_line=None if self.e_line is None else self.e_line[keep], runs=self.runs[r0:r1])
 
     def has_segment(self) -> np.ndarray:
         """``(n_runs, n_topics)`` bool: the run retrieved something for the topic."""
@@ -237,7 +324,7 @@ class PoolIndex:
         return np.array([pos[n] for n in names], np.int64)
 
     def with_qrels(self, q_key: np.ndarray, q_rel: np.ndarray, name: str | None = None
-                   ) -> "PoolIndex":
+                   ) -> "JudgedRuns":
         """The same runs judged by other (e.g. simulated) qrels given as sorted keys."""
         order = np.argsort(q_key, kind="stable")
         q_key, q_rel = np.asarray(q_key, np.int64)[order], np.asarray(q_rel, np.int64)[order]
@@ -269,13 +356,13 @@ def _tie_key(r: Run, tie_order: str) -> np.ndarray:
     raise ValueError(f"tie order must be one of {', '.join(TIE_ORDERS)}, not {tie_order!r}")
 
 
-def iter_build_pool_index(runs: Sequence[Run], qrels: Qrels,
+def iter_build_judged_runs(runs: Sequence[Run], qrels: Qrels,
                           pooled: Iterable[str] | Sequence[bool] | None = None,
                           groups: Mapping[str, str] | None = None,
                           relevance_level: int = 1, compat: int = 10,
                           tie_order: str = "trec_eval"
-                          ) -> Generator[Progress, None, PoolIndex]:
-    """Encode runs and qrels (a progress generator; see :func:`build_pool_index`)."""
+                          ) -> Generator[Progress, None, JudgedRuns]:
+    """Encode runs and qrels (a progress generator; see :func:`build_judged_runs`)."""
     if tie_order not in TIE_ORDERS:
         raise ValueError(f"tie order must be one of {', '.join(TIE_ORDERS)}, not {tie_order!r}")
     runs = list(runs)
@@ -325,11 +412,14 @@ def iter_build_pool_index(runs: Sequence[Run], qrels: Qrels,
     order = np.argsort(q_key, kind="stable")
     q_key, q_rel = q_key[order], q_rel[order]
 
-    parts_t, parts_d, parts_run, parts_tied = [], [], [], []
+    parts_t, parts_d, parts_run, parts_tied, parts_line = [], [], [], [], []
     for i, r in enumerate(runs):
         yield Progress(i + 1, n + 2, f"ordering {r.name}")
         top_map = t_pos.get_indexer(pd.Index(r.topics, dtype=object)).astype(np.int32)
-        o = trec_order(r.topic_code, r.score, _tie_key(r, tie_order), compat=compat)
+        # trec_eval's order is the one the evaluation computed (and cached) for this run
+        o = cached_order(r, compat) if tie_order == "trec_eval" else \
+            trec_order(r.topic_code, r.score, _tie_key(r, tie_order), compat=compat)
+        parts_line.append(o.astype(np.int32, copy=False))
         parts_t.append(top_map[r.topic_code[o]])
         parts_d.append(codes[bounds[i + 1]:bounds[i + 2]][o])
         parts_run.append(np.full(len(o), i, np.int32))
@@ -342,29 +432,31 @@ def iter_build_pool_index(runs: Sequence[Run], qrels: Qrels,
     e_doc = np.concatenate(parts_d)
     e_run = np.concatenate(parts_run)
     e_tied_next = np.concatenate(parts_tied)
+    e_line = np.concatenate(parts_line)
     seg = e_run.astype(np.int64) * len(topics) + e_topic
     # runs are concatenated in order and each is sorted by topic: seg is non-decreasing
     counts = np.bincount(seg, minlength=n * len(topics))
     seg_start = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
     e_rank = (np.arange(len(seg), dtype=np.int64) - seg_start[seg] + 1).astype(np.int32)
     yield Progress(n + 1, n + 2, "looking up judgments")
-    index = PoolIndex(
+    index = JudgedRuns(
         run_names=names, group_names=group_names, run_group=run_group, pooled=pooled_mask,
         topics=topics, in_qrels=in_qrels, doc_bytes=doc_bytes, e_run=e_run, e_topic=e_topic,
         e_doc=e_doc, e_rank=e_rank, e_rel=np.zeros(0, np.int32), seg_start=seg_start,
         q_key=q_key, q_rel=q_rel, relevance_level=int(relevance_level), qrels_name=qrels.name,
-        e_tied_next=e_tied_next, tie_order=tie_order)
+        e_tied_next=e_tied_next, tie_order=tie_order, e_line=e_line, runs=tuple(runs),
+        compat=compat)
     found, v = index._judgment_of(e_topic, e_doc)
-    e_rel = np.where(found, np.where(v < 0, UNJUDGED_IN_QRELS, v), NOT_IN_QRELS).astype(np.int32)
+    e_rel = np.where(found, np.where(v < 0, UNJUDGED, v), NONPOOL).astype(np.int32)
     yield Progress(n + 2, n + 2, "done")
     return replace(index, e_rel=e_rel)
 
 
-def build_pool_index(runs: Sequence[Run], qrels: Qrels,
+def build_judged_runs(runs: Sequence[Run], qrels: Qrels,
                      pooled: Iterable[str] | Sequence[bool] | None = None,
                      groups: Mapping[str, str] | None = None,
                      relevance_level: int = 1, compat: int = 10,
-                     tie_order: str = "trec_eval") -> PoolIndex:
+                     tie_order: str = "trec_eval") -> JudgedRuns:
     """Encode runs and qrels for the pool diagnostics.
 
     Parameters
@@ -385,7 +477,7 @@ def build_pool_index(runs: Sequence[Run], qrels: Qrels,
         lists them in, or docno ascending — TREC pools have been cut all three
         ways, so reconstructing a real pool may need another than trec_eval's.
     """
-    return run_sync(iter_build_pool_index(runs, qrels, pooled, groups, relevance_level, compat,
+    return run_sync(iter_build_judged_runs(runs, qrels, pooled, groups, relevance_level, compat,
                                           tie_order))
 
 
