@@ -97,7 +97,23 @@ def read_qrels(source: Any, name: str | None = None) -> Qrels:
 
 def read_runs(source: Any, name: str | None = None) -> list[Run]:
     """Runs from paths, Run objects, DataFrames (a ``run`` column splits them), dicts,
-    ranx ``Run`` objects or ir_measures scored-document iterables."""
+    ranx ``Run`` objects or ir_measures scored-document iterables.
+
+    Two runs with one name (two files called ``run.txt`` in different folders) are told
+    apart as the command line does (:func:`yardstick.run_names.unique_names`): the
+    second becomes ``run.txt#2``, and a ``UserWarning`` says which file that is.
+    """
+    import warnings
+
+    from yardstick.run_names import unique_names
+
+    runs, notes = unique_names(_read_runs(source, name))
+    for note in notes:
+        warnings.warn(note, UserWarning, stacklevel=2)
+    return runs
+
+
+def _read_runs(source: Any, name: str | None = None) -> list[Run]:
     if isinstance(source, Run):
         return [source]
     if _is_path(source):
@@ -115,7 +131,7 @@ def read_runs(source: Any, name: str | None = None) -> list[Run]:
     items = list(source)
     if items and all(_is_path(x) or isinstance(x, (Run, pd.DataFrame)) or hasattr(x, "run")
                      for x in items):
-        return [r for x in items for r in read_runs(x)]
+        return [r for x in items for r in _read_runs(x)]
     frame = pd.DataFrame([tuple(x) for x in items],
                          columns=list(getattr(items[0], "_fields", ("query_id", "doc_id", "score")))
                          if items else ["query_id", "doc_id", "score"])
@@ -137,12 +153,8 @@ def _run_from_frame(frame: pd.DataFrame, name: str) -> Run:
 
 
 def _runs(runs: Any) -> list[Run]:
-    out = read_runs(runs)
-    names = [r.name for r in out]
-    dup = sorted({n for n in names if names.count(n) > 1})
-    if dup:
-        raise ValueError(f"two runs are named {dup[0]!r}: give each run its own name")
-    return out
+    """Runs with distinct names (:func:`read_runs`: a repeated name becomes ``name#2``)."""
+    return read_runs(runs)
 
 
 def evaluations(qrels: Any, runs: Any, measures: Any = ("official",),

@@ -33,7 +33,8 @@ def unique_names(runs: Sequence) -> tuple[list, list[str]]:
             continue
         new = f"{r.name}#{n}"
         out.append(r.renamed(new))
-        notes.append(f"two runs are called {r.name!r}: {r.path or r.name} is shown as {new!r}")
+        notes.append(f"two runs are called {r.name!r}: {r.path or r.name} is shown as {new!r} "
+                     f"(name it by {new!r} or by its path)")
     return out, notes
 
 

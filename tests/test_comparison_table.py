@@ -30,7 +30,7 @@ def test_t_test_holm_letters_and_bold(matrices):
     order = sorted(p, key=p.get)
     held = np.maximum.accumulate([min(1, (3 - i) * p[k]) for i, k in enumerate(order)])
     for k, h in zip(order, held):
-        assert got.loc[k, "p_corrected"] == pytest.approx(h, rel=1e-12)
+        assert got.loc[k, "p_value_corrected"] == pytest.approx(h, rel=1e-12)
     assert list(t.letters) == ["a", "b", "c"]
     assert t.markers.loc["B", "map"] == "ac"       # B clearly better than A and C
     assert t.markers.loc["A", "map"] == ""
@@ -46,7 +46,7 @@ def test_bonferroni_and_tests(matrices):
                     & (t.pvalues.run_b == "C")].iloc[0]
     p = stats.wilcoxon(mat["A"], mat["C"]).pvalue
     assert got.p_value == pytest.approx(p, rel=1e-12)
-    assert got.p_corrected == pytest.approx(min(1, 3 * p), rel=1e-12)
+    assert got.p_value_corrected == pytest.approx(min(1, 3 * p), rel=1e-12)
     with pytest.raises(ValueError, match="unknown correction"):
         comparison_table(matrices, correction="sidak")
 

@@ -210,7 +210,7 @@ def test_latex_compiles_with_pdflatex(tmp_path, frame, markers):
 
 def test_csv_markers_get_their_own_column(frame, markers):
     lines = table_to_text(frame, "csv", markers=markers).splitlines()
-    assert lines[0] == "run,map,map marker,P_5,P_5 marker,num_rel_ret,note"
+    assert lines[0] == "run,map,map_marker,P_5,P_5_marker,num_rel_ret,note"
     assert lines[1] == "Cor7A1clt,0.232912,†,0.428,,2621,a_b"
 
 

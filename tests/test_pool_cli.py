@@ -79,7 +79,7 @@ def test_compare_qrels_prints_the_paired_test(files, capsys):
     assert "2 topics, 1 higher in" in capsys.readouterr().out
     cmp_ = pd.read_csv(out / "titlestat_compare.csv", dtype={"topic": str}).set_index("topic")
     # tables are written with four decimals
-    assert cmp_["diff"].tolist() == pytest.approx([0.5, -2 / 3], abs=5e-5)
+    assert cmp_["mean_difference"].tolist() == pytest.approx([0.5, -2 / 3], abs=5e-5)
 
 
 def test_titlestat_without_documents_is_refused(files, capsys):

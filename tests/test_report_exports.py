@@ -64,7 +64,7 @@ def test_pvalues_csv_reproduces_scipy_at_full_precision(report):
     a, b = (evs[n].per_topic["P_10"].reindex(topics, fill_value=0.0)
             for n in ("aplrob03a.run", "UIUC03Rd1.run"))
     assert row.p_value == stats.ttest_rel(a, b).pvalue           # exact, not rounded
-    assert row.p_corrected == min(1.0, 3 * row.p_value)
+    assert row.p_value_corrected == min(1.0, 3 * row.p_value)
     assert csv_means.loc["(a) aplrob03a.run", "P_10"] == a.mean()
     side = json.loads((report / "Comparison" / "comparison.provenance.json").read_text())
     assert [r["tag"] for r in side["runs"]] == ["aplrob03a", "UIUC03Rd1", "pircRBa1"]

@@ -33,7 +33,8 @@ def test_shared_tag_is_refused_with_the_files_named():
 def test_same_file_name_in_two_folders_gets_a_suffix_and_a_note():
     runs, notes = unique_names([_run("/x/run.txt", "t1"), _run("/y/run.txt", "t2")])
     assert [r.name for r in runs] == ["run.txt", "run.txt#2"]
-    assert notes == ["two runs are called 'run.txt': /y/run.txt is shown as 'run.txt#2'"]
+    assert notes == ["two runs are called 'run.txt': /y/run.txt is shown as 'run.txt#2' "
+                     "(name it by 'run.txt#2' or by its path)"]
     assert resolve_run("run.txt#2", runs).tag == "t2"
     assert resolve_run("/y/run.txt", runs).tag == "t2"
     with pytest.raises(RunNameError, match="names 2 run files"):

@@ -163,6 +163,8 @@ def run(args: argparse.Namespace) -> int:
                                        "tie_order": args.tie_order,
                                        **({"topics": " ".join(coverage)} if coverage else {})})
         for name, frame in report.tables().items():
+            if name.endswith("_summary") and frame.index.name is None:
+                frame = frame.rename_axis("statistic")     # label/value lines
             write_table(frame, os.path.join(args.out, f"{name}.{suffix}"), fmt=args.format,
                         provenance=prov)
         print(f"tables written to {args.out}", file=sys.stderr)

@@ -7,7 +7,7 @@ the significance marker and bold flag of each cell, a caption and an optional
 (``\\dag``, ``\\ddag``, ``$\\bigtriangleup$`` for ▲ ...), the provenance is a ``%``
 comment block.  HTML carries the provenance as a comment; CSV, TSV and Markdown
 get a ``.provenance.json`` file beside them (written by :mod:`yardstick.export.tables`);
-in CSV/TSV the markers of a column go to a ``<column> marker`` column beside it.
+in CSV/TSV the markers of a column go to a ``<column>_marker`` column beside it.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ def latex_escape(text: str) -> str:
 
 def delimited(frame, header, body, marks, bolds, caption, provenance, sep: str = ",") -> str:
     """One header row, then the rows; a column with markers is followed by a
-    ``<column> marker`` column holding them, so the numbers stay numbers."""
+    ``<column>_marker`` column holding them, so the numbers stay numbers."""
     marked = [j for j in range(len(header)) if any(m[j] for m in marks)]
 
     def spread(cells, extra):
@@ -51,7 +51,7 @@ def delimited(frame, header, body, marks, bolds, caption, provenance, sep: str =
 
     buf = io.StringIO()
     w = csv.writer(buf, delimiter=sep, lineterminator="\n")
-    w.writerow(spread(header, lambda j: f"{header[j]} marker"))
+    w.writerow(spread(header, lambda j: f"{header[j]}_marker"))
     for row, mrow in zip(body, marks):
         w.writerow(spread(row, lambda j: mrow[j]))
     return buf.getvalue()

@@ -97,7 +97,7 @@ class ComparisonTable:
         runs x measures, True for the best mean of each measure (ties all bold).
     pvalues : DataFrame
         One row per measure and pair: ``measure, run_a, run_b, mean_a, mean_b, n_topics,
-        p_value, p_corrected, a_better, b_better``.
+        p_value, p_value_corrected, a_better, b_better``.
     caption : str
     test, correction : str
     alpha : float
@@ -198,7 +198,7 @@ def comparison_table(matrices: Mapping[str, pd.DataFrame], runs: Sequence[str] |
     signed = means * orient
     best = signed.eq(signed.max())
     pvalues = pd.DataFrame(rows, columns=["measure", "run_a", "run_b", "mean_a", "mean_b",
-                                          "n_topics", "p_value", "p_corrected", "a_better",
+                                          "n_topics", "p_value", "p_value_corrected", "a_better",
                                           "b_better"])
     caption = (f"Mean scores over {n_topics} topics"
                + (f" (qrels {qrels_name})" if qrels_name else "")
