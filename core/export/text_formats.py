@@ -21,7 +21,7 @@ from yardstick.export.cells import n_index, numeric_columns
 __all__ = ["delimited", "markdown", "plain", "latex", "html_table", "latex_escape"]
 
 # symbols pdflatex takes without any package (▲/▼ were amssymb's \blacktriangle: not any more)
-_LATEX_SYMBOLS = {"†": r"\dag{}", "‡": r"\ddag{}", "§": r"\S{}", "¶": r"\P{}",
+_LATEX_SYMBOLS = {"†": r"\dag{}", "‡": r"\ddag{}", "§": r"\S{}", "¶": r"\P{}", "–": "--",
                   "▲": r"$\bigtriangleup$", "▼": r"$\bigtriangledown$",
                   "△": r"$\bigtriangleup$", "▽": r"$\bigtriangledown$",
                   "↑": r"$\uparrow$", "↓": r"$\downarrow$", "*": r"*",

@@ -4,7 +4,8 @@
   provenance (:class:`~yardstick.provenance.Provenance`) in the footer.
 * PDF: A4 sheets laid out by :mod:`yardstick.reports.pdf_layout` (proportional
   fonts, wrapped titles, tables continued across sheets, long per-topic charts in
-  rows), the provenance in every sheet's footer and in the PDF's metadata; written
+  rows), the provenance in every sheet's footer, on a last sheet (every run file,
+  tag and SHA-256) and in the PDF's metadata; written
   with matplotlib's ``PdfPages`` — no browser or LaTeX needed.
 * Files: every figure as PNG, SVG and/or PDF (provenance in the SVG/PDF metadata)
   and every table as CSV, XLSX, LaTeX and/or Markdown (provenance as each table
@@ -145,10 +146,24 @@ def write_pdf(doc: ReportDocument, path: str | os.PathLike) -> Path:
                         layout.table(t)
                 if page.figures:
                     layout.figures(page.figures)
+            if prov is not None:
+                layout.new_sheet("Provenance", "What every number in this report was computed "
+                                 "from")
+                layout.table(_provenance_table(prov))
             layout.close_sheet()
 
     atomic_write(path, _write)
     return Path(path)
+
+
+def _provenance_table(prov) -> ReportTable:
+    """The provenance as a label/value table (the PDF report's last sheet)."""
+    import pandas as pd
+
+    items = [(k, v) for k, v in prov.items()]
+    frame = pd.DataFrame({"value": [v for _, v in items]},
+                         index=pd.Index([k for k, _ in items], name="item"), dtype=object)
+    return ReportTable("provenance", "Computed from", frame, header=False)
 
 
 def write_assets(doc: ReportDocument, folder: str | os.PathLike, dpi: int = 150,
