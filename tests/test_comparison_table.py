@@ -36,7 +36,7 @@ def test_t_test_holm_letters_and_bold(matrices):
     assert t.markers.loc["A", "map"] == ""
     assert t.best["map"].tolist() == [False, True, False]
     assert t.means.loc["B", "map"] == mat["B"].mean()
-    assert "40 topics" in t.caption and "q.txt" in t.caption and "alpha = 0.05" in t.caption
+    assert "40 topics" in t.caption and "q.txt" in t.caption and "α = 0.05" in t.caption
 
 
 def test_bonferroni_and_tests(matrices):

@@ -216,3 +216,14 @@ def test_compat9_numbers_are_trec_eval_9s(compat9):
                         )["UIUC03Rd1.run"].summary for c in (9, 10))
     assert got.loc["0.10", "precision"] == s9["iprec_at_recall_0.10"]
     assert s9["iprec_at_recall_0.10"] != s10["iprec_at_recall_0.10"]     # the rules differ here
+
+
+def test_xlsx_caption_goes_to_the_provenance_sheet_not_the_header(tmp_path):
+    openpyxl = pytest.importorskip("openpyxl")
+    f = pd.DataFrame({"map": [0.1 + 0.2]}, index=pd.Index(["a"], name="run"))
+    write_table(f, tmp_path / "t.xlsx", caption="Mean scores (α = 0.05)")
+    wb = openpyxl.load_workbook(tmp_path / "t.xlsx")
+    assert [c.value for c in wb["table"][1]] == ["run", "map"]
+    assert wb["table"]["B2"].value == 0.1 + 0.2
+    assert dict(wb["provenance"].iter_rows(values_only=True))["Caption"] == \
+        "Mean scores (α = 0.05)"

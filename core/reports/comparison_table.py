@@ -205,7 +205,7 @@ def comparison_table(matrices: Mapping[str, pd.DataFrame], runs: Sequence[str] |
                + f". Best value per measure in bold. Superscripts name the runs a value is "
                f"significantly better than ({_TEST_NAMES[test]}, {_CORRECTION_NAMES[correction]}"
                f" over the {len(runs) * (len(runs) - 1) // 2} pairs per measure, "
-               f"alpha = {alpha:g}" + (f", seed {seed}" if test in ("randomisation", "bootstrap")
+               f"α = {alpha:g}" + (f", seed {seed}" if test in ("randomisation", "bootstrap")
                                       else "") + ").")
     return ComparisonTable(means, letters, markers, best, pvalues, caption, test, correction,
                            alpha, n_topics, seed)

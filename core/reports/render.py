@@ -71,6 +71,9 @@ figure{margin:0}
 figcaption{font-size:0.85em;color:#555;text-align:center}
 footer{font-size:0.75em;color:#555;border-top:1px solid #aaa;margin-top:2em;padding-top:0.5em}
 .caption{font-size:0.8em;color:#444;max-width:50em}
+h1,h2,figcaption{overflow-wrap:anywhere}
+@media print{.long{max-height:none;overflow:visible}thead{display:table-header-group}
+tr,figure{break-inside:avoid}}
 """
 
 

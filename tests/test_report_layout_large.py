@@ -1,0 +1,79 @@
+"""The PDF report stays readable at a real track's size (issue 16, item 7): 150-row tables
+continue on further sheets with every row printed, long titles wrap, a 250-topic per-topic
+chart is split into rows of at most 60 topics, text is in a proportional font."""
+
+import shutil
+import subprocess
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from yardstick.reports.document import ReportDocument, ReportFigure, ReportPage, ReportTable
+from yardstick.reports.pdf_layout import TOPICS_PER_ROW
+from yardstick.reports.render import write_pdf
+
+pytestmark = pytest.mark.skipif(shutil.which("pdftotext") is None,
+                                reason="pdftotext (poppler-utils) not installed")
+
+RUNS = [f"team{i // 3 + 1:02d}{'abc'[i % 3]}" for i in range(150)]
+TOPICS = [str(301 + i) for i in range(250)]
+TITLE = ("Per-topic difference from the median of one run per team over all the topics of "
+         "the track, with the best run of each topic marked, for the run team01a")
+
+
+def _draw(ax, data):
+    ax.bar(np.arange(len(data)), data["difference"].to_numpy())
+    ax.set_title(TITLE)
+
+
+@pytest.fixture(scope="module")
+def pdf_text(tmp_path_factory):
+    rng = np.random.default_rng(3)
+    table = pd.DataFrame({"map": rng.random(150), "P_10": rng.random(150)},
+                         index=pd.Index(RUNS, name="run"))
+    per_topic = pd.DataFrame({"difference": rng.uniform(-1, 1, 250)},
+                             index=pd.Index(TOPICS, name="topic"))
+    page = ReportPage(TITLE, "subtitle", (ReportTable("overview", TITLE, table),),
+                      (ReportFigure("md", TITLE, lambda ax: _draw(ax, per_topic), per_topic,
+                                    per_topic=True),))
+    pdf = write_pdf(ReportDocument("Large track report", "adhoc", (page,)),
+                    tmp_path_factory.mktemp("large") / "r.pdf")
+    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True,
+                          text=True, check=True).stdout
+    fonts = subprocess.run(["pdffonts", str(pdf)], capture_output=True, text=True).stdout
+    return text, fonts
+
+
+def test_long_table_continues_with_every_row(pdf_text):
+    text, _ = pdf_text
+    sheets = [s for s in text.split("\f") if s.strip()]
+    assert len(sheets) >= 3
+    assert "(continued)" in text
+    for run in RUNS:                 # no row lost at a page break
+        assert f" {run} " in f" {text} ".replace("\n", " ")
+
+
+def test_long_titles_wrap_without_losing_words(pdf_text):
+    text, _ = pdf_text
+    words = " ".join(text.split())
+    for w in TITLE.split():
+        assert w in words
+    lines = [ln for ln in text.splitlines() if "Per-topic difference" in ln]
+    assert lines and all("team01a" not in ln for ln in lines)   # the title took two lines
+
+
+def test_250_topics_are_split_into_rows(pdf_text):
+    text, _ = pdf_text
+    words = " ".join(text.split())
+    per = -(-250 // -(-250 // TOPICS_PER_ROW))
+    assert per <= TOPICS_PER_ROW
+    for i0 in range(0, 250, per):
+        assert f"topics {i0 + 1}-{min(250, i0 + per)} of 250" in words
+    for t in ("301", "425", "550"):  # every topic labelled on its row
+        assert t in words
+
+
+def test_proportional_font(pdf_text):
+    _, fonts = pdf_text
+    assert "DejaVuSans" in fonts and "Mono" not in fonts
