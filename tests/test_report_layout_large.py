@@ -77,3 +77,36 @@ def test_250_topics_are_split_into_rows(pdf_text):
 def test_proportional_font(pdf_text):
     _, fonts = pdf_text
     assert "DejaVuSans" in fonts and "Mono" not in fonts
+
+
+def test_all_runs_page_draws_the_best_curves_of_many_runs():
+    """With more than MAX_CURVES runs the overview curves are those of the best runs by MAP
+    (the engine's values), and the figure says so."""
+    from pathlib import Path
+
+    import matplotlib
+    matplotlib.use("Agg")
+    from matplotlib.figure import Figure
+
+    from yardstick.evaluation_service import evaluate_runs
+    from yardstick.io import read_qrels, read_run
+    from yardstick.progress import run_sync
+    from yardstick.reports.adhoc import ADHOC_MEASURES, MAX_CURVES, adhoc_report
+    from yardstick.run import Run
+
+    sample = Path(__file__).resolve().parents[1] / "resources" / "sample_fallback"
+    base = [read_run(p) for p in sorted(sample.glob("*.run.gz"))]
+    runs = [r.renamed(f"{r.name}-{k}") for k in range(3) for r in base]   # 15 runs
+    assert len(runs) > MAX_CURVES and isinstance(runs[0], Run)
+    evs = run_sync(evaluate_runs(runs, read_qrels(sample / "robust03.qrels.gz"),
+                                 list(ADHOC_MEASURES)))
+    doc = adhoc_report(evs)
+    fig = doc.pages[0].figures[0]
+    best = sorted(evs, key=lambda n: -float(evs[n].summary["map"]))[:MAX_CURVES]
+    assert sorted(fig.data.columns) == sorted(best)
+    assert fig.title == f"Recall-Precision Curves of the {MAX_CURVES} runs with the highest " \
+                        "MAP (of 15)"
+    ax = Figure().add_subplot()
+    fig.draw(ax)
+    assert ax.get_title() == fig.title
+    assert len(doc.pages[0].tables[0].frame) == 15
