@@ -227,3 +227,22 @@ def test_xlsx_caption_goes_to_the_provenance_sheet_not_the_header(tmp_path):
     assert wb["table"]["B2"].value == 0.1 + 0.2
     assert dict(wb["provenance"].iter_rows(values_only=True))["Caption"] == \
         "Mean scores (α = 0.05)"
+
+
+def test_exported_files_get_the_usual_permissions(tmp_path):
+    """Atomic writes used to leave mkstemp's 0600: a report copied to a web folder was
+    unreadable by anyone else.  Now a new file gets 0666 less the umask, a replaced file
+    keeps its mode."""
+    import os
+    import stat
+
+    f = pd.DataFrame({"map": [0.5]})
+    old = os.umask(0o022)
+    try:
+        p = write_table(f, tmp_path / "t.csv")
+        assert stat.S_IMODE(p.stat().st_mode) == 0o644
+        os.chmod(p, 0o640)
+        write_table(f, p)
+        assert stat.S_IMODE(p.stat().st_mode) == 0o640
+    finally:
+        os.umask(old)
