@@ -110,3 +110,15 @@ def test_all_runs_page_draws_the_best_curves_of_many_runs():
     fig.draw(ax)
     assert ax.get_title() == fig.title
     assert len(doc.pages[0].tables[0].frame) == 15
+
+
+def test_html_leaves_huge_tables_to_the_files():
+    from yardstick.reports.render import HTML_MAX_ROWS, render_html
+
+    big = pd.DataFrame({"p_value": np.linspace(0, 1, HTML_MAX_ROWS + 1)})
+    small = pd.DataFrame({"map": [0.25]}, index=pd.Index(["a"], name="run"))
+    html = render_html(ReportDocument("r", "adhoc", (ReportPage("p", "", (
+        ReportTable("comparison_pvalues", "Pairwise p-values", big),
+        ReportTable("overview", "Runs", small))),)))
+    assert f"Pairwise p-values</b>: {HTML_MAX_ROWS + 1:,} rows" in html
+    assert "comparison_pvalues.csv" in html and html.count("<tr>") == 2     # small: head + row

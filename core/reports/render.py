@@ -86,7 +86,16 @@ def _svg(fig_spec, width=5.5, height=3.8) -> str:
     return text[text.find("<svg"):]
 
 
+#: tables longer than this are left to the table files (the 33,525 pairwise p-values of
+#: 150 runs and 3 measures made the HTML report 27 MB)
+HTML_MAX_ROWS = 2000
+
+
 def _table_html(t: ReportTable) -> str:
+    if len(t.frame) > HTML_MAX_ROWS:
+        return (f'<div><p class="caption"><b>{html.escape(t.title)}</b>: {len(t.frame):,} rows, '
+                f'written to the table files ({html.escape(slug(t.name))}.csv / .xlsx / .tex / '
+                f'.md with --formats).</p></div>')
     body = table_to_text(t.frame, "html", decimals=t.decimals, caption=t.title,
                          markers=t.markers, bold=t.bold)
     if t.caption:
