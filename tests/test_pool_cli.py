@@ -102,4 +102,4 @@ def test_not_pooled_by_file_name_unknown_refused_and_provenance(files, capsys):
     capsys.readouterr()
     assert main(["pool", "--qrels", qrels, "--analysis", "stats", "--not-pooled", "Z",
                  *runs]) == 1
-    assert "--not-pooled 'Z' is neither a run file nor a run tag" in capsys.readouterr().err
+    assert "yardstick pool: --not-pooled: 'Z' is neither a run file nor a run tag" in capsys.readouterr().err

@@ -108,5 +108,6 @@ def test_unknown_format_and_ambiguous_tag(tmp_path, capsys):
     code = cli_main(["report", "--qrels", str(QRELS), str(RUNS[0]), str(copy), "--out",
                      str(tmp_path / "o"), "--run", "aplrob03a", "--formats", "csv"])
     assert code != 0
-    assert ("--run 'aplrob03a' is the run tag of 2 runs (aplrob03a.run, copy.run); "
+    assert ("yardstick report: --run: 'aplrob03a' is the run tag of 2 runs (aplrob03a.run, "
+            "copy.run); "
             "name one by its file name") in capsys.readouterr().err

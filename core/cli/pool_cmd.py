@@ -124,7 +124,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         excluded = resolve_runs(args.not_pooled, runs, "--not-pooled")
     except RunNameError as e:
-        raise FormatError(args.runs[0], None, str(e)) from e
+        raise FormatError("--not-pooled", None, str(e).removeprefix("--not-pooled ")) from e
     pooled = [all(r is not x for x in excluded) for r in runs]
     if not any(pooled):
         raise FormatError(args.runs[0], None, "no pooled run left after --not-pooled")

@@ -109,7 +109,7 @@ def build_document(args: argparse.Namespace):
         try:
             only = [r.name for r in resolve_runs(args.only, runs)]
         except RunNameError as e:
-            raise FormatError(args.runs[0], None, str(e)) from e
+            raise FormatError("--run", None, str(e).removeprefix("--run ")) from e
     prov = Provenance.build(args.qrels, [(p, r.tag) for p, r in zip(args.runs, runs)],
                             _measure_list(args) if args.comparison_table else [args.measure],
                             options, seeds={args.test: args.seed} if args.comparison_table
