@@ -246,3 +246,11 @@ def test_exported_files_get_the_usual_permissions(tmp_path):
         assert stat.S_IMODE(p.stat().st_mode) == 0o640
     finally:
         os.umask(old)
+
+
+def test_run_and_measure_names_as_columns_are_kept(tmp_path):
+    """A topics x runs table (the Measures panel's per-topic view) keeps its run names."""
+    f = pd.DataFrame({"input.aplrob03a": [0.5], "run#2": [0.25], "UIUC03Rd1.run-x": [0.125]},
+                     index=pd.Index(["301"], name="topic"))
+    head = write_table(f, tmp_path / "p.csv").read_text().splitlines()[0]
+    assert head == "topic,input.aplrob03a,run#2,UIUC03Rd1.run-x"

@@ -27,9 +27,11 @@ variable), the same name for the same thing in every table:
 ``<column>_marker``    the significance markers of ``<column>`` (numbers stay numbers)
 =====================  ==================================================================
 
-Any other label is made tidy by a rule: ``%`` becomes ``pct``, every run of spaces and
-punctuation one ``_``; the case is kept, because measure names (``P_10``, ``Rprec``)
-are case-sensitive.  A matrix whose columns are its row labels (the Tukey p-value
+Any other label with a space or a ``%`` is made tidy by a rule: ``%`` becomes ``pct``,
+every run of spaces and punctuation one ``_``; the case is kept, because measure names
+(``P_10``, ``Rprec``) are case-sensitive.  Labels without spaces are identifiers (run
+names such as ``input.aplrob03a`` or ``run#2``, measure names such as ``nDCG@10``) and
+are kept as they are, so a topics x runs table keeps its run names.  A matrix whose columns are its row labels (the Tukey p-value
 matrix, the Kendall tau matrix) keeps its labels, and an unnamed index is called
 ``label``.
 """
@@ -80,8 +82,12 @@ def tidy_name(label) -> str:
         m = pattern.match(s)
         if m:
             return tidy_name(m.group(1)) + suffix.format(*m.groups())
+    if not s.strip():
+        return "label"
+    if not re.search(r"[\s%]", s):
+        return s                     # an identifier: a measure or run name (``run#2``, ``P_10``)
     s = s.replace("%", "pct")
-    s = re.sub(r"[^\w.@]+", "_", s).strip("_")
+    s = re.sub(r"[^\w.@#]+", "_", s).strip("_")
     return s or "label"
 
 
