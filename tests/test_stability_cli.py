@@ -43,7 +43,7 @@ def test_several_analyses_groups_and_seed(tmp_path, capsys):
     pd.testing.assert_frame_equal(er_a, er_b)              # same seed, same numbers
     assert er_a["topic_set"].tolist() == ["all", "old", "new"]
     assert er_a["subset_size"].tolist() == [50, 25, 25]
-    assert (er_a["error_rate_%"] <= 50).all()
+    assert (er_a["error_rate_pct"] <= 50).all()
     for stem in ("disjoint_summary", "disjoint_fits_map_all", "disjoint_rates_map_old",
                  "tukey_map_all"):
         assert (tmp_path / "a" / f"{stem}.csv").is_file()
