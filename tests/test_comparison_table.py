@@ -67,7 +67,7 @@ def test_writes_latex_and_xlsx(tmp_path, matrices):
     openpyxl = pytest.importorskip("openpyxl")
     t = comparison_table(matrices)
     tex = t.write(tmp_path / "c.tex").read_text()
-    assert r"(b) B & \textbf{" in tex and r"}\textsuperscript{ac}" in tex
+    assert r"(b) B & \textbf{" in tex and r"} & \textsuperscript{ac}" in tex
     wb = openpyxl.load_workbook(t.write(tmp_path / "c.xlsx"))
     ws = wb["table"]
     assert ws["B3"].value == matrices["map"]["B"].mean() and ws["B3"].font.bold
