@@ -163,7 +163,7 @@ def test_provenance_in_html_footer_and_pdf(compat9, tmp_path):
     footer = html[html.index("<footer>"):]
     for s in (file_sha256(QRELS), RULE9, "max_docs=500", "trec_eval 9.0.8",
               "Seed (randomisation): 7", "aplrob03a (aplrob03a.run.gz) sha256 "
-              + file_sha256(RUNS[0]), "Measures: map"):
+              + file_sha256(RUNS[0]), "iprec_at_recall", "median: median over all runs"):
         assert s in footer, s
     pdf = compat9 / "adhoc_report.pdf"
     if shutil.which("pdftotext") is None:
