@@ -122,3 +122,28 @@ def test_html_leaves_huge_tables_to_the_files():
         ReportTable("overview", "Runs", small))),)))
     assert f"Pairwise p-values</b>: {HTML_MAX_ROWS + 1:,} rows" in html
     assert "comparison_pvalues.csv" in html and html.count("<tr>") == 2     # small: head + row
+
+
+def test_per_topic_figure_files_widen_with_the_topics(tmp_path):
+    """A 250-topic chart file is 15 in. wide (0.06 in. a topic), a small one 6 in.; nothing
+    is cut off (tight bounding box)."""
+    from PIL import Image
+
+    from yardstick.reports.render import write_assets
+
+    def doc(n):
+        data = pd.DataFrame({"difference": np.linspace(-1, 1, n)},
+                            index=pd.Index([str(301 + i) for i in range(n)], name="topic"))
+        def draw(ax):
+            ax.bar(np.arange(n), data["difference"].to_numpy())
+            ax.set_xticks(np.arange(n)[::10], data.index[::10], rotation=90)
+            ax.set_title("difference from the median")
+
+        fig = ReportFigure("md", "t", draw, data, per_topic=True)
+        return ReportDocument("r", "adhoc", (ReportPage(f"p{n}", "", (), (fig,)),))
+
+    for n, inches in ((250, 15.0), (50, 6.0)):
+        png = [p for p in write_assets(doc(n), tmp_path, 100, (), ("png",))
+               if p.parent.name == f"p{n}"][0]
+        w, h = Image.open(png).size
+        assert abs(w - inches * 100) <= 0.12 * inches * 100 and h <= 420

@@ -198,15 +198,23 @@ def write_assets(doc: ReportDocument, folder: str | os.PathLike, dpi: int = 150,
                                                fmt, provenance=prov))
         for f in page.figures:
             for fmt in figure_formats:
-                fig = new_figure(6, 4, dpi)
+                fig = new_figure(_figure_width(f), 4, dpi)
                 f.draw(fig.add_subplot())
                 buf = io.BytesIO()
                 meta = prov.matplotlib_metadata(fmt) if prov is not None else None
-                fig.savefig(buf, format=fmt, dpi=dpi, metadata=meta)
+                fig.savefig(buf, format=fmt, dpi=dpi, metadata=meta, bbox_inches="tight",
+                            pad_inches=0.05)
                 p = d / f"{slug(f.name)}.{fmt}"
                 atomic_write_bytes(p, buf.getvalue())
                 written.append(p)
     return written
+
+
+def _figure_width(f) -> float:
+    """Inches of a figure file: 6, wider for a per-topic chart of many topics (0.06 in. a
+    topic, at most 24) so that its bars and topic labels stay apart."""
+    n = len(f.data) if f.per_topic and f.data is not None else 0
+    return min(24.0, max(6.0, 0.06 * n))
 
 
 def write_report(doc: ReportDocument, folder: str | os.PathLike,
