@@ -245,12 +245,14 @@ def compare(qrels: Any, runs: Any, measure: str = "map", baseline: str | None = 
     """Each run against a baseline on one measure: means, W/T/L, p-values, effect size, CI.
 
     ``test`` is ``t``, ``wilcoxon``, ``sign`` or ``permutation`` (seeded);
-    ``correction`` ``none``, ``holm`` or ``bh``.  The baseline defaults to the first run.
+    ``correction`` ``none``, ``holm`` or ``bh``.  The baseline defaults to the first run;
+    name it by its run name, file name, path or run tag (``"aplrob03a"``).
     """
     from yardstick.significance import compare_runs
 
-    mat = _matrix(qrels, runs, measure, options)
-    base = baseline or mat.columns[0]
+    run_list = _runs(runs)
+    base = _baseline(baseline, run_list)
+    mat = _matrix(qrels, run_list, measure, options)
     return compare_runs(mat, base, measure=measure, test=test, correction=correction,
                         alpha=alpha, seed=seed).to_frame()
 
@@ -261,13 +263,24 @@ def experiment(qrels: Any, runs: Any, measures: Sequence[str] = ("map", "P.10", 
     """A PyTerrier ``Experiment``-like table: means, +/-, p-values per measure."""
     from yardstick.significance import experiment_table
 
-    evs = evaluations(qrels, runs, list(measures))
+    run_list = _runs(runs)
+    base = _baseline(baseline, run_list)
+    evs = evaluations(qrels, run_list, list(measures))
     first = next(iter(evs.values()))
     cols = [c for c in first.per_topic.columns if c != "relstring"]
     mats = {c: score_matrix(evs, c) for c in cols}
-    base = baseline or next(iter(evs))
     return experiment_table(mats, base, test=test, correction=correction, alpha=alpha,
                             seed=seed)
+
+
+def _baseline(name: str | None, runs: list[Run]) -> str:
+    """The baseline's run name: the first run, or the run ``name`` means (its name, file
+    name, path or run tag: :func:`yardstick.run_names.resolve_run`)."""
+    from yardstick.run_names import resolve_run
+
+    if not runs:
+        raise ValueError("no runs given")
+    return runs[0].name if name is None else resolve_run(name, runs, "baseline").name
 
 
 def _matrix(qrels, runs, measure, options) -> pd.DataFrame:

@@ -254,3 +254,18 @@ def test_run_and_measure_names_as_columns_are_kept(tmp_path):
                      index=pd.Index(["301"], name="topic"))
     head = write_table(f, tmp_path / "p.csv").read_text().splitlines()[0]
     assert head == "topic,input.aplrob03a,run#2,UIUC03Rd1.run-x"
+
+
+def test_api_baseline_by_run_tag_or_file():
+    import yardstick as ys
+    from yardstick.run_names import RunNameError
+
+    by_tag = ys.compare(QRELS, RUNS, "map", baseline="UIUC03Rd1")
+    by_file = ys.compare(QRELS, RUNS, "map", baseline="UIUC03Rd1.run.gz")
+    assert by_tag["baseline"].unique().tolist() == ["UIUC03Rd1.run"]
+    pd.testing.assert_frame_equal(by_tag, by_file)
+    mat = _matrix("map", complete=False)
+    assert by_tag.loc["aplrob03a.run", "p t-test"] == \
+        stats.ttest_rel(mat["aplrob03a.run"], mat["UIUC03Rd1.run"]).pvalue
+    with pytest.raises(RunNameError, match="neither a run file nor a run tag"):
+        ys.experiment(QRELS, RUNS, ["map"], baseline="nope")
