@@ -97,7 +97,23 @@ def read_qrels(source: Any, name: str | None = None) -> Qrels:
 
 def read_runs(source: Any, name: str | None = None) -> list[Run]:
     """Runs from paths, Run objects, DataFrames (a ``run`` column splits them), dicts,
-    ranx ``Run`` objects or ir_measures scored-document iterables."""
+    ranx ``Run`` objects or ir_measures scored-document iterables.
+
+    Two runs with one name (two files called ``run.txt`` in different folders) are told
+    apart as the command line does (:func:`yardstick.run_names.unique_names`): the
+    second becomes ``run.txt#2``, and a ``UserWarning`` says which file that is.
+    """
+    import warnings
+
+    from yardstick.run_names import unique_names
+
+    runs, notes = unique_names(_read_runs(source, name))
+    for note in notes:
+        warnings.warn(note, UserWarning, stacklevel=2)
+    return runs
+
+
+def _read_runs(source: Any, name: str | None = None) -> list[Run]:
     if isinstance(source, Run):
         return [source]
     if _is_path(source):
@@ -115,7 +131,7 @@ def read_runs(source: Any, name: str | None = None) -> list[Run]:
     items = list(source)
     if items and all(_is_path(x) or isinstance(x, (Run, pd.DataFrame)) or hasattr(x, "run")
                      for x in items):
-        return [r for x in items for r in read_runs(x)]
+        return [r for x in items for r in _read_runs(x)]
     frame = pd.DataFrame([tuple(x) for x in items],
                          columns=list(getattr(items[0], "_fields", ("query_id", "doc_id", "score")))
                          if items else ["query_id", "doc_id", "score"])
@@ -137,12 +153,8 @@ def _run_from_frame(frame: pd.DataFrame, name: str) -> Run:
 
 
 def _runs(runs: Any) -> list[Run]:
-    out = read_runs(runs)
-    names = [r.name for r in out]
-    dup = sorted({n for n in names if names.count(n) > 1})
-    if dup:
-        raise ValueError(f"two runs are named {dup[0]!r}: give each run its own name")
-    return out
+    """Runs with distinct names (:func:`read_runs`: a repeated name becomes ``name#2``)."""
+    return read_runs(runs)
 
 
 def evaluations(qrels: Any, runs: Any, measures: Any = ("official",),
@@ -233,12 +245,14 @@ def compare(qrels: Any, runs: Any, measure: str = "map", baseline: str | None = 
     """Each run against a baseline on one measure: means, W/T/L, p-values, effect size, CI.
 
     ``test`` is ``t``, ``wilcoxon``, ``sign`` or ``permutation`` (seeded);
-    ``correction`` ``none``, ``holm`` or ``bh``.  The baseline defaults to the first run.
+    ``correction`` ``none``, ``holm`` or ``bh``.  The baseline defaults to the first run;
+    name it by its run name, file name, path or run tag (``"aplrob03a"``).
     """
     from yardstick.significance import compare_runs
 
-    mat = _matrix(qrels, runs, measure, options)
-    base = baseline or mat.columns[0]
+    run_list = _runs(runs)
+    base = _baseline(baseline, run_list)
+    mat = _matrix(qrels, run_list, measure, options)
     return compare_runs(mat, base, measure=measure, test=test, correction=correction,
                         alpha=alpha, seed=seed).to_frame()
 
@@ -249,13 +263,24 @@ def experiment(qrels: Any, runs: Any, measures: Sequence[str] = ("map", "P.10", 
     """A PyTerrier ``Experiment``-like table: means, +/-, p-values per measure."""
     from yardstick.significance import experiment_table
 
-    evs = evaluations(qrels, runs, list(measures))
+    run_list = _runs(runs)
+    base = _baseline(baseline, run_list)
+    evs = evaluations(qrels, run_list, list(measures))
     first = next(iter(evs.values()))
     cols = [c for c in first.per_topic.columns if c != "relstring"]
     mats = {c: score_matrix(evs, c) for c in cols}
-    base = baseline or next(iter(evs))
     return experiment_table(mats, base, test=test, correction=correction, alpha=alpha,
                             seed=seed)
+
+
+def _baseline(name: str | None, runs: list[Run]) -> str:
+    """The baseline's run name: the first run, or the run ``name`` means (its name, file
+    name, path or run tag: :func:`yardstick.run_names.resolve_run`)."""
+    from yardstick.run_names import resolve_run
+
+    if not runs:
+        raise ValueError("no runs given")
+    return runs[0].name if name is None else resolve_run(name, runs, "baseline").name
 
 
 def _matrix(qrels, runs, measure, options) -> pd.DataFrame:

@@ -182,9 +182,10 @@ class Provenance:
         n = len(self.runs)
         opts = ", ".join(f"{k}={v}" for k, v in self.options.items())
         return (f"Yardstick {self.yardstick_version}, {self.created}; qrels {self.qrels_file} "
-                f"(SHA-256 {self.qrels_sha256[:12]}…); {n} run{'s' if n != 1 else ''}; "
+                f"(SHA-256 {self.qrels_sha256}); {n} run{'s' if n != 1 else ''}; "
                 f"options {opts or 'defaults'}; compatibility trec_eval "
                 f"{'10.0' if self.compat == 10 else '9.0.8'}; interpolation {self.interpolation}"
+                + (f"; measures {', '.join(self.measures)}" if self.measures else "")
                 + "".join(f"; seed {k}={v}" for k, v in self.seeds.items()) + ".")
 
     def matplotlib_metadata(self, fmt: str) -> dict[str, str]:

@@ -33,7 +33,8 @@ def unique_names(runs: Sequence) -> tuple[list, list[str]]:
             continue
         new = f"{r.name}#{n}"
         out.append(r.renamed(new))
-        notes.append(f"two runs are called {r.name!r}: {r.path or r.name} is shown as {new!r}")
+        notes.append(f"two runs are called {r.name!r}: {r.path or r.name} is shown as {new!r} "
+                     f"(name it by {new!r} or by its path)")
     return out, notes
 
 
@@ -44,12 +45,19 @@ def _keys(run) -> list[str]:
     return keys
 
 
+def _same_file(name: str, run) -> bool:
+    """``name`` is a path (relative to the working folder or absolute) of ``run``'s file."""
+    if not run.path or (os.sep not in name and "/" not in name):
+        return False
+    return os.path.abspath(name) == os.path.abspath(str(run.path))
+
+
 def resolve_run(name: str, runs: Sequence, option: str = "--run"):
     """The run ``name`` means: its display name, file path or file name first, else its tag.
 
     Raises :class:`RunNameError` when nothing matches or when a tag is shared.
     """
-    by_file = [r for r in runs if name in _keys(r)]
+    by_file = [r for r in runs if name in _keys(r) or _same_file(name, r)]
     if len(by_file) == 1:
         return by_file[0]
     if len(by_file) > 1:
@@ -63,8 +71,11 @@ def resolve_run(name: str, runs: Sequence, option: str = "--run"):
     if len(by_tag) > 1:
         raise RunNameError(f"{option} {name!r} is the run tag of {len(by_tag)} runs "
                            f"({', '.join(r.name for r in by_tag)}); name one by its file name")
-    raise RunNameError(f"{option} {name!r} is neither a run file nor a run tag of the runs "
-                       f"given ({', '.join(run_labels(runs))})")
+    labels = run_labels(runs)
+    listed = ", ".join(labels) if len(labels) <= 12 else \
+        f"{', '.join(labels[:10])} and {len(labels) - 10} more"
+    raise RunNameError(f"{option} {name!r} is neither a run file nor a run tag of the "
+                       f"{len(labels)} runs given ({listed})")
 
 
 def resolve_runs(names: Iterable[str], runs: Sequence, option: str = "--run") -> list:

@@ -30,13 +30,13 @@ def test_t_test_holm_letters_and_bold(matrices):
     order = sorted(p, key=p.get)
     held = np.maximum.accumulate([min(1, (3 - i) * p[k]) for i, k in enumerate(order)])
     for k, h in zip(order, held):
-        assert got.loc[k, "p_corrected"] == pytest.approx(h, rel=1e-12)
+        assert got.loc[k, "p_value_corrected"] == pytest.approx(h, rel=1e-12)
     assert list(t.letters) == ["a", "b", "c"]
     assert t.markers.loc["B", "map"] == "ac"       # B clearly better than A and C
     assert t.markers.loc["A", "map"] == ""
     assert t.best["map"].tolist() == [False, True, False]
     assert t.means.loc["B", "map"] == mat["B"].mean()
-    assert "40 topics" in t.caption and "q.txt" in t.caption and "alpha = 0.05" in t.caption
+    assert "40 topics" in t.caption and "q.txt" in t.caption and "α = 0.05" in t.caption
 
 
 def test_bonferroni_and_tests(matrices):
@@ -46,7 +46,7 @@ def test_bonferroni_and_tests(matrices):
                     & (t.pvalues.run_b == "C")].iloc[0]
     p = stats.wilcoxon(mat["A"], mat["C"]).pvalue
     assert got.p_value == pytest.approx(p, rel=1e-12)
-    assert got.p_corrected == pytest.approx(min(1, 3 * p), rel=1e-12)
+    assert got.p_value_corrected == pytest.approx(min(1, 3 * p), rel=1e-12)
     with pytest.raises(ValueError, match="unknown correction"):
         comparison_table(matrices, correction="sidak")
 
@@ -67,7 +67,7 @@ def test_writes_latex_and_xlsx(tmp_path, matrices):
     openpyxl = pytest.importorskip("openpyxl")
     t = comparison_table(matrices)
     tex = t.write(tmp_path / "c.tex").read_text()
-    assert r"(b) B & \textbf{" in tex and r"}\textsuperscript{ac}" in tex
+    assert r"(b) B & \textbf{" in tex and r"} & \textsuperscript{ac}" in tex
     wb = openpyxl.load_workbook(t.write(tmp_path / "c.xlsx"))
     ws = wb["table"]
     assert ws["B3"].value == matrices["map"]["B"].mean() and ws["B3"].font.bold

@@ -79,7 +79,7 @@ def test_compare_qrels_prints_the_paired_test(files, capsys):
     assert "2 topics, 1 higher in" in capsys.readouterr().out
     cmp_ = pd.read_csv(out / "titlestat_compare.csv", dtype={"topic": str}).set_index("topic")
     # tables are written with four decimals
-    assert cmp_["diff"].tolist() == pytest.approx([0.5, -2 / 3], abs=5e-5)
+    assert cmp_["mean_difference"].tolist() == pytest.approx([0.5, -2 / 3], abs=5e-5)
 
 
 def test_titlestat_without_documents_is_refused(files, capsys):
@@ -102,4 +102,4 @@ def test_not_pooled_by_file_name_unknown_refused_and_provenance(files, capsys):
     capsys.readouterr()
     assert main(["pool", "--qrels", qrels, "--analysis", "stats", "--not-pooled", "Z",
                  *runs]) == 1
-    assert "--not-pooled 'Z' is neither a run file nor a run tag" in capsys.readouterr().err
+    assert "yardstick pool: --not-pooled: 'Z' is neither a run file nor a run tag" in capsys.readouterr().err

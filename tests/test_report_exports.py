@@ -49,6 +49,7 @@ def test_xlsx_numbers_equal_the_engine_with_provenance(report):
         # -c: every qrels topic; the engine's per-topic values, mean at full precision
         full = evs[name].per_topic["map"].reindex(read_qrels(QRELS).topics, fill_value=0.0)
         assert ws.cell(row, 2).value == pytest.approx(full.mean(), rel=0, abs=1e-15)
+        assert ws.cell(row, 2).value == evs[name].summary["map"]      # to the last bit
     prov = {r[0]: r[1] for r in wb["provenance"].iter_rows(values_only=True)}
     assert prov["Qrels SHA-256"] == file_sha256(QRELS)
     assert "complete=True" in prov["Options"] and prov["test"] == "t"
@@ -64,8 +65,10 @@ def test_pvalues_csv_reproduces_scipy_at_full_precision(report):
     a, b = (evs[n].per_topic["P_10"].reindex(topics, fill_value=0.0)
             for n in ("aplrob03a.run", "UIUC03Rd1.run"))
     assert row.p_value == stats.ttest_rel(a, b).pvalue           # exact, not rounded
-    assert row.p_corrected == min(1.0, 3 * row.p_value)
-    assert csv_means.loc["(a) aplrob03a.run", "P_10"] == a.mean()
+    assert row.p_value_corrected == min(1.0, 3 * row.p_value)
+    # the mean trec_eval prints (topics summed in order), not pandas' pairwise mean
+    assert csv_means.loc["(a) aplrob03a.run", "P_10"] == evs["aplrob03a.run"].summary["P_10"]
+    assert csv_means.loc["(a) aplrob03a.run", "P_10"] == pytest.approx(a.mean(), abs=1e-15)
     side = json.loads((report / "Comparison" / "comparison.provenance.json").read_text())
     assert [r["tag"] for r in side["runs"]] == ["aplrob03a", "UIUC03Rd1", "pircRBa1"]
     assert side["options"]["complete"] is True
@@ -108,5 +111,6 @@ def test_unknown_format_and_ambiguous_tag(tmp_path, capsys):
     code = cli_main(["report", "--qrels", str(QRELS), str(RUNS[0]), str(copy), "--out",
                      str(tmp_path / "o"), "--run", "aplrob03a", "--formats", "csv"])
     assert code != 0
-    assert ("--run 'aplrob03a' is the run tag of 2 runs (aplrob03a.run, copy.run); "
+    assert ("yardstick report: --run: 'aplrob03a' is the run tag of 2 runs (aplrob03a.run, "
+            "copy.run); "
             "name one by its file name") in capsys.readouterr().err

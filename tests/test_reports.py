@@ -175,7 +175,7 @@ def test_adhoc_report_renders(robust_adhoc, tmp_path):
     assert f"{evs['input.aplrob03a'].summary['map']:.4f}" in html
     written = write_report(doc, tmp_path)
     csv = pd.read_csv(tmp_path / "input.aplrob03a" / "document_levels.csv", index_col=0)
-    assert csv.loc["At 1000 docs", "Precision"] == evs["input.aplrob03a"].summary["P_1000"]
+    assert csv.loc["At 1000 docs", "precision"] == evs["input.aplrob03a"].summary["P_1000"]
     png = (tmp_path / "input.aplrob03a" / "recall_precision.png").read_bytes()
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
     assert tmp_path / "adhoc_report.pdf" in written
@@ -207,11 +207,11 @@ def test_cli_report_on_trec_eval_test_files(tmp_path):
     # trec_eval's golden summary (out.test): map 0.1785, P_5 0.2667, num_rel_ret 131
     s = pd.read_csv(out / "results.test" / "summary.csv", index_col=0)["value"]
     assert s["Rel_ret"] == "131" or s["Rel_ret"] == 131
-    rl = pd.read_csv(out / "results.test" / "recall_levels.csv", index_col=0)["Precision"]
+    rl = pd.read_csv(out / "results.test" / "recall_levels.csv", index_col=0)["precision"]
     assert round(rl["Non-interpolated AP"], 4) == 0.1785
-    dl = pd.read_csv(out / "results.test" / "document_levels.csv", index_col=0)["Precision"]
+    dl = pd.read_csv(out / "results.test" / "document_levels.csv", index_col=0)["precision"]
     assert round(dl["At 5 docs"], 4) == 0.2667
-    _check_pdf_pages(out / "adhoc_report.pdf", 1, tmp_path)
+    _check_pdf_pages(out / "adhoc_report.pdf", 2, tmp_path)      # the run + the provenance sheet
     for kind in ("known-item", "filtering", "qa"):
         assert cli_main(["report", "--kind", kind, "--qrels", str(TE / "qrels.test"),
                          str(TE / "results.test"), "--out", str(out / kind),

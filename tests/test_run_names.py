@@ -33,7 +33,8 @@ def test_shared_tag_is_refused_with_the_files_named():
 def test_same_file_name_in_two_folders_gets_a_suffix_and_a_note():
     runs, notes = unique_names([_run("/x/run.txt", "t1"), _run("/y/run.txt", "t2")])
     assert [r.name for r in runs] == ["run.txt", "run.txt#2"]
-    assert notes == ["two runs are called 'run.txt': /y/run.txt is shown as 'run.txt#2'"]
+    assert notes == ["two runs are called 'run.txt': /y/run.txt is shown as 'run.txt#2' "
+                     "(name it by 'run.txt#2' or by its path)"]
     assert resolve_run("run.txt#2", runs).tag == "t2"
     assert resolve_run("/y/run.txt", runs).tag == "t2"
     with pytest.raises(RunNameError, match="names 2 run files"):
@@ -44,6 +45,18 @@ def test_unknown_name_lists_the_runs():
     runs = [_run("/x/a.txt", "tagA")]
     with pytest.raises(RunNameError) as e:
         resolve_run("zzz", runs)
-    assert str(e.value) == ("--run 'zzz' is neither a run file nor a run tag of the runs "
+    assert str(e.value) == ("--run 'zzz' is neither a run file nor a run tag of the 1 runs "
                             "given (a.txt (tag tagA))")
     assert np.array_equal(runs[0].score, [1.0])
+
+
+def test_a_relative_path_names_its_run_and_long_lists_are_cut(tmp_path, monkeypatch):
+    (tmp_path / "runs").mkdir()
+    runs = [_run(str(tmp_path / "runs" / f"t{i:03d}"), f"t{i:03d}") for i in range(150)]
+    monkeypatch.chdir(tmp_path)
+    assert resolve_run("runs/t027", runs) is runs[27]
+    assert resolve_run("./runs/t027", runs) is runs[27]
+    with pytest.raises(RunNameError) as e:
+        resolve_run("runs/t999", runs)
+    assert str(e.value).endswith("of the 150 runs given (t000, t001, t002, t003, t004, t005, "
+                                 "t006, t007, t008, t009 and 140 more)")

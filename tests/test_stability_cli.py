@@ -57,9 +57,9 @@ def test_several_analyses_groups_and_seed(tmp_path, capsys):
     er_a = pd.read_csv(tmp_path / "a" / "error_rate.csv")
     er_b = pd.read_csv(tmp_path / "b" / "error_rate.csv")
     pd.testing.assert_frame_equal(er_a, er_b)              # same seed, same numbers
-    assert er_a["topics_set"].tolist() == ["all", "old", "new"]
+    assert er_a["topic_set"].tolist() == ["all", "old", "new"]
     assert er_a["subset_size"].tolist() == [50, 25, 25]
-    assert (er_a["error_rate_%"] <= 50).all()
+    assert (er_a["error_rate_pct"] <= 50).all()
     for stem in ("disjoint_summary", "disjoint_fits_map_all", "disjoint_rates_map_old",
                  "tukey_map_all"):
         assert (tmp_path / "a" / f"{stem}.csv").is_file()
@@ -94,7 +94,7 @@ def test_out_writes_every_number_at_full_precision(tmp_path, capsys):
                                  EvalOptions(complete=True)))
     mat = score_matrix(evs, "map").fillna(0.0)
     a, b = pairs.loc[0, "run_a"], pairs.loc[0, "run_b"]
-    assert pairs.loc[0, "p_t"] == pytest.approx(stats.ttest_rel(mat[a], mat[b]).pvalue,
+    assert pairs.loc[0, "p_value_t"] == pytest.approx(stats.ttest_rel(mat[a], mat[b]).pvalue,
                                                 rel=1e-9)
     tukey = pd.read_csv(tmp_path / "tukey_pvalues_map_all.csv", index_col="run")
     assert tukey.shape == (3, 3) and np.allclose(np.diag(tukey.to_numpy()), 1.0)

@@ -104,8 +104,10 @@ def run(args: argparse.Namespace) -> int:
     from yardstick.trec_format import other_format, write_trec_eval
 
     out = sys.stdout
-    for path in args.runs:
+    tags: dict[str, list[str]] = {}      # run tag -> files having it (told apart below)
+    for k, path in enumerate(args.runs):
         run_ = read_run(path, ranks=False)
+        label = _told_apart(tags, run_.tag, path, args.format)
         try:
             jr, cols, summary = measure_run(run_, qrels, measures, options, zscores,
                                             keep_join_index=False)
@@ -124,10 +126,32 @@ def run(args: argparse.Namespace) -> int:
                             query_flag=args.query, summary_flag=not args.no_summary,
                             zscore=zscores is not None)
         else:
-            out.write(other_format(evaluation(run_, jr, cols, summary, options), args.format,
-                                   args.query, summary=not args.no_summary,
-                                   zscore=zscores is not None))
+            from dataclasses import replace
+
+            text = other_format(replace(evaluation(run_, jr, cols, summary, options),
+                                        runid=label), args.format,
+                                args.query, summary=not args.no_summary,
+                                zscore=zscores is not None)
+            if args.format == "csv" and k > 0:       # one header row for all runs
+                text = text.split("\n", 1)[1]
+            out.write(text)
     return 0
+
+
+def _told_apart(tags: dict, tag: str, path: str, fmt: str) -> str:
+    """The label of a run in ``--format csv|json|markdown``: its tag, ``tag#2`` when an
+    earlier file had the same tag (as :func:`yardstick.run_names.unique_names`); a note
+    on stderr says which file is which."""
+    files = tags.setdefault(tag, [])
+    files.append(path)
+    if len(files) == 1:
+        return tag
+    label = f"{tag}#{len(files)}"
+    how = (f"its lines are labelled {label!r}" if fmt != "trec_eval"
+           else "trec_eval's text prints runs in the order of the files given")
+    print(f"yardstick eval: note: {path} has the run tag {tag!r} of {files[0]}; {how}",
+          file=sys.stderr)
+    return label
 
 
 def _renamed(cols, summary, names: str):

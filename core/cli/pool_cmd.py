@@ -124,7 +124,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         excluded = resolve_runs(args.not_pooled, runs, "--not-pooled")
     except RunNameError as e:
-        raise FormatError(args.runs[0], None, str(e)) from e
+        raise FormatError("--not-pooled", None, str(e).removeprefix("--not-pooled ")) from e
     pooled = [all(r is not x for x in excluded) for r in runs]
     if not any(pooled):
         raise FormatError(args.runs[0], None, "no pooled run left after --not-pooled")
@@ -163,6 +163,8 @@ def run(args: argparse.Namespace) -> int:
                                        "tie_order": args.tie_order,
                                        **({"topics": " ".join(coverage)} if coverage else {})})
         for name, frame in report.tables().items():
+            if name.endswith("_summary") and frame.index.name is None:
+                frame = frame.rename_axis("statistic")     # label/value lines
             write_table(frame, os.path.join(args.out, f"{name}.{suffix}"), fmt=args.format,
                         provenance=prov)
         print(f"tables written to {args.out}", file=sys.stderr)

@@ -27,6 +27,7 @@ come from (:mod:`yardstick.provenance`).
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -109,11 +110,21 @@ def build_document(args: argparse.Namespace):
         try:
             only = [r.name for r in resolve_runs(args.only, runs)]
         except RunNameError as e:
-            raise FormatError(args.runs[0], None, str(e)) from e
+            raise FormatError("--run", None, str(e).removeprefix("--run ")) from e
+    measures = [args.measure] + (_measure_list(args) if args.comparison_table else [])
+    if args.kind == "adhoc":
+        from yardstick.reports.adhoc import ADHOC_MEASURES
+
+        measures = list(ADHOC_MEASURES) + measures
+    extra = {}
+    if args.kind == "adhoc":
+        extra["median"] = (f"official medians file {os.path.basename(args.medians)}"
+                           if args.medians else f"median over {args.median_runs} runs")
     prov = Provenance.build(args.qrels, [(p, r.tag) for p, r in zip(args.runs, runs)],
-                            _measure_list(args) if args.comparison_table else [args.measure],
-                            options, seeds={args.test: args.seed} if args.comparison_table
-                            and args.test in ("randomisation", "bootstrap") else None)
+                            list(dict.fromkeys(measures)), options,
+                            seeds={args.test: args.seed} if args.comparison_table
+                            and args.test in ("randomisation", "bootstrap") else None,
+                            extra=extra)
     doc = _document(args, runs, qrels, options, only)
     if args.comparison_table:
         prov = prov.with_extra(test=args.test, correction=args.correction, alpha=args.alpha)

@@ -128,6 +128,8 @@ def _write_all(report, out_dir: Path, args, seed: int, matrices, runs, notes=())
                                    **({"topics": " ".join(notes)} if notes else {})})
     tables = [(re.sub(r"[^\w.-]+", "_", t.name), t.frame, t.index) for t in report.tables]
     for stem, frame, index in tables + detail_tables(report):
+        if index and frame.index.name is None and stem.endswith("_matrix"):
+            frame = frame.rename_axis("measure")      # measures x measures (tau, tau_AP)
         write_table(frame if index else frame.reset_index(drop=True),
                     out_dir / (stem + _SUFFIX[args.format]), args.format, provenance=prov)
 

@@ -12,12 +12,19 @@ from.  LaTeX, Markdown, HTML and plain text are for reading and print ``decimals
 places (trec_eval's four by default).  Count columns (``num_*`` holding whole
 numbers, integer dtypes) are written as integers.
 
+Column names
+------------
+CSV, TSV and XLSX, the formats read by programs, get one header row of tidy names
+shared by every table (``run``, ``topic``, ``measure``, ``value``, ``p_value`` ...;
+:mod:`yardstick.export.columns`); LaTeX, Markdown and HTML keep the labels the
+window shows.
+
 Markers and bold
 ----------------
 ``markers`` is a frame parallel to ``frame`` (aligned on index and columns;
 missing cells mean "no marker") holding booleans (``True`` -> ``†``) or strings
 (the superscript itself, e.g. ``"ab"``).  They become ``\\textsuperscript{...}`` in
-LaTeX, ``<sup>...</sup>`` in Markdown/HTML, a ``<column> marker`` column in CSV/TSV, and part
+LaTeX, ``<sup>...</sup>`` in Markdown/HTML, a ``<column>_marker`` column in CSV/TSV, and part
 of the cell's *number format* in XLSX so the cell stays numeric.  ``bold`` (a
 boolean frame of the same shape) sets cells in bold where the format has bold.
 
@@ -44,6 +51,7 @@ import pandas as pd
 
 from yardstick.export import text_formats as tf
 from yardstick.export.cells import DEFAULT_MARKER, as_frame, cells, flag_cells, marker_cells
+from yardstick.export.columns import tidy_frames
 from yardstick.io.atomic import atomic_write, atomic_write_bytes
 
 __all__ = ["Exporter", "EXPORTERS", "FORMATS", "TEXT_FORMATS", "SUFFIXES", "register",
@@ -68,6 +76,7 @@ class Exporter:
     full_precision: bool = False
     sidecar: bool = False
     file: bool = True          # offered as a file format (tsv and text are text only)
+    tidy: bool = False         # tidy column names (:mod:`yardstick.export.columns`)
 
 
 #: format name -> exporter
@@ -87,10 +96,10 @@ def _write_xlsx(frame, tmp, decimals, markers, caption, bold, provenance):
     xlsx_table.write_xlsx(frame, tmp, decimals, markers, caption, bold, provenance)
 
 
-register(Exporter("csv", (".csv",), tf.delimited, full_precision=True, sidecar=True))
+register(Exporter("csv", (".csv",), tf.delimited, full_precision=True, sidecar=True, tidy=True))
 register(Exporter("tsv", (".tsv", ".txt"), tf.tsv, full_precision=True, sidecar=True,
-                  file=False))
-register(Exporter("xlsx", (".xlsx",), binary=_write_xlsx, full_precision=True))
+                  file=False, tidy=True))
+register(Exporter("xlsx", (".xlsx",), binary=_write_xlsx, full_precision=True, tidy=True))
 register(Exporter("latex", (".tex", ".latex"), tf.latex))
 register(Exporter("markdown", (".md", ".markdown"), tf.markdown, sidecar=True))
 register(Exporter("html", (".html", ".htm"), tf.html_table))
@@ -155,6 +164,8 @@ def write_table(frame: pd.DataFrame | pd.Series, path: str | os.PathLike, fmt: s
     path = Path(path)
     exporter = EXPORTERS[format_for(path, fmt)]
     frame = as_frame(frame)
+    if exporter.tidy:
+        frame, markers, bold = tidy_frames(frame, _frame_or_none(markers), _frame_or_none(bold))
     if exporter.binary is not None:
         atomic_write(path, lambda tmp: exporter.binary(frame, tmp, decimals, markers, caption,
                                                        bold, provenance))
@@ -187,7 +198,13 @@ def _encode(text: str) -> bytes:
     return text.encode("utf-8", "surrogateescape")
 
 
+def _frame_or_none(x):
+    return None if x is None else as_frame(x)
+
+
 def _render(exporter: Exporter, frame, decimals, markers, caption, bold, provenance) -> str:
+    if exporter.tidy:
+        frame, markers, bold = tidy_frames(frame, _frame_or_none(markers), _frame_or_none(bold))
     header, body = cells(frame, None if exporter.full_precision else decimals)
     return exporter.text(frame, header, body, marker_cells(frame, markers),
                          flag_cells(frame, bold, "1"), caption, provenance)

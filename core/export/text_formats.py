@@ -7,7 +7,7 @@ the significance marker and bold flag of each cell, a caption and an optional
 (``\\dag``, ``\\ddag``, ``$\\bigtriangleup$`` for ▲ ...), the provenance is a ``%``
 comment block.  HTML carries the provenance as a comment; CSV, TSV and Markdown
 get a ``.provenance.json`` file beside them (written by :mod:`yardstick.export.tables`);
-in CSV/TSV the markers of a column go to a ``<column> marker`` column beside it.
+in CSV/TSV the markers of a column go to a ``<column>_marker`` column beside it.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from yardstick.export.cells import n_index, numeric_columns
 __all__ = ["delimited", "markdown", "plain", "latex", "html_table", "latex_escape"]
 
 # symbols pdflatex takes without any package (▲/▼ were amssymb's \blacktriangle: not any more)
-_LATEX_SYMBOLS = {"†": r"\dag{}", "‡": r"\ddag{}", "§": r"\S{}", "¶": r"\P{}",
+_LATEX_SYMBOLS = {"†": r"\dag{}", "‡": r"\ddag{}", "§": r"\S{}", "¶": r"\P{}", "–": "--",
                   "▲": r"$\bigtriangleup$", "▼": r"$\bigtriangledown$",
                   "△": r"$\bigtriangleup$", "▽": r"$\bigtriangledown$",
                   "↑": r"$\uparrow$", "↓": r"$\downarrow$", "*": r"*",
@@ -38,7 +38,7 @@ def latex_escape(text: str) -> str:
 
 def delimited(frame, header, body, marks, bolds, caption, provenance, sep: str = ",") -> str:
     """One header row, then the rows; a column with markers is followed by a
-    ``<column> marker`` column holding them, so the numbers stay numbers."""
+    ``<column>_marker`` column holding them, so the numbers stay numbers."""
     marked = [j for j in range(len(header)) if any(m[j] for m in marks)]
 
     def spread(cells, extra):
@@ -51,7 +51,7 @@ def delimited(frame, header, body, marks, bolds, caption, provenance, sep: str =
 
     buf = io.StringIO()
     w = csv.writer(buf, delimiter=sep, lineterminator="\n")
-    w.writerow(spread(header, lambda j: f"{header[j]} marker"))
+    w.writerow(spread(header, lambda j: f"{header[j]}_marker"))
     for row, mrow in zip(body, marks):
         w.writerow(spread(row, lambda j: mrow[j]))
     return buf.getvalue()
@@ -117,15 +117,25 @@ LONG_TABLE_ROWS = 40
 
 def latex(frame, header, body, marks, bolds, caption, provenance) -> str:
     """A ``table`` float with a booktabs ``tabular``; past :data:`LONG_TABLE_ROWS` rows a
-    ``longtable`` whose header repeats on every page.  The provenance as ``%`` comments."""
+    ``longtable`` whose header repeats on every page.  The provenance as ``%`` comments.
+
+    A column with significance markers is set as two, ``r@{}l``: the numbers stay
+    aligned on their last digit and the superscripts follow them, left-aligned.
+    """
     right = numeric_columns(frame)
-    spec = "".join("r" if r else "l" for r in right)
+    marked = [r and any(m[j] for m in marks) for j, r in enumerate(right)]
+    spec = "".join(("r@{}l" if mk else "r") if r else "l" for r, mk in zip(right, marked))
     long = len(body) > LONG_TABLE_ROWS
     lines = [r"% requires \usepackage{booktabs}" + (r" and \usepackage{longtable}" if long
                                                    else "")]
+    if long:
+        lines.append("% a longtable settles its column widths when pdflatex runs two or three "
+                     "times")
     if provenance is not None:
         lines += ["% " + s.replace("\n", " ") for s in provenance.lines()]
-    head = [r"\toprule", " & ".join(latex_escape(h) for h in header) + r" \\", r"\midrule"]
+    head_cells = [r"\multicolumn{2}{c}{" + latex_escape(h) + "}" if mk else latex_escape(h)
+                  for h, mk in zip(header, marked)]
+    head = [r"\toprule", " & ".join(head_cells) + r" \\", r"\midrule"]
     cap = [r"\caption{" + latex_escape(caption) + "}"] if caption else []
     if long:
         lines += [r"\begin{longtable}{" + spec + "}"]
@@ -136,11 +146,14 @@ def latex(frame, header, body, marks, bolds, caption, provenance) -> str:
         lines += [r"\begin{tabular}{" + spec + "}"] + head
     for r, mr, br in zip(body, marks, bolds):
         cells = []
-        for c, m, b in zip(r, mr, br):
+        for c, m, b, mk in zip(r, mr, br, marked):
             text = latex_escape(c)
             if b and c:
                 text = r"\textbf{" + text + "}"
-            cells.append(text + (_latex_marker(m) if m else ""))
+            if mk:
+                cells.append(text + " & " + (_latex_marker(m) if m else ""))
+            else:
+                cells.append(text + (_latex_marker(m) if m else ""))
         lines.append(" & ".join(cells) + r" \\")
     if long:
         lines += [r"\end{longtable}"]

@@ -3,8 +3,10 @@
 Float cells hold the full value with the display format ``0.0000`` (``decimals``
 places), count columns ``0``; a significance marker becomes a literal in the
 cell's number format (``0.0000"†"``), so the value is still numeric in the
-spreadsheet.  ``bold`` cells get a bold font.  With a provenance, a second sheet
-``provenance`` lists it as label/value rows (:meth:`Provenance.items`).
+spreadsheet.  ``bold`` cells get a bold font.  With a provenance or a caption, a second
+sheet ``provenance`` lists them as label/value rows (``Caption``, then
+:meth:`Provenance.items`, then the provenance as JSON), so the ``table`` sheet
+keeps one header row.
 """
 
 from __future__ import annotations
@@ -57,12 +59,15 @@ def write_xlsx(frame: pd.DataFrame, tmp: str, decimals, markers, caption, bold=N
                                                 marks[i][k + j]) or cell.number_format
             if bolds[i][k + j]:
                 cell.font = Font(bold=True)
-    if provenance is not None:
+    if provenance is not None or caption:
         ps = wb.create_sheet("provenance")
         ps.append(["item", "value"])
-        for item in provenance.items():
+        if caption:
+            ps.append(["Caption", _xml_safe(caption)])
+        for item in provenance.items() if provenance is not None else ():
             ps.append([_xml_safe(x) for x in item])
-        ps.append(["json", _xml_safe(provenance.to_json())])
+        if provenance is not None:
+            ps.append(["json", _xml_safe(provenance.to_json())])
     with _round_trip_floats():
         wb.save(tmp)
 

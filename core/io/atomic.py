@@ -78,6 +78,7 @@ def atomic_write(path: str | os.PathLike, write: Callable[[str], None]) -> None:
     os.close(fd)
     try:
         write(tmp)
+        os.chmod(tmp, _mode_for(path))      # mkstemp's 0600 would hide exports from others
         os.replace(tmp, path)
     except BaseException:
         try:
@@ -85,6 +86,18 @@ def atomic_write(path: str | os.PathLike, write: Callable[[str], None]) -> None:
         except OSError:
             pass
         raise
+
+
+def _mode_for(path: Path) -> int:
+    """The permissions ``open(path, "w")`` would give: the old file's, else 0666 less umask."""
+    import stat
+
+    try:
+        return stat.S_IMODE(os.stat(path).st_mode)
+    except OSError:
+        mask = os.umask(0o022)
+        os.umask(mask)
+        return 0o666 & ~mask
 
 
 def atomic_write_bytes(path: str | os.PathLike, data: bytes) -> None:

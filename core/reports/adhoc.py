@@ -7,7 +7,8 @@ average precision — Table 2), "Document Level Averages" (precision at 5, 10,
 15, 20, 30, 100, 200, 500 and 1000 documents and exact R-precision —
 Table 3), the recall-precision graph (Figure 1) and the average-precision
 histogram against the per-topic median of all runs (Figure 2).  With several
-runs a first page superimposes their recall-precision curves.
+runs a first page superimposes their recall-precision curves (with more than
+:data:`MAX_CURVES` runs, those of the best by MAP, as its title says).
 """
 
 from __future__ import annotations
@@ -55,6 +56,16 @@ class AdhocTables:
         return out
 
 
+#: the "All runs" page draws at most this many recall-precision curves (the best by MAP)
+MAX_CURVES = 10
+
+
+def _titled(draw, title: str, ax) -> None:
+    """``draw(ax)``, then ``title`` as the axes title."""
+    draw(ax)
+    ax.set_title(title)
+
+
 def adhoc_tables(evaluation: Evaluation) -> AdhocTables:
     """Tables 1-3 of the appendix for one evaluated run."""
     s = evaluation.summary
@@ -90,7 +101,14 @@ def adhoc_report(evaluations: Mapping[str, Evaluation], runs: Sequence[str] | No
     names = list(runs) if runs is not None else list(evaluations)
     pages = []
     if len(names) > 1:
-        curves = recall_precision_curves(evaluations, names)
+        shown = names
+        rp_title = "Recall-Precision Curves"
+        if len(names) > MAX_CURVES:      # 150 curves and a 150-line legend say nothing
+            best = sorted(names, key=lambda n: -float(evaluations[n].summary["map"]))
+            shown = best[:MAX_CURVES]
+            rp_title = (f"Recall-Precision Curves of the {MAX_CURVES} runs with the highest "
+                        f"MAP (of {len(names)})")
+        curves = recall_precision_curves(evaluations, shown)
         ranking = system_ranking(evaluations, "map", runs=names)
         overview = pd.DataFrame({
             "topics": [len(evaluations[n].per_topic) for n in names],
@@ -101,8 +119,9 @@ def adhoc_report(evaluations: Mapping[str, Evaluation], runs: Sequence[str] | No
         pages.append(ReportPage(
             "All runs", f"{len(names)} runs",
             (ReportTable("overview", "Runs", overview),),
-            (ReportFigure("recall_precision", "Recall-Precision Curves",
-                          partial(figures.draw_recall_precision, curves=curves),
+            (ReportFigure("recall_precision", rp_title,
+                          partial(_titled, partial(figures.draw_recall_precision, curves=curves),
+                                  rp_title),
                           curves.to_frame()),
              ReportFigure("system_ranking", "Runs by mean MAP with 95% confidence intervals",
                           partial(figures.draw_system_ranking, sr=ranking),

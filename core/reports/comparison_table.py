@@ -97,7 +97,7 @@ class ComparisonTable:
         runs x measures, True for the best mean of each measure (ties all bold).
     pvalues : DataFrame
         One row per measure and pair: ``measure, run_a, run_b, mean_a, mean_b, n_topics,
-        p_value, p_corrected, a_better, b_better``.
+        p_value, p_value_corrected, a_better, b_better``.
     caption : str
     test, correction : str
     alpha : float
@@ -141,13 +141,17 @@ def comparison_table(matrices: Mapping[str, pd.DataFrame], runs: Sequence[str] |
                      test: str = "t", correction: str = "holm", alpha: float = 0.05,
                      seed: int = 0, n_resamples: int = 10000, qrels_name: str = "",
                      higher_is_better: Mapping[str, bool] | None = None,
-                     order: str = "given") -> ComparisonTable:
+                     order: str = "given", means: pd.DataFrame | None = None
+                     ) -> ComparisonTable:
     """Build the table from ``{measure: topics x runs}`` per-topic score matrices.
 
     ``runs`` picks and orders the rows (default: all, in the first matrix's order);
     ``order="score"`` sorts them by the first measure's mean, best first, so that the
     letters a run beats form ranges (``b–k``) and the superscripts stay short with many
     runs.  ``higher_is_better`` flips "best" and "better" for measures where lower wins.
+    ``means`` (runs x measures) gives the means to print, e.g. the engine's averages,
+    which sum the topics in trec_eval's order and can differ from ``DataFrame.mean``
+    in the last digit; by default they are the matrices' column means.
     """
     test = _ALIASES.get(test, test)
     if test not in TESTS:
@@ -158,11 +162,13 @@ def comparison_table(matrices: Mapping[str, pd.DataFrame], runs: Sequence[str] |
     runs = list(runs) if runs is not None else list(first.columns)
     if order == "score":
         up = (higher_is_better or {}).get(first_name, True)
-        runs = list(first[runs].mean().sort_values(ascending=not up, kind="stable").index)
+        key = means[first_name].reindex(runs) if means is not None and first_name in means \
+            else first[runs].mean()
+        runs = list(key.sort_values(ascending=not up, kind="stable").index)
     elif order != "given":
         raise ValueError(f"unknown order {order!r}; expected 'given' or 'score'")
     letters = pd.Series(_letters(len(runs)), index=pd.Index(runs, name="run"))
-    means = pd.DataFrame(index=letters.index)
+    table_means = pd.DataFrame(index=letters.index)
     markers = pd.DataFrame("", index=letters.index, columns=list(matrices), dtype=object)
     rows = []
     n_topics = 0
@@ -170,7 +176,8 @@ def comparison_table(matrices: Mapping[str, pd.DataFrame], runs: Sequence[str] |
     beaten: dict[tuple[str, str], list[int]] = {(r, m): [] for r in runs for m in matrices}
     for m, mat in matrices.items():
         sign = 1.0 if (higher_is_better or {}).get(m, True) else -1.0
-        means[m] = mat[runs].mean()
+        table_means[m] = means[m].reindex(runs).astype(float) \
+            if means is not None and m in means else mat[runs].mean()
         n_topics = max(n_topics, int(mat[runs].notna().any(axis=1).sum()))
         pairs = list(combinations(runs, 2))
         ps, info = [], []
@@ -194,27 +201,29 @@ def comparison_table(matrices: Mapping[str, pd.DataFrame], runs: Sequence[str] |
     for (r, m), idx in beaten.items():
         markers.loc[r, m] = _ranges(sorted(idx), names)
     orient = pd.Series({m: 1.0 if (higher_is_better or {}).get(m, True) else -1.0
-                        for m in means.columns})
-    signed = means * orient
+                        for m in table_means.columns})
+    signed = table_means * orient
     best = signed.eq(signed.max())
     pvalues = pd.DataFrame(rows, columns=["measure", "run_a", "run_b", "mean_a", "mean_b",
-                                          "n_topics", "p_value", "p_corrected", "a_better",
+                                          "n_topics", "p_value", "p_value_corrected", "a_better",
                                           "b_better"])
     caption = (f"Mean scores over {n_topics} topics"
                + (f" (qrels {qrels_name})" if qrels_name else "")
                + f". Best value per measure in bold. Superscripts name the runs a value is "
                f"significantly better than ({_TEST_NAMES[test]}, {_CORRECTION_NAMES[correction]}"
                f" over the {len(runs) * (len(runs) - 1) // 2} pairs per measure, "
-               f"alpha = {alpha:g}" + (f", seed {seed}" if test in ("randomisation", "bootstrap")
+               f"α = {alpha:g}" + (f", seed {seed}" if test in ("randomisation", "bootstrap")
                                       else "") + ").")
-    return ComparisonTable(means, letters, markers, best, pvalues, caption, test, correction,
-                           alpha, n_topics, seed)
+    return ComparisonTable(table_means, letters, markers, best, pvalues, caption, test,
+                           correction, alpha, n_topics, seed)
 
 
 def comparison_table_from_evaluations(evaluations: Mapping, columns: Sequence[str],
                                       **options) -> ComparisonTable:
     """:func:`comparison_table` of ``{run name: Evaluation}`` on per-topic ``columns``
-    (``"map"``, ``"P_10"`` ...); ``options`` as :func:`comparison_table`.
+    (``"map"``, ``"P_10"`` ...); ``options`` as :func:`comparison_table`.  The means are
+    the evaluations' averages (what ``yardstick eval`` and trec_eval print, to the last
+    digit).
 
     >>> evs = run_sync(evaluate_runs(runs, qrels, ["map", "P.10"]))
     >>> comparison_table_from_evaluations(evs, ["map", "P_10"], test="randomisation",
@@ -222,6 +231,10 @@ def comparison_table_from_evaluations(evaluations: Mapping, columns: Sequence[st
     """
     matrices = {c: pd.DataFrame({n: ev.per_topic[c] for n, ev in evaluations.items()})
                 for c in columns}
+    means = pd.DataFrame({c: {n: float(ev.summary[c]) for n, ev in evaluations.items()}
+                          for c in columns if all(c in ev.summary.index
+                                                  for ev in evaluations.values())})
+    options.setdefault("means", means)
     return comparison_table(matrices, **options)
 
 

@@ -5,9 +5,11 @@ Text widths are measured with matplotlib's font metrics
 (:data:`matplotlib.textpath.text_to_path`), so columns of a proportional font line
 up without a monospaced font.  A report page becomes as many A4 sheets as it
 needs: tables flow left to right and wrap to a new row, a table too long for
-the rest of the sheet continues on the next one under its title with
-"(continued)", and a figure whose data has more than :data:`TOPICS_PER_ROW`
-topics is drawn as several full-width rows of at most that many topics each.
+the rest of the sheet continues in a column beside it or on the next sheet,
+under its title with "(continued)" and its header row repeated; figure titles
+wrap to the figure's width; and a figure whose data has more than
+:data:`TOPICS_PER_ROW` topics is drawn as several full-width rows of at most that
+many topics each.
 """
 
 from __future__ import annotations
@@ -83,8 +85,9 @@ class PdfLayout:
     def close_sheet(self) -> None:
         if self.fig is None:
             return
-        y = MARGIN - 8
-        for line in wrap(self.footer, PAGE_W - 2 * MARGIN - 40, 6)[:3]:
+        lines = wrap(self.footer, PAGE_W - 2 * MARGIN - 40, 6)[:5]
+        y = 20 + 8 * (len(lines) - 1)            # the last line ends 14 pt above the edge
+        for line in lines:
             self._text(MARGIN, y, line, 6, va="top", color="#666")
             y -= 8
         self._text(PAGE_W - MARGIN, MARGIN - 8, str(self.sheets), 7, ha="right", va="top")
@@ -102,60 +105,77 @@ class PdfLayout:
 
     # -- tables ---------------------------------------------------------------
     def table(self, t) -> None:
-        """Place a :class:`~yardstick.reports.document.ReportTable`, continuing on new sheets."""
+        """Place a :class:`~yardstick.reports.document.ReportTable`.
+
+        A table longer than the room left continues in a column beside it when the sheet
+        is wide enough, else on the next sheet; each part repeats the title (with
+        "(continued)") and the header row.
+        """
         header, body = cells(t.frame, t.decimals)
         right = numeric_columns(t.frame)
-        blank = [""] * len(header)
-        rows = ([header] if t.header else []) + body
-        marks = ([blank] if t.header else []) + marker_cells(t.frame, t.markers)
-        bolds = ([[t.header] * len(header)] if t.header else []) \
-            + [[bool(b) for b in r] for r in flag_cells(t.frame, t.bold, "1")]
+        head = [header] if t.header else []
+        head_bold = [[True] * len(header)] if t.header else []
+        marks = marker_cells(t.frame, t.markers)
+        bolds = [[bool(b) for b in r] for r in flag_cells(t.frame, t.bold, "1")]
         size = TABLE_PT
         avail = PAGE_W - 2 * MARGIN
+        rows, row_bolds = head + body, head_bold + bolds
         while True:
-            mark_w = [max(text_width(m[j], 0.75 * size) for m in marks) for j in range(len(header))]
-            widths = [max(text_width(r[j], size, bolds[i][j]) for i, r in enumerate(rows))
+            mark_w = [max([text_width(m[j], 0.75 * size) for m in marks] + [0.0])
+                      for j in range(len(header))]
+            widths = [max(text_width(r[j], size, row_bolds[i][j]) for i, r in enumerate(rows))
                       + mark_w[j] for j in range(len(header))]
             w = sum(widths) + 10 * (len(widths) - 1)
             if w <= avail or size <= 5:
                 break
             size -= 0.5
-        w = max(w, min(avail, text_width(t.title, 9, True)))
+        w = max(w, min(avail, 160.0, text_width(t.title, 9, True)))   # long titles wrap
         line_h = LINE * size
         if self.x > MARGIN and self.x + w > PAGE_W - MARGIN:
             self._new_row()
+
+        def draw_row(r, mrow, brow, y):
+            cx = self.x
+            for j, cell in enumerate(r):
+                bold = brow[j]
+                end = cx + widths[j] - mark_w[j] if right[j] else cx + text_width(cell, size,
+                                                                                  bold)
+                weight = "bold" if bold else "normal"
+                if right[j]:
+                    self._text(end, y, cell, size, va="top", ha="right", weight=weight)
+                else:
+                    self._text(cx, y, cell, size, va="top", weight=weight)
+                if mrow[j]:
+                    self._text(end + 0.5, y + 0.3 * size, mrow[j], 0.75 * size, va="top")
+                cx += widths[j] + 10
+
         start = 0
-        while start < len(rows):
-            title_lines = wrap(t.title + (" (continued)" if start else ""), max(w, 120), 9, True)
-            room = self.y - self.bottom - 12 * len(title_lines) - 4
+        while True:
+            title_lines = wrap(t.title + (" (continued)" if start else ""), w, 9, True)
+            room = self.y - self.bottom - 12 * len(title_lines) - 4 - line_h * len(head)
             fit = int(room // line_h)
-            if fit < min(len(rows) - start, 5) and self.y < self.top:
+            if fit < min(len(body) - start, 5) and self.y < self.top:
                 self.new_sheet(self.page_title, continued=True)
                 continue
-            chunk = rows[start:start + max(fit, 1)]
+            chunk = range(start, min(len(body), start + max(fit, 1)))
             y = self.y
             for line in title_lines:
                 self._text(self.x, y, line, 9, va="top", weight="bold")
                 y -= 12
             y -= 4
-            for i, r in enumerate(chunk):
-                cx = self.x
-                for j, cell in enumerate(r):
-                    weight = "bold" if bolds[start + i][j] else "normal"
-                    mark = marks[start + i][j]
-                    end = cx + widths[j] - mark_w[j] if right[j] \
-                        else cx + text_width(cell, size, weight == "bold")
-                    if right[j]:
-                        self._text(end, y, cell, size, va="top", ha="right", weight=weight)
-                    else:
-                        self._text(cx, y, cell, size, va="top", weight=weight)
-                    if mark:
-                        self._text(end + 0.5, y + 0.3 * size, mark, 0.75 * size, va="top")
-                    cx += widths[j] + 10
+            for r in head:
+                draw_row(r, [""] * len(r), head_bold[0], y)
                 y -= line_h
-            start += len(chunk)
+            for i in chunk:
+                draw_row(body[i], marks[i], bolds[i], y)
+                y -= line_h
+            start = chunk.stop
             self.row_h = max(self.row_h, self.y - y)
-            if start < len(rows):
+            if start >= len(body):
+                break
+            if self.x + 2 * w + 24 <= PAGE_W - MARGIN:
+                self.x += w + 24                 # the next part in a column beside this one
+            else:
                 self.new_sheet(self.page_title, continued=True)
         self.x += w + 24
 
@@ -185,17 +205,19 @@ class PdfLayout:
         if self.y - h < self.bottom:
             self.new_sheet(self.page_title, continued=True)
             self.x, self.row_h = MARGIN, 0.0
-        left, bottom, top = 42, 44 if chunk else 34, 20
-        rect = ((self.x + left) / PAGE_W, (self.y - h + bottom) / PAGE_H,
-                (w - left - 8) / PAGE_W, (h - bottom - top) / PAGE_H)
-        ax = self.fig.add_axes(rect)
+        left, bottom = 42, 44 if chunk else 34
+        ax = self.fig.add_axes((0, 0, 1, 1))
         f.draw(ax)
+        title = ax.get_title()
         if chunk is not None:
             i0, i1, labels, note = chunk
             ax.set_xlim(i0 - 0.6, i1 - 0.4)
             ax.set_xticks(range(i0, i1), labels, rotation=90, fontsize=6)
-            ax.set_title(f"{ax.get_title()} ({note})", fontsize=9)
-        else:
-            ax.title.set_fontsize(9)
+            title = f"{title} ({note})"
+        lines = wrap(title, w - left - 8, 9) if title else []
+        ax.set_title("\n".join(lines), fontsize=9)      # wrapped to the axes, never clipped
+        top = 8 + 11 * max(len(lines), 1)
+        ax.set_position(((self.x + left) / PAGE_W, (self.y - h + bottom) / PAGE_H,
+                         (w - left - 8) / PAGE_W, (h - bottom - top) / PAGE_H))
         self.x += w + 20
         self.row_h = max(self.row_h, h)
