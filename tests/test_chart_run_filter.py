@@ -197,3 +197,28 @@ def test_per_topic_axes_sort_topics_naturally(qtbot, panel):
     assert labels == TOPICS                       # 1, 2, ..., 10, 11, 12 — not 1, 10, 11 ...
     shown = [lb for _, lb in panel.current_chart().plot_item.getAxis("bottom")._tickLevels[0]]
     assert shown == [t for t in TOPICS if t in shown] and len(shown) >= 6
+
+
+def test_measure_axes_are_plain_numbers(qtbot):
+    """No automatic "×0.001" prefix: a 0.26–0.36 axis is labelled 0.26 ..., not 260
+    (pyqtgraph 0.14 froze such axes at ×1000 after enableAutoSIPrefix(False) on a redraw)."""
+    import pandas as pd
+
+    from yardstick.charts.system_ranking import system_ranking
+    from yardstick.gui.charts.system_ranking_chart import SystemRankingChart
+
+    rng = np.random.default_rng(3)
+    scores = pd.DataFrame(0.31 + 0.05 * np.linspace(-1, 1, 5) + rng.normal(0, 0.005, (200, 5)),
+                          index=[str(t) for t in range(200)], columns=list("ABCDE"))
+    chart = SystemRankingChart()
+    qtbot.addWidget(chart)
+    chart.resize(700, 400)
+    chart.show()
+    qtbot.waitExposed(chart)
+    chart.set_data(system_ranking(scores, "map"))
+    chart.resize(800, 450)                      # drawn again, as on every resize
+    chart._draw()
+    ax = chart.plot_item.getAxis("bottom")
+    lo, hi = ax.range
+    assert 0.2 < lo < hi < 0.45
+    assert ax.autoSIPrefixScale == 1.0 and ax.labelUnitPrefix == ""

@@ -30,13 +30,17 @@ __all__ = ["Style", "Line", "Bars", "ErrorBars", "Cells", "Text", "RefLine", "Ax
 
 PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b",
            "#e377c2", "#7f7f7f", "#bcbd22")
+#: ten more distinct dark colours for the 11th to 20th run of a chart
+PALETTE_MORE = ("#393b79", "#637939", "#8c6d31", "#843c39", "#7b4173", "#3182bd", "#e6550d",
+                "#31a354", "#756bb1", "#636363")
 #: colour of the runs not highlighted
 GREY = "#c8c8c8"
 
 
 def run_color(run: str, i: int, colors: dict[str, str] | None = None) -> str:
     """The run's own colour (Collection panel) or the ``i``-th palette colour."""
-    return (colors or {}).get(run) or PALETTE[i % len(PALETTE)]
+    both = PALETTE + PALETTE_MORE
+    return (colors or {}).get(run) or both[i % len(both)]
 
 
 def _arr(a) -> np.ndarray:

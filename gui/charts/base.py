@@ -23,11 +23,11 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, Qt, Signal
 from PySide6.QtGui import QColor, QIcon, QPixmap
-from PySide6.QtWidgets import QHBoxLayout, QListWidget, QListWidgetItem, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
 from yardstick.charts.figure_spec import (GREY, PALETTE, Bars, ErrorBars, FigureSpec, Line,
                                           Text, run_color)
-from yardstick.gui.charts.render_pg import draw_plot
+from yardstick.gui.charts.render_pg import draw_plot, plain_numbers
 
 __all__ = ["ChartWidget", "PALETTE", "run_color", "highlighted"]
 
@@ -105,7 +105,7 @@ class ChartWidget(QWidget):
         for ax in ("left", "bottom"):
             self.plot_item.getAxis(ax).setTextPen("k")
             self.plot_item.getAxis(ax).setPen("k")
-            self.plot_item.getAxis(ax).enableAutoSIPrefix(False)   # keep measure values as-is
+            plain_numbers(self.plot_item.getAxis(ax))   # keep measure values as-is
         self.legend = QListWidget()
         self.legend.setMaximumWidth(LEGEND_WIDTH)
         self.legend.setToolTip("Untick to hide a series; click a run to highlight it")
@@ -130,7 +130,11 @@ class ChartWidget(QWidget):
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(2)
         lay.addWidget(self.plot, 1)
-        lay.addWidget(self.legend)
+        side = QVBoxLayout()
+        side.setContentsMargins(0, 24, 0, 0)
+        side.addWidget(self.legend)
+        side.addStretch(1)
+        lay.addLayout(side)
 
     # ------------------------------------------------------------ drawing
     def show_figure(self, spec: FigureSpec) -> None:
@@ -191,6 +195,12 @@ class ChartWidget(QWidget):
             self.legend.addItem(it)
         self.legend.blockSignals(False)
         self.legend.setVisible(bool(names))
+        if names:       # as narrow and as short as the entries allow; scrolls beyond that
+            fm = self.legend.fontMetrics()
+            wide = max(fm.horizontalAdvance(n) for n in names)
+            self.legend.setFixedWidth(min(LEGEND_WIDTH, wide + 52))
+            row = max(self.legend.sizeHintForRow(0), fm.height() + 2)
+            self.legend.setMaximumHeight(row * len(names) + 2 * self.legend.frameWidth() + 4)
 
     def _draw(self) -> None:
         spec = self.figure_spec()
@@ -204,7 +214,7 @@ class ChartWidget(QWidget):
         plot = spec.plots[0]
         w = max(200, self.plot.width() or 640)
         h = max(150, self.plot.height() or 420)
-        self.plot_item.setTitle(spec.heading(max(30, int(w / 7))).replace("\n", "<br>"),
+        self.plot_item.setTitle(spec.heading(max(30, int(w / 8.5))).replace("\n", "<br>"),
                                 color="k", size="10pt")
         for s, item in draw_plot(self.plot_item, plot, w - 80, h - 90):
             name = getattr(s, "name", "")

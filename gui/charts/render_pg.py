@@ -19,7 +19,7 @@ from PySide6.QtCore import Qt
 from yardstick.charts.figure_spec import (Bars, Cells, ErrorBars, FigureSpec, Line, Plot,
                                           RefLine, Text, is_dark, thin_ticks)
 
-__all__ = ["draw_plot", "draw_figure", "PT", "set_spec", "spec_of"]
+__all__ = ["draw_plot", "draw_figure", "PT", "set_spec", "spec_of", "plain_numbers"]
 
 PT = 96 / 72                                   # pixels per point on screen
 _SYMBOLS = {"o": "o", "s": "s", "^": "t1", "v": "t", "d": "d", "x": "x", "+": "+"}
@@ -110,6 +110,18 @@ def _text(p, s: Text):
     return t
 
 
+def plain_numbers(ax: pg.AxisItem) -> None:
+    """Tick labels in plain numbers: no automatic "(×0.001)" SI prefix.
+
+    pyqtgraph 0.14's ``enableAutoSIPrefix(False)`` still computes a prefix once
+    (``updateAutoSIPrefix`` ignores the flag), so a 0–1 axis could be frozen at
+    ×1000 ("260" for 0.26); with no range in which prefixes apply it stays at 1.
+    """
+    if hasattr(ax, "setSIPrefixEnableRanges"):
+        ax.setSIPrefixEnableRanges(())
+    ax.enableAutoSIPrefix(False)
+
+
 def _axis_ticks(p, name: str, axis, pixels: float) -> None:
     ax = p.getAxis(name)
     if axis.ticks is None:
@@ -156,7 +168,7 @@ def draw_plot(p: pg.PlotItem, plot: Plot, width_px: float = 640, height_px: floa
         ax = p.getAxis(name)
         ax.setTextPen("k")
         ax.setPen("k")
-        ax.enableAutoSIPrefix(False)          # measure values in plain numbers
+        plain_numbers(ax)                     # measure values in plain numbers
     p.setLabel("bottom", plot.x.label, color="k")
     p.setLabel("left", plot.y.label, color="k")
     _axis_ticks(p, "bottom", plot.x, width_px)

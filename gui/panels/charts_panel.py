@@ -330,7 +330,7 @@ class ChartsPanel(QWidget):
     def show_data(self, data) -> None:
         chart = self.chart_box.currentText()
         w = self.widgets[chart]
-        colors = {n: e.color for n, e in self.state.workspace.runs.items()}
+        colors = self.run_colors()
         self.data = data
         if hasattr(w, "topic_selection"):
             w.topic_selection.clear()           # the chart is redrawn: old points are gone
@@ -339,6 +339,15 @@ class ChartsPanel(QWidget):
         DRAW[chart](w, data, {"colors": colors, "quarter": self.quarter_box.isChecked(),
                               "groups": self.state.workspace.topic_groups,
                               "caption": caption})
+
+    def run_colors(self) -> dict[str, str] | None:
+        """The runs' own colours (Collection panel) when the runs drawn all differ in
+        colour; otherwise None: the chart gives each drawn run a distinct palette colour
+        (with 150 runs the own colours repeat)."""
+        runs = self.selection.runs if self.selection is not None else ()
+        own = {n: e.color for n, e in self.state.workspace.runs.items() if e.color}
+        drawn = [own.get(r) for r in runs]
+        return own if None not in drawn and len(set(drawn)) == len(drawn) else None
 
     def screenshot_items(self) -> dict:
         """Every chart drawn with the current settings (for ``yardstick --screenshot``)."""
