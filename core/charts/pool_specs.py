@@ -56,7 +56,9 @@ def _hbars(names, values, colors, x_label: str, extra=()) -> Plot:
     names = [str(n) for n in names]
     bars = Bars(y, v, 0.0, 0.7, tuple(colors), horizontal=True, runs=tuple(names),
                 hover=tuple(f"{n}: {x:g}" for n, x in zip(names, v)))
-    lo, hi = float(min(0.0, v.min(initial=0))), float(max(0.0, v.max(initial=0)))
+    refs = [e.value for e in extra if isinstance(e, RefLine)]
+    lo = float(min(0.0, v.min(initial=0), *refs))
+    hi = float(max(0.0, v.max(initial=0), *refs))
     pad = 0.05 * (hi - lo or 1.0)
     return Plot(x=Axis(x_label, (lo - pad, hi + pad)),
                 y=Axis("", (-0.6, len(v) - 0.4), tuple(zip(y.tolist(), names))),

@@ -220,7 +220,7 @@ def rank_correlation_figure(rc) -> FigureSpec:
     ticks = tuple((float(i), str(m)) for i, m in enumerate(rc.measures))
     plot = Plot(x=Axis("", (-0.5, k + 1.1), ticks, rotate=True),
                 y=Axis("", (k - 0.5, -0.9), ticks), series=tuple(series), legend=False,
-                grid=False)
+                grid=False, equal_aspect=True)
     return FigureSpec(f"Kendall's τ between run rankings ({len(rc.means)} runs)", (plot,),
                       name="rank_correlation", size=(6.4, 5.4))
 

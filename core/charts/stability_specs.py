@@ -196,7 +196,8 @@ def measure_heat_map_figure(matrix: pd.DataFrame, title: str) -> FigureSpec:
     ticks = tuple((float(i), n) for i, n in enumerate(names))
     plot = Plot(x=Axis("", (-0.5, k + 1.1), ticks, rotate=True), y=Axis("", (k - 0.5, -0.9),
                                                                         ticks),
-                series=(cells, *color_scale(k, -1.0, 1.0, "τ")), legend=False, grid=False)
+                series=(cells, *color_scale(k, -1.0, 1.0, "τ")), legend=False, grid=False,
+                equal_aspect=True)
     return FigureSpec(title, (plot,), name="rank_correlation_measures", size=(6.4, 5.4))
 
 

@@ -32,7 +32,7 @@ from yardstick.gui.charts.render_pg import draw_plot, plain_numbers
 __all__ = ["ChartWidget", "PALETTE", "run_color", "highlighted"]
 
 HOVER_PIXELS = 12
-LEGEND_WIDTH = 210
+LEGEND_WIDTH = 260
 
 
 @dataclass
@@ -107,7 +107,8 @@ class ChartWidget(QWidget):
             self.plot_item.getAxis(ax).setPen("k")
             plain_numbers(self.plot_item.getAxis(ax))   # keep measure values as-is
         self.legend = QListWidget()
-        self.legend.setMaximumWidth(LEGEND_WIDTH)
+        self.legend.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.legend.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         self.legend.setToolTip("Untick to hide a series; click a run to highlight it")
         self.legend.itemChanged.connect(self._legend_ticked)
         self.legend.itemClicked.connect(self._legend_clicked)
@@ -198,9 +199,12 @@ class ChartWidget(QWidget):
         if names:       # as narrow and as short as the entries allow; scrolls beyond that
             fm = self.legend.fontMetrics()
             wide = max(fm.horizontalAdvance(n) for n in names)
-            self.legend.setFixedWidth(min(LEGEND_WIDTH, wide + 52))
-            row = max(self.legend.sizeHintForRow(0), fm.height() + 2)
-            self.legend.setMaximumHeight(row * len(names) + 2 * self.legend.frameWidth() + 4)
+            row = max(self.legend.sizeHintForRow(0), fm.height() + 4)
+            tall = row * len(names) + 2 * self.legend.frameWidth() + 6
+            bar = self.legend.verticalScrollBar().sizeHint().width() if tall > self.height() \
+                else 0
+            self.legend.setFixedWidth(min(LEGEND_WIDTH, wide + 72 + bar))
+            self.legend.setMaximumHeight(tall)
 
     def _draw(self) -> None:
         spec = self.figure_spec()

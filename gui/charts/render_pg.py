@@ -15,6 +15,7 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QSizePolicy
 
 from yardstick.charts.figure_spec import (Bars, Cells, ErrorBars, FigureSpec, Line, Plot,
                                           RefLine, Text, is_dark, thin_ticks)
@@ -54,14 +55,18 @@ def _line(p, s: Line):
 
 
 def _bars(p, s: Bars):
-    brushes = [pg.mkBrush(c) for c in s.color_list()]
-    pens = [pg.mkPen(s.edge, width=1) if s.edge else pg.mkPen(None)] * len(s.x)
+    colors = s.color_list()
+    pen = pg.mkPen(s.edge, width=1) if s.edge else pg.mkPen(None)
+    if len(set(colors)) == 1:       # one brush: the legend's sample shows the colour too
+        paint = {"brush": pg.mkBrush(colors[0]), "pen": pen}
+    else:
+        paint = {"brushes": [pg.mkBrush(c) for c in colors], "pens": [pen] * len(colors)}
     lo = np.minimum(s.base, s.base + s.height)
     hi = np.maximum(s.base, s.base + s.height)
     if s.horizontal:
-        item = pg.BarGraphItem(x0=lo, x1=hi, y=s.x, height=s.width, brushes=brushes, pens=pens)
+        item = pg.BarGraphItem(x0=lo, x1=hi, y=s.x, height=s.width, **paint)
     else:
-        item = pg.BarGraphItem(x=s.x, y0=lo, y1=hi, width=s.width, brushes=brushes, pens=pens)
+        item = pg.BarGraphItem(x=s.x, y0=lo, y1=hi, width=s.width, **paint)
     p.addItem(item)
     return item
 
@@ -215,6 +220,10 @@ def draw_figure(view: pg.GraphicsLayoutWidget, spec: FigureSpec | None) -> list:
             legend = pg.LegendItem(labelTextColor="k")
             view.addItem(legend, row=r, col=c + 1)
         drawn += draw_plot(p, plot, w / cols, h / rows, legend)
+        if legend is not None:        # as tall as its entries, at the top of its cell
+            legend.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+            legend.setMaximumHeight(legend.layout.preferredHeight())
+            view.ci.layout.setAlignment(legend, Qt.AlignmentFlag.AlignTop)
     return drawn
 
 
