@@ -23,16 +23,18 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, Qt, Signal
 from PySide6.QtGui import QColor, QIcon, QPixmap
-from PySide6.QtWidgets import QHBoxLayout, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QBoxLayout, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
 from yardstick.charts.figure_spec import (GREY, PALETTE, Bars, ErrorBars, FigureSpec, Line,
                                           Text, run_color)
-from yardstick.gui.charts.render_pg import draw_plot, plain_numbers
+from yardstick.gui.charts.render_pg import RotatingAxis, draw_plot, plain_numbers
 
 __all__ = ["ChartWidget", "PALETTE", "run_color", "highlighted"]
 
 HOVER_PIXELS = 12
 LEGEND_WIDTH = 260
+#: below this width (pixels) the legend goes under the plot instead of beside it
+NARROW = 560
 
 
 @dataclass
@@ -99,7 +101,7 @@ class ChartWidget(QWidget):
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        self.plot = pg.PlotWidget(background="w")
+        self.plot = pg.PlotWidget(background="w", axisItems={"bottom": RotatingAxis("bottom")})
         self.plot_item = self.plot.getPlotItem()
         self.plot_item.showGrid(x=True, y=True, alpha=0.25)
         for ax in ("left", "bottom"):
@@ -127,14 +129,13 @@ class ChartWidget(QWidget):
         scene = self.plot.scene()
         scene.sigMouseMoved.connect(self._on_mouse_moved)
         scene.sigMouseClicked.connect(self._on_mouse_clicked)
-        lay = QHBoxLayout(self)
+        self._layout = lay = QBoxLayout(QBoxLayout.Direction.LeftToRight, self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(2)
         lay.addWidget(self.plot, 1)
-        side = QVBoxLayout()
+        self._side = side = QVBoxLayout()
         side.setContentsMargins(0, 24, 0, 0)
-        side.addWidget(self.legend)
-        side.addStretch(1)
+        side.addWidget(self.legend, 0, Qt.AlignmentFlag.AlignTop)
         lay.addLayout(side)
 
     # ------------------------------------------------------------ drawing
@@ -197,14 +198,32 @@ class ChartWidget(QWidget):
         self.legend.blockSignals(False)
         self.legend.setVisible(bool(names))
         if names:       # as narrow and as short as the entries allow; scrolls beyond that
-            fm = self.legend.fontMetrics()
-            wide = max(fm.horizontalAdvance(n) for n in names)
-            row = max(self.legend.sizeHintForRow(0), fm.height() + 4)
-            tall = row * len(names) + 2 * self.legend.frameWidth() + 6
-            bar = self.legend.verticalScrollBar().sizeHint().width() if tall > self.height() \
-                else 0
+            self._size_legend()
+
+    def _size_legend(self) -> None:
+        """Beside the plot, as narrow and short as its entries allow (it scrolls beyond
+        that); below the plot, a few rows high, when the chart is too narrow for both."""
+        names = self.legend_names()
+        if not names:
+            return
+        fm = self.legend.fontMetrics()
+        wide = max(fm.horizontalAdvance(n) for n in names)
+        row = max(self.legend.sizeHintForRow(0), fm.height() + 4)
+        tall = row * len(names) + 2 * self.legend.frameWidth() + 6 + row // 2
+        narrow = self.width() < NARROW
+        self._layout.setDirection(QBoxLayout.Direction.TopToBottom if narrow
+                                  else QBoxLayout.Direction.LeftToRight)
+        self._side.setContentsMargins(0, 0 if narrow else 24, 0, 0)
+        if narrow:
+            self.legend.setMinimumWidth(0)
+            self.legend.setMaximumWidth(16777215)
+            self.legend.setFixedHeight(min(tall, 3 * row + 2 * self.legend.frameWidth() + 6))
+        else:
+            bar = self.legend.verticalScrollBar().sizeHint().width() \
+                if tall > self.height() - 24 else 0
             self.legend.setFixedWidth(min(LEGEND_WIDTH, wide + 72 + bar))
-            self.legend.setMaximumHeight(tall)
+            self.legend.setMinimumHeight(0)
+            self.legend.setMaximumHeight(min(tall, max(60, self.height() - 30)))
 
     def _draw(self) -> None:
         spec = self.figure_spec()
@@ -259,6 +278,8 @@ class ChartWidget(QWidget):
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
+        if self.legend.count():
+            self._size_legend()
         if self.spec is not None:           # re-thin the tick labels and re-wrap the title
             self._draw()
 

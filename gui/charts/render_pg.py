@@ -20,7 +20,8 @@ from PySide6.QtWidgets import QSizePolicy
 from yardstick.charts.figure_spec import (Bars, Cells, ErrorBars, FigureSpec, Line, Plot,
                                           RefLine, Text, is_dark, thin_ticks)
 
-__all__ = ["draw_plot", "draw_figure", "PT", "set_spec", "spec_of", "plain_numbers"]
+__all__ = ["draw_plot", "draw_figure", "PT", "set_spec", "spec_of", "plain_numbers",
+           "RotatingAxis"]
 
 PT = 96 / 72                                   # pixels per point on screen
 _SYMBOLS = {"o": "o", "s": "s", "^": "t1", "v": "t", "d": "d", "x": "x", "+": "+"}
@@ -115,6 +116,48 @@ def _text(p, s: Text):
     return t
 
 
+class RotatingAxis(pg.AxisItem):
+    """A bottom axis that can write its categorical labels vertically (topics, measures),
+    so that long or many labels fit; the axis grows to the longest label."""
+
+    def __init__(self, *args, **kw):
+        super().__init__(*args, **kw)
+        self.rotated = False
+        self._plain_style = dict(self.style)
+
+    def set_rotated(self, on: bool, labels=()) -> None:
+        self.rotated = bool(on)
+        if self.rotated:
+            self.setStyle(hideOverlappingLabels=False, autoReduceTextSpace=False,
+                          textFillLimits=[(0, 1000.0)])
+            fm = pg.QtGui.QFontMetrics(self.style["tickFont"] or self.font())
+            longest = max((fm.horizontalAdvance(str(t)) for t in labels), default=20)
+            self.setHeight(min(160, longest + 14) + (22 if self.labelText else 0))
+        else:
+            self.setStyle(**{k: self._plain_style[k] for k in
+                             ("hideOverlappingLabels", "autoReduceTextSpace",
+                              "textFillLimits")})
+            self.setHeight(None)
+
+    def drawPicture(self, p, axisSpec, tickSpecs, textSpecs):
+        if not self.rotated:
+            return super().drawPicture(p, axisSpec, tickSpecs, textSpecs)
+        super().drawPicture(p, axisSpec, tickSpecs, [])
+        if self.style["tickFont"] is not None:
+            p.setFont(self.style["tickFont"])
+        p.setPen(self.textPen())
+        p.setClipping(False)
+        fm = p.fontMetrics()
+        for rect, _flags, text in textSpecs:
+            w, h = fm.horizontalAdvance(text), fm.height()
+            p.save()
+            p.translate(rect.center().x(), rect.top())
+            p.rotate(-90)
+            p.drawText(pg.QtCore.QRectF(-w - 2, -h / 2, w, h),
+                       int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter), text)
+            p.restore()
+
+
 def plain_numbers(ax: pg.AxisItem) -> None:
     """Tick labels in plain numbers: no automatic "(×0.001)" SI prefix.
 
@@ -131,14 +174,21 @@ def _axis_ticks(p, name: str, axis, pixels: float) -> None:
     ax = p.getAxis(name)
     if axis.ticks is None:
         ax.setTicks(None)
+        if isinstance(ax, RotatingAxis):
+            ax.set_rotated(False)
         return
-    if name == "bottom":
+    rotated = name == "bottom" and axis.rotate and isinstance(ax, RotatingAxis)
+    if rotated:
+        fit = int(pixels / LINE_PX)
+    elif name == "bottom":
         longest = max((len(lb) for _, lb in axis.ticks), default=1)
         fit = int(pixels / (CHAR_PX * longest + 10))
     else:
         fit = int(pixels / LINE_PX)
     ticks = thin_ticks(axis.ticks, max(2, min(axis.max_labels, fit)))
     ax.setTicks([ticks, []])
+    if isinstance(ax, RotatingAxis):
+        ax.set_rotated(rotated, [lb for _, lb in ticks])
 
 
 def draw_plot(p: pg.PlotItem, plot: Plot, width_px: float = 640, height_px: float = 420,
@@ -212,7 +262,7 @@ def draw_figure(view: pg.GraphicsLayoutWidget, spec: FigureSpec | None) -> list:
     drawn = []
     for i, plot in enumerate(spec.plots):
         r, c = 1 + i // cols, (i % cols) * (2 if has_legend else 1)
-        p = view.addPlot(row=r, col=c)
+        p = view.addPlot(row=r, col=c, axisItems={"bottom": RotatingAxis("bottom")})
         if plot.title:
             p.setTitle(plot.title, color="k", size="8pt")
         legend = None
