@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QPointF, Qt, Signal
+from PySide6.QtCore import QPointF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QIcon, QPixmap
 from PySide6.QtWidgets import QBoxLayout, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
@@ -126,6 +126,8 @@ class ChartWidget(QWidget):
         self.hidden: set[str] = set()            # legend names unticked
         self.highlight: str | None = None        # the run highlighted
         self._items: dict[str, list] = {}        # legend name -> drawn items
+        self._redraw_timer = QTimer(self, singleShot=True, interval=80)
+        self._redraw_timer.timeout.connect(self._draw)
         scene = self.plot.scene()
         scene.sigMouseMoved.connect(self._on_mouse_moved)
         scene.sigMouseClicked.connect(self._on_mouse_clicked)
@@ -281,7 +283,7 @@ class ChartWidget(QWidget):
         if self.legend.count():
             self._size_legend()
         if self.spec is not None:           # re-thin the tick labels and re-wrap the title
-            self._draw()
+            self._redraw_timer.start()      # once the resizing pauses
 
     # ------------------------------------------------------------ hover and click
     def _pixel_size(self) -> tuple[float, float]:
