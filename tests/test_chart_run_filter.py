@@ -222,3 +222,31 @@ def test_measure_axes_are_plain_numbers(qtbot):
     lo, hi = ax.range
     assert 0.2 < lo < hi < 0.45
     assert ax.autoSIPrefixScale == 1.0 and ax.labelUnitPrefix == ""
+
+
+def test_tukey_chart_follows_the_charts_panel_filter(qtbot, panel, state200, tmp_path):
+    """The Charts panel keeps its filter in the workspace; the Stability panel's Tukey
+    chart (200 runs) draws and exports the runs it keeps."""
+    from yardstick.charts.render_mpl import write_figure
+    from yardstick.charts.run_filter import EXTRAS_KEY
+    from yardstick.charts.stability_specs import stability_figure
+    from yardstick.progress import run_sync
+    from yardstick.stability.report import StabilitySettings, run_stability, score_matrices
+
+    panel.filter_mode.setCurrentText("one team")
+    panel.filter_team.setCurrentText("team03")
+    saved = RunFilter.from_dict(state200.workspace.extras[EXTRAS_KEY])
+    assert saved == RunFilter("team", AUTO_LIMIT, "team03", "")
+    mats, tie = score_matrices(state200.evaluations(), ["map"])
+    rep = run_sync(run_stability(mats, ["tukey"], {"all": list(mats["map"].index)},
+                                 StabilitySettings(samples=20, seed=1), tie))
+    teams = {n: (e.group or n) for n, e in state200.workspace.runs.items()}
+    spec = stability_figure(rep, "tukey", ("map", "all"), saved, teams)
+    res = rep.results["tukey"][("map", "all")]
+    want = [r for r in res.runs if r.startswith("t03_")]           # best first, as the test
+    assert list(spec.runs) == want and len(want) == 10
+    assert spec.caption == f"team team03: 10 of {N_RUNS} runs"
+    assert _svg_runs(write_figure(spec, tmp_path / "tukey.svg")) == set(want)
+    top = stability_figure(rep, "tukey", ("map", "all"), RunFilter(), teams)
+    assert list(top.runs) == list(res.runs[:AUTO_LIMIT])
+    assert top.caption == f"top {AUTO_LIMIT} of {N_RUNS} runs by map"

@@ -13,7 +13,9 @@ ticked in the Collection panel:
 
 :meth:`RunFilter.select` returns a :class:`RunSelection` whose ``description``
 goes into the chart's caption ("top 12 of 150 runs by map"), so a figure always
-says which runs it shows — on screen and in every export.
+says which runs it shows — on screen and in every export.  The Charts panel keeps
+its filter in ``workspace.extras[EXTRAS_KEY]``; the Stability panel's Tukey chart
+applies the same filter (ranked by the analysed measure's means).
 """
 
 from __future__ import annotations
@@ -22,11 +24,13 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-__all__ = ["RunFilter", "RunSelection", "AUTO_LIMIT", "MODES"]
+__all__ = ["RunFilter", "RunSelection", "AUTO_LIMIT", "MODES", "EXTRAS_KEY"]
 
 #: above this many runs the default filter shows only the top ``n``
 AUTO_LIMIT = 12
 MODES = ("auto", "top", "team", "search", "all")
+#: where the window keeps the filter for the other panels' run charts (``workspace.extras``)
+EXTRAS_KEY = "chart_run_filter"
 
 
 @dataclass(frozen=True)
@@ -62,7 +66,8 @@ class RunFilter:
     def select(self, runs: Sequence[str], means: Mapping[str, float] | None = None,
                teams: Mapping[str, str] | None = None, measure: str = "",
                keep: Sequence[str] = ()) -> RunSelection:
-        """The runs of ``runs`` (the ticked runs, in loading order) this filter keeps.
+        """The runs of ``runs`` (the ticked runs, in loading order) this filter keeps
+        (top-n: best first; otherwise in the order of ``runs``).
 
         ``means``: each run's mean of ``measure`` (for top-n; runs without a
         finite mean rank last, ties by name).  ``teams``: run -> team.  ``keep``:

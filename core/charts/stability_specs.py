@@ -96,27 +96,34 @@ def error_rates_figure(results: dict) -> FigureSpec:
                       size=(7.5, 4.2))
 
 
-def tukey_figure(res, max_labels: int = 60) -> FigureSpec:
+def tukey_figure(res, max_labels: int = 60, selection=None) -> FigureSpec:
     """Each run's mean as a bar, best at the top; the runs not distinguishable from the
-    best (Tukey HSD top group) in green, the others grey."""
+    best (Tukey HSD top group) in green, the others grey.  ``selection``: a
+    :class:`~yardstick.charts.run_filter.RunSelection` of the runs to draw (the test
+    itself is over every run), named in the caption."""
     top = set(res.top_group())
-    k = len(res.runs)
+    shown = set(selection.runs) if selection is not None else set(res.runs)
+    idx = [i for i, r in enumerate(res.runs) if r in shown]
+    runs = [res.runs[i] for i in idx]
+    means = np.asarray(res.means, float)[idx]
+    k = len(runs)
     y = np.arange(k, dtype=float)
-    colors = tuple("#2ca02c" if r in top else "#7f7f7f" for r in res.runs)
-    hover = tuple(f"#{i + 1} {r}: mean {m:.4f}\np vs {res.best} = {p:.3g}"
-                  f"{' (top group)' if r in top else ''}"
-                  for i, (r, m, p) in enumerate(zip(res.runs, res.means, res.pvalues[0])))
-    bars = Bars(y, np.asarray(res.means, float), 0.0, 0.8, colors, horizontal=True,
-                runs=tuple(res.runs), hover=hover)
-    hi = float(np.nanmax(np.r_[np.asarray(res.means, float), 0])) or 1.0
+    colors = tuple("#2ca02c" if r in top else "#7f7f7f" for r in runs)
+    hover = tuple(f"#{i + 1} {res.runs[i]}: mean {res.means[i]:.4f}\np vs {res.best} = "
+                  f"{res.pvalues[0][i]:.3g}{' (top group)' if res.runs[i] in top else ''}"
+                  for i in idx)
+    bars = Bars(y, means, 0.0, 0.8, colors, horizontal=True, runs=tuple(runs), hover=hover)
+    res_means = means
+    hi = float(np.nanmax(np.r_[res_means, 0])) or 1.0
     plot = Plot(x=Axis(res.measure, (0, hi * 1.05)),
-                y=Axis("", (k - 0.4, -0.6), tuple(zip(y.tolist(), map(str, res.runs))),
+                y=Axis("", (k - 0.4, -0.6), tuple(zip(y.tolist(), map(str, runs))),
                        max_labels=max_labels),
                 series=(bars,), legend=False)
-    return FigureSpec(f"Tukey HSD, {res.measure}: {len(top)} of {k} runs not distinguishable "
-                      f"from {res.best} (green; α = {res.alpha:g})", (plot,),
-                      name=f"tukey_{res.measure}",
-                      size=(7.5, max(3.0, min(14.0, 1.2 + 0.15 * k))))
+    caption = selection.description if selection is not None and selection.filtered else ""
+    return FigureSpec(f"Tukey HSD, {res.measure}: {len(top)} of {len(res.runs)} runs not "
+                      f"distinguishable from {res.best} (green; α = {res.alpha:g})", (plot,),
+                      caption, name=f"tukey_{res.measure}",
+                      size=(7.5, max(3.0, min(14.0, 1.2 + 0.15 * k))), runs=tuple(runs))
 
 
 def sensitivity_figure(res) -> FigureSpec:
@@ -201,10 +208,13 @@ def measure_heat_map_figure(matrix: pd.DataFrame, title: str) -> FigureSpec:
     return FigureSpec(title, (plot,), name="rank_correlation_measures", size=(6.4, 5.4))
 
 
-def stability_figure(report, analysis: str, key) -> FigureSpec | None:
+def stability_figure(report, analysis: str, key, run_filter=None,
+                     teams=None) -> FigureSpec | None:
     """The figure of one result of a :class:`yardstick.stability.report.StabilityReport`:
     ``key`` is a (measure, topic set) pair, or None for every pair of the analyses drawn
-    together (discriminative power, error rate).  None when the result has no chart."""
+    together (discriminative power, error rate).  None when the result has no chart.
+    ``run_filter`` (:class:`~yardstick.charts.run_filter.RunFilter`) and ``teams``
+    choose the runs of the charts that draw one bar per run (Tukey HSD)."""
     results = report.results.get(analysis, {})
     if key is not None and key not in results:
         return None
@@ -215,7 +225,12 @@ def stability_figure(report, analysis: str, key) -> FigureSpec | None:
     if analysis == "error-rate":
         return error_rates_figure(results if key is None else {key: results[key]})
     if analysis == "tukey":
-        return tukey_figure(results[key])
+        res = results[key]
+        sel = None
+        if run_filter is not None:
+            sel = run_filter.select(res.runs, dict(zip(res.runs, map(float, res.means))),
+                                    teams, res.measure)
+        return tukey_figure(res, selection=sel)
     if analysis in _CORRELATION and isinstance(results.get(key), pd.DataFrame):
         return measure_heat_map_figure(results[key], f"{_CORRELATION[analysis]} between the "
                                                      "measures' system rankings")

@@ -18,7 +18,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QLabel, QLineEdit, QPushButton, QSpinBox,
                                QStackedWidget, QToolBar, QVBoxLayout, QWidget)
 
-from yardstick.charts.run_filter import AUTO_LIMIT, RunFilter, RunSelection
+from yardstick.charts.run_filter import AUTO_LIMIT, EXTRAS_KEY, RunFilter, RunSelection
 from yardstick.charts.scores import run_means, sort_topics
 from yardstick.charts.topic_spread import difficult_topics, topic_spread
 from yardstick.gui.charts.chart_kinds import (  # noqa: F401  (names tests import from here)
@@ -121,9 +121,9 @@ class ChartsPanel(QWidget):
             box.currentIndexChanged.connect(self._controls_changed)
         self.median_box.currentIndexChanged.connect(self._median_source_changed)
         for box in (self.filter_mode, self.filter_team):
-            box.currentIndexChanged.connect(self._controls_changed)
-        self.filter_n.valueChanged.connect(self._controls_changed)
-        self.filter_text.textChanged.connect(self._controls_changed)
+            box.currentIndexChanged.connect(self._filter_changed)
+        self.filter_n.valueChanged.connect(self._filter_changed)
+        self.filter_text.textChanged.connect(self._filter_changed)
         self.quarter_box.toggled.connect(self._controls_changed)
         self.difficult_button.clicked.connect(self.select_difficult_topics)
         state.changed.connect(self._state_changed)
@@ -199,6 +199,13 @@ class ChartsPanel(QWidget):
         self._show_controls()
         self.refresh()
         self._selection_changed()
+
+    def _filter_changed(self, *_):
+        """Redraw, and keep the filter where the other panels' run charts read it."""
+        flt = self.run_filter().to_dict()
+        if self.state.workspace.extras.get(EXTRAS_KEY) != flt:
+            self.state.set_extra(EXTRAS_KEY, flt)
+        self._controls_changed()
 
     def _median_source_changed(self, *_):
         if self.median_box.currentText() == OFFICIAL and self.official_medians is None:

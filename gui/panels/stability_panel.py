@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QFormLayout, QHBoxLayo
                                QPushButton, QSpinBox, QVBoxLayout, QWidget)
 
 from yardstick.charts import stability_specs as specs
+from yardstick.charts.run_filter import EXTRAS_KEY, RunFilter
 from yardstick.gui.charts.render_pg import draw_figure
 from yardstick.stability.report import (ANALYSES, ANALYSIS_TITLES, StabilityReport,
                                    StabilitySettings, run_stability, score_matrices)
@@ -160,6 +161,8 @@ class StabilityPanel(QWidget):
 
     # ---------------------------------------------------------------- updates
     def _changed(self, what: str) -> None:
+        if what == "extras" and self.report is not None and "tukey" in self.report.results:
+            self._draw_chart()                  # the run filter may have changed
         if what in ("runs", "evaluations", "measures", "workspace", "qrels"):
             cols = self.state.measure_columns()
             if "map" in cols:
@@ -226,7 +229,10 @@ class StabilityPanel(QWidget):
         data = self.chart_choice.currentData()
         if self.report is None or data is None:
             return None
-        return specs.stability_figure(self.report, *data)
+        ws = self.state.workspace
+        flt = RunFilter.from_dict(ws.extras.get(EXTRAS_KEY))      # the Charts panel's filter
+        teams = {n: (e.group or n) for n, e in ws.runs.items()}
+        return specs.stability_figure(self.report, *data, run_filter=flt, teams=teams)
 
     def _draw_chart(self) -> None:
         draw_figure(self.chart, self.chart_figure())
