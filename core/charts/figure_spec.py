@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -227,16 +227,6 @@ class FigureSpec:
         """Title and caption wrapped to ``width_chars`` (never clipped)."""
         return wrap_title(self.title + (f" — {self.caption}" if self.caption else ""),
                           width_chars)
-
-    def without_runs(self, hidden: Sequence[str]) -> FigureSpec:
-        """The same figure without the series of ``hidden`` runs (legend toggles)."""
-        hidden = set(hidden)
-        if not hidden:
-            return self
-        plots = tuple(replace(p, series=tuple(s for s in p.series
-                                             if getattr(s, "run", None) not in hidden))
-                      for p in self.plots)
-        return replace(self, plots=plots)
 
 
 def wrap_title(text: str, width: int = 90) -> str:

@@ -25,8 +25,7 @@ from PySide6.QtCore import QPointF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QIcon, QPixmap
 from PySide6.QtWidgets import QBoxLayout, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
-from yardstick.charts.figure_spec import (GREY, PALETTE, Bars, ErrorBars, FigureSpec, Line,
-                                          Text, run_color)
+from yardstick.charts.figure_spec import GREY, PALETTE, Bars, FigureSpec, Line, Text, run_color
 from yardstick.gui.charts.render_pg import RotatingAxis, draw_plot, plain_numbers
 
 __all__ = ["ChartWidget", "PALETTE", "run_color", "highlighted"]
@@ -56,8 +55,6 @@ def highlighted(spec: FigureSpec, run: str | None) -> FigureSpec:
     def grey(s):
         own = getattr(s, "run", None)
         if own is None:
-            if isinstance(s, ErrorBars) and s.runs:
-                return s
             return s
         if own == run:
             if isinstance(s, Line):
