@@ -257,7 +257,7 @@ def draw_figure(view: pg.GraphicsLayoutWidget, spec: FigureSpec | None) -> list:
     has_legend = any(p.legend and any(getattr(s, "name", "") for s in p.series)
                      for p in spec.plots)
     span = cols * (2 if has_legend else 1)
-    view.addLabel(spec.heading(int(w / 7)).replace("\n", "<br>"), row=0, col=0, colspan=span,
+    view.addLabel(spec.heading(int(w / 9)).replace("\n", "<br>"), row=0, col=0, colspan=span,
                   color="k", size="10pt")
     drawn = []
     for i, plot in enumerate(spec.plots):
