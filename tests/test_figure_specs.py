@@ -44,6 +44,10 @@ def test_per_topic_axis_in_natural_order():
     spec = median_difference_figure(median_difference(scores, "A"))
     assert [lb for _, lb in spec.plot.x.ticks] == TOPICS
     assert spec.plot.x.rotate
+    named = ["q10", "q9", "q100", "q1"]
+    scores = pd.DataFrame({"A": [0.1, 0.2, 0.3, 0.4], "B": 0.5}, index=named)
+    spec = median_difference_figure(median_difference(scores, "A"))
+    assert [lb for _, lb in spec.plot.x.ticks] == ["q1", "q9", "q10", "q100"]
 
 
 def test_matplotlib_draws_what_the_spec_says(tmp_path):
