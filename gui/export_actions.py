@@ -9,12 +9,15 @@ The work is done by plain functions (:func:`export_plot`, :func:`export_table`,
 name.  Dialogs start in the last folder used and preselect the last format
 (QSettings keys ``export/<kind>_dir`` and ``export/<kind>_format``).
 
-Charts: PNG through pyqtgraph's ``ImageExporter`` (width in pixels, height
-keeps the aspect ratio; the DPI is written into the file), SVG through
-``SVGExporter`` (pyqtgraph 0.14.0's SVG export fails on PySide6 ≥ 6.11 —
-pyqtgraph issue #3495 — hence the ``PySide6 < 6.11`` pin; the test suite
-parses an exported SVG for the plotted data), PDF from that SVG drawn by Qt's
-SVG renderer into a ``QPdfWriter`` page (vector lines, markers and text).  Tables go through :mod:`yardstick.export.tables`.
+Charts drawn from a figure spec (every chart of the Charts, Stability and Pool
+panels and the teaching views: :mod:`yardstick.charts.figure_spec`) are written by
+matplotlib from the same spec the window shows
+(:func:`yardstick.charts.render_mpl.write_figure`): the same runs, filter, labels
+and highlight; PNG at the chosen width and DPI, SVG (text kept as text) and PDF,
+both vector.  The figure keeps the on-screen proportions (96 px = 1 inch).  Other
+plots (a bare PlotWidget) still go through pyqtgraph's ``ImageExporter`` /
+``SVGExporter`` and, for PDF, that SVG drawn by Qt's SVG renderer into a
+``QPdfWriter`` page.  Tables go through :mod:`yardstick.export.tables`.
 All files are written atomically.
 """
 
@@ -94,16 +97,48 @@ def plot_item_of(obj):
     raise TypeError(f"cannot export a {type(obj).__name__} as a chart")
 
 
+def _resolve(obj):
+    """A getter (``panel.current_chart``) gives the chart shown now."""
+    import types
+
+    return obj() if isinstance(obj, (types.FunctionType, types.MethodType)) else obj
+
+
+def _spec_of(obj):
+    from yardstick.gui.charts.render_pg import spec_of
+
+    return spec_of(_resolve(obj))
+
+
+def _screen_inches(obj) -> tuple[float, float]:
+    """The chart's on-screen size in inches at 96 px per inch (5×3.5 in when hidden)."""
+    w = h = 0
+    if hasattr(obj, "width") and callable(obj.width):
+        w, h = obj.width(), obj.height()
+    if w < 200 or h < 150:
+        return 6.4, 4.2
+    return w / 96, h / 96
+
+
 def export_plot(obj, path: str | os.PathLike, fmt: str | None = None, width: int | None = None,
                 dpi: int = 96) -> Path:
     """Write the chart to ``path`` as png | svg | pdf (from the suffix if ``fmt`` is None).
 
     ``width`` (pixels, PNG only) defaults to the on-screen width; the height
-    keeps the aspect ratio.
+    keeps the aspect ratio.  Charts with a figure spec are drawn by matplotlib
+    from that spec; other plots by pyqtgraph's exporters.
     """
     path = Path(path)
     fmt = (fmt or path.suffix.lstrip(".")).lower()
-    item = plot_item_of(obj)
+    spec = _spec_of(obj)
+    if spec is not None:
+        from yardstick.charts.render_mpl import write_figure
+
+        w_in, h_in = _screen_inches(_resolve(obj))
+        if fmt == "png" and width:
+            w_in, h_in = width / dpi, width / dpi * h_in / w_in
+        return write_figure(spec, path, fmt, w_in, h_in, dpi)
+    item = plot_item_of(_resolve(obj))
     QGuiApplication.processEvents()
     if fmt == "png":
         ex = pg.exporters.ImageExporter(item)
@@ -200,8 +235,7 @@ def _plot_dialog(obj, parent: QWidget | None, fmt: str | None = None) -> Path | 
     path, fmt = got
     width, dpi = None, 96
     if fmt == "png":
-        item = plot_item_of(obj)
-        w0 = int(item.boundingRect().width()) if hasattr(item, "boundingRect") else 800
+        w0 = int(_screen_inches(_resolve(obj))[0] * 96)
         dlg = _PngDialog(max(w0 * 2, 400), parent)
         if not dlg.exec():
             return None
@@ -221,7 +255,16 @@ def add_plot_export(widget_or_plot, menu_or_toolbar) -> QMenu:
 
 
 def _copy_image(obj) -> None:
-    img = pg.exporters.ImageExporter(plot_item_of(obj)).export(toBytes=True)
+    spec = _spec_of(obj)
+    if spec is not None:
+        from PySide6.QtGui import QImage
+
+        from yardstick.charts.render_mpl import figure_bytes
+
+        img = QImage.fromData(figure_bytes(spec, "png", *_screen_inches(_resolve(obj)),
+                                           dpi=144))
+    else:
+        img = pg.exporters.ImageExporter(plot_item_of(_resolve(obj))).export(toBytes=True)
     cb = QGuiApplication.clipboard()
     if cb is not None:
         cb.setImage(img)

@@ -1,6 +1,7 @@
-"""Chart data, computed without Qt: one module per chart, each returning a frozen
-dataclass with ``to_frame()``.  The GUI (``gui/charts``) and the reports
-(``core/reports``) draw them.
+"""Charts without Qt: their data (one module per chart, each returning a frozen
+dataclass with ``to_frame()``) and their one definition (figure specs): the
+window (``gui/charts``, pyqtgraph) and every export and report
+(:mod:`yardstick.charts.render_mpl`, matplotlib) draw the same spec.
 
 ========================  =================================================
 module                    chart
@@ -13,5 +14,12 @@ module                    chart
 ``measure_scatter``       two measures over runs
 ``rank_correlation``      Kendall tau between measure rankings
 ``known_item``            cumulative % of topics found by rank
+``figure_spec``           the figure definition: series, axes, styles
+``specs``                 figure specs of the charts above
+``stability_specs``       figure specs of the stability analyses
+``pool_specs``            figure specs of the pool diagnostics
+``lesson_specs``          figure specs of the teaching views
+``render_mpl``            matplotlib renderer (PNG at a DPI, SVG, PDF)
+``run_filter``            which runs a chart draws (top N, team, search)
 ========================  =================================================
 """

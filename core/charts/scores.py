@@ -16,6 +16,7 @@ import numpy as np
 import pandas as pd
 
 from yardstick.evaluation_service import Evaluation, score_matrix
+from yardstick.topic_order import natural_key
 
 __all__ = ["ScoreSource", "per_topic_scores", "run_means", "topic_sort_key", "sort_topics"]
 
@@ -84,15 +85,14 @@ def run_means(evaluations: Mapping[str, Evaluation], measures: Sequence[str],
 
 
 def topic_sort_key(topic: str) -> tuple:
-    """Numeric topics in numeric order, others after them in text order."""
+    """Natural order (:mod:`yardstick.topic_order`): ``"2" < "10" < "100"``,
+    ``"q9" < "q10"``; equal keys in text order."""
     t = str(topic)
-    try:
-        return (0, float(t), t)
-    except ValueError:
-        return (1, 0.0, t)
+    return (natural_key(t), t)
 
 
 def sort_topics(topics) -> list[str]:
+    """Topic ids in natural order (chart axes, menus)."""
     return sorted((str(t) for t in topics), key=topic_sort_key)
 
 

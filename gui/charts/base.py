@@ -1,34 +1,39 @@
-"""What every chart widget shares: a pyqtgraph plot, a legend that toggles runs,
-a hover read-out with exact values, and clicks on topics.
+"""What every chart widget shares: a pyqtgraph plot drawn from a figure spec, a
+legend list beside the plot (tick to show or hide, click to highlight a run), a
+hover read-out with exact values, and clicks on topics.
 
-Chart widgets draw a chart dataclass from :mod:`yardstick.charts` (they compute
-nothing themselves).  While drawing they register *hover targets* — the points
-(in view coordinates) with the text to show and, for per-topic charts, the
-topic of each point.  Moving the mouse near a point shows its text; clicking
-one emits :attr:`ChartWidget.topicClicked` (panels connect it to
-``state.show_topic``).  Clicking a legend entry hides or shows that run
-(pyqtgraph's legend behaviour).
+Chart widgets draw a :class:`~yardstick.charts.figure_spec.FigureSpec` made in
+core (:mod:`yardstick.charts.specs`) with :func:`ChartWidget.show_figure`; they
+decide no title, label, series or style themselves.  Each drawn series with
+hover texts becomes a *hover target*.  Moving the mouse near a point shows its
+text; clicking one emits :attr:`ChartWidget.topicClicked` (panels connect it to
+``state.show_topic``) and highlights its run (the other runs turn grey); clicking
+empty space ends the highlight.  The legend is a scrollable list beside the
+plot, so it never covers data however many runs are drawn.  The export menu
+writes :meth:`ChartWidget.figure_spec` — the figure as shown, hidden runs left
+out and the highlight kept — with matplotlib (:mod:`yardstick.charts.render_mpl`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QPointF, Qt, Signal
-from PySide6.QtWidgets import QVBoxLayout, QWidget
+from PySide6.QtCore import QPointF, Qt, QTimer, Signal
+from PySide6.QtGui import QColor, QIcon, QPixmap
+from PySide6.QtWidgets import QBoxLayout, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
-__all__ = ["ChartWidget", "PALETTE", "run_color"]
+from yardstick.charts.figure_spec import GREY, PALETTE, Bars, FigureSpec, Line, Text, run_color
+from yardstick.gui.charts.render_pg import RotatingAxis, draw_plot, plain_numbers
 
-PALETTE = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b",
-           "#e377c2", "#7f7f7f", "#bcbd22"]
+__all__ = ["ChartWidget", "PALETTE", "run_color", "highlighted"]
+
 HOVER_PIXELS = 12
-
-
-def run_color(run: str, i: int, colors: dict[str, str] | None) -> str:
-    return (colors or {}).get(run) or PALETTE[i % len(PALETTE)]
+LEGEND_WIDTH = 260
+#: below this width (pixels) the legend goes under the plot instead of beside it
+NARROW = 560
 
 
 @dataclass
@@ -38,11 +43,43 @@ class _Target:
     texts: list[str]
     item: object | None
     topics: list[str] | None
-    mode: str   # "nearest" (2-D distance), "x" (same column: bars), "cell" (heat-map cell)
+    mode: str   # "nearest" (2-D distance), "x" / "y" (same column / row: bars), "cell"
+    run: str | None = None
+
+
+def highlighted(spec: FigureSpec, run: str | None) -> FigureSpec:
+    """``spec`` with every run but ``run`` drawn grey (and ``run`` a little wider)."""
+    if run is None or run not in spec.runs:
+        return spec
+
+    def grey(s):
+        own = getattr(s, "run", None)
+        if own is None:
+            return s
+        if own == run:
+            if isinstance(s, Line):
+                return replace(s, style=replace(s.style, width=s.style.width * 1.8 if
+                                                s.style.width else 0))
+            return s
+        if isinstance(s, Line):
+            return replace(s, style=replace(s.style, color=GREY))
+        if isinstance(s, Text):
+            return replace(s, color=GREY)
+        if isinstance(s, Bars):
+            return replace(s, colors=(GREY,))
+        return s
+    plots = []
+    for p in spec.plots:
+        series = [grey(s) for s in p.series]
+        # the highlighted run drawn last (on top of the grey ones)
+        series.sort(key=lambda s: getattr(s, "run", None) == run)
+        plots.append(replace(p, series=tuple(series)))
+    return replace(spec, plots=tuple(plots))
 
 
 class ChartWidget(QWidget):
-    """Base class: ``self.plot`` (PlotWidget), ``self.plot_item``, legend, hover, clicks.
+    """Base class: ``self.plot`` (PlotWidget), ``self.plot_item``, ``self.legend`` (the
+    list beside the plot), hover, clicks and highlighting.
 
     Signals
     -------
@@ -50,23 +87,31 @@ class ChartWidget(QWidget):
         A point or bar belonging to a topic was clicked.
     hovered(str)
         The hover text changed ("" when nothing is under the mouse).
+    runHighlighted(str)
+        A run was highlighted ("" when the highlight ends).
     """
 
     topicClicked = Signal(str)
     hovered = Signal(str)
+    runHighlighted = Signal(str)
     export_name = "chart"
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        self.plot = pg.PlotWidget(background="w")
+        self.plot = pg.PlotWidget(background="w", axisItems={"bottom": RotatingAxis("bottom")})
         self.plot_item = self.plot.getPlotItem()
         self.plot_item.showGrid(x=True, y=True, alpha=0.25)
         for ax in ("left", "bottom"):
             self.plot_item.getAxis(ax).setTextPen("k")
             self.plot_item.getAxis(ax).setPen("k")
-            self.plot_item.getAxis(ax).enableAutoSIPrefix(False)   # keep measure values as-is
-        self.legend = self.plot_item.addLegend(offset=(-10, 10), labelTextColor="k",
-                                               brush=pg.mkBrush(255, 255, 255, 210))
+            plain_numbers(self.plot_item.getAxis(ax))   # keep measure values as-is
+        self.legend = QListWidget()
+        self.legend.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.legend.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        self.legend.setToolTip("Untick to hide a series; click a run to highlight it")
+        self.legend.itemChanged.connect(self._legend_ticked)
+        self.legend.itemClicked.connect(self._legend_clicked)
+        self.legend.hide()
         self._targets: list[_Target] = []
         self._readout = pg.TextItem("", anchor=(0, 1), color="k",
                                     fill=pg.mkBrush(255, 255, 224, 235), border=pg.mkPen("#888"))
@@ -74,42 +119,168 @@ class ChartWidget(QWidget):
         self.plot_item.addItem(self._readout, ignoreBounds=True)
         self._readout.hide()
         self.hover_text = ""
+        self.spec: FigureSpec | None = None      # the figure as defined in core
+        self.hidden: set[str] = set()            # legend names unticked
+        self.highlight: str | None = None        # the run highlighted
+        self._items: dict[str, list] = {}        # legend name -> drawn items
+        self._redraw_timer = QTimer(self, singleShot=True, interval=80)
+        self._redraw_timer.timeout.connect(self._draw)
         scene = self.plot.scene()
         scene.sigMouseMoved.connect(self._on_mouse_moved)
         scene.sigMouseClicked.connect(self._on_mouse_clicked)
-        lay = QVBoxLayout(self)
+        self._layout = lay = QBoxLayout(QBoxLayout.Direction.LeftToRight, self)
         lay.setContentsMargins(0, 0, 0, 0)
-        lay.addWidget(self.plot)
+        lay.setSpacing(2)
+        lay.addWidget(self.plot, 1)
+        self._side = side = QVBoxLayout()
+        side.setContentsMargins(0, 24, 0, 0)
+        side.addWidget(self.legend, 0, Qt.AlignmentFlag.AlignTop)
+        lay.addLayout(side)
 
-    # ------------------------------------------------------------ drawing helpers
-    def reset(self, title: str = "", x_label: str = "", y_label: str = "") -> None:
-        """Remove everything drawn; set title and axis labels."""
-        self.plot_item.clear()
+    # ------------------------------------------------------------ drawing
+    def show_figure(self, spec: FigureSpec) -> None:
+        """Draw ``spec`` (one plot); legend entries of the previous figure that are
+        hidden stay hidden, a highlighted run stays highlighted if still drawn."""
+        self.spec = spec
+        names = self._legend_entries(spec)
+        self.hidden &= set(names)
+        if self.highlight not in spec.runs:
+            self.highlight = None
+        self._fill_legend(names)
+        self._draw()
+
+    def figure_spec(self) -> FigureSpec | None:
+        """The figure as shown: hidden legend entries left out, the highlight kept."""
+        if self.spec is None:
+            return None
+        return highlighted(self._visible(self.spec), self.highlight)
+
+    def _visible(self, spec: FigureSpec) -> FigureSpec:
+        if not self.hidden:
+            return spec
+        runs = {s.run for p in spec.plots for s in p.series
+                if getattr(s, "name", "") in self.hidden and getattr(s, "run", None)}
+        plots = tuple(replace(p, series=tuple(
+            s for p_ in [p] for s in p_.series
+            if getattr(s, "name", "") not in self.hidden and getattr(s, "run", None) not in runs))
+            for p in spec.plots)
+        return replace(spec, plots=plots)
+
+    @staticmethod
+    def _legend_entries(spec: FigureSpec) -> dict[str, str]:
+        """{legend name: colour} in drawing order."""
+        out = {}
+        for p in spec.plots:
+            if not p.legend:
+                continue
+            for s in p.series:
+                name = getattr(s, "name", "")
+                if name and not isinstance(s, Text) and name not in out:
+                    color = (s.style.color if isinstance(s, Line) else
+                             s.color_list()[0] if isinstance(s, Bars) and len(s.x) else
+                             getattr(getattr(s, "style", None), "color", "#000000"))
+                    out[name] = color
+        return out
+
+    def _fill_legend(self, names: dict[str, str]) -> None:
+        self.legend.blockSignals(True)
         self.legend.clear()
+        for name, color in names.items():
+            it = QListWidgetItem(name)
+            pm = QPixmap(14, 14)
+            pm.fill(QColor(color))
+            it.setIcon(QIcon(pm))
+            it.setFlags(it.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            it.setCheckState(Qt.CheckState.Unchecked if name in self.hidden
+                             else Qt.CheckState.Checked)
+            self.legend.addItem(it)
+        self.legend.blockSignals(False)
+        self.legend.setVisible(bool(names))
+        if names:       # as narrow and as short as the entries allow; scrolls beyond that
+            self._size_legend()
+
+    def _size_legend(self) -> None:
+        """Beside the plot, as narrow and short as its entries allow (it scrolls beyond
+        that); below the plot, a few rows high, when the chart is too narrow for both."""
+        names = self.legend_names()
+        if not names:
+            return
+        fm = self.legend.fontMetrics()
+        wide = max(fm.horizontalAdvance(n) for n in names)
+        row = max(self.legend.sizeHintForRow(0), fm.height() + 4)
+        tall = row * len(names) + 2 * self.legend.frameWidth() + 6 + row // 2
+        narrow = self.width() < NARROW
+        self._layout.setDirection(QBoxLayout.Direction.TopToBottom if narrow
+                                  else QBoxLayout.Direction.LeftToRight)
+        self._side.setContentsMargins(0, 0 if narrow else 24, 0, 0)
+        if narrow:
+            self.legend.setMinimumWidth(0)
+            self.legend.setMaximumWidth(16777215)
+            self.legend.setFixedHeight(min(tall, 3 * row + 2 * self.legend.frameWidth() + 6))
+        else:
+            bar = self.legend.verticalScrollBar().sizeHint().width() \
+                if tall > self.height() - 24 else 0
+            self.legend.setFixedWidth(min(LEGEND_WIDTH, wide + 72 + bar))
+            self.legend.setMinimumHeight(0)
+            self.legend.setMaximumHeight(min(tall, max(60, self.height() - 30)))
+
+    def _draw(self) -> None:
+        spec = self.figure_spec()
+        self.plot_item.clear()
         self._targets.clear()
+        self._items.clear()
         self.plot_item.addItem(self._readout, ignoreBounds=True)
         self._readout.hide()
+        if spec is None:
+            return
+        plot = spec.plots[0]
+        w = max(200, self.plot.width() or 640)
+        h = max(150, self.plot.height() or 420)
+        self.plot_item.setTitle(spec.heading(max(30, int(w / 8.5))).replace("\n", "<br>"),
+                                color="k", size="10pt")
+        for s, item in draw_plot(self.plot_item, plot, w - 80, h - 90):
+            name = getattr(s, "name", "")
+            if name:
+                self._items.setdefault(name, []).append(item)
+            self._register(s, item)
+
+    def _register(self, s, item) -> None:
+        run = getattr(s, "run", None)
+        if isinstance(s, Line) and s.hover:
+            self.add_target(s.x, s.y, s.hover, item, s.topics, run=run)
+        elif isinstance(s, Bars) and s.hover:
+            top = s.base + s.height
+            if s.horizontal:
+                self.add_target(top, s.x, s.hover, item, s.topics, mode="y", run=run)
+            else:
+                self.add_target(s.x, top, s.hover, item, s.topics, mode="x", run=run)
+        elif hasattr(s, "col") and s.hover:
+            self.add_target(s.col, s.row, s.hover, item, mode="cell")
+
+    def reset(self, title: str = "", x_label: str = "", y_label: str = "") -> None:
+        """Clear the chart (nothing drawn)."""
+        self.spec = None
+        self._fill_legend({})
+        self._draw()
         self.plot_item.setTitle(title, color="k")
-        self.plot_item.setLabel("bottom", x_label, color="k")
-        self.plot_item.setLabel("left", y_label, color="k")
-        self.plot_item.getAxis("bottom").setTicks(None)
-        self.plot_item.getAxis("left").setTicks(None)
-        self.plot_item.setLogMode(False, False)
-        self.plot_item.enableAutoRange()
 
     def add_target(self, x, y, texts: Sequence[str], item=None,
-                   topics: Sequence[str] | None = None, mode: str = "nearest") -> None:
+                   topics: Sequence[str] | None = None, mode: str = "nearest",
+                   run: str | None = None) -> None:
         """Register hoverable points (view coordinates) and optionally their topics."""
         self._targets.append(_Target(np.asarray(x, float), np.asarray(y, float), list(texts),
-                                     item, list(topics) if topics is not None else None, mode))
-
-    def set_topic_ticks(self, topics: Sequence[str], max_labels: int = 40) -> None:
-        step = max(1, int(np.ceil(len(topics) / max_labels)))
-        self.plot_item.getAxis("bottom").setTicks(
-            [[(i, str(t)) for i, t in enumerate(topics) if i % step == 0], []])
+                                     item, list(topics) if topics is not None else None, mode,
+                                     run))
 
     def export_item(self):
         return self.plot_item
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        if self.legend.count():
+            self._size_legend()
+        if self.spec is not None:           # re-thin the tick labels and re-wrap the title
+            self._redraw_timer.start()      # once the resizing pauses
 
     # ------------------------------------------------------------ hover and click
     def _pixel_size(self) -> tuple[float, float]:
@@ -130,10 +301,11 @@ class ChartWidget(QWidget):
                 if not len(inside):
                     continue
                 i, d = int(inside[0]), 0.0
-            elif t.mode == "x":
-                i = int(np.argmin(np.abs(t.x - x)))
-                d = abs(t.x[i] - x) / px
-                if abs(t.x[i] - x) > 0.5:
+            elif t.mode in ("x", "y"):
+                pos, at, unit = (t.x, x, px) if t.mode == "x" else (t.y, y, py)
+                i = int(np.argmin(np.abs(pos - at)))
+                d = abs(pos[i] - at) / unit
+                if abs(pos[i] - at) > 0.5:
                     continue
                 d = min(d, HOVER_PIXELS - 1e-6)      # inside the column counts as a hit
             else:
@@ -170,8 +342,9 @@ class ChartWidget(QWidget):
             hit = self.target_at(p.x(), p.y())
             t, i = hit
             y = p.y() if t.mode == "x" else t.y[i]
+            x = p.x() if t.mode == "y" else t.x[i]
             self._readout.setText(text)
-            self._readout.setPos(t.x[i], y)
+            self._readout.setPos(x, y)
             self._readout.show()
         else:
             self._readout.hide()
@@ -186,16 +359,49 @@ class ChartWidget(QWidget):
         p = self._view_pos(event.scenePos())
         if p is None:
             return
+        hit = self.target_at(p.x(), p.y())
+        self.highlight_run(hit[0].run if hit is not None else None)
         topic = self.topic_at(p.x(), p.y())
         if topic is not None:
             self.topicClicked.emit(topic)
 
-    # ------------------------------------------------------------ legend
+    # ------------------------------------------------------------ legend and highlight
     def legend_names(self) -> list[str]:
-        return [label.text for _, label in self.legend.items]
+        return [self.legend.item(i).text() for i in range(self.legend.count())]
 
     def set_run_visible(self, name: str, visible: bool) -> None:
-        """What clicking a legend entry does, callable from code and tests."""
-        for sample, label in self.legend.items:
-            if label.text == name:
-                sample.item.setVisible(visible)
+        """What unticking a legend entry does, callable from code and tests."""
+        for i in range(self.legend.count()):
+            it = self.legend.item(i)
+            if it.text() == name:
+                it.setCheckState(Qt.CheckState.Checked if visible else Qt.CheckState.Unchecked)
+
+    def _legend_ticked(self, item) -> None:
+        name = item.text()
+        if item.checkState() == Qt.CheckState.Checked:
+            self.hidden.discard(name)
+        else:
+            self.hidden.add(name)
+        self._draw()
+
+    def _legend_clicked(self, item) -> None:
+        run = self._run_of_name(item.text())
+        if run is not None:
+            self.highlight_run(None if run == self.highlight else run)
+
+    def _run_of_name(self, name: str) -> str | None:
+        if self.spec is None:
+            return None
+        for p in self.spec.plots:
+            for s in p.series:
+                if getattr(s, "name", "") == name and getattr(s, "run", None):
+                    return s.run
+        return None
+
+    def highlight_run(self, run: str | None) -> None:
+        """Draw ``run`` in its colour and the other runs grey (None: all in colour)."""
+        if self.spec is None or run == self.highlight:
+            return
+        self.highlight = run if run in self.spec.runs else None
+        self._draw()
+        self.runHighlighted.emit(self.highlight or "")

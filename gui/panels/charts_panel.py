@@ -2,26 +2,29 @@
 precision at cutoffs, measure scatter and rank-correlation heat map.
 
 Choose the chart, the run (for single-run charts), the measure(s) and the topic
-group; the visible runs are drawn (the runs panel decides which are visible;
-the legend hides runs temporarily).  Numbers come from :mod:`yardstick.charts`,
+group.  The charts that draw one curve or point per run draw the runs the run
+filter keeps (:class:`yardstick.charts.run_filter.RunFilter`: top N by the
+measure — the default with more than 12 runs —, one team, a search, or every
+run ticked in the Collection panel); the caption says which ("top 12 of 150 runs
+by map") and every export carries the same runs.  The legend beside the plot
+hides series; clicking a run highlights it.  Per-topic charts (median, spread)
+take the median over every ticked run.  Numbers come from :mod:`yardstick.charts`,
 computed through the job runner; the widgets are in :mod:`yardstick.gui.charts`.
 Every chart exports as PNG / SVG / PDF and its numbers as a table.
 """
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QLabel, QPushButton, QStackedWidget,
-                               QToolBar, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QLabel, QLineEdit, QPushButton, QSpinBox,
+                               QStackedWidget, QToolBar, QVBoxLayout, QWidget)
 
-from yardstick.charts.map_at_x import map_at_x
-from yardstick.charts.measure_scatter import measure_scatter
-from yardstick.charts.median_difference import median_difference, median_runs
-from yardstick.charts.precision_cutoffs import precision_at_cutoffs
-from yardstick.charts.rank_correlation import rank_correlation
-from yardstick.charts.recall_precision import recall_precision_curves, topic_recall_precision_of_run
-from yardstick.charts.scores import sort_topics
-from yardstick.charts.system_ranking import system_ranking
+from yardstick.charts.run_filter import AUTO_LIMIT, EXTRAS_KEY, RunFilter, RunSelection
+from yardstick.charts.scores import run_means, sort_topics
 from yardstick.charts.topic_spread import difficult_topics, topic_spread
+from yardstick.gui.charts.chart_kinds import (  # noqa: F401  (names tests import from here)
+    ALL_TOPICS, BOXES, CHART_DATA, CHARTS, CORR, CUTOFFS, DRAW, FILTER_MODES, FILTERED, MAPX,
+    MEDIAN, MEDIAN_SOURCES, OFFICIAL, PER_TEAM, RP, RP_TOPIC, SCATTER, SPREAD, SYSTEM,
+    chart_data)
 from yardstick.gui.charts.map_at_x_chart import MapAtXChart
 from yardstick.gui.charts.measure_scatter_chart import MeasureScatterChart
 from yardstick.gui.charts.median_difference_chart import MedianDifferenceChart
@@ -31,22 +34,12 @@ from yardstick.gui.charts.recall_precision_chart import RecallPrecisionChart
 from yardstick.gui.charts.system_ranking_chart import SystemRankingChart
 from yardstick.gui.charts.topic_spread_chart import TopicSpreadChart
 
-RP, RP_TOPIC, MEDIAN, SPREAD, BOXES, MAPX, CUTOFFS, SCATTER, CORR, SYSTEM = (
-    "Recall-precision", "Recall-precision (one topic)", "Per-topic vs median",
-    "Per-topic median and maximum", "Box plots by topic", "MAP(X) vs X",
-    "Precision at cutoffs", "Measure scatter", "Rank correlation of measures",
-    "System ranking (95% CI)")
-CHARTS = (RP, RP_TOPIC, MEDIAN, SPREAD, BOXES, MAPX, CUTOFFS, SCATTER, CORR, SYSTEM)
-ALL_TOPICS = "All topics"
-ALL_RUNS, PER_TEAM, OFFICIAL = "all shown runs", "one run per team", "official medians…"
-MEDIAN_SOURCES = (ALL_RUNS, PER_TEAM, OFFICIAL)
-#: measures the heat map correlates by default (when evaluated)
-CORR_MEASURES = ("map", "gm_map", "Rprec", "bpref", "recip_rank", "P_10", "P_30",
-                 "ndcg_cut_10", "iprec_at_recall_0.00")
-
 
 class ChartsPanel(QWidget):
     TITLE = "Charts"
+    #: choices kept in the session (yardstick.gui.panel_choices)
+    CHOICES = ("chart_box", "measure_box", "measure2_box", "group_box", "filter_mode",
+               "filter_n", "filter_team", "filter_text")
 
     def __init__(self, state, jobs, parent=None):
         super().__init__(parent)
@@ -73,6 +66,19 @@ class ChartsPanel(QWidget):
         self.difficult_button.setToolTip("Topics with a median in the worst quarter and at "
                                          "least one high outlier (robust 2003 overview): "
                                          "saved as a topic group")
+        self.filter_mode = QComboBox()
+        self.filter_mode.addItems(list(FILTER_MODES))
+        self.filter_mode.setToolTip("Which runs the per-run charts draw, out of the runs "
+                                    "ticked in the Collection panel")
+        self.filter_n = QSpinBox(minimum=1, maximum=10_000, value=AUTO_LIMIT)
+        self.filter_n.setPrefix("N = ")
+        self.filter_team = QComboBox()
+        self.filter_team.setToolTip("Team (group) from the groups file or the run tags")
+        self.filter_text = QLineEdit()
+        self.filter_text.setPlaceholderText("run or team contains…")
+        self.filter_text.setClearButtonEnabled(True)
+        self.filter_text.setMaximumWidth(160)
+        self.selection: RunSelection | None = None   # the runs the chart shown draws
         self.status = QLabel("")
         self.widgets = {RP: RecallPrecisionChart(), RP_TOPIC: RecallPrecisionChart(),
                         MEDIAN: MedianDifferenceChart(), SPREAD: TopicSpreadChart(),
@@ -95,6 +101,11 @@ class ChartsPanel(QWidget):
         self._labels[self.quarter_box] = (tb.addWidget(self.quarter_box),)
         self._labels[self.difficult_button] = (tb.addWidget(self.difficult_button),)
         tb2 = QToolBar()
+        for text, box in ((" Runs: ", self.filter_mode), ("", self.filter_n),
+                          ("", self.filter_team), ("", self.filter_text)):
+            self._labels[box] = ((tb2.addWidget(QLabel(text)),) if text else ()) + (
+                tb2.addWidget(box),)
+        tb2.addSeparator()
         self._install_topic_selection(tb2)
         from yardstick.gui.export_actions import add_plot_export, add_table_export
         add_plot_export(self.current_chart, tb2)
@@ -109,6 +120,10 @@ class ChartsPanel(QWidget):
                     self.topic_box, self.group_box, self.sort_box):
             box.currentIndexChanged.connect(self._controls_changed)
         self.median_box.currentIndexChanged.connect(self._median_source_changed)
+        for box in (self.filter_mode, self.filter_team):
+            box.currentIndexChanged.connect(self._filter_changed)
+        self.filter_n.valueChanged.connect(self._filter_changed)
+        self.filter_text.textChanged.connect(self._filter_changed)
         self.quarter_box.toggled.connect(self._controls_changed)
         self.difficult_button.clicked.connect(self.select_difficult_topics)
         state.changed.connect(self._state_changed)
@@ -149,12 +164,21 @@ class ChartsPanel(QWidget):
         self._set_combo(self.group_box, [ALL_TOPICS, *ws.topic_groups])
         topics = sort_topics(next(iter(evs.values())).per_topic.index) if evs else []
         self._set_combo(self.topic_box, topics)
+        teams = sorted({e.group or n for n, e in ws.runs.items()}, key=str.lower)
+        self._set_combo(self.filter_team, teams)
         self._show_controls()
 
     def _show_controls(self) -> None:
         chart = self.chart_box.currentText()
+        filtered = chart in FILTERED
+        mode = FILTER_MODES.get(self.filter_mode.currentText(), "auto")
         wants = {self.run_box: chart in (MEDIAN, RP_TOPIC, SYSTEM),
-                 self.measure_box: chart in (MEDIAN, SPREAD, BOXES, MAPX, SCATTER, SYSTEM),
+                 self.measure_box: chart in (MEDIAN, SPREAD, BOXES, MAPX, SCATTER, SYSTEM)
+                 or (filtered and mode in ("auto", "top")),
+                 self.filter_mode: filtered,
+                 self.filter_n: filtered and mode in ("auto", "top"),
+                 self.filter_team: filtered and mode == "team",
+                 self.filter_text: filtered and mode == "search",
                  self.measure2_box: chart == SCATTER,
                  self.topic_box: chart == RP_TOPIC,
                  self.group_box: chart != RP_TOPIC,
@@ -175,6 +199,13 @@ class ChartsPanel(QWidget):
         self._show_controls()
         self.refresh()
         self._selection_changed()
+
+    def _filter_changed(self, *_):
+        """Redraw, and keep the filter where the other panels' run charts read it."""
+        flt = self.run_filter().to_dict()
+        if self.state.workspace.extras.get(EXTRAS_KEY) != flt:
+            self.state.set_extra(EXTRAS_KEY, flt)
+        self._controls_changed()
 
     def _median_source_changed(self, *_):
         if self.median_box.currentText() == OFFICIAL and self.official_medians is None:
@@ -208,6 +239,32 @@ class ChartsPanel(QWidget):
         g = self.group_box.currentText()
         return None if g in ("", ALL_TOPICS) else self.state.workspace.topic_groups.get(g)
 
+    # ------------------------------------------------------------ run filter
+    def run_filter(self) -> RunFilter:
+        """The run filter the controls describe."""
+        return RunFilter(FILTER_MODES.get(self.filter_mode.currentText(), "auto"),
+                         self.filter_n.value(), self.filter_team.currentText(),
+                         self.filter_text.text())
+
+    def select_runs(self) -> RunSelection:
+        """The ticked runs the run filter keeps for the chart shown (all of them for the
+        charts that do not draw one series per run)."""
+        evs = self.state.evaluations()
+        names = list(evs)
+        if self.chart_box.currentText() not in FILTERED:
+            return RunSelection(tuple(names), len(names), f"all {len(names)} runs")
+        flt = self.run_filter()
+        measure = self.measure_box.currentText() or "map"
+        means = None
+        if flt.mode in ("auto", "top") and names:
+            try:
+                means = run_means(evs, [measure], topics=self._topics())[measure].to_dict()
+            except KeyError:
+                means = None
+        teams = {n: (e.group or n) for n, e in self.state.workspace.runs.items()}
+        keep = [self.run_box.currentText()] if self.chart_box.currentText() == SYSTEM else []
+        return flt.select(names, means, teams, measure, keep=[k for k in keep if k])
+
     # ------------------------------------------------------------ computing
     def chart_request(self) -> dict:
         """Everything a chart's data needs, read from the widgets here, on the GUI thread
@@ -215,7 +272,11 @@ class ChartsPanel(QWidget):
         ws = self.state.workspace
         run = self.run_box.currentText()
         entry = ws.runs.get(run)
-        return {"chart": self.chart_box.currentText(), "evaluations": self.state.evaluations(),
+        selection = self.select_runs()
+        evs = self.state.evaluations()
+        return {"chart": self.chart_box.currentText(),
+                "evaluations": {r: evs[r] for r in selection.runs if r in evs},
+                "all_evaluations": evs, "selection": selection,
                 "topics": self._topics(), "measure": self.measure_box.currentText() or "map",
                 "measure2": self.measure2_box.currentText() or "P_10", "run": run,
                 "run_object": entry.run if entry is not None else None, "qrels": ws.qrels,
@@ -240,23 +301,39 @@ class ChartsPanel(QWidget):
                                   or not self.run_box.currentText()
                                   or not self.topic_box.currentText()):
             return
-        if chart in (SCATTER, CORR) and len(evs) < 2:
+        request = self.chart_request()
+        if chart in (SCATTER, CORR) and len(request["evaluations"]) < 2:
             self.status.setText("This chart needs at least two runs.")
             return
+        if not request["evaluations"]:
+            self.status.setText(f"No run to draw: {request['selection'].description}.")
+            return
         self.status.setText("")
-        request = self.chart_request()
+        self.selection = request["selection"]
         self.jobs.submit("charts", lambda: chart_data(request), on_result=self.show_data,
                          on_error=lambda e: self.status.setText(e.message))
 
     def show_data(self, data) -> None:
         chart = self.chart_box.currentText()
         w = self.widgets[chart]
-        colors = {n: e.color for n, e in self.state.workspace.runs.items()}
+        colors = self.run_colors()
         self.data = data
         if hasattr(w, "topic_selection"):
             w.topic_selection.clear()           # the chart is redrawn: old points are gone
+        sel = self.selection
+        caption = sel.description if sel is not None and chart in FILTERED else ""
         DRAW[chart](w, data, {"colors": colors, "quarter": self.quarter_box.isChecked(),
-                              "groups": self.state.workspace.topic_groups})
+                              "groups": self.state.workspace.topic_groups,
+                              "caption": caption})
+
+    def run_colors(self) -> dict[str, str] | None:
+        """The runs' own colours (Collection panel) when the runs drawn all differ in
+        colour; otherwise None: the chart gives each drawn run a distinct palette colour
+        (with 150 runs the own colours repeat)."""
+        runs = self.selection.runs if self.selection is not None else ()
+        own = {n: e.color for n, e in self.state.workspace.runs.items() if e.color}
+        drawn = [own.get(r) for r in runs]
+        return own if None not in drawn and len(set(drawn)) == len(drawn) else None
 
     def screenshot_items(self) -> dict:
         """Every chart drawn with the current settings (for ``yardstick --screenshot``)."""
@@ -269,7 +346,9 @@ class ChartsPanel(QWidget):
             for name in CHARTS:
                 self.chart_box.setCurrentText(name)
                 try:
-                    self.show_data(self.make_data())
+                    request = self.chart_request()
+                    self.selection = request["selection"]
+                    self.show_data(self.make_data(request))
                 except Exception:  # noqa: BLE001 - a chart that cannot be drawn is skipped
                     continue
                 out[self.widgets[name].export_name + ("_topic" if name == RP_TOPIC else "")
@@ -335,71 +414,3 @@ class ChartsPanel(QWidget):
         if name:
             self.status.setText(f"{len(topics)} topics saved as the topic group '{name}'.")
         return name
-
-
-def _median_data(req: dict):
-    evs, measure, topics = req["evaluations"], req["measure"], req["topics"]
-    how = req.get("median_source", ALL_RUNS)
-    if how == OFFICIAL and req.get("official_medians") is not None:
-        frame, name = req["official_medians"]
-        return median_difference(evs, req["run"], measure, req["order"], topics=topics,
-                                 medians=frame, median_source=f"official medians ({name})")
-    if how == PER_TEAM:
-        names = list(evs)
-        chosen, said = median_runs(names, "per-team",
-                                   groups=[req["teams"].get(n, n) for n in names])
-        return median_difference(evs, req["run"], measure, req["order"], runs=chosen,
-                                 topics=topics, median_source=said)
-    return median_difference(evs, req["run"], measure, req["order"], topics=topics)
-
-
-def _correlation_data(req: dict):
-    evs = req["evaluations"]
-    pt = next(iter(evs.values())).per_topic
-    return rank_correlation(evs, [m for m in CORR_MEASURES if m in pt.columns],
-                            topics=req["topics"])
-
-
-#: chart name -> the function computing its data from a request (chart_request)
-CHART_DATA = {
-    RP: lambda r: recall_precision_curves(r["evaluations"], topics=r["topics"]),
-    RP_TOPIC: lambda r: topic_recall_precision_of_run(r["run_object"], r["qrels"], r["topic"],
-                                                      r["options"]),
-    MEDIAN: _median_data,
-    SPREAD: lambda r: topic_spread(r["evaluations"], r["measure"], topics=r["topics"]),
-    BOXES: lambda r: topic_spread(r["evaluations"], r["measure"], topics=r["topics"]),
-    MAPX: lambda r: map_at_x(r["evaluations"], r["measure"], topics=r["topics"]),
-    CUTOFFS: lambda r: precision_at_cutoffs(r["evaluations"], topics=r["topics"]),
-    SCATTER: lambda r: measure_scatter(r["evaluations"], r["measure"], r["measure2"],
-                                       topics=r["topics"]),
-    CORR: _correlation_data,
-    SYSTEM: lambda r: system_ranking(r["evaluations"], r["measure"], topics=r["topics"],
-                                     baseline=r["run"] or None),
-}
-
-
-def _spread(boxes: bool):
-    def draw(w, d, ctx):
-        w.set_data(d, boxes=boxes, highlight=ctx["groups"].get(f"difficult ({d.measure})", ()))
-    return draw
-
-
-#: chart name -> how its widget draws the data (ctx: run colours, options, topic groups)
-DRAW = {
-    RP: lambda w, d, ctx: w.set_curves(d, ctx["colors"]),
-    RP_TOPIC: lambda w, d, ctx: w.set_topic(d),
-    MEDIAN: lambda w, d, ctx: w.set_data(d),
-    SPREAD: _spread(False),
-    BOXES: _spread(True),
-    MAPX: lambda w, d, ctx: w.set_data(d, ctx["colors"], ctx["quarter"]),
-    CUTOFFS: lambda w, d, ctx: w.set_data(d, ctx["colors"]),
-    SCATTER: lambda w, d, ctx: w.set_data(d, ctx["colors"]),
-    CORR: lambda w, d, ctx: w.set_data(d),
-    SYSTEM: lambda w, d, ctx: w.set_data(d, ctx["colors"]),
-}
-
-
-def chart_data(req: dict):
-    """The chart dataclass for a request captured by :meth:`ChartsPanel.chart_request`
-    (runs in a worker thread: plain data in, plain data out)."""
-    return CHART_DATA[req["chart"]](req)

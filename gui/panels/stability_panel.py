@@ -11,14 +11,14 @@ heat map between measures, and bars for error rates and Tukey groups.
 
 from __future__ import annotations
 
-import numpy as np
-import pandas as pd
-import pyqtgraph as pg
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QFormLayout, QHBoxLayout, QLabel,
                                QLineEdit, QListWidget, QListWidgetItem, QProgressBar,
                                QPushButton, QSpinBox, QVBoxLayout, QWidget)
 
+from yardstick.charts import stability_specs as specs
+from yardstick.charts.run_filter import EXTRAS_KEY, RunFilter
+from yardstick.gui.charts.render_pg import draw_figure
 from yardstick.stability.analyses import REGISTRY
 from yardstick.stability.report import (ANALYSES, ANALYSIS_TITLES, StabilityReport,
                                    StabilitySettings, run_stability, score_matrices)
@@ -30,8 +30,6 @@ ALL_TOPICS = "All topics"
 NONE = "—"
 JOB_KEY = "stability"
 EXTRA_MEASURES = ("area", "map_worst")   # made from per-topic map (yardstick.stability.aggregates)
-GRID_BINS = 20
-_DASH = pg.mkPen("#999", style=Qt.PenStyle.DashLine)
 
 
 class StabilityPanel(QWidget):
@@ -164,6 +162,8 @@ class StabilityPanel(QWidget):
 
     # ---------------------------------------------------------------- updates
     def _changed(self, what: str) -> None:
+        if what == "extras" and self.report is not None and "tukey" in self.report.results:
+            self._draw_chart()                  # the run filter may have changed
         if what in ("runs", "evaluations", "measures", "workspace", "qrels"):
             cols = self.state.measure_columns()
             if "map" in cols:
@@ -225,128 +225,18 @@ class StabilityPanel(QWidget):
         self.table.set_frame(t.frame.reset_index() if t.index else t.frame)
 
     # ---------------------------------------------------------------- charts
-    def _draw_chart(self) -> None:
-        self.chart.clear()
+    def chart_figure(self):
+        """The figure spec of the chart chosen (:mod:`yardstick.charts.stability_specs`)."""
         data = self.chart_choice.currentData()
         if self.report is None or data is None:
-            return
-        analysis, key = data
-        results = self.report.results[analysis]
-        if analysis in ("swap", "bootstrap"):
-            self._swap_grid(results[key])
-        elif analysis == "discriminative":
-            self._asl_curves(results if key is None else {key: results[key]})
-        elif analysis == "error-rate":
-            self._error_bars(results if key is None else {key: results[key]})
-        elif analysis == "tukey":
-            self._tukey_bars(results[key])
-        elif analysis in ("kendall", "taup") and isinstance(results[key], pd.DataFrame):
-            self._heat_map(results[key], analysis)
-        elif analysis == "sensitivity":
-            self._sensitivity(results[key])
-        elif analysis == "topic-set-size":
-            self._topic_set_size(results[key])
+            return None
+        ws = self.state.workspace
+        flt = RunFilter.from_dict(ws.extras.get(EXTRAS_KEY))      # the Charts panel's filter
+        teams = {n: (e.group or n) for n, e in ws.runs.items()}
+        return specs.stability_figure(self.report, *data, run_filter=flt, teams=teams)
 
-    def _swap_grid(self, res) -> None:
-        rates, sizes = res.rates, res.sizes
-        grid = np.linspace(1, res.n_topics, 200)
-        cols = 5
-        self.chart.addLabel(f"{res.method} swap rates, {res.measure}: error rate vs topic-set "
-                            f"size per difference bin (min. difference "
-                            f"{res.min_difference:.3g})", row=0, col=0, colspan=cols)
-        for k in range(min(GRID_BINS, res.n_bins)):
-            p = self.chart.addPlot(row=1 + k // cols, col=k % cols)
-            p.setTitle(f"≥ {k * res.bin_width:.3g}", size="8pt")
-            p.setYRange(0, 0.5)
-            ok = np.isfinite(rates[:, k])
-            p.plot(sizes[ok], rates[ok, k], pen=None, symbol="o", symbolSize=3,
-                   symbolBrush="#1f77b4", symbolPen=None)
-            f = res.fits[k]
-            if f.ok:
-                p.plot(grid, f(grid), pen=pg.mkPen("#d62728", width=1.5))
-                p.addItem(pg.InfiniteLine(res.target, angle=0, pen=_DASH))
-                txt = pg.TextItem(f"A1 {f.a1:.3g}\nA2 {f.a2:.3g}", color="k", anchor=(1, 0))
-                txt.setPos(res.n_topics, 0.5)
-                p.addItem(txt)
-
-    def _asl_curves(self, results) -> None:
-        p = self.chart.addPlot(title="Achieved significance level of every run pair "
-                                     "(pairs sorted by ASL)")
-        p.setLabel("bottom", "run pair (sorted)")
-        p.setLabel("left", "ASL")
-        p.addLegend()
-        for i, ((m, g), r) in enumerate(results.items()):
-            curve = r.asl_curve()
-            p.plot(curve["pair_rank"].to_numpy(), curve["asl"].to_numpy(),
-                   pen=pg.mkPen(pg.intColor(i, hues=max(len(results), 2)), width=2),
-                   name=f"{m}, {g}: {100 * r.share_significant:.1f}% < α")
-            alpha = r.alpha
-        p.addItem(pg.InfiniteLine(alpha, angle=0, pen=_DASH))
-
-    def _error_bars(self, results) -> None:
-        p = self.chart.addPlot(title="Error rate (blue) and ties (grey), %")
-        labels = [f"{m}\n{g}" for m, g in results]
-        x = np.arange(len(labels))
-        err = [100 * r.error_rate for r in results.values()]
-        ties = [100 * r.tie_rate for r in results.values()]
-        p.addItem(pg.BarGraphItem(x=x - 0.2, height=err, width=0.4, brush="#1f77b4"))
-        p.addItem(pg.BarGraphItem(x=x + 0.2, height=ties, width=0.4, brush="#aaaaaa"))
-        p.getAxis("bottom").setTicks([list(zip(x, labels))])
-
-    def _tukey_bars(self, res) -> None:
-        p = self.chart.addPlot(title=f"Tukey HSD, {res.measure}: runs not distinguishable from "
-                                     f"{res.best} in green")
-        top = set(res.top_group())
-        y = np.arange(len(res.runs))
-        p.addItem(pg.BarGraphItem(x0=0, y=y, height=0.8, width=res.means,
-                                  brushes=[pg.mkBrush("#2ca02c" if r in top else "#7f7f7f")
-                                           for r in res.runs]))
-        p.getAxis("left").setTicks([list(zip(y, res.runs))])
-        p.getAxis("left").setWidth(120)
-        p.setLabel("bottom", res.measure)
-        p.getAxis("bottom").enableAutoSIPrefix(False)
-        p.invertY(True)
-
-    def _sensitivity(self, res) -> None:
-        p = self.chart.addPlot(title=f"Swap rate per difference bin at {res.subset_size} topics "
-                                     f"({res.measure}); min. difference {res.min_difference:.3g}")
-        f = res.to_frame()
-        p.plot(f["bin_lo"].to_numpy(), f["swap_rate"].fillna(0).to_numpy(), stepMode=None,
-               symbol="o", symbolSize=4)
-        p.addItem(pg.InfiniteLine(1 - res.confidence, angle=0, pen=_DASH))
-
-    def _topic_set_size(self, res) -> None:
-        p = self.chart.addPlot(title=f"Topics needed, {res.measure} (α = {res.alpha}, "
-                                     f"β = {res.beta}, σ² = {res.variance:.4f})")
-        p.setLabel("bottom", "minimum detectable difference")
-        p.setLabel("left", "topics")
-        p.setLogMode(y=True)
-        p.addLegend()
-        t = res.table
-        for i, col in enumerate(t.columns):
-            p.plot(t.index.to_numpy(float), t[col].to_numpy(float), symbol="o", name=col,
-                   pen=pg.mkPen(pg.intColor(i, hues=3), width=2))
-
-    def _heat_map(self, matrix: pd.DataFrame, analysis: str) -> None:
-        k = len(matrix)
-        p = self.chart.addPlot(title=f"{ANALYSIS_TITLES[analysis]} between the measures' "
-                                     "system rankings")
-        img = pg.ImageItem(matrix.to_numpy(float).T)
-        img.setLookupTable(pg.colormap.get("CET-D1").getLookupTable(0.0, 1.0, 256))
-        img.setLevels((-1, 1))
-        img.setRect(QRectF(-0.5, -0.5, k, k))
-        p.addItem(img)
-        for i in range(k):
-            for j in range(k):
-                t = pg.TextItem(f"{matrix.iat[i, j]:.2f}", color="k", anchor=(0.5, 0.5))
-                t.setPos(j, i)
-                p.addItem(t)
-        ticks = [[(i, str(m)) for i, m in enumerate(matrix.index)], []]
-        p.getAxis("left").setWidth(90)
-        p.getAxis("bottom").setTicks(ticks)
-        p.getAxis("left").setTicks(ticks)
-        p.invertY(True)
-        p.setAspectLocked(True)
+    def _draw_chart(self) -> None:
+        draw_figure(self.chart, self.chart_figure())
 
     def screenshot_items(self) -> dict[str, QWidget]:
         return {"table": self.table, "chart": self.chart}

@@ -1,0 +1,113 @@
+"""The Charts panel's chart kinds: their names, which of them follow the run filter,
+how each one's data is computed from a request captured on the GUI thread (plain data
+in, plain data out: it runs in a worker) and how its widget draws it.
+
+The data come from :mod:`yardstick.charts`; the figures from
+:mod:`yardstick.charts.specs` (drawn by the widgets of :mod:`yardstick.gui.charts`).
+"""
+
+from __future__ import annotations
+
+from yardstick.charts.map_at_x import map_at_x
+from yardstick.charts.measure_scatter import measure_scatter
+from yardstick.charts.median_difference import median_difference, median_runs
+from yardstick.charts.precision_cutoffs import precision_at_cutoffs
+from yardstick.charts.rank_correlation import rank_correlation
+from yardstick.charts.recall_precision import recall_precision_curves, topic_recall_precision_of_run
+from yardstick.charts.run_filter import AUTO_LIMIT
+from yardstick.charts.system_ranking import system_ranking
+from yardstick.charts.topic_spread import topic_spread
+
+RP, RP_TOPIC, MEDIAN, SPREAD, BOXES, MAPX, CUTOFFS, SCATTER, CORR, SYSTEM = (
+    "Recall-precision", "Recall-precision (one topic)", "Per-topic vs median",
+    "Per-topic median and maximum", "Box plots by topic", "MAP(X) vs X",
+    "Precision at cutoffs", "Measure scatter", "Rank correlation of measures",
+    "System ranking (95% CI)")
+CHARTS = (RP, RP_TOPIC, MEDIAN, SPREAD, BOXES, MAPX, CUTOFFS, SCATTER, CORR, SYSTEM)
+ALL_TOPICS = "All topics"
+ALL_RUNS, PER_TEAM, OFFICIAL = "all shown runs", "one run per team", "official medians…"
+MEDIAN_SOURCES = (ALL_RUNS, PER_TEAM, OFFICIAL)
+#: charts with one curve or point per run: these draw the runs the run filter keeps
+FILTERED = (RP, MAPX, CUTOFFS, SCATTER, SYSTEM)
+#: run filter choices (text shown -> RunFilter mode)
+FILTER_MODES = {f"auto (top N above {AUTO_LIMIT} runs)": "auto", "top N by measure": "top",
+                "one team": "team", "search": "search", "all ticked runs": "all"}
+#: measures the heat map correlates by default (when evaluated)
+CORR_MEASURES = ("map", "gm_map", "Rprec", "bpref", "recip_rank", "P_10", "P_30",
+                 "ndcg_cut_10", "iprec_at_recall_0.00")
+
+
+
+
+def _all(req: dict) -> dict:
+    """Every ticked run's evaluation (charts that summarise over runs)."""
+    return req.get("all_evaluations") or req["evaluations"]
+
+
+def _median_data(req: dict):
+    evs, measure, topics = _all(req), req["measure"], req["topics"]
+    how = req.get("median_source", ALL_RUNS)
+    if how == OFFICIAL and req.get("official_medians") is not None:
+        frame, name = req["official_medians"]
+        return median_difference(evs, req["run"], measure, req["order"], topics=topics,
+                                 medians=frame, median_source=f"official medians ({name})")
+    if how == PER_TEAM:
+        names = list(evs)
+        chosen, said = median_runs(names, "per-team",
+                                   groups=[req["teams"].get(n, n) for n in names])
+        return median_difference(evs, req["run"], measure, req["order"], runs=chosen,
+                                 topics=topics, median_source=said)
+    return median_difference(evs, req["run"], measure, req["order"], topics=topics)
+
+
+def _correlation_data(req: dict):
+    evs = _all(req)
+    pt = next(iter(evs.values())).per_topic
+    return rank_correlation(evs, [m for m in CORR_MEASURES if m in pt.columns],
+                            topics=req["topics"])
+
+
+#: chart name -> the function computing its data from a request (chart_request)
+CHART_DATA = {
+    RP: lambda r: recall_precision_curves(r["evaluations"], topics=r["topics"]),
+    RP_TOPIC: lambda r: topic_recall_precision_of_run(r["run_object"], r["qrels"], r["topic"],
+                                                      r["options"]),
+    MEDIAN: _median_data,
+    SPREAD: lambda r: topic_spread(_all(r), r["measure"], topics=r["topics"]),
+    BOXES: lambda r: topic_spread(_all(r), r["measure"], topics=r["topics"]),
+    MAPX: lambda r: map_at_x(r["evaluations"], r["measure"], topics=r["topics"]),
+    CUTOFFS: lambda r: precision_at_cutoffs(r["evaluations"], topics=r["topics"]),
+    SCATTER: lambda r: measure_scatter(r["evaluations"], r["measure"], r["measure2"],
+                                       topics=r["topics"]),
+    CORR: _correlation_data,
+    SYSTEM: lambda r: system_ranking(r["evaluations"], r["measure"], topics=r["topics"],
+                                     baseline=r["run"] or None),
+}
+
+
+def _spread(boxes: bool):
+    def draw(w, d, ctx):
+        w.set_data(d, boxes=boxes, highlight=ctx["groups"].get(f"difficult ({d.measure})", ()))
+    return draw
+
+
+#: chart name -> how its widget draws the data (ctx: run colours, options, topic groups)
+DRAW = {
+    RP: lambda w, d, ctx: w.set_curves(d, ctx["colors"], ctx["caption"]),
+    RP_TOPIC: lambda w, d, ctx: w.set_topic(d),
+    MEDIAN: lambda w, d, ctx: w.set_data(d),
+    SPREAD: _spread(False),
+    BOXES: _spread(True),
+    MAPX: lambda w, d, ctx: w.set_data(d, ctx["colors"], ctx["quarter"], ctx["caption"]),
+    CUTOFFS: lambda w, d, ctx: w.set_data(d, ctx["colors"], ctx["caption"]),
+    SCATTER: lambda w, d, ctx: w.set_data(d, ctx["colors"], ctx["caption"]),
+    CORR: lambda w, d, ctx: w.set_data(d),
+    SYSTEM: lambda w, d, ctx: w.set_data(d, ctx["colors"], ctx["caption"]),
+}
+
+
+def chart_data(req: dict):
+    """The chart dataclass for a request captured by :meth:`ChartsPanel.chart_request`
+    (runs in a worker thread: plain data in, plain data out)."""
+    return CHART_DATA[req["chart"]](req)
+
