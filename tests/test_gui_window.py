@@ -68,7 +68,7 @@ def test_load_qrels_topics_runs_and_measures_table_equals_core(qtbot, win):
     assert text.splitlines()[0] == "run\tmap\tP_10\tndcg_cut_10"
 
 
-def test_compare_panel_pvalues_equal_scipy(qtbot, win):
+def test_compare_panel_pvalues_equal_scipy(qtbot, win, tmp_path):
     engine_or_skip()
     win.state.set_measures(["map", "P.10"])
     load(qtbot, win, [(QRELS, "qrels")] + [(r, "run") for r in RUNS])
@@ -102,6 +102,20 @@ def test_compare_panel_pvalues_equal_scipy(qtbot, win):
     d = pt["UIUC03Rd1.run - aplrob03a.run"]
     assert d.to_numpy() == pytest.approx((mat["UIUC03Rd1.run"] - mat["aplrob03a.run"]).to_numpy())
     assert cmp.pairs[0].wins == int((d > 0).sum())
+    # the differences chart is the core definition: bars = run - baseline, largest gain
+    # first; its SVG export draws that definition (vector, with the title's counts)
+    panel.chart_run.setCurrentText("UIUC03Rd1.run")
+    spec = panel.chart.figure_spec()
+    bars = spec.plot.series[0]
+    expect = (mat["UIUC03Rd1.run"] - mat["aplrob03a.run"]).sort_values(ascending=False)
+    assert bars.height == pytest.approx(expect.to_numpy(), abs=1e-15)
+    assert bars.topics == tuple(map(str, expect.index))
+    assert f"wins {cmp.pairs[0].wins}," in spec.title
+    from yardstick.gui.export_actions import export_plot
+    svg = export_plot(panel.chart, tmp_path / "diff.svg").read_text()
+    assert "<path" in svg and "<image" not in svg and "UIUC03Rd1.run" in svg
+    # the first bar is the largest gain's topic (what a click on it opens)
+    assert panel.chart.topic_at(0.0, float(expect.iloc[0]) / 2) == str(expect.index[0])
 
 
 def test_malformed_run_reports_file_and_line_and_keeps_earlier_runs(qtbot, win, tmp_path):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import numpy as np
-import pyqtgraph as pg
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QFormLayout, QLabel, QListWidget,
                                QListWidgetItem, QSpinBox, QSplitter, QTabWidget, QToolBar,
@@ -11,7 +10,9 @@ from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QFormLayout, QLabel, Q
 
 from yardstick.significance import CORRECTIONS, TESTS, Comparison, compare_runs_job, experiment_table_job
 from yardstick.evaluation_service import score_matrix
+from yardstick.charts.compare_specs import differences_figure
 from yardstick.gui.app_state import AppState
+from yardstick.gui.charts.base import ChartWidget
 from yardstick.gui.jobs import JobRunner
 from yardstick.gui.lazy import LazyPanel
 from yardstick.gui.table_model import FrameTableView, try_add_plot_export, try_add_table_export
@@ -74,22 +75,21 @@ class ComparePanel(LazyPanel):
         self.topic_table.source.color_fn = self._diff_color
         self.topic_table.doubleClicked.connect(self._topic_double_clicked)
         install_topic_group_menu(self.topic_table, state, "compare selection")
-        self.plot = pg.PlotWidget(background="w")
-        self.plot.setLabel("left", "difference")
-        self.plot.getAxis("left").enableAutoSIPrefix(False)
-        self.plot.setLabel("bottom", "topics, sorted by difference")
-        self.plot.showGrid(y=True, alpha=0.3)
-        self._bar_topics: list[str] = []
-        self.plot.scene().sigMouseClicked.connect(self._plot_clicked)
+        # the chart is defined once in core (yardstick.charts.compare_specs) and drawn
+        # from that definition here and in every export
+        self.chart = ChartWidget()
+        self.chart.export_name = "compare_differences"
+        self.chart.topicClicked.connect(self.state.show_topic)
+        self.plot = self.chart.plot
         chart_box = QWidget()
         chl = QVBoxLayout(chart_box)
         chl.setContentsMargins(0, 0, 0, 0)
         ctb = QToolBar()
         ctb.addWidget(QLabel(" Run: "))
         ctb.addWidget(self.chart_run)
-        try_add_plot_export(self.plot, ctb)
+        try_add_plot_export(self.chart, ctb)
         chl.addWidget(ctb)
-        chl.addWidget(self.plot, 1)
+        chl.addWidget(self.chart, 1)
         self.tabs = QTabWidget()
         self.tabs.addTab(self.summary_table, "Significance")
         self.tabs.addTab(self.experiment_table, "Experiment table")
@@ -248,32 +248,13 @@ class ComparePanel(LazyPanel):
         self._draw_chart()
 
     def _draw_chart(self) -> None:
-        self.plot.clear()
         cmp = self.comparison
         run = self.chart_run.currentText()
         if cmp is None or not run:
+            self.chart.reset()
             return
-        diff = cmp.differences(run)
-        self._bar_topics = list(diff.index.astype(str))
-        x = np.arange(len(diff))
-        vals = diff.to_numpy(float)
-        brushes = [pg.mkBrush("#2ca02c" if v > 0 else "#d62728" if v < 0 else "#7f7f7f")
-                   for v in vals]
-        self.plot.addItem(pg.BarGraphItem(x=x, height=vals, width=0.8, brushes=brushes,
-                                          pens=[pg.mkPen(None)] * len(vals)))
-        self.plot.setTitle(f"{cmp.measure}: {run} − {cmp.baseline} per topic "
-                           f"(wins {int((vals > 0).sum())}, ties {int((vals == 0).sum())}, "
-                           f"losses {int((vals < 0).sum())})", color="k")
-        self.plot.getAxis("bottom").setTicks(
-            [[(i, t) for i, t in enumerate(self._bar_topics)][::max(1, len(x) // 20)]])
-
-    def _plot_clicked(self, ev) -> None:
-        if not self._bar_topics:
-            return
-        pos = self.plot.plotItem.vb.mapSceneToView(ev.scenePos())
-        i = int(round(pos.x()))
-        if 0 <= i < len(self._bar_topics):
-            self.state.show_topic(self._bar_topics[i])
+        self.chart.show_figure(differences_figure(cmp.differences(run), cmp.measure, run,
+                                                  cmp.baseline))
 
     # ---------------------------------------------------------------- helpers
     def _current_table(self) -> FrameTableView:
@@ -292,4 +273,4 @@ class ComparePanel(LazyPanel):
 
     def screenshot_items(self) -> dict[str, QWidget]:
         return {"significance": self.summary_table, "experiment": self.experiment_table,
-                "per_topic": self.topic_table, "differences": self.plot}
+                "per_topic": self.topic_table, "differences": self.chart}
