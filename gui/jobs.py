@@ -16,6 +16,11 @@ with Orange's "one task per widget" rule (``Orange/widgets/utils/concurrent.py``
 
 ``make_job`` may also return a plain value (not a generator): it is then the
 result (for short functions that just must not block the window).
+
+A generator may also yield pieces of its result (anything that is not a
+:class:`Progress`): each reaches ``on_partial`` in the GUI thread, in order, as
+soon as it is ready (a load shows each run as it is read and evaluated).  A
+cancelled or superseded job's pieces are dropped like its result.
 """
 
 from __future__ import annotations
@@ -74,6 +79,7 @@ class JobError(Exception):
 
 class _Signals(QObject):
     progress = Signal(int, float, str)
+    partial = Signal(int, object)
     result = Signal(int, object)
     error = Signal(int, object, str)
     done = Signal(int, bool)  # serial, cancelled
@@ -111,9 +117,11 @@ class _Worker(QRunnable):
                         job.close()
                         cancelled = True
                         return
+                    if not isinstance(p, Progress):
+                        sig.partial.emit(self.serial, p)
+                        continue
                     now = time.monotonic()
-                    if isinstance(p, Progress) and (now - last >= PROGRESS_INTERVAL
-                                                    or p.fraction >= 1.0):
+                    if now - last >= PROGRESS_INTERVAL or p.fraction >= 1.0:
                         last = now
                         sig.progress.emit(self.serial, p.fraction, p.message)
             except StopIteration as stop:
@@ -138,6 +146,7 @@ class _Job:
     on_result: Callable[[Any], None] | None
     on_error: Callable[[JobError], None] | None
     on_progress: Callable[[float, str], None] | None
+    on_partial: Callable[[Any], None] | None = None
     fraction: float = 0.0
     message: str = ""
 
@@ -176,6 +185,7 @@ class JobRunner(QObject):
         _leave_a_core_for_the_gui()
         self._signals = _Signals(self)
         self._signals.progress.connect(self._on_progress)
+        self._signals.partial.connect(self._on_partial)
         self._signals.result.connect(self._on_result)
         self._signals.error.connect(self._on_error)
         self._signals.done.connect(self._on_done)
@@ -187,12 +197,13 @@ class JobRunner(QObject):
     def submit(self, key: str, make_job: Callable[[], Any],
                on_result: Callable[[Any], None] | None = None,
                on_error: Callable[[JobError], None] | None = None,
-               on_progress: Callable[[float, str], None] | None = None) -> int:
+               on_progress: Callable[[float, str], None] | None = None,
+               on_partial: Callable[[Any], None] | None = None) -> int:
         """Start a job; returns its serial number. An older job with ``key`` is cancelled."""
         self.cancel(key)
         serial = next(self._serials)
         worker = _Worker(serial, key, make_job, self._signals)
-        job = _Job(serial, key, worker, on_result, on_error, on_progress)
+        job = _Job(serial, key, worker, on_result, on_error, on_progress, on_partial)
         was_busy = self.is_busy()
         self._current[key] = job
         self._running[serial] = job
@@ -258,6 +269,16 @@ class JobRunner(QObject):
         if job.on_progress is not None:
             job.on_progress(fraction, message)
         self.progress.emit(job.key, fraction, message)
+
+    @Slot(int, object)
+    def _on_partial(self, serial: int, piece: Any) -> None:
+        job = self._live(serial)
+        if job is None or job.on_partial is None:
+            return
+        try:
+            job.on_partial(piece)
+        except Exception as exc:  # noqa: BLE001 - a broken callback must not kill the app
+            self.unhandled_error.emit(JobError(job.key, exc, traceback.format_exc()))
 
     @Slot(int, object)
     def _on_result(self, serial: int, value: Any) -> None:

@@ -13,6 +13,7 @@ import logging
 import os
 import time
 import traceback
+from dataclasses import dataclass, field
 
 from PySide6.QtCore import QByteArray, Qt, QTimer, Signal
 from PySide6.QtWidgets import (QDockWidget, QLabel, QMainWindow, QProgressBar, QPushButton,
@@ -23,10 +24,10 @@ from yardstick.errors import FormatError
 from yardstick.io.atomic import describe_write_error, is_write_error
 from yardstick.loading import LoadResult, expand, load_files
 from yardstick.gui import settings as st
-from yardstick.gui.app_state import AppState
+from yardstick.gui.app_state import AppState, Evaluator
 from yardstick.gui.error_dialog import ErrorDialog
 from yardstick.gui.jobs import JobError, JobRunner
-from yardstick.gui.lazy import LazyPanel
+from yardstick.gui.lazy import defer_while_hidden
 from yardstick.gui.menus import MenuActions
 from yardstick.gui.panels import SKIPPED, load_panel_classes
 from yardstick.gui.sample_files import sample_items
@@ -40,6 +41,20 @@ LAYOUT_VERSION = 1
 PREFERRED_SIZE = (1400, 900)
 #: Room left for the window manager's frame and title bar.
 FRAME_MARGIN = 40
+#: Runs read by a load reach the workspace this long after the first of them (milliseconds),
+#: then at most every LOAD_FLUSH_MS[1]: each addition refreshes every panel in view.
+LOAD_FLUSH_MS = (250, 1000)
+
+
+@dataclass
+class _StreamedLoad:
+    """A load under way: what its evaluations were made with, and the runs not yet added."""
+
+    key: str
+    qrels: object
+    options: object
+    evaluate: Evaluator
+    pending: list = field(default_factory=list)
 
 
 def _scrolling(panel: QWidget) -> QScrollArea:
@@ -79,6 +94,10 @@ class MainWindow(MenuActions, QMainWindow):
         self.errors: list[str] = []  # every message shown (tests read it)
         self._dialogs: list[ErrorDialog] = []
         self._load_serial = 0
+        self._loads: dict[str, _StreamedLoad] = {}  # job key -> a load under way
+        # runs read by a load reach the workspace a few at a time, not one signal each
+        self._flush_timer = QTimer(self, singleShot=True, interval=LOAD_FLUSH_MS[0])
+        self._flush_timer.timeout.connect(self._flush_loaded_runs)
         self._choices_left: dict[str, dict] = {}  # saved panel choices not yet settable
         self.panels: dict[str, QWidget] = {}
         self.docks: dict[str, QDockWidget] = {}
@@ -172,7 +191,8 @@ class MainWindow(MenuActions, QMainWindow):
         dock = QDockWidget(cls.TITLE, self)
         dock.setObjectName(f"dock_{key}")
         dock.setWidget(_scrolling(panel))
-        if isinstance(panel, LazyPanel):  # a tab brought to the front catches up
+        defer_while_hidden(panel)  # a panel behind a tab does no work ...
+        if hasattr(panel, "catch_up"):  # ... and catches up when its tab comes to the front
             dock.visibilityChanged.connect(lambda seen, p=panel: seen and p.catch_up())
         self.panels[key] = panel
         self.docks[key] = dock
@@ -225,7 +245,13 @@ class MainWindow(MenuActions, QMainWindow):
 
     # ----------------------------------------------------------------- loading
     def open_items(self, items: list[tuple[str, str | None]], key: str | None = None) -> str:
-        """Load ``[(path, kind or None)]`` in the background; returns the job key."""
+        """Load ``[(path, kind or None)]`` in the background; returns the job key.
+
+        The job reads qrels, groups, topics and documents first, then each run, and
+        evaluates each run as soon as it is read (plain data captured here: the
+        workspace's qrels, the measures, the options); runs reach the window a few at
+        a time (:meth:`_load_piece`), so the tables fill while the rest is read.
+        """
         expanded: list[tuple[str, str | None]] = []
         for path, kind in items:
             if kind is None and os.path.isdir(path):
@@ -234,13 +260,19 @@ class MainWindow(MenuActions, QMainWindow):
                 expanded.append((str(path), kind))
         self._load_serial += 1
         key = key or f"load-{self._load_serial}"
-        for path, kind in expanded:
-            if kind:
-                st.add_recent(kind, path)
-        self.jobs.submit(key, lambda: load_files(expanded), on_result=self.apply_load_result,
-                         on_error=self._job_error)
-        return key
+        st.add_recents([(kind, path) for path, kind in expanded if kind])
+        ws = self.state.workspace
+        qrels, options = ws.qrels, ws.options
+        evaluate = Evaluator(self.state.wanted_measures(), options)
+        load = _StreamedLoad(key, qrels, options, evaluate)
+        self._loads[key] = load
 
+        def job():
+            return (yield from load_files(expanded, stream=True, qrels=qrels, evaluate=evaluate))
+
+        self.jobs.submit(key, job, on_result=lambda res: self._load_done(load, res),
+                         on_error=self._job_error, on_partial=lambda p: self._load_piece(load, p))
+        return key
     def open_qrels(self, path: str) -> str:
         return self.open_items([(path, "qrels")])
 
@@ -265,7 +297,15 @@ class MainWindow(MenuActions, QMainWindow):
         return self.open_items([(p, None) for p in paths])
 
     def apply_load_result(self, res: LoadResult) -> None:
-        """Put what a load job read into the workspace; report what failed."""
+        """Put what a (not streamed) load read into the workspace; report what failed."""
+        self._apply_files(res)
+        if res.runs:
+            self.state.add_runs(res.runs, res.groups)
+        elif res.groups:
+            self.state.apply_groups(res.groups)
+        self._load_finished(res)
+
+    def _apply_files(self, res: LoadResult) -> None:
         s = self.state
         if res.qrels is not None:
             s.set_qrels(res.qrels)
@@ -273,10 +313,40 @@ class MainWindow(MenuActions, QMainWindow):
             s.set_topics(res.topics, res.topics_path)
         if res.documents is not None:
             s.set_documents(res.documents, res.documents_path)
+
+    def _load_piece(self, load: "_StreamedLoad", piece: LoadResult) -> None:
+        """A piece of a streamed load: the small files at once, runs a few at a time."""
+        if not piece.runs:
+            self._apply_files(piece)
+            if piece.qrels is not None:
+                load.qrels = piece.qrels
+            return
+        for run in piece.runs:
+            load.pending.append((run, piece.evaluations.get(run.name)))
+        if not self._flush_timer.isActive():
+            self._flush_timer.start()
+
+    def _flush_loaded_runs(self) -> None:
+        self._flush_timer.setInterval(LOAD_FLUSH_MS[1] if self._loads else LOAD_FLUSH_MS[0])
+        for load in list(self._loads.values()):
+            if load.pending:
+                pending, load.pending = load.pending, []
+                self.state.add_evaluated_runs(pending, load.qrels, load.options)
+
+    def _load_done(self, load: "_StreamedLoad", res: LoadResult) -> None:
+        self._flush_loaded_runs()
+        self._loads.pop(load.key, None)
+        if not self._loads:
+            self._flush_timer.stop()
+            self._flush_timer.setInterval(LOAD_FLUSH_MS[0])
+        if res.runs or res.groups:
+            self.state.settle_groups(res.groups)
         if res.runs:
-            s.add_runs(res.runs, res.groups)
-        elif res.groups:
-            s.apply_groups(res.groups)
+            self.state.evaluation_error = load.evaluate.error
+            self.state.evaluations_arrived()
+        self._load_finished(res)
+
+    def _load_finished(self, res: LoadResult) -> None:
         for path in res.sessions:
             self.open_session(path)
         if res.errors:

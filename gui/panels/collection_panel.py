@@ -31,6 +31,7 @@ class CollectionPanel(QWidget):
         self.runs_view.verticalHeader().setVisible(False)
         self.runs_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.runs_view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        self.runs_view.horizontalHeader().setResizeContentsPrecision(40)  # rows sampled
         self.runs_view.doubleClicked.connect(self._double_clicked)
         self.runs_view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.runs_view.customContextMenuRequested.connect(self._runs_menu)

@@ -211,13 +211,14 @@ class ComparePanel(LazyPanel):
         if not runs:
             self.status.setText("Tick at least one run to compare with the baseline.")
             return ""
-        scores = score_matrix(evals, measure)
         test, corr = self.test.currentData(), self.correction.currentData()
         alpha, seed, n_perm = self.alpha.value(), self.seed.value(), self.n_perm.value()
-        matrices = {c: score_matrix(evals, c) for c in self.state.measure_columns()}
+        columns = self.state.measure_columns()
         self.status.setText("Computing…")
 
-        def job():
+        def job():  # the score matrices too: 150 runs x 6 measures took ~1 s on the GUI thread
+            scores = score_matrix(evals, measure)
+            matrices = {c: score_matrix(evals, c) for c in columns}
             cmp = yield from compare_runs_job(scores, base, runs, measure, test, corr, alpha,
                                               seed, n_perm)
             exp = yield from experiment_table_job(matrices, base, runs, test, corr, alpha, seed,
