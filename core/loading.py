@@ -16,16 +16,18 @@ import re
 from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any
 
 from yardstick.errors import FormatError
 from yardstick.io.groups_file import read_groups
 from yardstick.io.text_source import COMPRESSED_SUFFIXES, decode_text, read_bytes
 from yardstick.progress import Progress
-from yardstick.qrels import Qrels
-from yardstick.run import Run
+
+if TYPE_CHECKING:  # pandas and numpy load with the readers (the window paints before them)
+    import pandas as pd
+
+    from yardstick.qrels import Qrels
+    from yardstick.run import Run
 
 __all__ = ["KINDS", "classify_file", "classify_text", "read_groups", "LoadResult",
            "load_files", "files_in_folder"]

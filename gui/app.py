@@ -60,7 +60,7 @@ def main(argv: list[str] | None = None) -> int:
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
-    QTimer.singleShot(0, win.build_remaining_panels)
+    QTimer.singleShot(0, win.build_panels_in_turns)
     rc = QApplication.instance().exec()
     from yardstick.gui import recovery
 

@@ -12,19 +12,20 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import pandas as pd
 from PySide6.QtCore import QObject, Signal
 
-from yardstick.evaluation_service import Evaluation
-from yardstick.io.read_progress import scaled
-from yardstick.evaluation_tables import columns_for, measure_columns as _columns_for
 from yardstick.options import EvalOptions
 from yardstick.progress import Progress
-from yardstick.qrels import Qrels
-from yardstick.run import Run
 from yardstick.workspace import RunEntry, Workspace
+
+if TYPE_CHECKING:  # numpy, pandas and the engine load after the window's first paint
+    import pandas as pd
+
+    from yardstick.evaluation_service import Evaluation
+    from yardstick.qrels import Qrels
+    from yardstick.run import Run
 
 class Change(StrEnum):
     """What changed in the workspace: the payload of :attr:`AppState.changed`.
@@ -104,6 +105,8 @@ class AppState(QObject):
         evs = self.evaluations(visible_only=False)
         if not evs:
             return []
+        from yardstick.evaluation_tables import columns_for
+
         cols = list(next(iter(evs.values())).per_topic.columns)
         return columns_for(self.workspace.measures, cols)
 
@@ -289,6 +292,8 @@ class AppState(QObject):
         on the GUI thread; a newer evaluation (same job key) cancels the rest of the chain."""
         batch, rest = todo[:EVAL_BATCH], todo[EVAL_BATCH:]
 
+        from yardstick.io.read_progress import scaled
+
         def job():
             n = len(batch)  # the batch is runs done .. done + n of total
             return (yield from scaled(_evaluate_job(batch, qrels, measures, options),
@@ -422,6 +427,10 @@ def _renamed(ev: Evaluation, name: str) -> Evaluation:
 
 
 def _merge(a: Evaluation | None, b: Evaluation | None) -> Evaluation:
+    import pandas as pd
+
+    from yardstick.evaluation import Evaluation
+
     if a is None or b is None:
         return a if b is None else b
     new_cols = [c for c in b.per_topic.columns if c not in a.per_topic.columns]
@@ -433,5 +442,7 @@ def _merge(a: Evaluation | None, b: Evaluation | None) -> Evaluation:
 
 
 def _has_all(ev: Evaluation, measures: list[str]) -> bool:
+    from yardstick.evaluation_tables import measure_columns as _columns_for
+
     cols = list(ev.per_topic.columns) + list(ev.summary.index)
     return all(m == "official" or m == "all_trec" or _columns_for(m, cols) for m in measures)

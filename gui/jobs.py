@@ -45,14 +45,23 @@ log = logging.getLogger(__name__)
 PROGRESS_INTERVAL = 0.05
 
 
+_cores_left = False
+
+
 def _leave_a_core_for_the_gui() -> None:
     """Let pyarrow's reader threads use all cores but one, so the GUI thread always has one.
 
     pyarrow parses CSV without the GIL on ``cpu_count`` threads; on a 2-core
-    machine those threads alone would keep the window from repainting.
+    machine those threads alone would keep the window from repainting.  Called in a
+    worker before its first job (importing pyarrow on the GUI thread would delay the
+    first paint).
     """
     import os
 
+    global _cores_left
+    if _cores_left:
+        return
+    _cores_left = True
     try:
         import pyarrow as pa
     except ImportError:
@@ -77,6 +86,31 @@ class JobError(Exception):
         return getattr(self.exc, "message", None) or f"{type(self.exc).__name__}: {self.exc}"
 
 
+class _Preloaded(QObject):
+    done = Signal()
+
+
+class _Preload(QRunnable):
+    """Import modules on a pool thread (see :meth:`JobRunner.preload`)."""
+
+    def __init__(self, modules, signal: _Preloaded):
+        super().__init__()
+        self.setAutoDelete(False)
+        self.modules = tuple(modules)
+        self.signal = signal
+
+    def run(self) -> None:  # worker thread
+        import importlib
+
+        _leave_a_core_for_the_gui()
+        for name in self.modules:
+            try:
+                importlib.import_module(name)
+            except Exception:  # noqa: BLE001 - the importer on the GUI thread will say why
+                log.info("preloading %s failed", name, exc_info=True)
+        self.signal.done.emit()
+
+
 class _Signals(QObject):
     progress = Signal(int, float, str)
     partial = Signal(int, object)
@@ -99,6 +133,7 @@ class _Worker(QRunnable):
         cancelled = False
         sig = self.signals
         try:
+            _leave_a_core_for_the_gui()
             if self.cancel_event.is_set():
                 cancelled = True
                 return
@@ -182,7 +217,6 @@ class JobRunner(QObject):
         self.pool = QThreadPool(self)
         if max_threads:
             self.pool.setMaxThreadCount(max_threads)
-        _leave_a_core_for_the_gui()
         self._signals = _Signals(self)
         self._signals.progress.connect(self._on_progress)
         self._signals.partial.connect(self._on_partial)
@@ -192,6 +226,7 @@ class JobRunner(QObject):
         self._serials = itertools.count(1)
         self._current: dict[str, _Job] = {}  # key -> newest job
         self._running: dict[int, _Job] = {}  # serial -> job (references kept while running)
+        self._preloads: list[_Preload] = []
 
     # ------------------------------------------------------------------ API
     def submit(self, key: str, make_job: Callable[[], Any],
@@ -212,6 +247,23 @@ class JobRunner(QObject):
             self.busy_changed.emit(True)
         self.pool.start(worker)
         return serial
+
+    def preload(self, modules, then: Callable[[], None] | None = None) -> None:
+        """Import ``modules`` on a pool thread, then call ``then`` on the GUI thread.
+
+        Not a job (nothing to show or cancel, the window is not "busy"): the libraries
+        the panels need are imported while the window already answers the user, so
+        building a panel afterwards costs only its widgets.  An import that fails here
+        is left for the GUI thread's own import to report.
+        """
+        signal = _Preloaded(self)
+        if then is not None:
+            signal.done.connect(then)
+        signal.done.connect(signal.deleteLater)
+        task = _Preload(modules, signal)
+        self._preloads.append(task)
+        signal.done.connect(lambda: self._preloads.remove(task))
+        self.pool.start(task)
 
     def cancel(self, key: str) -> bool:
         """Cancel the current job with ``key``; its result will be dropped."""

@@ -29,13 +29,15 @@ from yardstick.gui.error_dialog import ErrorDialog
 from yardstick.gui.jobs import JobError, JobRunner
 from yardstick.gui.lazy import defer_while_hidden
 from yardstick.gui.menus import MenuActions
-from yardstick.gui.panels import SKIPPED, load_panel_classes
+from yardstick.gui.panels import (PANEL_TITLES, SKIPPED, load_panel_classes, panel_key,
+                                  panel_module_names)
 from yardstick.gui.sample_files import sample_items
 
 log = logging.getLogger(__name__)
-#: Panels created before the window is first drawn (cheap imports); the rest follow.
-EAGER_PANELS = ("yardstick.gui.panels.collection_panel", "yardstick.gui.panels.measures_panel",
-                "yardstick.gui.panels.topic_panel")
+#: Imported on a worker thread after the first paint, before the panels are built on the
+#: GUI thread (together ~1 s of imports that would otherwise hold the event loop).
+PRELOAD = ("numpy", "pandas", "pyarrow", "pyqtgraph", "scipy.stats", "yardstick.engine",
+           "yardstick.evaluation_tables", "yardstick.loading", "yardstick.gui.table_model")
 LAYOUT_VERSION = 1
 #: The window's size when the screen has room for it (else the available area).
 PREFERRED_SIZE = (1400, 900)
@@ -113,10 +115,7 @@ class MainWindow(MenuActions, QMainWindow):
         self._autosave_timer.timeout.connect(self.save_last_session)
         self.state.changed.connect(self._on_state_changed)
         self.state.topic_requested.connect(lambda _t: self.raise_panel("topic"))
-        if self._pending:
-            self._restore_geometry()
-        else:
-            self._restore_layout()
+        self._restore_layout()
 
     # ----------------------------------------------------------------- building
     def _build_status_bar(self) -> None:
@@ -134,43 +133,73 @@ class MainWindow(MenuActions, QMainWindow):
         self.jobs.busy_changed.connect(self._on_busy)
 
     def _build_panels(self, deferred: bool) -> None:
-        """Create the panels; with ``deferred`` only the light ones now, the rest after the
-        first paint (:meth:`build_remaining_panels`), so the window shows quickly."""
-        self._pending = []
-        for module, cls in load_panel_classes(import_now=EAGER_PANELS if deferred else None):
-            if cls is None:
+        """A dock for every panel; the panels themselves now, or with ``deferred`` after the
+        first paint (:meth:`build_panels_in_turns`): the window shows its tabs at once."""
+        self._pending: list[str] = []
+        self._building = False  # build_panels_in_turns has started
+        if deferred:
+            SKIPPED.clear()
+            for module in panel_module_names():
+                key = panel_key(module)
+                self._add_dock(key, PANEL_TITLES.get(key, key.replace("_", " ").capitalize()))
                 self._pending.append(module)
-            else:
+        else:
+            for module, cls in load_panel_classes():
                 self._add_panel(module, cls)
-        self.fit_to_screen()
-        if not self._pending:
-            self._default_layout = self.saveState(LAYOUT_VERSION)
             QTimer.singleShot(0, self._report_broken_panels)
+        self.fit_to_screen()
+        self._default_layout = self.saveState(LAYOUT_VERSION)
+
+    def build_panels_in_turns(self) -> None:
+        """After the first paint: import the heavy libraries off the GUI thread, then build
+        the panels one per turn of the event loop, those in view first.  A panel whose
+        tab is brought to the front before its turn is built at once."""
+        if self._pending and not self._building:
+            self._building = True
+            self.jobs.preload(PRELOAD, then=self._build_next_panel)
+
+    def _build_next_panel(self) -> None:
+        if not self._pending:
+            return
+        seen = [m for m in self._pending if self._dock_in_view(panel_key(m))]
+        self._build_panel((seen or self._pending)[0])
+        if self._pending:
+            QTimer.singleShot(0, self._build_next_panel)
+
+    def _dock_in_view(self, key: str) -> bool:
+        dock = self.docks.get(key)
+        return dock is not None and dock.isVisible() and not dock.visibleRegion().isEmpty()
 
     def build_remaining_panels(self) -> None:
-        """Import and create the panels left for after the first paint; then restore the layout."""
+        """Build every panel not built yet, now (tests, scripts, a worked example)."""
+        while self._pending:
+            self._build_panel(self._pending[0])
+
+    def _build_panel(self, module: str) -> None:
+        """Import and create one pending panel (put in its dock); the last one reports
+        the panels that failed and emits ``panels_ready``."""
         import importlib
 
         from yardstick.gui.panels import find_panel_class, record_skip
 
-        pending, self._pending = self._pending, []
-        before = set(self.panels)
-        for module in pending:
-            try:
-                cls = find_panel_class(importlib.import_module(module))
-            except Exception as e:  # noqa: BLE001 - skip a broken panel, say why
-                record_skip(module, e)
-                continue
-            if cls is None:
-                SKIPPED[module] = "no QWidget subclass with a TITLE"
-                continue
+        if module not in self._pending:
+            return
+        self._pending.remove(module)
+        key = panel_key(module)
+        try:
+            cls = find_panel_class(importlib.import_module(module))
+        except Exception as e:  # noqa: BLE001 - skip a broken panel, say why
+            record_skip(module, e)
+            cls = None
+        if cls is None:
+            SKIPPED.setdefault(module, "no QWidget subclass with a TITLE")
+            self._remove_dock(key)
+        else:
             self._add_panel(module, cls)
-        self.restore_panel_choices(set(self.panels) - before)
-        self._default_layout = self.saveState(LAYOUT_VERSION)
-        self._fill_view_menu()
-        self._restore_layout()
-        self._report_broken_panels()
-        self.panels_ready.emit()
+            self.restore_panel_choices({key})
+        if not self._pending:
+            self._report_broken_panels()
+            self.panels_ready.emit()
 
     def _report_broken_panels(self) -> None:
         """A panel that failed to import or start is an error the user sees (not a silent gap)."""
@@ -180,25 +209,19 @@ class MainWindow(MenuActions, QMainWindow):
                             "work. Please report the details.",
                             "\n".join(f"{m}: {why}" for m, why in SKIPPED.items()))
 
-    def _add_panel(self, module: str, cls: type) -> None:
-        key = module.rsplit(".", 1)[-1].removesuffix("_panel")
-        try:
-            panel = cls(self.state, self.jobs, self)
-        except Exception as e:  # noqa: BLE001 - a broken panel must not stop the app
-            SKIPPED[module] = f"failed to start: {type(e).__name__}: {e}"
-            log.warning("panel %s failed to start", module, exc_info=True)
-            return
-        dock = QDockWidget(cls.TITLE, self)
+    def _add_dock(self, key: str, title: str) -> QDockWidget:
+        """The dock of panel ``key`` (a placeholder inside until the panel is built)."""
+        dock = QDockWidget(title, self)
         dock.setObjectName(f"dock_{key}")
-        dock.setWidget(_scrolling(panel))
-        defer_while_hidden(panel)  # a panel behind a tab does no work ...
-        if hasattr(panel, "catch_up"):  # ... and catches up when its tab comes to the front
-            dock.visibilityChanged.connect(lambda seen, p=panel: seen and p.catch_up())
-        self.panels[key] = panel
+        waiting = QLabel("Opening…")
+        waiting.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        dock.setWidget(waiting)
+        # a tab brought to the front builds its panel if it is not built yet
+        dock.visibilityChanged.connect(lambda seen, k=key: seen and self._opened(k))
         self.docks[key] = dock
         if key == "collection":
             self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, dock)
-            return
+            return dock
         first = next((d for k, d in self.docks.items() if k != "collection" and d is not dock),
                      None)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
@@ -209,6 +232,39 @@ class MainWindow(MenuActions, QMainWindow):
         else:
             self.tabifyDockWidget(first, dock)
             first.raise_()
+        return dock
+
+    def _opened(self, key: str) -> None:
+        module = next((m for m in self._pending if panel_key(m) == key), None)
+        if module is not None and self._building:  # (not while the window first shows)
+            QTimer.singleShot(0, lambda: self._build_panel(module))
+
+    def _remove_dock(self, key: str) -> None:
+        dock = self.docks.pop(key, None)
+        if dock is not None:
+            self.removeDockWidget(dock)
+            dock.deleteLater()
+            if hasattr(self, "view_menu"):
+                self._fill_view_menu()
+
+    def _add_panel(self, module: str, cls: type) -> None:
+        key = panel_key(module)
+        try:
+            panel = cls(self.state, self.jobs, self)
+        except Exception as e:  # noqa: BLE001 - a broken panel must not stop the app
+            SKIPPED[module] = f"failed to start: {type(e).__name__}: {e}"
+            log.warning("panel %s failed to start", module, exc_info=True)
+            self._remove_dock(key)
+            return
+        dock = self.docks.get(key) or self._add_dock(key, cls.TITLE)
+        old = dock.widget()
+        dock.setWidget(_scrolling(panel))
+        if old is not None:
+            old.deleteLater()
+        self.panels[key] = panel
+        defer_while_hidden(panel)  # a panel behind a tab does no work ...
+        if hasattr(panel, "catch_up"):  # ... and catches up when its tab comes to the front
+            dock.visibilityChanged.connect(lambda seen, p=panel: seen and p.catch_up())
 
     def _build_teaching_extras(self) -> None:
         """"Explain this number" from any panel (not only the topic explorer), and
@@ -572,8 +628,7 @@ class MainWindow(MenuActions, QMainWindow):
         try:
             s = st.settings()
             s.setValue("window/geometry", self.saveGeometry())
-            if not self._pending:  # a half-built window must not overwrite the layout
-                s.setValue("window/state", self.saveState(LAYOUT_VERSION))
+            s.setValue("window/state", self.saveState(LAYOUT_VERSION))
             self.save_last_session()
         except Exception:  # noqa: BLE001 - closing must always work
             log.warning("could not save settings: %s", traceback.format_exc())
