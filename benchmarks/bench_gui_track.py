@@ -19,13 +19,14 @@ count compiling our own modules.  Figures (each in seconds unless named otherwis
 * ``panel <name>``: bringing each panel to the front to its background work done and drawn;
 * ``stability <analysis>``: each Stability analysis with the panel's default settings,
   Run to drawn; ``pool``: the Pool panel's default analyses, Run to drawn;
-* ``peak MB``: the process's peak resident memory (``ru_maxrss``);
+* ``peak after load MB``, ``peak MB``: the process's peak resident memory (VmHWM) when
+  the load ends and at the end (after the charts and analyses);
 * ``blocked <phase> ms``: the longest lateness of a 10 ms repeating timer during a phase
   (how long the event loop could not answer the user); ``blocked max ms`` over all phases.
 
 ``--why-blocked`` prints, for every block longer than 100 ms, where each thread was
 (sampled every 20 ms by a watchdog thread): what to fix.  ``--quick`` skips the
-Stability analyses (minutes on a 150-run track).
+Stability analyses (minutes on a 150-run track), ``--no-analyses`` Pool's too.
 
 Targets (issue 15): first paint <= 1.2 s; wide loaded <= 6 s (Robust04 <= 25 s); peak <= 1.2 GB
 (<= 3 GB); first drawing of a chart <= 0.5 s (<= 1 s); event loop blocked <= 100 ms.
@@ -118,6 +119,18 @@ class _LoopWatch:
             self.samples.append((self.phase, late, "".join(text)))
 
 
+def _peak_mb() -> float:
+    """The process's peak resident memory so far (VmHWM; ru_maxrss where there is no /proc)."""
+    try:
+        with open("/proc/self/status") as f:
+            for line in f:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
 def _wait(app, cond, timeout: float) -> bool:
     end = time.monotonic() + timeout
     while time.monotonic() < end:
@@ -144,7 +157,7 @@ def _idle(app, win, timeout: float, quiet: float = 0.05) -> bool:
     return False
 
 
-def child(track: Path, quick: bool, why: bool) -> dict:
+def child(track: Path, quick: bool, why: bool, no_analyses: bool = False) -> dict:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     os.environ["YARDSTICK_DATA_DIR"] = tempfile.mkdtemp(prefix="bench-gui-")
     from PySide6.QtCore import QEvent, QObject
@@ -206,6 +219,7 @@ def child(track: Path, quick: bool, why: bool) -> dict:
     out["loaded"] = time.monotonic() - t if ok else None
     out["first_rows"] = first_rows[0] - t if first_rows else None
     out["runs"] = n
+    out["peak after load MB"] = _peak_mb()
     phase_end("load")
     _idle(app, win, 60, quiet=0.3)
 
@@ -240,7 +254,7 @@ def child(track: Path, quick: bool, why: bool) -> dict:
 
     # ---- the Pool panel's default analyses, and each Stability analysis
     pool = win.panels.get("pool")
-    if pool is not None:
+    if pool is not None and not no_analyses:
         win.raise_panel("pool")
         _idle(app, win, 60)
         watch.start("pool")
@@ -251,7 +265,7 @@ def child(track: Path, quick: bool, why: bool) -> dict:
         out["pool"] = time.monotonic() - t
         phase_end("pool")
     stab = win.panels.get("stability")
-    if stab is not None and not quick:
+    if stab is not None and not quick and not no_analyses:
         from yardstick.stability.report import ANALYSES
 
         win.raise_panel("stability")
@@ -269,7 +283,7 @@ def child(track: Path, quick: bool, why: bool) -> dict:
             out[f"stability {analysis}"] = time.monotonic() - t if done else None
             phase_end(f"stability {analysis}")
     watch.timer.stop()
-    out["peak MB"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    out["peak MB"] = _peak_mb()
     for name, ms in blocked.items():
         out[f"blocked {name} ms"] = ms
     out["blocked max ms"] = max(blocked.values())
@@ -305,12 +319,14 @@ def main() -> None:
     ap.add_argument("--gen-track", default=str(HERE.parent.parent / "shared/tools/gen_track.py"))
     ap.add_argument("--repeat", type=int, default=1)
     ap.add_argument("--quick", action="store_true", help="skip the Stability analyses")
+    ap.add_argument("--no-analyses", action="store_true",
+                    help="skip the Pool and Stability analyses (load, panels, charts only)")
     ap.add_argument("--why-blocked", action="store_true",
                     help="print every thread's stack whenever the event loop is late > 100 ms")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.child:
-        res = child(Path(args.track[0]), args.quick, args.why_blocked)
+        res = child(Path(args.track[0]), args.quick, args.why_blocked, args.no_analyses)
         print(json.dumps(res))
         sys.stdout.flush()
         os._exit(0)
@@ -323,7 +339,8 @@ def main() -> None:
     for i in range(args.repeat):
         for track in tracks:  # the tracks take turns in each round
             cmd = [sys.executable, __file__, "--child", "--track", str(track)]
-            cmd += ["--quick"] * args.quick + ["--why-blocked"] * args.why_blocked
+            cmd += (["--quick"] * args.quick + ["--why-blocked"] * args.why_blocked
+                    + ["--no-analyses"] * args.no_analyses)
             res = subprocess.run(cmd, capture_output=True, text=True,
                                  env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
             if args.why_blocked or res.returncode:

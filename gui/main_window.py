@@ -43,6 +43,8 @@ LAYOUT_VERSION = 1
 PREFERRED_SIZE = (1400, 900)
 #: Room left for the window manager's frame and title bar.
 FRAME_MARGIN = 40
+#: Widest the status bar's progress message gets (pixels; longer ones are elided).
+PROGRESS_LABEL_WIDTH = 360
 #: Runs read by a load reach the workspace this long after the first of them (milliseconds),
 #: then at most every LOAD_FLUSH_MS[1]: each addition refreshes every panel in view.
 LOAD_FLUSH_MS = (250, 1000)
@@ -108,6 +110,8 @@ class MainWindow(MenuActions, QMainWindow):
         self._build_menus()
         self._build_teaching_extras()
         self.jobs.unhandled_error.connect(self._job_error)
+        # a choice whose list a panel fills from its job's result (Compare's chart run)
+        self.jobs.finished.connect(lambda _key: self._choices_left and self._retry_panel_choices())
         self.state.status.connect(lambda m: self.statusBar().showMessage(m, 15000))
         self._autosave_schedule = AutosaveSchedule(quiet=2.0, at_most=30.0)
         self.autosave_problem: str | None = None  # why the last autosave failed, if it did
@@ -121,6 +125,8 @@ class MainWindow(MenuActions, QMainWindow):
     def _build_status_bar(self) -> None:
         sb = self.statusBar()
         self.progress_label = QLabel("")
+        # a long message ("parsing a-very-long-run-file-name…") is cut, never widens the window
+        self.progress_label.setMaximumWidth(PROGRESS_LABEL_WIDTH)
         self.progress_bar = QProgressBar()
         self.progress_bar.setRange(0, 1000)
         self.progress_bar.setMaximumWidth(220)
@@ -559,7 +565,10 @@ class MainWindow(MenuActions, QMainWindow):
     def _on_progress(self, key: str, fraction: float, message: str) -> None:
         frac, msg = self.jobs.overall_progress()
         self.progress_bar.setValue(int(1000 * frac))
-        self.progress_label.setText(msg)
+        fm = self.progress_label.fontMetrics()
+        self.progress_label.setText(fm.elidedText(msg, Qt.TextElideMode.ElideMiddle,
+                                                  PROGRESS_LABEL_WIDTH))
+        self.progress_label.setToolTip(msg)
 
     def _on_busy(self, busy: bool) -> None:
         for w in (self.progress_label, self.progress_bar, self.cancel_button):

@@ -47,7 +47,9 @@ class CollectionPanel(QWidget):
         runs_box = QWidget()
         rl = QVBoxLayout(runs_box)
         rl.setContentsMargins(0, 0, 0, 0)
-        rl.addWidget(QLabel("<b>Runs</b> (double-click a name or group to edit, a colour to change it)"))
+        hint = QLabel("<b>Runs</b> (double-click a name or group to edit, a colour to change it)")
+        hint.setWordWrap(True)  # the dock beside the tabs is narrow on a 1280-pixel screen
+        rl.addWidget(hint)
         rl.addWidget(self.runs_view)
         topics_box = QWidget()
         tl = QVBoxLayout(topics_box)
