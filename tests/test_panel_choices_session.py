@@ -8,6 +8,16 @@ from tests.gui_support import QRELS, RUNS, load, make_window, wait_evaluated
 from yardstick.workspace import PANEL_STATE_KEY, PANEL_STATE_VERSION
 
 
+def _reopened(qtbot, tmp_path, monkeypatch, path, names):
+    """A new window with the session at ``path`` opened, every panel built, runs evaluated."""
+    again = make_window(qtbot, tmp_path, monkeypatch)
+    with qtbot.waitSignal(again.loaded, timeout=60000):
+        again.open_session(str(path))
+    again.build_remaining_panels()
+    wait_evaluated(qtbot, again, names)
+    return again
+
+
 def test_session_round_trip_keeps_each_panels_choices(qtbot, tmp_path, monkeypatch):
     win = make_window(qtbot, tmp_path, monkeypatch)
     load(qtbot, win, [(QRELS, "qrels")] + [(r, "run") for r in RUNS])
@@ -34,11 +44,7 @@ def test_session_round_trip_keeps_each_panels_choices(qtbot, tmp_path, monkeypat
             assert saved["states"][key][name] == value, (key, name)
     win.close()
 
-    again = make_window(qtbot, tmp_path, monkeypatch)
-    with qtbot.waitSignal(again.loaded, timeout=60000):
-        again.open_session(str(path))
-    again.build_remaining_panels()
-    wait_evaluated(qtbot, again, names)
+    again = _reopened(qtbot, tmp_path, monkeypatch, path, names)
     from yardstick.gui.panel_choices import capture
 
     for key, want in chosen.items():
@@ -95,12 +101,8 @@ def test_every_choice_of_every_panel_survives_a_session_round_trip(qtbot, tmp_pa
     win.jobs.wait_for_done(60000)
     win.close()
 
-    again = make_window(qtbot, tmp_path, monkeypatch)
-    with qtbot.waitSignal(again.loaded, timeout=60000):
-        again.open_session(str(path))
-    again.build_remaining_panels()
-    wait_evaluated(qtbot, again, names)
-    qtbot.wait(500)
+    again = _reopened(qtbot, tmp_path, monkeypatch, path, names)
+    qtbot.waitUntil(lambda: not again.jobs.is_busy(), timeout=60000)
     assert not again._choices_left, again._choices_left
     for key, want in chosen.items():
         assert capture(again.panels[key]) == want, key
