@@ -232,9 +232,9 @@ class FrameTableView(QTableView):
     def set_frame(self, frame: pd.DataFrame, row_colors: list[str | None] | None = None) -> None:
         """Show ``frame``; ``row_colors`` gives each (source) row a background."""
         self.source.row_colors = row_colors
-        same_columns = (list(frame.columns) == list(self.source.frame().columns)
-                        and frame.index.name == self.source.frame().index.name
-                        and self.source.rowCount() > 0)
+        old = self.source.frame()
+        grew = (0 < len(old) < len(frame) and list(frame.columns) == list(old.columns)
+                and frame.index[:len(old)].equals(old.index))  # rows added (a load)
         sort_col = self.horizontalHeader().sortIndicatorSection()
         order = self.horizontalHeader().sortIndicatorOrder()
         if frame.index.name == "topic" and row_colors is None:  # as people count: 2 < 100
@@ -244,10 +244,11 @@ class FrameTableView(QTableView):
             self.proxy.sort(sort_col, order)
         else:
             self.proxy.sort(-1)
-        if same_columns and self.source.index_as_column:  # more rows of the same table
-            rows = sample_rows(self.source.rowCount(), FIT_CELLS)  # (a load): only the
-            fm, hfm = self.fontMetrics(), self.horizontalHeader().fontMetrics()  # names widen
-            self.setColumnWidth(0, self.source.text_width(0, rows, fm, hfm))
+        if grew and self.source.index_as_column:  # rows added: only the names may widen
+            rows = sample_rows(self.source.rowCount(), FIT_CELLS)
+            fm, hfm = self.fontMetrics(), self.horizontalHeader().fontMetrics()
+            self.setColumnWidth(0, max(self.columnWidth(0),
+                                       self.source.text_width(0, rows, fm, hfm)))
         else:
             self.fit_columns()
 
