@@ -13,7 +13,8 @@ count compiling our own modules.  Figures (each in seconds unless named otherwis
 * ``first_paint``: process start to the main window's first paint event, no files;
 * ``first_rows``: "open qrels + all runs" to the Measures table's first rows;
 * ``loaded``: "open qrels + all runs" to every run evaluated with the default measures
-  and the Measures table filled with all of them;
+  and the Measures table filled with all of them (``load CPU s``: the CPU time the process
+  used meanwhile, all threads: the figure the machine's other load disturbs least);
 * ``chart <name>``: choosing each chart of the Charts panel to its drawing (``chart max``:
   the slowest);
 * ``panel <name>``: bringing each panel to the front to its background work done and drawn;
@@ -119,6 +120,13 @@ class _LoopWatch:
             self.samples.append((self.phase, late, "".join(text)))
 
 
+def _cpu_s() -> float:
+    """CPU seconds this process has used (all its threads): less noisy than the wall clock
+    on a shared machine."""
+    r = resource.getrusage(resource.RUSAGE_SELF)
+    return r.ru_utime + r.ru_stime
+
+
 def _peak_mb() -> float:
     """The process's peak resident memory so far (VmHWM; ru_maxrss where there is no /proc)."""
     try:
@@ -157,7 +165,8 @@ def _idle(app, win, timeout: float, quiet: float = 0.05) -> bool:
     return False
 
 
-def child(track: Path, quick: bool, why: bool, no_analyses: bool = False) -> dict:
+def child(track: Path, quick: bool, why: bool, no_analyses: bool = False,
+          load_only: bool = False) -> dict:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     os.environ["YARDSTICK_DATA_DIR"] = tempfile.mkdtemp(prefix="bench-gui-")
     from PySide6.QtCore import QEvent, QObject
@@ -213,10 +222,12 @@ def child(track: Path, quick: bool, why: bool, no_analyses: bool = False) -> dic
         return len(evs) == n and not win.jobs.is_busy() and rows >= n
 
     watch.start("load")
+    cpu = _cpu_s()
     t = time.monotonic()
     win.open_items([(str(track / "qrels.txt"), "qrels"), *((r, "run") for r in runs)])
     ok = _wait(app, filled, 1200)
     out["loaded"] = time.monotonic() - t if ok else None
+    out["load CPU s"] = _cpu_s() - cpu
     out["first_rows"] = first_rows[0] - t if first_rows else None
     out["runs"] = n
     out["peak after load MB"] = _peak_mb()
@@ -224,7 +235,7 @@ def child(track: Path, quick: bool, why: bool, no_analyses: bool = False) -> dic
     _idle(app, win, 60, quiet=0.3)
 
     # ---- every panel brought to the front
-    for key, dock in win.docks.items():
+    for key, dock in ({} if load_only else win.docks).items():
         watch.start(f"panel {key}")
         t = time.monotonic()
         win.raise_panel(key)
@@ -235,7 +246,7 @@ def child(track: Path, quick: bool, why: bool, no_analyses: bool = False) -> dic
 
     # ---- every chart of the Charts panel
     charts = win.panels.get("charts")
-    if charts is not None:
+    if charts is not None and not load_only:
         win.raise_panel("charts")
         _idle(app, win, 60)
         box = charts.chart_box
@@ -254,7 +265,7 @@ def child(track: Path, quick: bool, why: bool, no_analyses: bool = False) -> dic
 
     # ---- the Pool panel's default analyses, and each Stability analysis
     pool = win.panels.get("pool")
-    if pool is not None and not no_analyses:
+    if pool is not None and not no_analyses and not load_only:
         win.raise_panel("pool")
         _idle(app, win, 60)
         watch.start("pool")
@@ -265,7 +276,7 @@ def child(track: Path, quick: bool, why: bool, no_analyses: bool = False) -> dic
         out["pool"] = time.monotonic() - t
         phase_end("pool")
     stab = win.panels.get("stability")
-    if stab is not None and not quick and not no_analyses:
+    if stab is not None and not quick and not no_analyses and not load_only:
         from yardstick.stability.report import ANALYSES
 
         win.raise_panel("stability")
@@ -319,6 +330,7 @@ def main() -> None:
     ap.add_argument("--gen-track", default=str(HERE.parent.parent / "shared/tools/gen_track.py"))
     ap.add_argument("--repeat", type=int, default=1)
     ap.add_argument("--quick", action="store_true", help="skip the Stability analyses")
+    ap.add_argument("--load-only", action="store_true", help="only first paint and loading")
     ap.add_argument("--no-analyses", action="store_true",
                     help="skip the Pool and Stability analyses (load, panels, charts only)")
     ap.add_argument("--why-blocked", action="store_true",
@@ -326,7 +338,8 @@ def main() -> None:
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.child:
-        res = child(Path(args.track[0]), args.quick, args.why_blocked, args.no_analyses)
+        res = child(Path(args.track[0]), args.quick, args.why_blocked, args.no_analyses,
+                    args.load_only)
         print(json.dumps(res))
         sys.stdout.flush()
         os._exit(0)
@@ -340,7 +353,7 @@ def main() -> None:
         for track in tracks:  # the tracks take turns in each round
             cmd = [sys.executable, __file__, "--child", "--track", str(track)]
             cmd += (["--quick"] * args.quick + ["--why-blocked"] * args.why_blocked
-                    + ["--no-analyses"] * args.no_analyses)
+                    + ["--no-analyses"] * args.no_analyses + ["--load-only"] * args.load_only)
             res = subprocess.run(cmd, capture_output=True, text=True,
                                  env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
             if args.why_blocked or res.returncode:

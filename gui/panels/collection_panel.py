@@ -23,6 +23,7 @@ class CollectionPanel(QWidget):
         super().__init__(parent)
         self.state = state
         self.jobs = jobs
+        self._runs_fitted = False
         self.summary = QLabel("No qrels loaded.")
         self.summary.setWordWrap(True)
         self.runs_model = RunsModel(state, self)
@@ -72,7 +73,10 @@ class CollectionPanel(QWidget):
     def _changed(self, what: str) -> None:
         if what in ("qrels", "topics", "workspace", "options"):
             self.refresh_topics()
-        if what in ("runs", "workspace"):
+        if what in ("runs", "workspace") and not self._runs_fitted:
+            # once, when the first runs arrive: refitting on each batch of a 150-run load
+            # measured every row again (the user widens a column as they like)
+            self._runs_fitted = self.runs_model.rowCount() > 0
             self.runs_view.resizeColumnsToContents()
 
     def refresh_topics(self) -> None:
