@@ -88,3 +88,34 @@ def test_each_run_is_shown_evaluated_while_the_rest_are_read(qtbot, tmp_path, mo
         pass
     assert list(win.state.workspace.runs) == ["aplrob03a.run", "UIUC03Rd1.run", "pircRBa1.run"]
     assert len(win.panels["measures"].current_frame()) == 3
+
+
+def test_panel_titles_are_the_panels_own():
+    """The tab titles the window shows before importing a panel are its class's TITLE."""
+    import importlib
+
+    from yardstick.gui.panels import PANEL_MODULES, PANEL_TITLES, find_panel_class, panel_key
+
+    for module in PANEL_MODULES:
+        cls = find_panel_class(importlib.import_module(module))
+        assert PANEL_TITLES[panel_key(module)] == cls.TITLE, module
+
+
+def test_the_window_shows_every_tab_first_then_builds_every_panel(qtbot, tmp_path, monkeypatch):
+    """Deferred (as the app starts): every dock with its title and no panel yet; after
+    build_panels_in_turns, every panel is in its dock and panels_ready is emitted."""
+    monkeypatch.setenv("YARDSTICK_DATA_DIR", str(tmp_path / "appdata"))
+    from yardstick.gui.main_window import MainWindow
+    from yardstick.gui.panels import PANEL_TITLES
+
+    win = MainWindow(autosave=False, deferred_panels=True)
+    qtbot.addWidget(win)
+    assert win.panels == {}
+    assert {k: d.windowTitle() for k, d in win.docks.items()} == PANEL_TITLES
+    win.show()
+    qtbot.waitExposed(win)
+    with qtbot.waitSignal(win.panels_ready, timeout=120000):
+        win.build_panels_in_turns()
+    assert set(win.panels) == set(PANEL_TITLES)
+    for key, panel in win.panels.items():
+        assert win.docks[key].widget().widget() is panel  # in its dock's scroll area
