@@ -1,21 +1,33 @@
-"""The window on a real-sized track: first paint, load + evaluate, panels, memory, event loop.
+"""The window on a real-sized track: first paint, load + evaluate, every panel, memory, event loop.
 
-Each figure is measured in a fresh process under offscreen Qt (``--child``)::
+Each measurement is a fresh process under offscreen Qt (``--child``)::
 
-    python benchmarks/bench_gui_track.py --track /work/tracks/wide        # an existing track
-    python benchmarks/bench_gui_track.py --size robust                    # generate 110 x 250 x 1000
+    python benchmarks/bench_gui_track.py --track /tmp/wide --track /tmp/robust --repeat 3
+    python benchmarks/bench_gui_track.py --size wide --size robust     # generate them first
 
 A track is made by ``gen_track.py`` (``--gen-track``, default ``../shared/tools/gen_track.py``)
-into ``benchmarks/_data/`` (git-ignored) when ``--track`` is not given.  Figures:
+into ``benchmarks/_data/`` (git-ignored) when no ``--track`` is given.  The package is
+byte-compiled first (``compileall``), as an installed copy is, so first paint does not
+count compiling our own modules.  Figures (each in seconds unless named otherwise):
 
-* ``first_paint_s``: process start to the main window's first paint event, no files;
-* ``loaded_s``: "open qrels + all runs" to every run evaluated with the default measures
-  and the Measures table filled;
-* ``panel_<name>_s``: raising each panel (charts, stability, pool ...) to its background
-  work finished and the panel drawn;
-* ``peak_rss_mb``: the process's peak resident memory;
-* ``blocked_ms``: the longest lateness of a 10 ms repeating timer while loading and drawing
-  (how long the event loop could not answer the user).
+* ``first_paint``: process start to the main window's first paint event, no files;
+* ``first_rows``: "open qrels + all runs" to the Measures table's first rows;
+* ``loaded``: "open qrels + all runs" to every run evaluated with the default measures
+  and the Measures table filled with all of them (``load CPU s``: the CPU time the process
+  used meanwhile, all threads: the figure the machine's other load disturbs least);
+* ``chart <name>``: choosing each chart of the Charts panel to its drawing (``chart max``:
+  the slowest);
+* ``panel <name>``: bringing each panel to the front to its background work done and drawn;
+* ``stability <analysis>``: each Stability analysis with the panel's default settings,
+  Run to drawn; ``pool``: the Pool panel's default analyses, Run to drawn;
+* ``peak after load MB``, ``peak MB``: the process's peak resident memory (VmHWM) when
+  the load ends and at the end (after the charts and analyses);
+* ``blocked <phase> ms``: the longest lateness of a 10 ms repeating timer during a phase
+  (how long the event loop could not answer the user); ``blocked max ms`` over all phases.
+
+``--why-blocked`` prints, for every block longer than 100 ms, where each thread was
+(sampled every 20 ms by a watchdog thread): what to fix.  ``--quick`` skips the
+Stability analyses (minutes on a 150-run track), ``--no-analyses`` Pool's too.
 
 Targets (issue 15): first paint <= 1.2 s; wide loaded <= 6 s (Robust04 <= 25 s); peak <= 1.2 GB
 (<= 3 GB); first drawing of a chart <= 0.5 s (<= 1 s); event loop blocked <= 100 ms.
@@ -23,44 +35,61 @@ Targets (issue 15): first paint <= 1.2 s; wide loaded <= 6 s (Robust04 <= 25 s);
 
 from __future__ import annotations
 
-import argparse
-import json
-import os
-import resource
-import subprocess
-import sys
 import time
-from pathlib import Path
 
 T0 = time.monotonic()
+
+import argparse  # noqa: E402 - the clock starts before any import
+import json  # noqa: E402
+import os  # noqa: E402
+import resource  # noqa: E402
+import statistics  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+import tempfile  # noqa: E402
+import threading  # noqa: E402
+import traceback  # noqa: E402
+from pathlib import Path  # noqa: E402
+
 HERE = Path(__file__).resolve().parent
 SIZES = {"wide": (150, 50, 1000), "robust": (110, 250, 1000)}
+TARGETS = {"wide": {"first_paint": 1.2, "loaded": 6.0, "peak MB": 1200, "chart max": 0.5,
+                    "blocked max ms": 100},
+           "robust": {"loaded": 25.0, "peak MB": 3000, "chart max": 1.0, "blocked max ms": 100}}
+BLOCK_REPORT = 0.1
+ANALYSIS_TIMEOUT = 900.0
 
 
-def _track(args) -> Path:
-    if args.track:
-        return Path(args.track)
-    runs, topics, depth = SIZES[args.size]
+def _track(size: str, gen_track: str) -> Path:
+    runs, topics, depth = SIZES[size]
     out = HERE / "_data" / f"track_{runs}x{topics}x{depth}"
     if not (out / "qrels.txt").exists():
-        subprocess.run([sys.executable, args.gen_track, "--runs", str(runs), "--topics",
+        subprocess.run([sys.executable, gen_track, "--runs", str(runs), "--topics",
                         str(topics), "--depth", str(depth), "--out", str(out)], check=True)
     return out
 
 
 class _LoopWatch:
-    """A repeating timer that records its own lateness (the event loop's longest block)."""
+    """A repeating timer that records its own lateness (the event loop's longest block);
+    with ``why``, a watchdog thread samples every thread's stack while the loop is late."""
 
-    def __init__(self, interval_ms: int = 10):
+    def __init__(self, interval_ms: int = 10, why: bool = False):
         from PySide6.QtCore import QTimer
 
         self.interval = interval_ms / 1000
         self.worst = 0.0
         self.last = time.monotonic()
+        self.phase = ""
         self.timer = QTimer(interval=interval_ms)
         self.timer.timeout.connect(self._tick)
+        self.why = why
+        self.samples: list[tuple[str, float, str]] = []  # (phase, lateness, stacks)
+        self._sampled_at = -1.0
+        if why:
+            threading.Thread(target=self._watchdog, daemon=True).start()
 
-    def start(self) -> None:
+    def start(self, phase: str) -> None:
+        self.phase = phase
         self.last = time.monotonic()
         self.worst = 0.0
         self.timer.start()
@@ -69,6 +98,45 @@ class _LoopWatch:
         now = time.monotonic()
         self.worst = max(self.worst, now - self.last - self.interval)
         self.last = now
+
+    def _watchdog(self) -> None:  # a daemon thread
+        main = threading.main_thread().ident
+        while True:
+            time.sleep(0.02)
+            late = time.monotonic() - self.last - self.interval
+            if late < BLOCK_REPORT or self.last == self._sampled_at and late < 2 * BLOCK_REPORT:
+                continue
+            self._sampled_at = self.last
+            frames = sys._current_frames()
+            text = []
+            for ident, frame in frames.items():
+                if ident == threading.get_ident():
+                    continue
+                name = "GUI" if ident == main else next(
+                    (t.name for t in threading.enumerate() if t.ident == ident), str(ident))
+                stack = traceback.extract_stack(frame)[-12:]
+                text.append(f"  [{name}]\n" + "".join(
+                    f"    {Path(f.filename).name}:{f.lineno} {f.name}\n" for f in stack))
+            self.samples.append((self.phase, late, "".join(text)))
+
+
+def _cpu_s() -> float:
+    """CPU seconds this process has used (all its threads): less noisy than the wall clock
+    on a shared machine."""
+    r = resource.getrusage(resource.RUSAGE_SELF)
+    return r.ru_utime + r.ru_stime
+
+
+def _peak_mb() -> float:
+    """The process's peak resident memory so far (VmHWM; ru_maxrss where there is no /proc)."""
+    try:
+        with open("/proc/self/status") as f:
+            for line in f:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 def _wait(app, cond, timeout: float) -> bool:
@@ -81,8 +149,26 @@ def _wait(app, cond, timeout: float) -> bool:
     return False
 
 
-def child(track: Path, measure_panels: bool) -> dict:
+def _idle(app, win, timeout: float, quiet: float = 0.05) -> bool:
+    """Events processed until no job runs for ``quiet`` seconds."""
+    end = time.monotonic() + timeout
+    since = None
+    while time.monotonic() < end:
+        app.processEvents()
+        if win.jobs.is_busy():
+            since = None
+        elif since is None:
+            since = time.monotonic()
+        elif time.monotonic() - since >= quiet:
+            return True
+        time.sleep(0.002)
+    return False
+
+
+def child(track: Path, quick: bool, why: bool, no_analyses: bool = False,
+          load_only: bool = False) -> dict:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    os.environ["YARDSTICK_DATA_DIR"] = tempfile.mkdtemp(prefix="bench-gui-")
     from PySide6.QtCore import QEvent, QObject
     from PySide6.QtWidgets import QApplication
 
@@ -97,78 +183,192 @@ def child(track: Path, measure_panels: bool) -> dict:
                 painted.append(time.monotonic())
             return False
 
-    win = MainWindow(autosave=False, deferred_panels=True)
     filt = _Paint()
-    win.installEventFilter(filt)
+    app.installEventFilter(filt)  # the first paint of any of the window's widgets
+    win = MainWindow(autosave=False, deferred_panels=True)
     win.show()
     from PySide6.QtCore import QTimer
 
-    QTimer.singleShot(0, win.build_remaining_panels)
-    _wait(app, lambda: bool(painted), 30)
-    out = {"first_paint_s": painted[0] - T0 if painted else None}
-    _wait(app, lambda: not win._pending, 30)
-    watch = _LoopWatch()
-    watch.start()
+    QTimer.singleShot(0, win.build_panels_in_turns)  # as the launcher does
+    _wait(app, lambda: bool(painted), 60)
+    out: dict = {"first_paint": painted[0] - T0 if painted else None}
+    app.removeEventFilter(filt)
+    watch = _LoopWatch(why=why)
+    blocked: dict[str, float] = {}
+
+    def phase_end(name: str) -> None:
+        blocked[name] = watch.worst * 1000
+
+    # ---- the panels built after the first paint
+    watch.start("start")
+    _wait(app, lambda: not getattr(win, "_pending", None), 120)
+    out["panels built"] = time.monotonic() - T0
+    _idle(app, win, 30, quiet=0.3)
+    phase_end("start")
+
+    # ---- load and evaluate
     runs = sorted(str(p) for p in (track / "runs").iterdir())
     n = len(runs)
-    t = time.monotonic()
-    win.open_items([(str(track / "qrels.txt"), "qrels"), *((r, "run") for r in runs)])
-    measures = win.panels.get("measures")
+    measures = win.panels["measures"]
+    win.raise_panel("measures")
+    _idle(app, win, 10)
+    first_rows: list[float] = []
 
     def filled() -> bool:
+        rows = measures.table.model().rowCount()
+        if rows and not first_rows:
+            first_rows.append(time.monotonic())
         evs = win.state.evaluations(visible_only=False)
-        table = getattr(measures, "table", None)
-        rows = table.model().rowCount() if table is not None and table.model() else n
         return len(evs) == n and not win.jobs.is_busy() and rows >= n
 
-    ok = _wait(app, filled, 600)
-    out["loaded_s"] = time.monotonic() - t if ok else None
+    watch.start("load")
+    cpu = _cpu_s()
+    t = time.monotonic()
+    win.open_items([(str(track / "qrels.txt"), "qrels"), *((r, "run") for r in runs)])
+    ok = _wait(app, filled, 1200)
+    out["loaded"] = time.monotonic() - t if ok else None
+    out["load CPU s"] = _cpu_s() - cpu
+    out["first_rows"] = first_rows[0] - t if first_rows else None
     out["runs"] = n
-    out["blocked_load_ms"] = watch.worst * 1000
-    if measure_panels:
-        for key, dock in win.docks.items():
-            watch.start()
+    out["peak after load MB"] = _peak_mb()
+    phase_end("load")
+    _idle(app, win, 60, quiet=0.3)
+
+    # ---- every panel brought to the front
+    for key, dock in ({} if load_only else win.docks).items():
+        watch.start(f"panel {key}")
+        t = time.monotonic()
+        win.raise_panel(key)
+        _idle(app, win, 600)
+        win.panels[key].grab()
+        out[f"panel {key}"] = time.monotonic() - t
+        phase_end(f"panel {key}")
+
+    # ---- every chart of the Charts panel
+    charts = win.panels.get("charts")
+    if charts is not None and not load_only:
+        win.raise_panel("charts")
+        _idle(app, win, 60)
+        box = charts.chart_box
+        worst = 0.0
+        for i in range(box.count()):
+            name = box.itemText(i)
+            watch.start(f"chart {name}")
             t = time.monotonic()
-            dock.show()
-            dock.raise_()
-            _wait(app, lambda: not win.jobs.is_busy(), 600)
-            win.panels[key].grab()
-            out[f"panel_{key}_s"] = time.monotonic() - t
-            out[f"blocked_{key}_ms"] = watch.worst * 1000
-    out["peak_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+            box.setCurrentIndex(i)
+            _idle(app, win, 600)
+            charts.current_chart().grab()
+            out[f"chart {name}"] = time.monotonic() - t
+            worst = max(worst, out[f"chart {name}"])
+            phase_end(f"chart {name}")
+        out["chart max"] = worst
+
+    # ---- the Pool panel's default analyses, and each Stability analysis
+    pool = win.panels.get("pool")
+    if pool is not None and not no_analyses and not load_only:
+        win.raise_panel("pool")
+        _idle(app, win, 60)
+        watch.start("pool")
+        t = time.monotonic()
+        pool.run()
+        _idle(app, win, ANALYSIS_TIMEOUT)
+        pool.chart.grab()
+        out["pool"] = time.monotonic() - t
+        phase_end("pool")
+    stab = win.panels.get("stability")
+    if stab is not None and not quick and not no_analyses and not load_only:
+        from yardstick.stability.report import ANALYSES
+
+        win.raise_panel("stability")
+        _idle(app, win, 60)
+        for analysis in ANALYSES:
+            stab.configure(analysis=analysis)
+            watch.start(f"stability {analysis}")
+            t = time.monotonic()
+            key = stab.run()
+            done = _idle(app, win, ANALYSIS_TIMEOUT)
+            if not done and key:
+                stab.cancel()
+                _idle(app, win, 60)
+            stab.chart.grab()
+            out[f"stability {analysis}"] = time.monotonic() - t if done else None
+            phase_end(f"stability {analysis}")
+    watch.timer.stop()
+    out["peak MB"] = _peak_mb()
+    for name, ms in blocked.items():
+        out[f"blocked {name} ms"] = ms
+    out["blocked max ms"] = max(blocked.values())
+    if why:
+        for phase, late, stacks in watch.samples:
+            print(f"--- {phase}: loop late {late * 1000:.0f} ms\n{stacks}", file=sys.stderr)
     win.close()
     return out
 
 
+def _fmt(v) -> str:
+    if v is None:
+        return "-"
+    return f"{v:.0f}" if abs(v) >= 100 else f"{v:.3g}"
+
+
+def _cell(vals: list) -> str:
+    got = [v for v in vals if v is not None]
+    if not got:
+        return "-"
+    if len(got) == 1:
+        return _fmt(got[0])
+    return f"{_fmt(statistics.median(got))} ({_fmt(min(got))}–{_fmt(max(got))})" + (
+        "" if len(got) == len(vals) else f" [{len(vals) - len(got)} failed]")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--track", help="an existing gen_track.py output folder (qrels.txt, runs/)")
-    ap.add_argument("--size", choices=sorted(SIZES), default="wide")
+    ap.add_argument("--track", action="append", default=[],
+                    help="a gen_track.py output folder (qrels.txt, runs/); may repeat")
+    ap.add_argument("--size", action="append", default=[], choices=sorted(SIZES),
+                    help="generate (once) and use a track of this size; may repeat")
     ap.add_argument("--gen-track", default=str(HERE.parent.parent / "shared/tools/gen_track.py"))
     ap.add_argument("--repeat", type=int, default=1)
-    ap.add_argument("--no-panels", action="store_true", help="only first paint and loading")
+    ap.add_argument("--quick", action="store_true", help="skip the Stability analyses")
+    ap.add_argument("--load-only", action="store_true", help="only first paint and loading")
+    ap.add_argument("--no-analyses", action="store_true",
+                    help="skip the Pool and Stability analyses (load, panels, charts only)")
+    ap.add_argument("--why-blocked", action="store_true",
+                    help="print every thread's stack whenever the event loop is late > 100 ms")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
-    track = _track(args)
     if args.child:
-        print(json.dumps(child(track, not args.no_panels)))
-        return
-    rows = []
-    for _ in range(args.repeat):
-        cmd = [sys.executable, __file__, "--child", "--track", str(track)]
-        if args.no_panels:
-            cmd.append("--no-panels")
-        res = subprocess.run(cmd, capture_output=True, text=True,
-                             env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
-        if res.returncode:
-            sys.exit(res.stderr)
-        rows.append(json.loads(res.stdout.strip().splitlines()[-1]))
-    print(f"track {track}")
-    print("| figure | " + " | ".join(f"run {i + 1}" for i in range(len(rows))) + " |")
-    print("|---|" + "---|" * len(rows))
-    for k in rows[0]:
-        vals = [r.get(k) for r in rows]
-        print(f"| {k} | " + " | ".join("-" if v is None else f"{v:.3g}" for v in vals) + " |")
+        res = child(Path(args.track[0]), args.quick, args.why_blocked, args.no_analyses,
+                    args.load_only)
+        print(json.dumps(res))
+        sys.stdout.flush()
+        os._exit(0)
+    tracks = [Path(t) for t in args.track] + [_track(s, args.gen_track) for s in args.size]
+    tracks = tracks or [_track("wide", args.gen_track)]
+    root = HERE.parent
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(root / "core"),
+                    str(root / "gui")], check=False, stdout=subprocess.DEVNULL)
+    rows: dict[Path, list[dict]] = {t: [] for t in tracks}
+    for i in range(args.repeat):
+        for track in tracks:  # the tracks take turns in each round
+            cmd = [sys.executable, __file__, "--child", "--track", str(track)]
+            cmd += (["--quick"] * args.quick + ["--why-blocked"] * args.why_blocked
+                    + ["--no-analyses"] * args.no_analyses + ["--load-only"] * args.load_only)
+            res = subprocess.run(cmd, capture_output=True, text=True,
+                                 env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+            if args.why_blocked or res.returncode:
+                sys.stderr.write(res.stderr)
+            if res.returncode:
+                sys.exit(f"child failed on {track}")
+            rows[track].append(json.loads(res.stdout.strip().splitlines()[-1]))
+            print(f"round {i + 1} {track.name}: " + json.dumps(rows[track][-1]), file=sys.stderr)
+    keys = list(dict.fromkeys(k for rs in rows.values() for r in rs for k in r))
+    print(f"median (min–max) of {args.repeat} fresh processes each; seconds unless named")
+    print("| figure | " + " | ".join(t.name for t in tracks) + " |")
+    print("|---|" + "---|" * len(tracks))
+    for k in keys:
+        print(f"| {k} | " + " | ".join(_cell([r.get(k) for r in rows[t]]) for t in tracks)
+              + " |")
 
 
 if __name__ == "__main__":

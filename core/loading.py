@@ -13,19 +13,21 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Generator, Iterable, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any
 
 from yardstick.errors import FormatError
 from yardstick.io.groups_file import read_groups
 from yardstick.io.text_source import COMPRESSED_SUFFIXES, decode_text, read_bytes
 from yardstick.progress import Progress
-from yardstick.qrels import Qrels
-from yardstick.run import Run
+
+if TYPE_CHECKING:  # pandas and numpy load with the readers (the window paints before them)
+    import pandas as pd
+
+    from yardstick.qrels import Qrels
+    from yardstick.run import Run
 
 __all__ = ["KINDS", "classify_file", "classify_text", "read_groups", "LoadResult",
            "load_files", "files_in_folder"]
@@ -151,7 +153,11 @@ def files_in_folder(folder: str | os.PathLike) -> dict[str, list[str]]:
 
 @dataclass(frozen=True)
 class LoadResult:
-    """What one :func:`load_files` batch read; files that failed are in ``errors``."""
+    """What one :func:`load_files` batch read; files that failed are in ``errors``.
+
+    ``evaluations`` holds what ``evaluate`` made of each run (by run name), when
+    :func:`load_files` was given one.
+    """
 
     qrels: Qrels | None = None
     runs: tuple[Run, ...] = ()
@@ -162,6 +168,7 @@ class LoadResult:
     groups: dict[str, str] = field(default_factory=dict)
     sessions: tuple[str, ...] = ()
     errors: tuple[FormatError, ...] = ()
+    evaluations: Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def loaded_anything(self) -> bool:
@@ -169,21 +176,48 @@ class LoadResult:
                     or self.documents is not None or self.groups or self.sessions)
 
 
-def load_files(items: Sequence[tuple[str, str | None]], group_of: Mapping[str, str] | None = None
-               ) -> Generator[Progress, None, LoadResult]:
+#: Files read before the runs when a load is streamed (runs need the qrels and groups).
+_SMALL_FIRST = {"qrels": 0, "groups": 1, "topics": 2, "documents": 3, "session": 4, None: 5,
+                "run": 6}
+
+
+def load_files(items: Sequence[tuple[str, str | None]], group_of: Mapping[str, str] | None = None,
+               *, stream: bool = False, qrels: Qrels | None = None,
+               evaluate: Callable[[Run, Qrels], Any] | None = None
+               ) -> Generator[Progress | LoadResult, None, LoadResult]:
     """Read ``[(path, kind or None)]``; kind None means classify by content.
 
     Several qrels/topics/documents files: the last one wins.  Run groups come
     from ``group_of`` (run file name or tag -> group) and from any groups file
     in the batch.
+
+    With ``stream``, the batch is read qrels, groups, topics and documents first,
+    then the runs, and pieces are yielded as they are ready (besides
+    :class:`Progress`): one :class:`LoadResult` with everything but the runs, then
+    one per run, its evaluation included when ``evaluate(run, qrels)`` is given
+    (``qrels``: the batch's, else the argument; runs are not evaluated without
+    qrels).  The returned result still lists every run and every error, but
+    holds no evaluations; its other files were already in the first piece.
+    This is how the window shows each run as it arrives (issue 15).
     """
     items = list(items)
+    if stream:
+        kinds = []
+        for path, kind in items:
+            kinds.append(kind or classify_file(path))
+        order = sorted(range(len(items)), key=lambda i: _SMALL_FIRST.get(kinds[i], 5))
+        items = [(items[i][0], kinds[i] or items[i][1]) for i in order]
     total = len(items)
     res: dict[str, Any] = {"runs": [], "errors": [], "groups": dict(group_of or {}),
                            "sessions": []}
+    first_sent = not stream
     for i, (path, kind) in enumerate(items):
         name = os.path.basename(str(path))
         yield Progress(i, total, f"reading {name}")
+        if not first_sent and kind == "run":
+            first_sent = True
+            yield _small_files(res)
+            qrels = res["qrels"] if res.get("qrels") is not None else qrels
         try:
             kind = kind or classify_file(path)
             if kind is None:
@@ -196,11 +230,23 @@ def load_files(items: Sequence[tuple[str, str | None]], group_of: Mapping[str, s
                 _load_one(str(path), kind, res)
         except FormatError as e:
             res["errors"].append(e)
+            continue
         except (OSError, MemoryError) as e:
             res["errors"].append(FormatError(str(path), None, f"cannot read: {e}"))
+            continue
+        if stream and kind == "run":
+            run = res["runs"][-1]
+            group = _group_for(run, res["groups"]) if res["groups"] else ""
+            if group:
+                run = res["runs"][-1] = run.renamed(group=group)
+            yield Progress(i + 0.9, total, f"evaluating {name}")
+            ev = {run.name: evaluate(run, qrels)} if evaluate is not None and qrels else {}
+            yield LoadResult(runs=(run,), evaluations=ev)
+    if not first_sent:
+        yield _small_files(res)
     runs = res["runs"]
     groups = res["groups"]
-    if groups:
+    if groups and not stream:
         runs = [r.renamed(group=_group_for(r, groups)) if _group_for(r, groups) else r
                 for r in runs]
     yield Progress(total, total, "loaded")
@@ -210,6 +256,13 @@ def load_files(items: Sequence[tuple[str, str | None]], group_of: Mapping[str, s
                       sessions=tuple(res["sessions"]), errors=tuple(res["errors"]))
 
 
+def _small_files(res: dict[str, Any]) -> LoadResult:
+    """The streamed first piece: what the batch read besides runs and sessions."""
+    return LoadResult(qrels=res.get("qrels"), topics=res.get("topics"),
+                      topics_path=res.get("topics_path"), documents=res.get("documents"),
+                      documents_path=res.get("documents_path"), groups=dict(res["groups"]))
+
+
 def _group_for(run: Run, groups: Mapping[str, str]) -> str:
     for key in (run.name, run.tag, os.path.basename(run.path or "")):
         if key in groups:
@@ -217,13 +270,35 @@ def _group_for(run: Run, groups: Mapping[str, str]) -> str:
     return ""
 
 
+#: A plain run file smaller than this many read chunks (``read_progress.READ_CHUNK``, 32 MB)
+#: is read in one call (a track's 150 files of 2 MB): the progress pass and parse thread
+#: of ``read_run_job`` would cost more than they show.
+SMALL_RUN_CHUNKS = 4
+
+
 def _load_with_progress(path: str, kind: str, res: dict[str, Any], i: int, total: int):
     from yardstick.io.read_progress import read_qrels_job, read_run_job, scaled
 
-    if kind == "run":
+    if kind == "run" and _small_plain(path):
+        from yardstick.io import read_run
+
+        res["runs"].append(read_run(path))
+    elif kind == "run":
         res["runs"].append((yield from scaled(read_run_job(path), i, total)))
     else:
         res["qrels"] = yield from scaled(read_qrels_job(path), i, total)
+
+
+def _small_plain(path: str) -> bool:
+    from yardstick.io import read_progress
+
+    try:
+        if os.path.getsize(path) >= SMALL_RUN_CHUNKS * read_progress.READ_CHUNK:
+            return False
+        with open(path, "rb") as f:
+            return _opener(f.read(6)) is None
+    except OSError:
+        return False
 
 
 def _load_one(path: str, kind: str, res: dict[str, Any]) -> None:

@@ -15,15 +15,17 @@ import os
 import re
 from collections.abc import Generator, Iterable, Mapping
 from dataclasses import dataclass, field, fields, replace
-from typing import Any
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any
 
 from yardstick.errors import FormatError
 from yardstick.options import EvalOptions
 from yardstick.progress import Progress
-from yardstick.qrels import Qrels
-from yardstick.run import Run
+
+if TYPE_CHECKING:  # pandas, numpy: imported when used (the window paints before them)
+    import pandas as pd
+
+    from yardstick.qrels import Qrels
+    from yardstick.run import Run
 
 __all__ = ["RunEntry", "Workspace", "PALETTE", "DEFAULT_MEASURES", "load_session",
            "SESSION_VERSION", "guess_groups"]
@@ -227,6 +229,8 @@ class Workspace:
         if rows.empty:
             return empty
         row = rows.iloc[0]
+        import pandas as pd
+
         return {k: ("" if pd.isna(row.get(k, "")) else str(row.get(k, ""))) for k in empty}
 
     # ----------------------------------------------------------- sessions

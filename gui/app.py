@@ -31,6 +31,9 @@ def build_parser() -> argparse.ArgumentParser:
                         "(and, after a crash, do not restore the autosaved work)")
     p.add_argument("--restore", action="store_true",
                    help="after a crash, restore the autosaved work without asking")
+    p.add_argument("--panel", metavar="NAME",
+                   help="bring this panel to the front at start (collection, measures, compare, "
+                        "topic, charts, stability, pool, topic_explorer)")
     p.add_argument("--screenshot", metavar="DIR",
                    help="render every panel to DIR/<panel>.png offscreen and exit")
     p.add_argument("files", nargs="*", metavar="RUN",
@@ -60,7 +63,9 @@ def main(argv: list[str] | None = None) -> int:
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
-    QTimer.singleShot(0, win.build_remaining_panels)
+    if args.panel:
+        win.raise_panel(args.panel)  # its dock is there at once; the panel is built first
+    QTimer.singleShot(0, win.build_panels_in_turns)
     rc = QApplication.instance().exec()
     from yardstick.gui import recovery
 

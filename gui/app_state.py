@@ -12,19 +12,20 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import pandas as pd
 from PySide6.QtCore import QObject, Signal
 
-from yardstick.evaluation_service import Evaluation
-from yardstick.io.read_progress import scaled
-from yardstick.evaluation_tables import columns_for, measure_columns as _columns_for
 from yardstick.options import EvalOptions
 from yardstick.progress import Progress
-from yardstick.qrels import Qrels
-from yardstick.run import Run
 from yardstick.workspace import RunEntry, Workspace
+
+if TYPE_CHECKING:  # numpy, pandas and the engine load after the window's first paint
+    import pandas as pd
+
+    from yardstick.evaluation_service import Evaluation
+    from yardstick.qrels import Qrels
+    from yardstick.run import Run
 
 class Change(StrEnum):
     """What changed in the workspace: the payload of :attr:`AppState.changed`.
@@ -104,6 +105,8 @@ class AppState(QObject):
         evs = self.evaluations(visible_only=False)
         if not evs:
             return []
+        from yardstick.evaluation_tables import columns_for
+
         cols = list(next(iter(evs.values())).per_topic.columns)
         return columns_for(self.workspace.measures, cols)
 
@@ -126,14 +129,61 @@ class AppState(QObject):
     def add_runs(self, runs: Iterable[Run], groups: Mapping[str, str] | None = None) -> list[str]:
         """Add runs; returns their names in the workspace."""
         names = []
-        for run in runs:
-            e = self.workspace.add_run(run)
-            names.append(e.name)
-        if groups:
-            self.workspace.apply_groups(groups)
-        self.workspace.guess_missing_groups()
+        with self._evaluations_kept():
+            for run in runs:
+                e = self.workspace.add_run(run)
+                names.append(e.name)
+            if groups:
+                self.workspace.apply_groups(groups)
+            self.workspace.guess_missing_groups()
         self.changed.emit(Change.RUNS)
         return names
+
+    def add_evaluated_runs(self, pieces: Iterable[tuple[Run, Evaluation | None]],
+                           qrels: Qrels | None, options: EvalOptions) -> list[str]:
+        """Add runs a load read and evaluated (:func:`yardstick.loading.load_files` streamed).
+
+        An evaluation is kept when it was made with the workspace's current qrels and
+        options; a run without one is evaluated as usual.  One ``RUNS`` and one
+        ``EVALUATIONS`` change are announced for the whole piece.  Groups are guessed
+        once the load ends (:meth:`settle_groups`).
+        """
+        ws = self.workspace
+        keep = qrels is not None and qrels is ws.qrels and options == ws.options
+        names = []
+        for run, ev in pieces:
+            e = ws.add_run(run)
+            names.append(e.name)
+            if ev is not None and keep:
+                self._evals[e.name] = ev if ev.run_name == e.name else _renamed(ev, e.name)
+                self._eval_runs[e.name] = e.run
+        self.changed.emit(Change.RUNS)
+        self.changed.emit(Change.EVALUATIONS)
+        return names
+
+    def settle_groups(self, groups: Mapping[str, str] | None = None) -> None:
+        """Give the runs the groups of ``groups`` and guess the missing ones (their
+        evaluations stay: only the group changed)."""
+        with self._evaluations_kept():
+            if groups:
+                self.workspace.apply_groups(groups)
+            self.workspace.guess_missing_groups()
+        self.changed.emit(Change.RUNS)
+
+    def _evaluations_kept(self):
+        """A context in which re-made Run objects (a new group) keep their evaluations."""
+        from contextlib import contextmanager
+
+        @contextmanager
+        def kept():
+            before = {n: e.run for n, e in self.workspace.runs.items()}
+            yield
+            for n, e in self.workspace.runs.items():
+                old = before.get(n)
+                if old is not None and e.run is not old and self._eval_runs.get(n) is old \
+                        and e.run.score is old.score:
+                    self._eval_runs[n] = e.run
+        return kept()
 
     def remove_runs(self, names: Iterable[str]) -> None:
         for n in list(names):
@@ -149,9 +199,7 @@ class AppState(QObject):
         if entry.name != name and name in self._evals:
             ev = self._evals.pop(name)
             self._eval_runs.pop(name, None)
-            from dataclasses import replace
-
-            self._evals[entry.name] = replace(ev, run_name=entry.name)
+            self._evals[entry.name] = _renamed(ev, entry.name)
             self._eval_runs[entry.name] = entry.run
         elif name in self._eval_runs:
             self._eval_runs[name] = entry.run
@@ -244,6 +292,8 @@ class AppState(QObject):
         on the GUI thread; a newer evaluation (same job key) cancels the rest of the chain."""
         batch, rest = todo[:EVAL_BATCH], todo[EVAL_BATCH:]
 
+        from yardstick.io.read_progress import scaled
+
         def job():
             n = len(batch)  # the batch is runs done .. done + n of total
             return (yield from scaled(_evaluate_job(batch, qrels, measures, options),
@@ -271,6 +321,16 @@ class AppState(QObject):
             self.status.emit(error)
         self.changed.emit(Change.EVALUATIONS)
 
+    def evaluations_arrived(self) -> None:
+        """A load that evaluated its runs has ended: say what went wrong, if anything, and
+        which topics the runs and qrels do not share."""
+        if self.evaluation_error:
+            self.status.emit(self.evaluation_error)
+        ws = self.workspace
+        if ws.qrels is not None and ws.runs and not self.is_evaluating():
+            self._announce_coverage(ws.qrels, ws.options)
+        self.changed.emit(Change.EVALUATIONS)
+
     def _announce_coverage(self, qrels: Qrels, options: EvalOptions) -> None:
         """Say which topics the loaded runs and the qrels do not share, and what the
         numbers do with them (:mod:`yardstick.topic_coverage`)."""
@@ -288,44 +348,89 @@ class AppState(QObject):
         self.changed.emit(Change.EVALUATIONS)
 
 
-def _evaluate_job(runs: list[Run], qrels: Qrels, measures: list[str], options: EvalOptions):
-    """Progress generator: ``({name: Evaluation}, error message or None)``.
+class Evaluator:
+    """Evaluate runs one at a time with trec_eval's ``official`` set and the chosen measures.
 
-    trec_eval's ``official`` set and the chosen measures are evaluated
-    separately and merged (asking for ``P.10`` together with ``official``
-    would replace official's P cutoffs).  A chosen measure the engine rejects
-    is dropped with a message rather than failing the whole evaluation.
+    Both come from one judged ranking of the run (the chosen measures are computed on
+    the official set's :class:`~core.judged.JudgedRanking`, unless one has options of
+    its own) and are merged: asking for ``P.10`` together with ``official`` would
+    replace official's P cutoffs.  A chosen measure the engine rejects is dropped,
+    with a message in ``error``, rather than failing the evaluation.  Made on the GUI
+    thread, called in a job (plain data only).
     """
-    from yardstick.engine import evaluate_run
 
-    base = [m for m in measures if m in BASE_MEASURES]
-    chosen = [m for m in measures if m not in BASE_MEASURES]
-    out: dict[str, Evaluation] = {}
-    error = None
-    for i, run in enumerate(runs):
-        yield Progress(i, len(runs), f"evaluating {run.name}")
-        ev = evaluate_run(run, qrels, base, options) if base else None
-        extra = None
-        if chosen:
+    def __init__(self, measures: list[str], options: EvalOptions):
+        self.base = [m for m in measures if m in BASE_MEASURES]
+        self.chosen = [m for m in measures if m not in BASE_MEASURES]
+        self.options = options
+        self.error: str | None = None
+
+    def __call__(self, run: Run, qrels: Qrels) -> Evaluation:
+        from dataclasses import replace
+
+        from yardstick.engine import evaluate_run
+
+        if self.chosen:
             try:
-                extra = evaluate_run(run, qrels, chosen, options)
+                ev = self._together(run, qrels, self.chosen)
             except (KeyError, ValueError) as e:
                 good = []
-                for m in chosen:
+                for m in self.chosen:
                     try:
-                        evaluate_run(run, qrels, [m], options)
+                        self._together(run, qrels, [m])
                         good.append(m)
                     except (KeyError, ValueError) as e2:
-                        error = f"Measure {m!r} was left out: {e2}"
-                chosen = good
-                extra = evaluate_run(run, qrels, chosen, options) if chosen else None
-                error = error or str(e)
-        out[run.name] = _merge(ev, extra)
+                        self.error = f"Measure {m!r} was left out: {e2}"
+                self.chosen = good
+                self.error = self.error or str(e)
+                return self(run, qrels)
+        else:
+            ev = evaluate_run(run, qrels, self.base, self.options)
+        return replace(ev, judged=None, columns=())  # a track's judged rankings: 100s of MB
+
+    def _together(self, run: Run, qrels: Qrels, chosen: list[str]) -> Evaluation:
+        """One table of the official set and ``chosen``, computed on one judged ranking
+        (a measure with options of its own gets its own)."""
+        from yardstick.engine import (compute_columns, evaluate_run, evaluation, measure_run,
+                                      plan_measures, summarise)
+
+        if not self.base:
+            return evaluate_run(run, qrels, chosen, self.options)
+        groups = plan_measures(chosen, self.options)
+        if len(groups) != 1 or groups[0].options != self.options or groups[0].rename:
+            return _merge(evaluate_run(run, qrels, self.base, self.options),
+                          evaluate_run(run, qrels, chosen, self.options))
+        jr, cols, summary = measure_run(run, qrels, self.base, self.options)
+        more = compute_columns(jr, groups[0].requests)
+        more_summary = summarise(jr, more, self.options)
+        names = {c.name for c in cols}
+        cols += [c for c in more if c.name not in names]
+        summary.update({k: v for k, v in more_summary.items() if k not in summary})
+        return evaluation(run, jr, cols, summary, self.options)
+
+
+def _evaluate_job(runs: list[Run], qrels: Qrels, measures: list[str], options: EvalOptions):
+    """Progress generator: ``({name: Evaluation}, error message or None)`` (:class:`Evaluator`)."""
+    evaluate = Evaluator(measures, options)
+    out: dict[str, Evaluation] = {}
+    for i, run in enumerate(runs):
+        yield Progress(i, len(runs), f"evaluating {run.name}")
+        out[run.name] = evaluate(run, qrels)
     yield Progress(len(runs), len(runs), "evaluated")
-    return out, error
+    return out, evaluate.error
+
+
+def _renamed(ev: Evaluation, name: str) -> Evaluation:
+    from dataclasses import replace
+
+    return replace(ev, run_name=name)
 
 
 def _merge(a: Evaluation | None, b: Evaluation | None) -> Evaluation:
+    import pandas as pd
+
+    from yardstick.evaluation import Evaluation
+
     if a is None or b is None:
         return a if b is None else b
     new_cols = [c for c in b.per_topic.columns if c not in a.per_topic.columns]
@@ -337,5 +442,7 @@ def _merge(a: Evaluation | None, b: Evaluation | None) -> Evaluation:
 
 
 def _has_all(ev: Evaluation, measures: list[str]) -> bool:
+    from yardstick.evaluation_tables import measure_columns as _columns_for
+
     cols = list(ev.per_topic.columns) + list(ev.summary.index)
     return all(m == "official" or m == "all_trec" or _columns_for(m, cols) for m in measures)

@@ -16,6 +16,11 @@ with Orange's "one task per widget" rule (``Orange/widgets/utils/concurrent.py``
 
 ``make_job`` may also return a plain value (not a generator): it is then the
 result (for short functions that just must not block the window).
+
+A generator may also yield pieces of its result (anything that is not a
+:class:`Progress`): each reaches ``on_partial`` in the GUI thread, in order, as
+soon as it is ready (a load shows each run as it is read and evaluated).  A
+cancelled or superseded job's pieces are dropped like its result.
 """
 
 from __future__ import annotations
@@ -40,14 +45,23 @@ log = logging.getLogger(__name__)
 PROGRESS_INTERVAL = 0.05
 
 
+_cores_left = False
+
+
 def _leave_a_core_for_the_gui() -> None:
     """Let pyarrow's reader threads use all cores but one, so the GUI thread always has one.
 
     pyarrow parses CSV without the GIL on ``cpu_count`` threads; on a 2-core
-    machine those threads alone would keep the window from repainting.
+    machine those threads alone would keep the window from repainting.  Called in a
+    worker before its first job (importing pyarrow on the GUI thread would delay the
+    first paint).
     """
     import os
 
+    global _cores_left
+    if _cores_left:
+        return
+    _cores_left = True
     try:
         import pyarrow as pa
     except ImportError:
@@ -72,8 +86,34 @@ class JobError(Exception):
         return getattr(self.exc, "message", None) or f"{type(self.exc).__name__}: {self.exc}"
 
 
+class _Preloaded(QObject):
+    done = Signal()
+
+
+class _Preload(QRunnable):
+    """Import modules on a pool thread (see :meth:`JobRunner.preload`)."""
+
+    def __init__(self, modules, signal: _Preloaded):
+        super().__init__()
+        self.setAutoDelete(False)
+        self.modules = tuple(modules)
+        self.signal = signal
+
+    def run(self) -> None:  # worker thread
+        import importlib
+
+        _leave_a_core_for_the_gui()
+        for name in self.modules:
+            try:
+                importlib.import_module(name)
+            except Exception:  # noqa: BLE001 - the importer on the GUI thread will say why
+                log.info("preloading %s failed", name, exc_info=True)
+        self.signal.done.emit()
+
+
 class _Signals(QObject):
     progress = Signal(int, float, str)
+    partial = Signal(int, object)
     result = Signal(int, object)
     error = Signal(int, object, str)
     done = Signal(int, bool)  # serial, cancelled
@@ -93,6 +133,7 @@ class _Worker(QRunnable):
         cancelled = False
         sig = self.signals
         try:
+            _leave_a_core_for_the_gui()
             if self.cancel_event.is_set():
                 cancelled = True
                 return
@@ -111,9 +152,11 @@ class _Worker(QRunnable):
                         job.close()
                         cancelled = True
                         return
+                    if not isinstance(p, Progress):
+                        sig.partial.emit(self.serial, p)
+                        continue
                     now = time.monotonic()
-                    if isinstance(p, Progress) and (now - last >= PROGRESS_INTERVAL
-                                                    or p.fraction >= 1.0):
+                    if now - last >= PROGRESS_INTERVAL or p.fraction >= 1.0:
                         last = now
                         sig.progress.emit(self.serial, p.fraction, p.message)
             except StopIteration as stop:
@@ -138,6 +181,7 @@ class _Job:
     on_result: Callable[[Any], None] | None
     on_error: Callable[[JobError], None] | None
     on_progress: Callable[[float, str], None] | None
+    on_partial: Callable[[Any], None] | None = None
     fraction: float = 0.0
     message: str = ""
 
@@ -173,26 +217,28 @@ class JobRunner(QObject):
         self.pool = QThreadPool(self)
         if max_threads:
             self.pool.setMaxThreadCount(max_threads)
-        _leave_a_core_for_the_gui()
         self._signals = _Signals(self)
         self._signals.progress.connect(self._on_progress)
+        self._signals.partial.connect(self._on_partial)
         self._signals.result.connect(self._on_result)
         self._signals.error.connect(self._on_error)
         self._signals.done.connect(self._on_done)
         self._serials = itertools.count(1)
         self._current: dict[str, _Job] = {}  # key -> newest job
         self._running: dict[int, _Job] = {}  # serial -> job (references kept while running)
+        self._preloads: list[_Preload] = []
 
     # ------------------------------------------------------------------ API
     def submit(self, key: str, make_job: Callable[[], Any],
                on_result: Callable[[Any], None] | None = None,
                on_error: Callable[[JobError], None] | None = None,
-               on_progress: Callable[[float, str], None] | None = None) -> int:
+               on_progress: Callable[[float, str], None] | None = None,
+               on_partial: Callable[[Any], None] | None = None) -> int:
         """Start a job; returns its serial number. An older job with ``key`` is cancelled."""
         self.cancel(key)
         serial = next(self._serials)
         worker = _Worker(serial, key, make_job, self._signals)
-        job = _Job(serial, key, worker, on_result, on_error, on_progress)
+        job = _Job(serial, key, worker, on_result, on_error, on_progress, on_partial)
         was_busy = self.is_busy()
         self._current[key] = job
         self._running[serial] = job
@@ -201,6 +247,23 @@ class JobRunner(QObject):
             self.busy_changed.emit(True)
         self.pool.start(worker)
         return serial
+
+    def preload(self, modules, then: Callable[[], None] | None = None) -> None:
+        """Import ``modules`` on a pool thread, then call ``then`` on the GUI thread.
+
+        Not a job (nothing to show or cancel, the window is not "busy"): the libraries
+        the panels need are imported while the window already answers the user, so
+        building a panel afterwards costs only its widgets.  An import that fails here
+        is left for the GUI thread's own import to report.
+        """
+        signal = _Preloaded(self)
+        if then is not None:
+            signal.done.connect(then)
+        signal.done.connect(signal.deleteLater)
+        task = _Preload(modules, signal)
+        self._preloads.append(task)
+        signal.done.connect(lambda: self._preloads.remove(task))
+        self.pool.start(task)
 
     def cancel(self, key: str) -> bool:
         """Cancel the current job with ``key``; its result will be dropped."""
@@ -258,6 +321,16 @@ class JobRunner(QObject):
         if job.on_progress is not None:
             job.on_progress(fraction, message)
         self.progress.emit(job.key, fraction, message)
+
+    @Slot(int, object)
+    def _on_partial(self, serial: int, piece: Any) -> None:
+        job = self._live(serial)
+        if job is None or job.on_partial is None:
+            return
+        try:
+            job.on_partial(piece)
+        except Exception as exc:  # noqa: BLE001 - a broken callback must not kill the app
+            self.unhandled_error.emit(JobError(job.key, exc, traceback.format_exc()))
 
     @Slot(int, object)
     def _on_result(self, serial: int, value: Any) -> None:

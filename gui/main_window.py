@@ -13,6 +13,7 @@ import logging
 import os
 import time
 import traceback
+from dataclasses import dataclass, field
 
 from PySide6.QtCore import QByteArray, Qt, QTimer, Signal
 from PySide6.QtWidgets import (QDockWidget, QLabel, QMainWindow, QProgressBar, QPushButton,
@@ -23,23 +24,41 @@ from yardstick.errors import FormatError
 from yardstick.io.atomic import describe_write_error, is_write_error
 from yardstick.loading import LoadResult, expand, load_files
 from yardstick.gui import settings as st
-from yardstick.gui.app_state import AppState
+from yardstick.gui.app_state import AppState, Evaluator
 from yardstick.gui.error_dialog import ErrorDialog
 from yardstick.gui.jobs import JobError, JobRunner
-from yardstick.gui.lazy import LazyPanel
+from yardstick.gui.lazy import defer_while_hidden
 from yardstick.gui.menus import MenuActions
-from yardstick.gui.panels import SKIPPED, load_panel_classes
+from yardstick.gui.panels import (PANEL_TITLES, SKIPPED, load_panel_classes, panel_key,
+                                  panel_module_names)
 from yardstick.gui.sample_files import sample_items
 
 log = logging.getLogger(__name__)
-#: Panels created before the window is first drawn (cheap imports); the rest follow.
-EAGER_PANELS = ("yardstick.gui.panels.collection_panel", "yardstick.gui.panels.measures_panel",
-                "yardstick.gui.panels.topic_panel")
+#: Imported on a worker thread after the first paint, before the panels are built on the
+#: GUI thread (together ~1 s of imports that would otherwise hold the event loop).
+PRELOAD = ("numpy", "pandas", "pyarrow", "pyqtgraph", "scipy.stats", "yardstick.engine",
+           "yardstick.evaluation_tables", "yardstick.loading", "yardstick.gui.table_model")
 LAYOUT_VERSION = 1
 #: The window's size when the screen has room for it (else the available area).
 PREFERRED_SIZE = (1400, 900)
 #: Room left for the window manager's frame and title bar.
 FRAME_MARGIN = 40
+#: Widest the status bar's progress message gets (pixels; longer ones are elided).
+PROGRESS_LABEL_WIDTH = 360
+#: Runs read by a load reach the workspace this long after the first of them (milliseconds),
+#: then at most every LOAD_FLUSH_MS[1]: each addition refreshes every panel in view.
+LOAD_FLUSH_MS = (250, 1000)
+
+
+@dataclass
+class _StreamedLoad:
+    """A load under way: what its evaluations were made with, and the runs not yet added."""
+
+    key: str
+    qrels: object
+    options: object
+    evaluate: Evaluator
+    pending: list = field(default_factory=list)
 
 
 def _scrolling(panel: QWidget) -> QScrollArea:
@@ -79,6 +98,10 @@ class MainWindow(MenuActions, QMainWindow):
         self.errors: list[str] = []  # every message shown (tests read it)
         self._dialogs: list[ErrorDialog] = []
         self._load_serial = 0
+        self._loads: dict[str, _StreamedLoad] = {}  # job key -> a load under way
+        # runs read by a load reach the workspace a few at a time, not one signal each
+        self._flush_timer = QTimer(self, singleShot=True, interval=LOAD_FLUSH_MS[0])
+        self._flush_timer.timeout.connect(self._flush_loaded_runs)
         self._choices_left: dict[str, dict] = {}  # saved panel choices not yet settable
         self.panels: dict[str, QWidget] = {}
         self.docks: dict[str, QDockWidget] = {}
@@ -87,6 +110,8 @@ class MainWindow(MenuActions, QMainWindow):
         self._build_menus()
         self._build_teaching_extras()
         self.jobs.unhandled_error.connect(self._job_error)
+        # a choice whose list a panel fills from its job's result (Compare's chart run)
+        self.jobs.finished.connect(lambda _key: self._choices_left and self._retry_panel_choices())
         self.state.status.connect(lambda m: self.statusBar().showMessage(m, 15000))
         self._autosave_schedule = AutosaveSchedule(quiet=2.0, at_most=30.0)
         self.autosave_problem: str | None = None  # why the last autosave failed, if it did
@@ -94,15 +119,14 @@ class MainWindow(MenuActions, QMainWindow):
         self._autosave_timer.timeout.connect(self.save_last_session)
         self.state.changed.connect(self._on_state_changed)
         self.state.topic_requested.connect(lambda _t: self.raise_panel("topic"))
-        if self._pending:
-            self._restore_geometry()
-        else:
-            self._restore_layout()
+        self._restore_layout()
 
     # ----------------------------------------------------------------- building
     def _build_status_bar(self) -> None:
         sb = self.statusBar()
         self.progress_label = QLabel("")
+        # a long message ("parsing a-very-long-run-file-name…") is cut, never widens the window
+        self.progress_label.setMaximumWidth(PROGRESS_LABEL_WIDTH)
         self.progress_bar = QProgressBar()
         self.progress_bar.setRange(0, 1000)
         self.progress_bar.setMaximumWidth(220)
@@ -115,43 +139,73 @@ class MainWindow(MenuActions, QMainWindow):
         self.jobs.busy_changed.connect(self._on_busy)
 
     def _build_panels(self, deferred: bool) -> None:
-        """Create the panels; with ``deferred`` only the light ones now, the rest after the
-        first paint (:meth:`build_remaining_panels`), so the window shows quickly."""
-        self._pending = []
-        for module, cls in load_panel_classes(import_now=EAGER_PANELS if deferred else None):
-            if cls is None:
+        """A dock for every panel; the panels themselves now, or with ``deferred`` after the
+        first paint (:meth:`build_panels_in_turns`): the window shows its tabs at once."""
+        self._pending: list[str] = []
+        self._building = False  # build_panels_in_turns has started
+        if deferred:
+            SKIPPED.clear()
+            for module in panel_module_names():
+                key = panel_key(module)
+                self._add_dock(key, PANEL_TITLES.get(key, key.replace("_", " ").capitalize()))
                 self._pending.append(module)
-            else:
+        else:
+            for module, cls in load_panel_classes():
                 self._add_panel(module, cls)
-        self.fit_to_screen()
-        if not self._pending:
-            self._default_layout = self.saveState(LAYOUT_VERSION)
             QTimer.singleShot(0, self._report_broken_panels)
+        self.fit_to_screen()
+        self._default_layout = self.saveState(LAYOUT_VERSION)
+
+    def build_panels_in_turns(self) -> None:
+        """After the first paint: import the heavy libraries off the GUI thread, then build
+        the panels one per turn of the event loop, those in view first.  A panel whose
+        tab is brought to the front before its turn is built at once."""
+        if self._pending and not self._building:
+            self._building = True
+            self.jobs.preload(PRELOAD, then=self._build_next_panel)
+
+    def _build_next_panel(self) -> None:
+        if not self._pending:
+            return
+        seen = [m for m in self._pending if self._dock_in_view(panel_key(m))]
+        self._build_panel((seen or self._pending)[0])
+        if self._pending:
+            QTimer.singleShot(0, self._build_next_panel)
+
+    def _dock_in_view(self, key: str) -> bool:
+        dock = self.docks.get(key)
+        return dock is not None and dock.isVisible() and not dock.visibleRegion().isEmpty()
 
     def build_remaining_panels(self) -> None:
-        """Import and create the panels left for after the first paint; then restore the layout."""
+        """Build every panel not built yet, now (tests, scripts, a worked example)."""
+        while self._pending:
+            self._build_panel(self._pending[0])
+
+    def _build_panel(self, module: str) -> None:
+        """Import and create one pending panel (put in its dock); the last one reports
+        the panels that failed and emits ``panels_ready``."""
         import importlib
 
         from yardstick.gui.panels import find_panel_class, record_skip
 
-        pending, self._pending = self._pending, []
-        before = set(self.panels)
-        for module in pending:
-            try:
-                cls = find_panel_class(importlib.import_module(module))
-            except Exception as e:  # noqa: BLE001 - skip a broken panel, say why
-                record_skip(module, e)
-                continue
-            if cls is None:
-                SKIPPED[module] = "no QWidget subclass with a TITLE"
-                continue
+        if module not in self._pending:
+            return
+        self._pending.remove(module)
+        key = panel_key(module)
+        try:
+            cls = find_panel_class(importlib.import_module(module))
+        except Exception as e:  # noqa: BLE001 - skip a broken panel, say why
+            record_skip(module, e)
+            cls = None
+        if cls is None:
+            SKIPPED.setdefault(module, "no QWidget subclass with a TITLE")
+            self._remove_dock(key)
+        else:
             self._add_panel(module, cls)
-        self.restore_panel_choices(set(self.panels) - before)
-        self._default_layout = self.saveState(LAYOUT_VERSION)
-        self._fill_view_menu()
-        self._restore_layout()
-        self._report_broken_panels()
-        self.panels_ready.emit()
+            self.restore_panel_choices({key})
+        if not self._pending:
+            self._report_broken_panels()
+            self.panels_ready.emit()
 
     def _report_broken_panels(self) -> None:
         """A panel that failed to import or start is an error the user sees (not a silent gap)."""
@@ -161,24 +215,19 @@ class MainWindow(MenuActions, QMainWindow):
                             "work. Please report the details.",
                             "\n".join(f"{m}: {why}" for m, why in SKIPPED.items()))
 
-    def _add_panel(self, module: str, cls: type) -> None:
-        key = module.rsplit(".", 1)[-1].removesuffix("_panel")
-        try:
-            panel = cls(self.state, self.jobs, self)
-        except Exception as e:  # noqa: BLE001 - a broken panel must not stop the app
-            SKIPPED[module] = f"failed to start: {type(e).__name__}: {e}"
-            log.warning("panel %s failed to start", module, exc_info=True)
-            return
-        dock = QDockWidget(cls.TITLE, self)
+    def _add_dock(self, key: str, title: str) -> QDockWidget:
+        """The dock of panel ``key`` (a placeholder inside until the panel is built)."""
+        dock = QDockWidget(title, self)
         dock.setObjectName(f"dock_{key}")
-        dock.setWidget(_scrolling(panel))
-        if isinstance(panel, LazyPanel):  # a tab brought to the front catches up
-            dock.visibilityChanged.connect(lambda seen, p=panel: seen and p.catch_up())
-        self.panels[key] = panel
+        waiting = QLabel("Opening…")
+        waiting.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        dock.setWidget(waiting)
+        # a tab brought to the front builds its panel if it is not built yet
+        dock.visibilityChanged.connect(lambda seen, k=key: seen and self._opened(k))
         self.docks[key] = dock
         if key == "collection":
             self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, dock)
-            return
+            return dock
         first = next((d for k, d in self.docks.items() if k != "collection" and d is not dock),
                      None)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
@@ -189,6 +238,39 @@ class MainWindow(MenuActions, QMainWindow):
         else:
             self.tabifyDockWidget(first, dock)
             first.raise_()
+        return dock
+
+    def _opened(self, key: str) -> None:
+        module = next((m for m in self._pending if panel_key(m) == key), None)
+        if module is not None and self._building:  # (not while the window first shows)
+            QTimer.singleShot(0, lambda: self._build_panel(module))
+
+    def _remove_dock(self, key: str) -> None:
+        dock = self.docks.pop(key, None)
+        if dock is not None:
+            self.removeDockWidget(dock)
+            dock.deleteLater()
+            if hasattr(self, "view_menu"):
+                self._fill_view_menu()
+
+    def _add_panel(self, module: str, cls: type) -> None:
+        key = panel_key(module)
+        try:
+            panel = cls(self.state, self.jobs, self)
+        except Exception as e:  # noqa: BLE001 - a broken panel must not stop the app
+            SKIPPED[module] = f"failed to start: {type(e).__name__}: {e}"
+            log.warning("panel %s failed to start", module, exc_info=True)
+            self._remove_dock(key)
+            return
+        dock = self.docks.get(key) or self._add_dock(key, cls.TITLE)
+        old = dock.widget()
+        dock.setWidget(_scrolling(panel))
+        if old is not None:
+            old.deleteLater()
+        self.panels[key] = panel
+        defer_while_hidden(panel)  # a panel behind a tab does no work ...
+        if hasattr(panel, "catch_up"):  # ... and catches up when its tab comes to the front
+            dock.visibilityChanged.connect(lambda seen, p=panel: seen and p.catch_up())
 
     def _build_teaching_extras(self) -> None:
         """"Explain this number" from any panel (not only the topic explorer), and
@@ -225,7 +307,13 @@ class MainWindow(MenuActions, QMainWindow):
 
     # ----------------------------------------------------------------- loading
     def open_items(self, items: list[tuple[str, str | None]], key: str | None = None) -> str:
-        """Load ``[(path, kind or None)]`` in the background; returns the job key."""
+        """Load ``[(path, kind or None)]`` in the background; returns the job key.
+
+        The job reads qrels, groups, topics and documents first, then each run, and
+        evaluates each run as soon as it is read (plain data captured here: the
+        workspace's qrels, the measures, the options); runs reach the window a few at
+        a time (:meth:`_load_piece`), so the tables fill while the rest is read.
+        """
         expanded: list[tuple[str, str | None]] = []
         for path, kind in items:
             if kind is None and os.path.isdir(path):
@@ -234,13 +322,19 @@ class MainWindow(MenuActions, QMainWindow):
                 expanded.append((str(path), kind))
         self._load_serial += 1
         key = key or f"load-{self._load_serial}"
-        for path, kind in expanded:
-            if kind:
-                st.add_recent(kind, path)
-        self.jobs.submit(key, lambda: load_files(expanded), on_result=self.apply_load_result,
-                         on_error=self._job_error)
-        return key
+        st.add_recents([(kind, path) for path, kind in expanded if kind])
+        ws = self.state.workspace
+        qrels, options = ws.qrels, ws.options
+        evaluate = Evaluator(self.state.wanted_measures(), options)
+        load = _StreamedLoad(key, qrels, options, evaluate)
+        self._loads[key] = load
 
+        def job():
+            return (yield from load_files(expanded, stream=True, qrels=qrels, evaluate=evaluate))
+
+        self.jobs.submit(key, job, on_result=lambda res: self._load_done(load, res),
+                         on_error=self._job_error, on_partial=lambda p: self._load_piece(load, p))
+        return key
     def open_qrels(self, path: str) -> str:
         return self.open_items([(path, "qrels")])
 
@@ -265,7 +359,15 @@ class MainWindow(MenuActions, QMainWindow):
         return self.open_items([(p, None) for p in paths])
 
     def apply_load_result(self, res: LoadResult) -> None:
-        """Put what a load job read into the workspace; report what failed."""
+        """Put what a (not streamed) load read into the workspace; report what failed."""
+        self._apply_files(res)
+        if res.runs:
+            self.state.add_runs(res.runs, res.groups)
+        elif res.groups:
+            self.state.apply_groups(res.groups)
+        self._load_finished(res)
+
+    def _apply_files(self, res: LoadResult) -> None:
         s = self.state
         if res.qrels is not None:
             s.set_qrels(res.qrels)
@@ -273,10 +375,40 @@ class MainWindow(MenuActions, QMainWindow):
             s.set_topics(res.topics, res.topics_path)
         if res.documents is not None:
             s.set_documents(res.documents, res.documents_path)
+
+    def _load_piece(self, load: "_StreamedLoad", piece: LoadResult) -> None:
+        """A piece of a streamed load: the small files at once, runs a few at a time."""
+        if not piece.runs:
+            self._apply_files(piece)
+            if piece.qrels is not None:
+                load.qrels = piece.qrels
+            return
+        for run in piece.runs:
+            load.pending.append((run, piece.evaluations.get(run.name)))
+        if not self._flush_timer.isActive():
+            self._flush_timer.start()
+
+    def _flush_loaded_runs(self) -> None:
+        self._flush_timer.setInterval(LOAD_FLUSH_MS[1] if self._loads else LOAD_FLUSH_MS[0])
+        for load in list(self._loads.values()):
+            if load.pending:
+                pending, load.pending = load.pending, []
+                self.state.add_evaluated_runs(pending, load.qrels, load.options)
+
+    def _load_done(self, load: "_StreamedLoad", res: LoadResult) -> None:
+        self._flush_loaded_runs()
+        self._loads.pop(load.key, None)
+        if not self._loads:
+            self._flush_timer.stop()
+            self._flush_timer.setInterval(LOAD_FLUSH_MS[0])
+        if res.runs or res.groups:
+            self.state.settle_groups(res.groups)
         if res.runs:
-            s.add_runs(res.runs, res.groups)
-        elif res.groups:
-            s.apply_groups(res.groups)
+            self.state.evaluation_error = load.evaluate.error
+            self.state.evaluations_arrived()
+        self._load_finished(res)
+
+    def _load_finished(self, res: LoadResult) -> None:
         for path in res.sessions:
             self.open_session(path)
         if res.errors:
@@ -433,7 +565,10 @@ class MainWindow(MenuActions, QMainWindow):
     def _on_progress(self, key: str, fraction: float, message: str) -> None:
         frac, msg = self.jobs.overall_progress()
         self.progress_bar.setValue(int(1000 * frac))
-        self.progress_label.setText(msg)
+        fm = self.progress_label.fontMetrics()
+        self.progress_label.setText(fm.elidedText(msg, Qt.TextElideMode.ElideMiddle,
+                                                  PROGRESS_LABEL_WIDTH))
+        self.progress_label.setToolTip(msg)
 
     def _on_busy(self, busy: bool) -> None:
         for w in (self.progress_label, self.progress_bar, self.cancel_button):
@@ -502,8 +637,7 @@ class MainWindow(MenuActions, QMainWindow):
         try:
             s = st.settings()
             s.setValue("window/geometry", self.saveGeometry())
-            if not self._pending:  # a half-built window must not overwrite the layout
-                s.setValue("window/state", self.saveState(LAYOUT_VERSION))
+            s.setValue("window/state", self.saveState(LAYOUT_VERSION))
             self.save_last_session()
         except Exception:  # noqa: BLE001 - closing must always work
             log.warning("could not save settings: %s", traceback.format_exc())

@@ -36,6 +36,8 @@ def _read(w: QWidget) -> JSONValue:
 def _write(w: QWidget, value: JSONValue) -> bool:
     """Set ``value``; False when the widget cannot take it yet (an item not listed yet)."""
     if isinstance(w, QComboBox) and isinstance(value, str):
+        if not value:  # nothing was chosen (the list was empty): nothing to set
+            return True
         if w.findText(value) < 0:
             return False
         w.setCurrentText(value)

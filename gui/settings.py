@@ -53,9 +53,15 @@ def recent_files() -> list[tuple[str, str]]:
 
 
 def add_recent(kind: str, path: str) -> None:
-    path = os.path.abspath(path)
-    items = [(k, p) for k, p in recent_files() if p != path]
-    items.insert(0, (kind, path))
+    add_recents([(kind, path)])
+
+
+def add_recents(files: list[tuple[str, str]]) -> None:
+    """Put ``[(kind, path)]`` first in the recent files (the last one newest), in one write:
+    opening 150 runs must not rewrite the settings file 150 times."""
+    new = [(k, os.path.abspath(p)) for k, p in files][-MAX_RECENT:][::-1]
+    paths = {p for _, p in new}
+    items = new + [(k, p) for k, p in recent_files() if p not in paths]
     settings().setValue("recent", json.dumps(items[:MAX_RECENT]))
 
 

@@ -20,6 +20,19 @@ from yardstick.io.text_source import shown
 from yardstick.topic_order import in_natural_order, natural_key
 
 SORT_ROLE = Qt.ItemDataRole.UserRole
+#: Cells sampled in all to size a table's columns (at least 8 rows per column).
+FIT_CELLS = 4000
+#: Widest a column is made by fitting (pixels); the user may widen it.
+MAX_FIT_WIDTH = 400
+
+
+def sample_rows(n: int, k: int) -> np.ndarray:
+    """Up to ``k`` row numbers of ``n``: the first rows, then evenly spread ones."""
+    if n <= k:
+        return np.arange(n)
+    head = np.arange(min(k // 2, n))
+    spread = np.linspace(0, n - 1, k - len(head)).astype(int)
+    return np.unique(np.concatenate([head, spread]))
 ColorFn = Callable[[int, int, object], str | None]
 
 
@@ -121,6 +134,15 @@ class DataFrameModel(QAbstractTableModel):
     def raw(self, row: int, col: int):
         return self._values[col][row]
 
+    def text_width(self, col: int, rows, fm, header_fm) -> int:
+        """Pixels column ``col`` needs: its header (with room for the sort arrow) or the
+        widest of its ``rows`` as shown, plus the cell's margins."""
+        values = self._values[col]
+        texts = sorted({format_value(values[r], self.decimals) for r in rows}, key=len)[-3:]
+        need = max([header_fm.horizontalAdvance(self._headers[col]) + 20]
+                   + [fm.horizontalAdvance(t) + 12 for t in texts])
+        return min(need, MAX_FIT_WIDTH)
+
     # ------------------------------------------------------------ Qt
     def rowCount(self, parent=QModelIndex()) -> int:
         return 0 if parent.isValid() else self._nrows
@@ -210,6 +232,9 @@ class FrameTableView(QTableView):
     def set_frame(self, frame: pd.DataFrame, row_colors: list[str | None] | None = None) -> None:
         """Show ``frame``; ``row_colors`` gives each (source) row a background."""
         self.source.row_colors = row_colors
+        old = self.source.frame()
+        grew = (0 < len(old) < len(frame) and list(frame.columns) == list(old.columns)
+                and frame.index[:len(old)].equals(old.index))  # rows added (a load)
         sort_col = self.horizontalHeader().sortIndicatorSection()
         order = self.horizontalHeader().sortIndicatorOrder()
         if frame.index.name == "topic" and row_colors is None:  # as people count: 2 < 100
@@ -219,7 +244,34 @@ class FrameTableView(QTableView):
             self.proxy.sort(sort_col, order)
         else:
             self.proxy.sort(-1)
-        self.resizeColumnsToContents()
+        if grew and self.source.index_as_column:  # rows added: only the names may widen
+            rows = sample_rows(self.source.rowCount(), FIT_CELLS)
+            fm, hfm = self.fontMetrics(), self.horizontalHeader().fontMetrics()
+            self.setColumnWidth(0, max(self.columnWidth(0),
+                                       self.source.text_width(0, rows, fm, hfm)))
+        else:
+            self.fit_columns()
+
+    def fit_columns(self) -> None:
+        """Each column as wide as its header and its widest text among sampled rows.
+
+        Measured here from the formatted values rather than by Qt's
+        ``resizeColumnsToContents``, which asks the model for half a dozen roles of
+        every sampled cell through the sort proxy: on Compare's tables of 150 runs
+        that held the event loop for 0.2–0.6 s.
+        """
+        n = self.source.columnCount()
+        if n == 0:
+            return
+        fm = self.fontMetrics()
+        hfm = self.horizontalHeader().fontMetrics()
+        rows = sample_rows(self.source.rowCount(), max(8, FIT_CELLS // n))
+        self.setUpdatesEnabled(False)
+        try:
+            for c in range(n):
+                self.setColumnWidth(c, self.source.text_width(c, rows, fm, hfm))
+        finally:
+            self.setUpdatesEnabled(True)
 
     def frame(self) -> pd.DataFrame:
         return self.source.frame()

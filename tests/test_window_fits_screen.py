@@ -70,3 +70,30 @@ def test_saved_geometry_on_a_screen_is_restored(qtbot, tmp_path, monkeypatch, wi
     win.close()
     again = make_window(qtbot, tmp_path, monkeypatch)
     assert (again.width(), again.height()) == (500, 400)
+    assert again.geometry().topLeft().toTuple() == win.geometry().topLeft().toTuple()  # where
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)])
+def test_every_top_level_part_lies_inside_a_screen_of(size):
+    """A fresh process with one screen of ``size`` (offscreen Qt's configfile): the window
+    sizes itself to it, and with each panel in front, the menu bar, status bar, docks,
+    dock tab bars and toolbars all lie inside the screen, and no panel is wider than
+    its dock (tests/screen_fit_worker.py)."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    from tests.gui_support import ROOT
+
+    env = {k: v for k, v in os.environ.items() if k != "QT_QPA_PLATFORM"}
+    res = subprocess.run([sys.executable, "-m", "tests.screen_fit_worker", *map(str, size)],
+                         cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    assert res.returncode == 0, res.stderr[-2000:]
+    out = json.loads(res.stdout.strip().splitlines()[-1])
+    assert out["screen"] == [0, 0, *size]
+    x, y, w, h = out["frame"]
+    assert x >= 0 and y >= 0 and x + w <= size[0] and y + h <= size[1]
+    assert out["size"] == [min(PREFERRED_SIZE[0], size[0] - FRAME_MARGIN),
+                           min(PREFERRED_SIZE[1], size[1] - FRAME_MARGIN)]
+    assert out["problems"] == []

@@ -33,6 +33,14 @@ PANEL_MODULES = [
     "yardstick.gui.panels.topic_explorer_panel",
 ]
 
+#: Each listed panel's tab title (its class's ``TITLE``), so the window can show its tabs
+#: before importing the panels (``tests/test_gui_lazy_panels.py`` holds them equal).
+PANEL_TITLES = {
+    "collection": "Collection", "measures": "Measures", "compare": "Compare", "topic": "Topic",
+    "charts": "Charts", "stability": "Stability", "pool": "Pool",
+    "topic_explorer": "Topic explorer",
+}
+
 #: module name -> why it was skipped (filled by :func:`load_panel_classes`)
 SKIPPED: dict[str, str] = {}
 
@@ -45,6 +53,11 @@ def panel_module_names() -> list[str]:
         if info.name.endswith("_panel") and full not in names:
             names.append(full)
     return names
+
+
+def panel_key(module_name: str) -> str:
+    """``yardstick.gui.panels.topic_explorer_panel`` -> ``topic_explorer``."""
+    return module_name.rsplit(".", 1)[-1].removesuffix("_panel")
 
 
 def find_panel_class(module) -> type | None:

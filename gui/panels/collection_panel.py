@@ -23,6 +23,7 @@ class CollectionPanel(QWidget):
         super().__init__(parent)
         self.state = state
         self.jobs = jobs
+        self._runs_fitted = False
         self.summary = QLabel("No qrels loaded.")
         self.summary.setWordWrap(True)
         self.runs_model = RunsModel(state, self)
@@ -31,6 +32,7 @@ class CollectionPanel(QWidget):
         self.runs_view.verticalHeader().setVisible(False)
         self.runs_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.runs_view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        self.runs_view.horizontalHeader().setResizeContentsPrecision(40)  # rows sampled
         self.runs_view.doubleClicked.connect(self._double_clicked)
         self.runs_view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.runs_view.customContextMenuRequested.connect(self._runs_menu)
@@ -46,7 +48,9 @@ class CollectionPanel(QWidget):
         runs_box = QWidget()
         rl = QVBoxLayout(runs_box)
         rl.setContentsMargins(0, 0, 0, 0)
-        rl.addWidget(QLabel("<b>Runs</b> (double-click a name or group to edit, a colour to change it)"))
+        hint = QLabel("<b>Runs</b> (double-click a name or group to edit, a colour to change it)")
+        hint.setWordWrap(True)  # the dock beside the tabs is narrow on a 1280-pixel screen
+        rl.addWidget(hint)
         rl.addWidget(self.runs_view)
         topics_box = QWidget()
         tl = QVBoxLayout(topics_box)
@@ -69,7 +73,10 @@ class CollectionPanel(QWidget):
     def _changed(self, what: str) -> None:
         if what in ("qrels", "topics", "workspace", "options"):
             self.refresh_topics()
-        if what in ("runs", "workspace"):
+        if what in ("runs", "workspace") and not self._runs_fitted:
+            # once, when the first runs arrive: refitting on each batch of a 150-run load
+            # measured every row again (the user widens a column as they like)
+            self._runs_fitted = self.runs_model.rowCount() > 0
             self.runs_view.resizeColumnsToContents()
 
     def refresh_topics(self) -> None:

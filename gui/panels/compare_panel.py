@@ -126,6 +126,8 @@ class ComparePanel(LazyPanel):
                   correction: str | None = None, alpha: float | None = None,
                   seed: int | None = None, n_permutations: int | None = None) -> str:
         """Set the choices and start the computation; returns the job key."""
+        if self._lists_stale:
+            self._fill_lists()
         self._updating = True
         try:
             if baseline is not None:
@@ -155,9 +157,21 @@ class ComparePanel(LazyPanel):
     # ---------------------------------------------------------------- updates
     _updating = False
 
+    _lists_stale = False
+
     def _changed(self, what: str) -> None:
         if what not in ("runs", "evaluations", "measures", "workspace", "qrels"):
             return
+        self._lists_stale = True
+        if self.isVisible() and not self.is_seen():  # behind a tab: lists filled when shown
+            self.refresh_later()
+            return
+        self._fill_lists()
+        self.refresh_later()
+
+    def _fill_lists(self) -> None:
+        """The baseline, measure and compared-runs lists from the evaluations."""
+        self._lists_stale = False
         self._updating = True
         try:
             names = list(self.state.evaluations())
@@ -175,7 +189,6 @@ class ComparePanel(LazyPanel):
             self._fill_runs()
         finally:
             self._updating = False
-        self.refresh_later()
 
     def _fill_runs(self, checked: set[str] | None = None) -> None:
         prev = {self.runs_list.item(i).text(): self.runs_list.item(i).checkState()
@@ -195,6 +208,8 @@ class ComparePanel(LazyPanel):
         self.runs_list.blockSignals(False)
 
     def refresh(self) -> None:
+        if self._lists_stale:
+            self._fill_lists()
         self.recompute()
 
     def recompute(self) -> str:
@@ -211,13 +226,14 @@ class ComparePanel(LazyPanel):
         if not runs:
             self.status.setText("Tick at least one run to compare with the baseline.")
             return ""
-        scores = score_matrix(evals, measure)
         test, corr = self.test.currentData(), self.correction.currentData()
         alpha, seed, n_perm = self.alpha.value(), self.seed.value(), self.n_perm.value()
-        matrices = {c: score_matrix(evals, c) for c in self.state.measure_columns()}
+        columns = self.state.measure_columns()
         self.status.setText("Computing…")
 
-        def job():
+        def job():  # the score matrices too: 150 runs x 6 measures took ~1 s on the GUI thread
+            scores = score_matrix(evals, measure)
+            matrices = {c: score_matrix(evals, c) for c in columns}
             cmp = yield from compare_runs_job(scores, base, runs, measure, test, corr, alpha,
                                               seed, n_perm)
             exp = yield from experiment_table_job(matrices, base, runs, test, corr, alpha, seed,
