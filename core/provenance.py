@@ -18,6 +18,7 @@ TREC proceedings appendix) prints 9.0.8's values.
 from __future__ import annotations
 
 import datetime as _dt
+import functools
 import hashlib
 import json
 import os
@@ -25,7 +26,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-__all__ = ["RunSource", "Provenance", "file_sha256", "interpolation_rule"]
+__all__ = ["RunSource", "Provenance", "file_sha256", "interpolation_rule", "workspace_provenance"]
 
 _RULES = {
     10: "trec_eval 10.0: recall level r -> lround(r x R) relevant documents",
@@ -40,7 +41,27 @@ def interpolation_rule(compat: int) -> str:
 
 
 def file_sha256(path: str | os.PathLike) -> str:
-    """Hex SHA-256 of a file's bytes ("" when it cannot be read, e.g. a FIFO already drained)."""
+    """Hex SHA-256 of a file's bytes ("" when it cannot be read, e.g. a FIFO already drained).
+
+    A regular file is hashed once per (path, size, modification time): the window
+    records the provenance of 150 run files on every export, and re-reading
+    gigabytes per click would freeze it.
+    """
+    try:
+        st = os.stat(path)
+    except OSError:
+        return ""
+    if not os.path.isfile(path):
+        return _hash_file(path)
+    return _hash_regular_file(os.path.realpath(path), st.st_size, st.st_mtime_ns)
+
+
+@functools.lru_cache(maxsize=4096)
+def _hash_regular_file(path: str, size: int, mtime_ns: int) -> str:
+    return _hash_file(path)
+
+
+def _hash_file(path) -> str:
     h = hashlib.sha256()
     try:
         with open(path, "rb") as f:
@@ -211,3 +232,23 @@ def _jsonable(v):
     if hasattr(v, "item"):
         return v.item()
     return str(v)
+
+
+def workspace_provenance(workspace, measures: Iterable[str] | None = None,
+                         runs: Iterable[str] | None = None, **extra) -> Provenance:
+    """The provenance of what the window shows: its qrels file, the runs (all loaded, or
+    ``runs`` by name) with their files and tags, the chosen measures and trec_eval
+    options; ``extra`` records anything else (the chart's run filter, a test …).
+
+    ``workspace`` is a :class:`yardstick.workspace.Workspace` (read, never changed).
+    """
+    qrels = getattr(workspace, "qrels", None)
+    entries = workspace.runs.values() if runs is None else \
+        [workspace.runs[n] for n in runs if n in workspace.runs]
+    return Provenance.build(
+        qrels_path=getattr(qrels, "path", None) or None,
+        runs=[(e.path, e.run.tag or e.name) for e in entries if e.path],
+        measures=list(measures) if measures is not None else list(workspace.measures),
+        options=getattr(workspace, "options", None),
+        extra={k: v for k, v in extra.items() if v not in (None, "")})
+

@@ -121,7 +121,7 @@ def _screen_inches(obj) -> tuple[float, float]:
 
 
 def export_plot(obj, path: str | os.PathLike, fmt: str | None = None, width: int | None = None,
-                dpi: int = 96) -> Path:
+                dpi: int = 96, provenance=None) -> Path:
     """Write the chart to ``path`` as png | svg | pdf (from the suffix if ``fmt`` is None).
 
     ``width`` (pixels, PNG only) defaults to the on-screen width; the height
@@ -137,7 +137,7 @@ def export_plot(obj, path: str | os.PathLike, fmt: str | None = None, width: int
         w_in, h_in = _screen_inches(_resolve(obj))
         if fmt == "png" and width:
             w_in, h_in = width / dpi, width / dpi * h_in / w_in
-        return write_figure(spec, path, fmt, w_in, h_in, dpi)
+        return write_figure(spec, path, fmt, w_in, h_in, dpi, provenance=provenance)
     item = plot_item_of(_resolve(obj))
     QGuiApplication.processEvents()
     if fmt == "png":
@@ -241,7 +241,11 @@ def _plot_dialog(obj, parent: QWidget | None, fmt: str | None = None) -> Path | 
             return None
         width, dpi = dlg.width_box.value(), dlg.dpi_box.value()
         _settings().setValue("export/png_dpi", dpi)
-    return export_plot(obj, path, fmt, width=width, dpi=dpi)
+    spec = _spec_of(obj)
+    return export_plot(obj, path, fmt, width=width, dpi=dpi,
+                       provenance=window_provenance(parent, runs=spec.runs if spec else None,
+                                                    chart=spec.title if spec else None,
+                                                    shown=spec.caption if spec else None))
 
 
 def add_plot_export(widget_or_plot, menu_or_toolbar) -> QMenu:
@@ -291,10 +295,26 @@ def frame_of(source) -> pd.DataFrame:
 
 
 def export_table(source, path: str | os.PathLike, fmt: str | None = None,
-                 decimals: int = 4, markers=None, caption: str | None = None) -> Path:
-    """Write the table to ``path`` (csv | xlsx | latex | markdown | html)."""
+                 decimals: int = 4, markers=None, caption: str | None = None,
+                 provenance=None) -> Path:
+    """Write the table to ``path`` (csv | xlsx | latex | markdown | html), with its
+    ``provenance`` (XLSX sheet, LaTeX comment, ``.provenance.json`` beside the others)."""
     return write_table(frame_of(source), path, fmt, decimals=decimals, markers=markers,
-                       caption=caption)
+                       caption=caption, provenance=provenance)
+
+
+def window_provenance(widget, runs=None, **extra):
+    """The provenance of what the window holding ``widget`` shows (its qrels, the runs
+    drawn — all loaded when ``runs`` is empty —, measures and options;
+    :func:`yardstick.provenance.workspace_provenance`), or None outside a window."""
+    from yardstick.provenance import workspace_provenance
+
+    win = widget.window() if isinstance(widget, QWidget) else None
+    state = getattr(win, "state", None)
+    ws = getattr(state, "workspace", None)
+    if ws is None:
+        return None
+    return workspace_provenance(ws, runs=list(runs) if runs else None, **extra)
 
 
 def copy_table(source, fmt: str = "tsv", decimals: int = 4) -> str:
@@ -311,7 +331,7 @@ def _table_dialog(source, parent, fmt: str | None) -> Path | None:
     if got is None:
         return None
     path, fmt = got
-    return export_table(source, path, fmt)
+    return export_table(source, path, fmt, provenance=window_provenance(parent))
 
 
 def add_table_export(table_view_or_frame_getter, toolbar) -> QMenu:

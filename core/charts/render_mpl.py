@@ -183,8 +183,12 @@ def figure_bytes(spec: FigureSpec, fmt: str = "png", width: float | None = None,
 
 def write_figure(spec: FigureSpec, path: str | os.PathLike, fmt: str | None = None,
                  width: float | None = None, height: float | None = None,
-                 dpi: int = 150) -> Path:
-    """Write ``spec`` to ``path`` (format from the suffix unless ``fmt``), atomically."""
+                 dpi: int = 150, provenance=None) -> Path:
+    """Write ``spec`` to ``path`` (format from the suffix unless ``fmt``), atomically.
+
+    ``provenance`` (:class:`yardstick.provenance.Provenance`) goes into the file's
+    metadata: SVG Dublin Core fields, the PDF info dictionary, PNG text chunks.
+    """
     from yardstick.io.atomic import atomic_write_bytes
 
     path = Path(path)
@@ -194,5 +198,7 @@ def write_figure(spec: FigureSpec, path: str | os.PathLike, fmt: str | None = No
     meta = {"Title": spec.title}
     if fmt == "png":
         meta = {"Title": spec.title, "Software": "Yardstick"}
+    if provenance is not None:
+        meta.update(provenance.matplotlib_metadata(fmt))
     atomic_write_bytes(path, figure_bytes(spec, fmt, width, height, dpi, metadata=meta))
     return path
