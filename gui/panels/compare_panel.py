@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QFormLayout, QLabel, QListWidget,
-                               QListWidgetItem, QSpinBox, QSplitter, QTabWidget, QToolBar,
-                               QVBoxLayout, QWidget)
+                               QListWidgetItem, QMenu, QSpinBox, QSplitter, QTabWidget,
+                               QToolBar, QToolButton, QVBoxLayout, QWidget)
 
 from yardstick.significance import CORRECTIONS, TESTS, Comparison, compare_runs_job, experiment_table_job
 from yardstick.evaluation_service import score_matrix
@@ -22,6 +22,10 @@ TEST_LABELS = {"t": "paired t-test", "wilcoxon": "Wilcoxon signed-rank", "sign":
                "permutation": "randomisation (permutation)"}
 CORR_LABELS = {"none": "none", "holm": "Holm", "bh": "Benjamini–Hochberg"}
 GAIN, LOSS = "#d8f0d8", "#f6d6d6"
+#: formats of the paper-ready comparison table, and the panel's tests it can use
+PAPER_FORMATS = (("latex", "LaTeX…"), ("markdown", "Markdown…"), ("html", "HTML…"),
+                 ("xlsx", "Excel (XLSX)…"), ("csv", "CSV…"))
+PAPER_TEST = {"t": "t", "wilcoxon": "wilcoxon", "permutation": "randomisation"}
 
 
 class ComparePanel(LazyPanel):
@@ -98,6 +102,17 @@ class ComparePanel(LazyPanel):
         tb = QToolBar()
         tb.addAction("Copy", lambda: self._current_table().copy_selection())
         try_add_table_export(lambda: self._current_table().visible_frame(), tb)
+        paper = QMenu("Paper table", tb)
+        for fmt, label in PAPER_FORMATS:
+            paper.addAction(label, lambda f=fmt: self.export_paper_table(f))
+        button = QToolButton(tb)
+        button.setText("Paper table")
+        button.setToolTip("Runs x measures, best value bold, superscripts naming the runs each "
+                          "value is significantly better than (this panel's test, correction "
+                          "and alpha), with a caption and provenance")
+        button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        button.setMenu(paper)
+        tb.addWidget(button)
         right = QWidget()
         rl = QVBoxLayout(right)
         rl.setContentsMargins(0, 0, 0, 0)
@@ -242,6 +257,49 @@ class ComparePanel(LazyPanel):
 
         self.jobs.submit("compare", job, on_result=self._show)
         return "compare"
+
+    def export_paper_table(self, fmt: str, path: str | None = None) -> str:
+        """Build the paper-ready comparison table
+        (:func:`yardstick.reports.comparison_table.comparison_table_from_evaluations`) of the
+        baseline and the ticked runs on the chosen measures, with this panel's test,
+        correction, alpha and seed, in the background; then write it as ``fmt`` (asking for
+        the file unless ``path``).  Returns the job key ("" when there is nothing to do)."""
+        from yardstick.gui.export_actions import TABLE_FORMATS, _ask_path, window_provenance
+
+        evals = self.state.evaluations()
+        base = self.baseline.currentText()
+        runs = [base, *self.compared_runs()] if base else []
+        columns = self.state.measure_columns()
+        if len(runs) < 2 or not columns:
+            self.status.setText("The paper table needs a baseline, one ticked run and a measure.")
+            return ""
+        test = PAPER_TEST.get(self.test.currentData(), "t")
+        options = dict(test=test, correction=self.correction.currentData(),
+                       alpha=self.alpha.value(), seed=self.seed.value(),
+                       n_resamples=self.n_perm.value(),
+                       qrels_name=getattr(self.state.workspace.qrels, "name", "") or "")
+        chosen = {r: evals[r] for r in runs if r in evals}
+        if path is None:
+            got = _ask_path(self, "table", TABLE_FORMATS, fmt, "comparison_table")
+            if got is None:
+                return ""
+            path, fmt = got
+        prov = window_provenance(self, runs=runs)
+
+        def job():  # plain data only: evaluations, names, options captured above
+            from yardstick.reports.comparison_table import comparison_table_from_evaluations
+
+            return comparison_table_from_evaluations(chosen, columns, **options)
+
+        def write(table) -> None:
+            table.write(path, fmt, provenance=prov)
+            self.status.setText(f"Paper table written to {path}"
+                                + ("" if test == self.test.currentData() else
+                                   f" ({test} test: the sign test has no pairwise table)"))
+
+        self.jobs.submit("paper_table", job, on_result=write,
+                         on_error=lambda e: self.status.setText(e.message))
+        return "paper_table"
 
     def _show(self, result) -> None:
         cmp, exp = result
