@@ -80,16 +80,14 @@ class ChartsPanel(QWidget):
         self.filter_text.setMaximumWidth(160)
         self.selection: RunSelection | None = None   # the runs the chart shown draws
         self.status = QLabel("")
-        self.widgets = {RP: RecallPrecisionChart(), RP_TOPIC: RecallPrecisionChart(),
-                        MEDIAN: MedianDifferenceChart(), SPREAD: TopicSpreadChart(),
-                        BOXES: TopicSpreadChart(), MAPX: MapAtXChart(),
-                        CUTOFFS: PrecisionCutoffsChart(), SCATTER: MeasureScatterChart(),
-                        CORR: RankCorrelationChart(), SYSTEM: SystemRankingChart()}
         self.stack = QStackedWidget()
-        for name in CHARTS:
-            w = self.widgets[name]
-            w.topicClicked.connect(self.state.show_topic)
-            self.stack.addWidget(w)
+        # a chart widget is built when first shown: ten plot widgets at once blocked
+        # the event loop ~0.2 s while the window was starting
+        self.widgets = _ChartWidgets(
+            {RP: RecallPrecisionChart, RP_TOPIC: RecallPrecisionChart,
+             MEDIAN: MedianDifferenceChart, SPREAD: TopicSpreadChart, BOXES: TopicSpreadChart,
+             MAPX: MapAtXChart, CUTOFFS: PrecisionCutoffsChart, SCATTER: MeasureScatterChart,
+             CORR: RankCorrelationChart, SYSTEM: SystemRankingChart}, self._chart_built)
         tb = QToolBar()
         self._labels = {}
         for text, box in ((" Chart: ", self.chart_box), ("  Run: ", self.run_box),
@@ -374,10 +372,6 @@ class ChartsPanel(QWidget):
     def _install_topic_selection(self, tb: QToolBar) -> None:
         """Ctrl+click / Shift+drag (or drag in selection mode) selects topics in the
         per-topic charts; "Make topic group" saves them (yardstick.gui.charts.topic_selection)."""
-        from yardstick.gui.charts.topic_selection import install
-
-        for name in (MEDIAN, SPREAD, BOXES, SCATTER):
-            install(self.widgets[name]).changed.connect(self._selection_changed)
         self.select_action = tb.addAction("Select topics")
         self.select_action.setCheckable(True)
         self.select_action.setToolTip("Drag a rectangle over the chart to select topics "
@@ -388,6 +382,18 @@ class ChartsPanel(QWidget):
         self.group_action.setEnabled(False)
         self.selection_label = QLabel("")
         tb.addWidget(self.selection_label)
+
+    def _chart_built(self, name: str, w) -> None:
+        """Wire a chart widget built on first use: topic clicks, the stack, and topic
+        selection in the per-topic charts (yardstick.gui.charts.topic_selection)."""
+        from yardstick.gui.charts.topic_selection import install
+
+        w.topicClicked.connect(self.state.show_topic)
+        self.stack.addWidget(w)
+        if name in (MEDIAN, SPREAD, BOXES, SCATTER):
+            install(w).changed.connect(self._selection_changed)
+            action = getattr(self, "select_action", None)
+            w.topic_selection.drag_selects = action is not None and action.isChecked()
 
     def _select_mode(self, on: bool) -> None:
         for w in self.widgets.values():
@@ -414,3 +420,19 @@ class ChartsPanel(QWidget):
         if name:
             self.status.setText(f"{len(topics)} topics saved as the topic group '{name}'.")
         return name
+
+
+class _ChartWidgets(dict):
+    """Chart name -> widget, each built by its factory on first access and handed to
+    ``on_built(name, widget)``; ``values()`` gives the widgets built so far."""
+
+    def __init__(self, factories: dict, on_built) -> None:
+        super().__init__()
+        self._factories = factories
+        self._on_built = on_built
+
+    def __missing__(self, name: str):
+        w = self[name] = self._factories[name]()
+        self._on_built(name, w)
+        return w
+
