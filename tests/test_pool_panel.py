@@ -50,6 +50,8 @@ def _plot(panel):
 
 def test_info_counts_pooled_runs(panel):
     assert panel.info.text().startswith("3 of 3 runs pooled (2 groups)")
+    # qrels and pooled runs are there: the panel asks for Run, not for files
+    assert panel.status.text() == "Choose the analyses and press Run."
 
 
 def test_uniques_table_and_bars_equal_core(qtbot, panel):

@@ -241,6 +241,10 @@ class PoolPanel(QWidget):
         self.info.setText(f"{n_pooled} of {len(entries)} runs pooled ({len(groups)} groups); "
                           + ("documents and topics loaded." if has_text else
                              "titlestat needs documents and topics."))
+        if self.report is None and self.run_button.isEnabled():
+            ready = ws.qrels is not None and n_pooled > 0
+            self.status.setText("Choose the analyses and press Run." if ready else
+                                "Load qrels and runs, then press Run.")
         if what in ("runs", "qrels", "workspace", "options"):
             self._cache.pop("index", None)
         if what in ("documents", "topics", "workspace"):
