@@ -26,7 +26,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-__all__ = ["RunSource", "Provenance", "file_sha256", "interpolation_rule", "workspace_provenance"]
+__all__ = ["RunSource", "Provenance", "file_sha256", "interpolation_rule", "workspace_provenance",
+           "workspace_sources"]
 
 _RULES = {
     10: "trec_eval 10.0: recall level r -> lround(r x R) relevant documents",
@@ -234,21 +235,28 @@ def _jsonable(v):
     return str(v)
 
 
-def workspace_provenance(workspace, measures: Iterable[str] | None = None,
-                         runs: Iterable[str] | None = None, **extra) -> Provenance:
-    """The provenance of what the window shows: its qrels file, the runs (all loaded, or
-    ``runs`` by name) with their files and tags, the chosen measures and trec_eval
-    options; ``extra`` records anything else (the chart's run filter, a test …).
+def workspace_sources(workspace, measures: Iterable[str] | None = None,
+                      runs: Iterable[str] | None = None, **extra) -> dict:
+    """What :meth:`Provenance.build` needs to describe what the window shows, as plain
+    data (paths, tags, names, options) read from ``workspace`` without touching any file:
+    its qrels file, the runs (all loaded, or ``runs`` by name), the chosen measures and
+    trec_eval options; ``extra`` records anything else (the chart's run filter …).
 
-    ``workspace`` is a :class:`yardstick.workspace.Workspace` (read, never changed).
+    Cheap, so a window captures it on its own thread and hashes the files in a job
+    (``Provenance.build(**sources)``).  ``workspace`` is a
+    :class:`yardstick.workspace.Workspace` (read, never changed).
     """
     qrels = getattr(workspace, "qrels", None)
     entries = workspace.runs.values() if runs is None else \
         [workspace.runs[n] for n in runs if n in workspace.runs]
-    return Provenance.build(
-        qrels_path=getattr(qrels, "path", None) or None,
-        runs=[(e.path, e.run.tag or e.name) for e in entries if e.path],
-        measures=list(measures) if measures is not None else list(workspace.measures),
-        options=getattr(workspace, "options", None),
-        extra={k: v for k, v in extra.items() if v not in (None, "")})
+    return dict(qrels_path=getattr(qrels, "path", None) or None,
+                runs=[(e.path, e.run.tag or e.name) for e in entries if e.path],
+                measures=list(measures) if measures is not None else list(workspace.measures),
+                options=getattr(workspace, "options", None),
+                extra={k: v for k, v in extra.items() if v not in (None, "")})
 
+
+def workspace_provenance(workspace, measures: Iterable[str] | None = None,
+                         runs: Iterable[str] | None = None, **extra) -> Provenance:
+    """:meth:`Provenance.build` of :func:`workspace_sources` (hashes the files)."""
+    return Provenance.build(**workspace_sources(workspace, measures, runs, **extra))

@@ -264,7 +264,8 @@ class ComparePanel(LazyPanel):
         baseline and the ticked runs on the chosen measures, with this panel's test,
         correction, alpha and seed, in the background; then write it as ``fmt`` (asking for
         the file unless ``path``).  Returns the job key ("" when there is nothing to do)."""
-        from yardstick.gui.export_actions import TABLE_FORMATS, _ask_path, window_provenance
+        from yardstick.gui.export_actions import TABLE_FORMATS, _ask_path
+        from yardstick.provenance import workspace_sources
 
         evals = self.state.evaluations()
         base = self.baseline.currentText()
@@ -284,14 +285,17 @@ class ComparePanel(LazyPanel):
             if got is None:
                 return ""
             path, fmt = got
-        prov = window_provenance(self, runs=runs)
+        sources = workspace_sources(self.state.workspace, runs=runs)
 
-        def job():  # plain data only: evaluations, names, options captured above
+        def job():  # plain data only: evaluations, names, options, file paths captured above
+            from yardstick.provenance import Provenance
             from yardstick.reports.comparison_table import comparison_table_from_evaluations
 
-            return comparison_table_from_evaluations(chosen, columns, **options)
+            table = comparison_table_from_evaluations(chosen, columns, **options)
+            return table, Provenance.build(**sources)      # hashing the files here, not in the GUI
 
-        def write(table) -> None:
+        def write(result) -> None:
+            table, prov = result
             table.write(path, fmt, provenance=prov)
             self.status.setText(f"Paper table written to {path}"
                                 + ("" if test == self.test.currentData() else
