@@ -79,3 +79,21 @@ def per_topic_table(evaluations: Mapping[str, Evaluation], column: str,
             mat["median"] = np.nanmedian(vals, axis=1) if vals.size else np.nan
             mat["max"] = np.nanmax(vals, axis=1) if vals.size else np.nan
     return mat
+
+
+def topic_scores(evaluations: Mapping[str, Evaluation], topic: str,
+                 columns: Sequence[str]) -> pd.DataFrame:
+    """Runs x ``columns`` of the per-topic scores on one ``topic`` (index ``run``); a run
+    that did not retrieve for the topic has NaN (the window's Topic panel)."""
+    cols = list(columns)
+    rows = np.full((len(evaluations), len(cols)), np.nan)
+    for i, ev in enumerate(evaluations.values()):
+        pt = ev.per_topic
+        pos = pt.index.get_indexer([topic])[0] if topic in pt.index else -1
+        if pos < 0:
+            continue
+        have = pt.columns.get_indexer(cols)
+        row = pt.iloc[pos].to_numpy()
+        ok = have >= 0
+        rows[i, ok] = pd.to_numeric(pd.Series(row[have[ok]]), errors="coerce").to_numpy(float)
+    return pd.DataFrame(rows, index=pd.Index(list(evaluations), name="run"), columns=cols)

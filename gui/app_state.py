@@ -270,7 +270,9 @@ class AppState(QObject):
         if ws.qrels is None or not ws.runs:
             return
         measures = self.wanted_measures()
-        if any(ev is not None and not _has_all(ev, measures) for ev in self._evals.values()):
+        checked: dict[tuple, bool] = {}            # 150 evaluations share a few column sets
+        if any(ev is not None and not _has_all(ev, measures, checked)
+               for ev in self._evals.values()):
             self._evals.clear()
             self._eval_runs.clear()
         todo = [e.run for e in ws.runs.values()
@@ -441,8 +443,15 @@ def _merge(a: Evaluation | None, b: Evaluation | None) -> Evaluation:
                       options=a.options)
 
 
-def _has_all(ev: Evaluation, measures: list[str]) -> bool:
+def _has_all(ev: Evaluation, measures: list[str], checked: dict | None = None) -> bool:
+    """Whether ``ev`` has a column for every measure (``checked``: answers kept per column set)."""
     from yardstick.evaluation_tables import measure_columns as _columns_for
 
-    cols = list(ev.per_topic.columns) + list(ev.summary.index)
-    return all(m == "official" or m == "all_trec" or _columns_for(m, cols) for m in measures)
+    key = (tuple(ev.per_topic.columns), tuple(ev.summary.index))
+    if checked is not None and key in checked:
+        return checked[key]
+    cols = list(key[0]) + list(key[1])
+    ok = all(m == "official" or m == "all_trec" or _columns_for(m, cols) for m in measures)
+    if checked is not None:
+        checked[key] = ok
+    return ok

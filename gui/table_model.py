@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from functools import lru_cache
 
 import numpy as np
 import pandas as pd
@@ -21,7 +22,7 @@ from yardstick.topic_order import in_natural_order, natural_key
 
 SORT_ROLE = Qt.ItemDataRole.UserRole
 #: Cells sampled in all to size a table's columns (at least 8 rows per column).
-FIT_CELLS = 4000
+FIT_CELLS = 1500
 #: Widest a column is made by fitting (pixels); the user may widen it.
 MAX_FIT_WIDTH = 400
 
@@ -70,7 +71,9 @@ def _brush(color: str) -> QBrush:
     return b
 
 
+@lru_cache(maxsize=4096)
 def header_tooltip(column: str) -> str:
+    """A column header's tooltip (kept per name: Compare's tables have 300 columns)."""
     try:  # the measure reference (definition, formula, source): yardstick.explain.reference
         from yardstick.explain.reference import tooltip
 
@@ -101,7 +104,7 @@ class DataFrameModel(QAbstractTableModel):
         self._frame = pd.DataFrame()
         self._values: list[np.ndarray] = []
         self._headers: list[str] = []
-        self._tips: list[str] = []
+        self._tips: dict[int, str] = {}
         self._pcol: list[bool] = []
         self.set_frame(frame if frame is not None else pd.DataFrame())
 
@@ -110,14 +113,19 @@ class DataFrameModel(QAbstractTableModel):
         self.beginResetModel()
         self._frame = frame
         self._nrows = len(frame)
-        cols = [_column_values(frame[c]) for c in frame.columns]
+        if len(frame.columns) and all(isinstance(t, np.dtype) and t.kind == "f"
+                                      for t in frame.dtypes):
+            block = frame.to_numpy(dtype=float)   # 300 float columns: one copy, not 300
+            cols = [block[:, i] for i in range(block.shape[1])]
+        else:
+            cols = [_column_values(frame.iloc[:, i]) for i in range(frame.shape[1])]
         headers = [str(c) for c in frame.columns]
         if self.index_as_column:
             cols.insert(0, _column_values(frame.index.to_series()))
             headers.insert(0, str(frame.index.name or ""))
         self._values = cols
         self._headers = headers
-        self._tips = [header_tooltip(h) for h in headers]
+        self._tips = {}                                    # worked out when asked
         self._pcol = [h.startswith("p ") or "p-value" in h for h in headers]
         self.endResetModel()
 
@@ -190,7 +198,10 @@ class DataFrameModel(QAbstractTableModel):
             if role == Qt.ItemDataRole.DisplayRole:
                 return self._headers[section]
             if role == Qt.ItemDataRole.ToolTipRole:
-                return self._tips[section]
+                tip = self._tips.get(section)
+                if tip is None:
+                    tip = self._tips[section] = header_tooltip(self._headers[section])
+                return tip
             return None
         if role == Qt.ItemDataRole.DisplayRole:
             return str(section + 1)

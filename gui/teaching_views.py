@@ -65,6 +65,9 @@ class LessonView(QSplitter):
     def show_lesson(self, lesson, edited: set[str] | None = None) -> None:
         self.lesson, self.edited = lesson, set(edited or ())
         L = lesson
+        r = L.ranked                    # per-row columns for cell_color, read per cell
+        self._rows = (r["status"].to_numpy(), r["tie_size"].to_numpy(),
+                      r["tie_group"].to_numpy(), r["docno"].to_numpy())
         self.table.set_frame(L.ranked[SHOWN].set_index("rank"))
         last_rel = int(L.ranked.loc[L.ranked["relevant"], "rank"].max()) if L.rel_ret else 1
         k = self.slider.value() if self.slider.value() > 1 else max(last_rel, min(L.num_ret, 20))
@@ -97,12 +100,12 @@ class LessonView(QSplitter):
         if L is None or r >= L.num_ret:
             return None
         name = self.table.source.column_name(c)
-        row = L.ranked.iloc[r]
-        if name in ("tie_group", "tie_size", "tie_pos") and row["tie_size"] > 1:
-            return TIE_COLORS[int(row["tie_group"]) % 2]
-        if name == "rel" and row["docno"] in self.edited:
+        status, tie_size, tie_group, docno = self._rows
+        if name in ("tie_group", "tie_size", "tie_pos") and tie_size[r] > 1:
+            return TIE_COLORS[int(tie_group[r]) % 2]
+        if name == "rel" and docno[r] in self.edited:
             return EDITED
-        return COLORS.get(row["status"])
+        return COLORS.get(status[r])
 
     def selected_docno(self) -> str | None:
         idx = self.table.currentIndex()
@@ -128,16 +131,30 @@ class WhatIfView(QSplitter):
         self.addWidget(self.ranking)
 
     def show_session(self, session, lesson, evals: dict, measure: str) -> None:
-        topic = session.topic_changes(lesson.run_name, lesson.topic, evals)
-        mean = session.changes(lesson.run_name, evals)
-        self.changes.set_frame(pd.DataFrame({
-            f"topic {lesson.topic} (original)": topic["original"],
-            f"topic {lesson.topic} (now)": topic["now"],
-            "mean (original)": mean["original"].reindex(topic.index),
-            "mean (now)": mean["now"].reindex(topic.index)}))
-        if measure not in next(iter(evals.values())).summary.index:
-            measure = "map"
-        self.ranking.set_frame(session.ranking(measure, evals))
+        self.show_frames(what_if_frames(session, lesson, evals, measure))
+
+    def show_frames(self, frames: tuple[pd.DataFrame, pd.DataFrame]) -> None:
+        """Show the tables :func:`what_if_frames` worked out (perhaps in a job)."""
+        changes, ranking = frames
+        self.changes.set_frame(changes)
+        self.ranking.set_frame(ranking)
+
+
+def what_if_frames(session, lesson, evals: dict, measure: str
+                   ) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The what-if tab's tables: the run's measures on the topic and over all topics,
+    original vs now; every run ranked by ``measure`` now and originally (plain data,
+    no widget: a job may call it)."""
+    topic = session.topic_changes(lesson.run_name, lesson.topic, evals)
+    mean = session.changes(lesson.run_name, evals)
+    changes = pd.DataFrame({
+        f"topic {lesson.topic} (original)": topic["original"],
+        f"topic {lesson.topic} (now)": topic["now"],
+        "mean (original)": mean["original"].reindex(topic.index),
+        "mean (now)": mean["now"].reindex(topic.index)})
+    if measure not in next(iter(evals.values())).summary.index:
+        measure = "map"
+    return changes, session.ranking(measure, evals)
 
 
 class TiesView(QWidget):

@@ -9,6 +9,7 @@ be drawn by the same code.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Mapping, Sequence
 from typing import Union
 
@@ -68,20 +69,26 @@ def run_means(evaluations: Mapping[str, Evaluation], measures: Sequence[str],
     per-topic values over those topics (sum for ``num_*`` counts).
     """
     names = list(runs) if runs is not None else list(evaluations)
-    rows = {}
-    for name in names:
+    measures = list(measures)
+    summed = np.array([m.startswith(_SUMMED) for m in measures], bool)
+    out = np.full((len(names), len(measures)), np.nan)
+    wanted = None if topics is None else pd.Index([str(t) for t in topics])
+    for i, name in enumerate(names):            # scalar lookups: 150 runs in a few ms
         ev = evaluations[name]
-        if topics is None:
-            rows[name] = ev.summary.reindex(list(measures)).astype(float)
-        else:
-            pt = ev.per_topic.reindex([str(t) for t in topics])[list(measures)].astype(float)
-            summed = [m for m in measures if m.startswith(_SUMMED)]
-            row = pt.mean()
-            row[summed] = pt[summed].sum()
-            rows[name] = row
-    out = pd.DataFrame(rows).T
-    out.index.name = "run"
-    return out
+        if wanted is None:
+            s = ev.summary
+            out[i] = [float(s[m]) if m in s.index else np.nan for m in measures]
+            continue
+        pt = ev.per_topic[measures]              # KeyError for a measure not computed
+        rows = pt.index.get_indexer(wanted)
+        vals = pt.to_numpy(dtype=float)
+        vals = np.where((rows >= 0)[:, None], vals[np.maximum(rows, 0)] if len(vals) else np.nan,
+                        np.nan)
+        with np.errstate(all="ignore"), warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)   # a measure NaN on every topic
+            out[i] = np.where(summed, np.nansum(vals, axis=0), np.nanmean(vals, axis=0))
+    frame = pd.DataFrame(out, index=pd.Index(names, name="run"), columns=measures)
+    return frame
 
 
 def topic_sort_key(topic: str) -> tuple:

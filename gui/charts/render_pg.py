@@ -45,7 +45,9 @@ def _line(p, s: Line):
     if s.step and len(x) > 1:
         x = np.repeat(x, 2)[1:]
         y = np.repeat(y, 2)[:-1]
-    kw = {"pen": _pen(st.color, st.width, st.dash)}
+    # dynamicRangeLimit=None: measure values never reach the 1e6 x view range it guards
+    # against, and with it every change of the view rebuilt every line's markers
+    kw = {"pen": _pen(st.color, st.width, st.dash), "dynamicRangeLimit": None}
     if st.marker:
         kw.update(symbol=_SYMBOLS.get(st.marker, "o"), symbolSize=st.marker_size * PT,
                   symbolBrush=st.color if st.marker_fill and st.marker not in "x+" else None,
@@ -198,6 +200,9 @@ def draw_plot(p: pg.PlotItem, plot: Plot, width_px: float = 640, height_px: floa
     ``legend``: a pyqtgraph ``LegendItem`` to receive the named series, or None (the
     chart widget keeps its own legend list beside the plot)."""
     drawn = []
+    # no auto-range while items are added: each addition would move the view and make
+    # every line drawn so far recompute its points (quadratic in the series)
+    p.getViewBox().disableAutoRange()
     for s in plot.series:
         if isinstance(s, Line):
             item = _line(p, s)
@@ -234,11 +239,12 @@ def draw_plot(p: pg.PlotItem, plot: Plot, width_px: float = 640, height_px: floa
     xr, yr = plot.x.range, plot.y.range
     p.invertY(bool(plot.y.inverted or (yr is not None and yr[0] > yr[1])))
     p.invertX(bool(plot.x.inverted or (xr is not None and xr[0] > xr[1])))
-    p.enableAutoRange()
-    if xr is not None:
-        vb.setXRange(min(xr), max(xr), padding=0)
-    if yr is not None:
-        vb.setYRange(min(yr), max(yr), padding=0)
+    p.enableAutoRange(x=xr is None, y=yr is None)
+    if xr is None or yr is None:
+        vb.updateAutoRange()                              # now, as adding items did before
+    if xr is not None or yr is not None:                  # one change of the view, not two
+        vb.setRange(xRange=None if xr is None else (min(xr), max(xr)),
+                    yRange=None if yr is None else (min(yr), max(yr)), padding=0)
     return drawn
 
 

@@ -23,7 +23,7 @@ from yardstick.gui.app_state import AppState
 from yardstick.gui.jobs import JobRunner
 from yardstick.gui.lazy import LazyPanel
 from yardstick.gui.table_model import try_add_plot_export, try_add_table_export
-from yardstick.gui.teaching_views import LessonView, TiesView, WhatIfView
+from yardstick.gui.teaching_views import LessonView, TiesView, WhatIfView, what_if_frames
 from yardstick.gui.what_if_significance import WhatIfSignificanceView
 from yardstick.topic_order import natural_sorted
 
@@ -207,8 +207,7 @@ class TopicExplorerPanel(LazyPanel):
             topics.update(str(t) for t in ev.per_topic.index)
         self._set_items(self.topic, natural_sorted(topics),
                         cur_topic or self.state.current_topic)
-        self.show_lesson()
-        self._update_whatif()
+        self.show_lesson()                      # shows the what-if tables too
         self._keep_edits()
 
     def _keep_edits(self) -> None:
@@ -223,19 +222,33 @@ class TopicExplorerPanel(LazyPanel):
             self.show_lesson()
 
     def show_lesson(self) -> None:
+        """The lesson of the chosen run and topic, and the what-if tables: worked out in
+        a job while the window is shown (a 1000-document lesson and 150 runs' ranking
+        held the event loop), at once otherwise (tests, screenshots)."""
         s = self.session
         if s is None or self.run.currentText() not in s.runs:
             return
-        from yardstick.explain import ExplainError
-        try:
-            jr = s.judged(self.run.currentText())
-            self.lesson = lesson_from_judged(jr, self.topic.currentText())
-        except ExplainError as e:
-            self._clear(str(e))
+        run, topic, measure = self.run.currentText(), self.topic.currentText(), \
+            self.measure.currentText()
+        evals = self.evals
+        job = lambda: _lesson_and_tables(s, run, topic, evals, measure)  # noqa: E731
+        if self.window() is not None and self.window().isVisible():
+            self.jobs.submit("explorer-lesson", job, on_result=self._lesson_ready)
+        else:
+            self._lesson_ready(job())
+
+    def _lesson_ready(self, result) -> None:
+        lesson, frames, error = result
+        s = self.session
+        if error is not None or s is None:
+            self._clear(error or "")
             return
-        self.view.show_lesson(self.lesson, {d for t, d in s.overrides if t == self.lesson.topic})
+        self.lesson = lesson
+        self.view.show_lesson(lesson, {d for t, d in s.overrides if t == lesson.topic})
         self._update_edit_label()
-        self._update_whatif()
+        if frames is not None:
+            self.what_if.show_frames(frames)
+            self.significance.show_session(s, lesson, self.evals, self.measure.currentText())
 
     def _cell_color(self, r: int, c: int, v) -> str | None:
         return self.view.cell_color(r, c, v)
@@ -309,7 +322,7 @@ class TopicExplorerPanel(LazyPanel):
         s, L = self.session, self.lesson
         if s is None or L is None or self.evals is None or L.run_name not in self.evals:
             return
-        self.what_if.show_session(s, L, self.evals, self.measure.currentText())
+        self.what_if.show_frames(what_if_frames(s, L, self.evals, self.measure.currentText()))
         self.significance.show_session(s, L, self.evals, self.measure.currentText())
 
     # ------------------------------------------------------------ ties and explain
@@ -392,3 +405,17 @@ def _new_session(qrels, runs, measures, options, edits) -> WhatIfSession:
     if edits:
         s.evaluations()
     return s
+
+
+def _lesson_and_tables(session: WhatIfSession, run: str, topic: str, evals: dict | None,
+                       measure: str):
+    """``(lesson, what-if tables or None, error message or None)`` from plain data."""
+    from yardstick.explain import ExplainError
+
+    try:
+        lesson = lesson_from_judged(session.judged(run), topic)
+    except ExplainError as e:
+        return None, None, str(e)
+    frames = (what_if_frames(session, lesson, evals, measure)
+              if evals is not None and run in evals else None)
+    return lesson, frames, None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
@@ -10,11 +11,15 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QComboBox, QLabel, QSpinBox, QSplitter, QTextBrowser, QToolBar,
                                QVBoxLayout, QWidget)
 
+from yardstick.evaluation_tables import topic_scores
 from yardstick.explain.topic_data import topic_documents
 from yardstick.gui.app_state import AppState
 from yardstick.gui.jobs import JobRunner
 from yardstick.gui.lazy import LazyPanel
 from yardstick.gui.table_model import FrameTableView, try_add_table_export
+from yardstick.options import EvalOptions
+from yardstick.qrels import Qrels
+from yardstick.run import Run
 from yardstick.topic_order import natural_sorted
 
 RELEVANT, UNJUDGED = "#d8f0d8", "#e4e4e4"
@@ -121,53 +126,39 @@ class TopicPanel(LazyPanel):
         if topic and ws.topics is None:
             parts.append("<p>(load a topics file to see the topic's text)</p>")
         self.text.setHtml("".join(parts) if topic else "")
-        self.scores.set_frame(self.scores_frame(topic))
-        self._refresh_ranking()
+        self._compute()
 
     def scores_frame(self, topic: str) -> pd.DataFrame:
         """Runs x chosen measures on one topic (from the evaluations)."""
-        cols = self.state.measure_columns()
-        rows = {}
-        for name, ev in self.state.evaluations().items():
-            if topic in ev.per_topic.index:
-                rows[name] = pd.to_numeric(ev.per_topic.loc[topic, cols], errors="coerce")
-            else:
-                rows[name] = pd.Series(np.nan, index=cols)
-        frame = pd.DataFrame(rows).T if rows else pd.DataFrame(columns=cols)
-        frame.index.name = "run"
-        return frame.astype(float)
+        return topic_scores(self.state.evaluations(), topic, self.state.measure_columns())
 
     def _refresh_ranking(self) -> None:
+        self._compute()
+
+    def _compute(self) -> None:
+        """Work out the scores table and the ranked list from plain data captured here, in
+        a job while the window is shown (150 runs' scores and a 1000-document list would
+        hold the event loop), at once otherwise (tests, screenshots)."""
         ws = self.state.workspace
         topic, name = self.topic.currentText(), self.run.currentText()
         entry = ws.runs.get(name)
-        if entry is None or not topic:
-            self.ranking.set_frame(pd.DataFrame())
-            self.facts.setText("")
-            return
-        level = ws.options.relevance_level
-        # the judged ranking the evaluation built (the topic explorer reads the same one)
         ev = self.state.evaluation(name)
+        # the judged ranking the evaluation built (the topic explorer reads the same one)
         jr = ev.judged if (ev is not None and ev.options == ws.options and ws.qrels is not None
                            and getattr(ev.judged, "qrels", None) is ws.qrels) else None
-        full = topic_documents(entry.run, ws.qrels, topic, ws.options, jr)
-        frame = full.head(self.depth.value()).rename(columns={"file_rank": "file rank"})
-        colors = np.where(frame["relevant"].to_numpy(bool), RELEVANT,
-                          np.where(frame["judged"].to_numpy(bool), "", UNJUDGED)).tolist()
-        self.ranking.set_frame(frame.set_index("rank"), row_colors=[c or None for c in colors])
-        if ws.qrels is None:
-            self.facts.setText(f"{name}: {len(full)} documents retrieved (no qrels loaded).")
-            return
-        q = ws.qrels.frame
-        qt = q[q["topic"] == topic]
-        n_rel = int((qt["rel"] >= level).sum())
-        judged = int(full["judged"].sum())
-        rel_ret = int(full["relevant"].sum())
-        self.facts.setText(
-            f"<b>{html.escape(name)}</b> on topic {html.escape(topic)}: {len(full)} retrieved, "
-            f"{judged} judged ({len(full) - judged} unjudged), {rel_ret} of {n_rel} relevant "
-            f"retrieved. Green: relevant (rel ≥ {level}); grey: unjudged (rel −1: not in the "
-            "qrels, −2: pooled but not assessed), as in the topic explorer.")
+        inputs = _TopicInputs(
+            topic=topic, run_name=name, run=None if entry is None else entry.run,
+            qrels=ws.qrels, options=ws.options, judged=jr, depth=self.depth.value(),
+            evaluations=self.state.evaluations(), columns=self.state.measure_columns())
+        if self.window() is not None and self.window().isVisible():
+            self.jobs.submit("topic-panel", lambda: _topic_tables(inputs), self._show)
+        else:
+            self._show(_topic_tables(inputs))
+
+    def _show(self, tables: "_TopicTables") -> None:
+        self.scores.set_frame(tables.scores)
+        self.ranking.set_frame(tables.ranking, row_colors=tables.colors)
+        self.facts.setText(tables.facts)
 
     def _score_double_clicked(self, index) -> None:
         row, col = self.scores.source_cell(index)
@@ -177,3 +168,53 @@ class TopicPanel(LazyPanel):
             return
         self.state.show_explanation(run, self.topic.currentText(),
                                     self.scores.source.column_name(col))
+
+
+@dataclass(frozen=True)
+class _TopicInputs:
+    """What the Topic panel's job reads: plain data captured on the GUI thread."""
+
+    topic: str
+    run_name: str
+    run: Run | None
+    qrels: Qrels | None
+    options: EvalOptions
+    judged: object
+    depth: int
+    evaluations: dict
+    columns: tuple | list
+
+
+@dataclass(frozen=True)
+class _TopicTables:
+    scores: pd.DataFrame
+    ranking: pd.DataFrame
+    colors: list | None
+    facts: str
+
+
+def _topic_tables(inp: _TopicInputs) -> _TopicTables:
+    """The scores of every run on the topic and one run's ranked list with judgments."""
+    scores = topic_scores(inp.evaluations, inp.topic, inp.columns)
+    topic, name = inp.topic, inp.run_name
+    if inp.run is None or not topic:
+        return _TopicTables(scores, pd.DataFrame(), None, "")
+    level = inp.options.relevance_level
+    full = topic_documents(inp.run, inp.qrels, topic, inp.options, inp.judged)
+    frame = full.head(inp.depth).rename(columns={"file_rank": "file rank"})
+    colors = np.where(frame["relevant"].to_numpy(bool), RELEVANT,
+                      np.where(frame["judged"].to_numpy(bool), "", UNJUDGED)).tolist()
+    ranking = frame.set_index("rank")
+    colors = [c or None for c in colors]
+    if inp.qrels is None:
+        return _TopicTables(scores, ranking, colors,
+                            f"{name}: {len(full)} documents retrieved (no qrels loaded).")
+    q = inp.qrels.frame
+    n_rel = int((q["rel"].to_numpy()[(q["topic"] == topic).to_numpy()] >= level).sum())
+    judged = int(full["judged"].sum())
+    rel_ret = int(full["relevant"].sum())
+    return _TopicTables(scores, ranking, colors, (
+        f"<b>{html.escape(name)}</b> on topic {html.escape(topic)}: {len(full)} retrieved, "
+        f"{judged} judged ({len(full) - judged} unjudged), {rel_ret} of {n_rel} relevant "
+        f"retrieved. Green: relevant (rel ≥ {level}); grey: unjudged (rel −1: not in the "
+        "qrels, −2: pooled but not assessed), as in the topic explorer."))
