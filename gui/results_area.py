@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QComboBox, QLabel, QSplitter, QTabWidget, QToolBar,
+from PySide6.QtWidgets import (QComboBox, QLabel, QScrollArea, QSplitter, QTabWidget, QToolBar,
                                QVBoxLayout, QWidget)
 
 from yardstick.gui.table_model import FrameTableView, try_add_plot_export, try_add_table_export
@@ -26,9 +26,11 @@ def boxed(toolbar: QToolBar, widget: QWidget) -> QWidget:
 
 def install_results_area(panel: QWidget, controls: QWidget, status_text: str,
                          charts_first: bool = False, chart_tab: str = "Chart",
-                         controls_width: int = 260) -> None:
+                         controls_width: int = 260, footer: QWidget | None = None) -> None:
     """Give ``panel`` ``status``, ``table_choice``, ``table``, ``chart_choice``, ``chart``
-    and ``tabs`` attributes, laid out to the right of ``controls``."""
+    and ``tabs`` attributes, laid out to the right of ``controls`` (which scroll when
+    taller than the panel; ``footer``, e.g. Run/Cancel and the progress bar, stays
+    below them in view)."""
     panel.status = QLabel(status_text)
     panel.status.setWordWrap(True)
     panel.table_choice = QComboBox()
@@ -57,7 +59,23 @@ def install_results_area(panel: QWidget, controls: QWidget, status_text: str,
     rl.addWidget(panel.status)
     rl.addWidget(panel.tabs, 1)
     split = QSplitter(Qt.Orientation.Horizontal)
-    split.addWidget(controls)
+    # the controls scroll on their own: at 1280x800 the Pool panel's column of choices is
+    # taller than its dock, which pushed the Run button's progress bar off screen
+    scroll = QScrollArea()
+    scroll.setWidget(controls)
+    scroll.setWidgetResizable(True)
+    scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+    scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    scroll.setMinimumWidth(min(controls.sizeHint().width(), controls_width) + 16)
+    left = scroll
+    if footer is not None:
+        left = QWidget()
+        ll = QVBoxLayout(left)
+        ll.setContentsMargins(0, 0, 0, 0)
+        ll.setSpacing(0)
+        ll.addWidget(scroll, 1)
+        ll.addWidget(footer)
+    split.addWidget(left)
     split.addWidget(right)
     split.setSizes([controls_width, 800])
     lay = QVBoxLayout(panel)

@@ -117,11 +117,15 @@ class PoolPanel(QWidget):
         cl.addLayout(form)
         for box in (analyses, uniq, text, sim):
             cl.addWidget(box)
-        cl.addLayout(buttons)
-        cl.addWidget(self.progress)
+        footer = QWidget()                  # Run, Cancel and progress stay in view
+        fl = QVBoxLayout(footer)
+        fl.setContentsMargins(0, 2, 0, 0)
+        fl.addLayout(buttons)
+        fl.addWidget(self.progress)
         cl.addStretch(1)
         # ---- results
-        install_results_area(self, controls, "Load qrels and runs, then press Run.", charts_first=True,
+        install_results_area(self, controls, "Load qrels and runs, then press Run.", footer=footer,
+                             charts_first=True,
                              chart_tab="Charts", controls_width=270)
         self.run_button.clicked.connect(self.run)
         self.cancel_button.clicked.connect(self.cancel)

@@ -85,10 +85,14 @@ class StabilityPanel(QWidget):
         cl.addWidget(QLabel("Measures"))
         cl.addWidget(self.measures, 1)
         cl.addLayout(form)
-        cl.addLayout(buttons)
-        cl.addWidget(self.progress)
+        footer = QWidget()                  # Run, Cancel and progress stay in view
+        fl = QVBoxLayout(footer)
+        fl.setContentsMargins(0, 2, 0, 0)
+        fl.addLayout(buttons)
+        fl.addWidget(self.progress)
         # ---- results
-        install_results_area(self, controls, "Choose an analysis and press Run.", charts_first=False,
+        install_results_area(self, controls, "Choose an analysis and press Run.", footer=footer,
+                             charts_first=False,
                              chart_tab="Chart", controls_width=260)
         self.run_button.clicked.connect(self.run)
         self.cancel_button.clicked.connect(self.cancel)
