@@ -159,6 +159,28 @@ def test_legend_untick_hides_run_and_export_follows(qtbot, tmp_path):
     assert chart.hover_text_at(0.5, 0.4) == "other\nrecall 0.50: precision 0.4000"
 
 
+def test_hover_fades_the_other_runs_until_the_mouse_leaves(qtbot):
+    """Hovering a run's point (or its legend entry) fades the other runs; the spec and
+    so the export are untouched; moving off every point or leaving the legend ends it."""
+    chart = rp_chart(qtbot)
+    spec_before = chart.figure_spec()
+    chart.plot.scene().sigMouseMoved.emit(scene_point(chart, 0.3, 0.6))      # "other"
+    assert chart.hover_run == "other"
+    assert all(it.opacity() == 1.0 for it in chart._run_items["other"])
+    assert all(it.opacity() < 0.5 for it in chart._run_items["appendix"])
+    assert chart.figure_spec() == spec_before                 # nothing redrawn or exported
+    chart.plot.scene().sigMouseMoved.emit(scene_point(chart, 0.5, 0.5))      # empty space
+    assert chart.hover_run is None
+    assert all(it.opacity() == 1.0 for items in chart._run_items.values() for it in items)
+    chart.legend.itemEntered.emit(chart.legend.item(0))                       # "appendix"
+    assert chart.hover_run == "appendix"
+    assert all(it.opacity() < 0.5 for it in chart._run_items["other"])
+    from PySide6.QtCore import QEvent
+    from PySide6.QtWidgets import QApplication
+    QApplication.sendEvent(chart.legend.viewport(), QEvent(QEvent.Type.Leave))
+    assert chart.hover_run is None
+
+
 def test_click_highlights_one_run_and_greys_the_rest(qtbot):
     from yardstick.charts.figure_spec import GREY
 
@@ -312,3 +334,33 @@ def test_select_difficult_topics_makes_a_group(qtbot):
     assert chosen == pick(topic_spread(state.evaluations(), "map"))
     assert state.workspace.topic_groups["difficult (map)"] == chosen
     jobs.shutdown()
+
+
+def test_stability_and_pool_figures_fade_other_series_on_hover(qtbot):
+    """A figure drawn by draw_figure (the Stability and Pool panels): the mouse near a
+    point of one named line fades the other named lines of that plot, not the other
+    plots' lines; away from every point all are back."""
+    import pyqtgraph as pg
+
+    from yardstick.charts.figure_spec import FigureSpec, Line, Plot, Style
+    from yardstick.gui.charts.render_pg import draw_figure
+
+    view = pg.GraphicsLayoutWidget()
+    qtbot.addWidget(view)
+    view.resize(700, 400)
+    view.show()
+    qtbot.waitExposed(view)
+    a = Line([0, 1, 2], [0.0, 0.5, 1.0], Style("#1f77b4", 1.5, marker="o"), name="map vs P_10")
+    b = Line([0, 1, 2], [1.0, 0.5, 0.0], Style("#d62728", 1.5, marker="o"), name="map vs bpref")
+    c = Line([0, 1, 2], [0.2, 0.2, 0.2], Style("#2ca02c", 1.5), name="depth")
+    spec = FigureSpec("ASL curves", (Plot("left", series=(a, b)), Plot("right", series=(c,))),
+                      columns=2)
+    drawn = dict((s.name, item) for s, item in draw_figure(view, spec))
+    hover = view._yardstick_hover
+    vb = hover.plots[0][0].getViewBox()
+    view.scene().sigMouseMoved.emit(vb.mapViewToScene(pg.Point(2.0, 0.0)))   # b's last point
+    assert hover.current == (0, "map vs bpref")
+    assert drawn["map vs bpref"].opacity() == 1.0 and drawn["map vs P_10"].opacity() < 0.5
+    assert drawn["depth"].opacity() == 1.0                   # another plot: untouched
+    view.scene().sigMouseMoved.emit(vb.mapViewToScene(pg.Point(1.0, 0.9)))   # near nothing
+    assert hover.current is None and drawn["map vs P_10"].opacity() == 1.0

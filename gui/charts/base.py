@@ -8,7 +8,8 @@ decide no title, label, series or style themselves.  Each drawn series with
 hover texts becomes a *hover target*.  Moving the mouse near a point shows its
 text; clicking one emits :attr:`ChartWidget.topicClicked` (panels connect it to
 ``state.show_topic``) and highlights its run (the other runs turn grey); clicking
-empty space ends the highlight.  The legend is a scrollable list beside the
+empty space ends the highlight.  Hovering a run's points or its legend entry fades
+the other runs while the mouse stays (:meth:`ChartWidget.emphasise`).  The legend is a scrollable list beside the
 plot, so it never covers data however many runs are drawn.  The export menu
 writes :meth:`ChartWidget.figure_spec` — the figure as shown, hidden runs left
 out and the highlight kept — with matplotlib (:mod:`yardstick.charts.render_mpl`).
@@ -111,6 +112,9 @@ class ChartWidget(QWidget):
         self.legend.setToolTip("Untick to hide a series; click a run to highlight it")
         self.legend.itemChanged.connect(self._legend_ticked)
         self.legend.itemClicked.connect(self._legend_clicked)
+        self.legend.setMouseTracking(True)        # hovering an entry picks out its run
+        self.legend.itemEntered.connect(lambda it: self.emphasise(self._run_of_name(it.text())))
+        self.legend.viewport().installEventFilter(self)
         self.legend.hide()
         self._targets: list[_Target] = []
         self._readout = pg.TextItem("", anchor=(0, 1), color="k",
@@ -123,6 +127,8 @@ class ChartWidget(QWidget):
         self.hidden: set[str] = set()            # legend names unticked
         self.highlight: str | None = None        # the run highlighted
         self._items: dict[str, list] = {}        # legend name -> drawn items
+        self._run_items: dict[str, list] = {}    # run -> its drawn items (hover emphasis)
+        self.hover_run: str | None = None        # the run under the mouse, drawn on top
         self._redraw_timer = QTimer(self, singleShot=True, interval=80)
         self._redraw_timer.timeout.connect(self._draw)
         scene = self.plot.scene()
@@ -229,6 +235,8 @@ class ChartWidget(QWidget):
         self.plot_item.clear()
         self._targets.clear()
         self._items.clear()
+        self._run_items.clear()
+        self.hover_run = None
         self.plot_item.addItem(self._readout, ignoreBounds=True)
         self._readout.hide()
         if spec is None:
@@ -242,6 +250,8 @@ class ChartWidget(QWidget):
             name = getattr(s, "name", "")
             if name:
                 self._items.setdefault(name, []).append(item)
+            if getattr(s, "run", None):
+                self._run_items.setdefault(s.run, []).append(item)
             self._register(s, item)
 
     def _register(self, s, item) -> None:
@@ -337,9 +347,9 @@ class ChartWidget(QWidget):
 
     def _on_mouse_moved(self, scene_pos) -> None:
         p = self._view_pos(scene_pos)
-        text = self.hover_text_at(p.x(), p.y()) if p is not None else ""
+        hit = self.target_at(p.x(), p.y()) if p is not None else None
+        text = hit[0].texts[hit[1]] if hit is not None else ""
         if text:
-            hit = self.target_at(p.x(), p.y())
             t, i = hit
             y = p.y() if t.mode == "x" else t.y[i]
             x = p.x() if t.mode == "y" else t.x[i]
@@ -348,6 +358,7 @@ class ChartWidget(QWidget):
             self._readout.show()
         else:
             self._readout.hide()
+        self.emphasise(hit[0].run if hit is not None else None)
         self.plot.setToolTip(text)
         if text != self.hover_text:
             self.hover_text = text
@@ -397,6 +408,31 @@ class ChartWidget(QWidget):
                 if getattr(s, "name", "") == name and getattr(s, "run", None):
                     return s.run
         return None
+
+    def emphasise(self, run: str | None) -> None:
+        """While the mouse is over ``run`` (in the plot or the legend), fade the other
+        runs and draw it on top; None brings them back.  Only the items' opacity
+        changes (nothing is redrawn, and the export is untouched: a click makes the
+        lasting highlight)."""
+        if run not in self._run_items:
+            run = None
+        if run == self.hover_run:
+            return
+        self.hover_run = run
+        for r, items in self._run_items.items():
+            faded = run is not None and r != run
+            for it in items:
+                it.setOpacity(0.2 if faded else 1.0)
+                it.setZValue(5 if r == run else 0)
+
+    def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt name
+        if obj is self.legend.viewport() and event.type() == event.Type.Leave:
+            self.emphasise(None)                 # the mouse left the legend
+        return super().eventFilter(obj, event)
+
+    def leaveEvent(self, event) -> None:  # noqa: N802 - Qt name
+        self.emphasise(None)
+        super().leaveEvent(event)
 
     def highlight_run(self, run: str | None) -> None:
         """Draw ``run`` in its colour and the other runs grey (None: all in colour)."""

@@ -20,8 +20,8 @@ from PySide6.QtWidgets import QSizePolicy
 from yardstick.charts.figure_spec import (Bars, Cells, ErrorBars, FigureSpec, Line, Plot,
                                           RefLine, Text, is_dark, thin_ticks)
 
-__all__ = ["draw_plot", "draw_figure", "PT", "set_spec", "spec_of", "plain_numbers",
-           "RotatingAxis"]
+__all__ = ["draw_plot", "draw_figure", "FigureHover", "PT", "set_spec", "spec_of",
+           "plain_numbers", "RotatingAxis"]
 
 PT = 96 / 72                                   # pixels per point on screen
 _SYMBOLS = {"o": "o", "s": "s", "^": "t1", "v": "t", "d": "d", "x": "x", "+": "+"}
@@ -248,12 +248,69 @@ def draw_plot(p: pg.PlotItem, plot: Plot, width_px: float = 640, height_px: floa
     return drawn
 
 
+class FigureHover:
+    """Hover emphasis for a figure drawn by :func:`draw_figure` (stability and pool
+    charts): with the mouse within a few pixels of a named line's point (an ASL curve,
+    a simulation strategy, a run), the other named series of that plot fade until the
+    mouse moves away.  Only opacities change; the spec, and so the export, stay."""
+
+    PIXELS = 12
+
+    def __init__(self, view: pg.GraphicsLayoutWidget):
+        self.view = view
+        self.plots: list[tuple[pg.PlotItem, list]] = []   # (plot, [(series, item)])
+        self.current: tuple[int, str] | None = None       # (plot number, series name)
+        view.scene().sigMouseMoved.connect(self._moved)
+
+    def set_drawn(self, plots: list[tuple[pg.PlotItem, list]]) -> None:
+        self.plots = plots
+        self.current = None
+
+    def nearest(self, scene_pos) -> tuple[int, str] | None:
+        for k, (p, drawn) in enumerate(self.plots):
+            vb = p.getViewBox()
+            if not vb.sceneBoundingRect().contains(scene_pos):
+                continue
+            at = vb.mapSceneToView(scene_pos)
+            px, py = vb.viewPixelSize()
+            best, best_d = None, float(self.PIXELS)
+            for s, _item in drawn:
+                if not isinstance(s, Line) or not s.name or not len(s.x):
+                    continue
+                with np.errstate(invalid="ignore"):
+                    d = np.hypot((s.x - at.x()) / (px or 1e-9), (s.y - at.y()) / (py or 1e-9))
+                d = np.where(np.isfinite(d), d, np.inf)
+                if d.min() < best_d:
+                    best, best_d = s.name, float(d.min())
+            return None if best is None else (k, best)
+        return None
+
+    def emphasise(self, target: tuple[int, str] | None) -> None:
+        if target == self.current:
+            return
+        self.current = target
+        for k, (_p, drawn) in enumerate(self.plots):
+            for s, item in drawn:
+                name = getattr(s, "name", "")
+                if not name or isinstance(s, (RefLine, Text)):
+                    continue
+                faded = target is not None and target[0] == k and name != target[1]
+                item.setOpacity(0.2 if faded else 1.0)
+
+    def _moved(self, scene_pos) -> None:
+        self.emphasise(self.nearest(scene_pos))
+
+
 def draw_figure(view: pg.GraphicsLayoutWidget, spec: FigureSpec | None) -> list:
     """Clear ``view`` and draw every plot of ``spec`` in a grid, the heading on top and
     each plot's legend in a column beside it (never over the data).  Remembers the spec
     for the export menu (:func:`spec_of`)."""
     view.clear()
     set_spec(view, spec)
+    hover = getattr(view, "_yardstick_hover", None)
+    if hover is None:
+        hover = view._yardstick_hover = FigureHover(view)
+    hover.set_drawn([])
     if spec is None:
         return []
     cols = max(1, min(spec.columns, len(spec.plots)))
@@ -265,7 +322,7 @@ def draw_figure(view: pg.GraphicsLayoutWidget, spec: FigureSpec | None) -> list:
     span = cols * (2 if has_legend else 1)
     view.addLabel(spec.heading(int(w / 9)).replace("\n", "<br>"), row=0, col=0, colspan=span,
                   color="k", size="10pt")
-    drawn = []
+    drawn, per_plot = [], []
     for i, plot in enumerate(spec.plots):
         r, c = 1 + i // cols, (i % cols) * (2 if has_legend else 1)
         p = view.addPlot(row=r, col=c, axisItems={"bottom": RotatingAxis("bottom")})
@@ -275,11 +332,14 @@ def draw_figure(view: pg.GraphicsLayoutWidget, spec: FigureSpec | None) -> list:
         if has_legend and plot.legend:
             legend = pg.LegendItem(labelTextColor="k")
             view.addItem(legend, row=r, col=c + 1)
-        drawn += draw_plot(p, plot, w / cols, h / rows, legend)
+        items = draw_plot(p, plot, w / cols, h / rows, legend)
+        drawn += items
+        per_plot.append((p, items))
         if legend is not None:        # as tall as its entries, at the top of its cell
             legend.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
             legend.setMaximumHeight(legend.layout.preferredHeight())
             view.ci.layout.setAlignment(legend, Qt.AlignmentFlag.AlignTop)
+    hover.set_drawn(per_plot)
     return drawn
 
 
