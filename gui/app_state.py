@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
 
+from yardstick.gui import heap
 from yardstick.options import EvalOptions
 from yardstick.progress import Progress
 from yardstick.workspace import RunEntry, Workspace
@@ -118,6 +119,7 @@ class AppState(QObject):
         self.workspace = ws
         self._evals.clear()
         self._eval_runs.clear()
+        heap.thaw()                    # what the old workspace held may now be collected
         self.changed.emit(Change.WORKSPACE)
 
     def set_qrels(self, qrels: Qrels | None) -> None:
@@ -191,6 +193,7 @@ class AppState(QObject):
                 self.workspace.remove_run(n)
                 self._evals.pop(n, None)
                 self._eval_runs.pop(n, None)
+        heap.thaw()
         self.changed.emit(Change.RUNS)
 
     def update_run(self, name: str, /, **changes: Any) -> str:

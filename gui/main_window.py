@@ -23,6 +23,7 @@ from yardstick.autosave import AutosaveSchedule
 from yardstick.errors import FormatError
 from yardstick.io.atomic import describe_write_error, is_write_error
 from yardstick.loading import LoadResult, expand, load_files
+from yardstick.gui import heap
 from yardstick.gui import settings as st
 from yardstick.gui.app_state import AppState, Evaluator
 from yardstick.gui.error_dialog import ErrorDialog
@@ -162,7 +163,12 @@ class MainWindow(MenuActions, QMainWindow):
         tab is brought to the front before its turn is built at once."""
         if self._pending and not self._building:
             self._building = True
-            self.jobs.preload(PRELOAD, then=self._build_next_panel)
+            heap.hold()                # no collection while the libraries load and panels build
+            self.jobs.preload(PRELOAD, then=self._after_preload)
+
+    def _after_preload(self) -> None:
+        heap.freeze()                  # the libraries' objects: never walked by the collector
+        self._build_next_panel()
 
     def _build_next_panel(self) -> None:
         if not self._pending:
@@ -204,6 +210,7 @@ class MainWindow(MenuActions, QMainWindow):
             self._add_panel(module, cls)
             self.restore_panel_choices({key})
         if not self._pending:
+            heap.release()             # freeze the panels' objects; collect again from now
             self._report_broken_panels()
             self.panels_ready.emit()
 
@@ -394,6 +401,7 @@ class MainWindow(MenuActions, QMainWindow):
             if load.pending:
                 pending, load.pending = load.pending, []
                 self.state.add_evaluated_runs(pending, load.qrels, load.options)
+        heap.freeze()                  # runs and evaluations so far: kept, not walked again
 
     def _load_done(self, load: "_StreamedLoad", res: LoadResult) -> None:
         self._flush_loaded_runs()
@@ -406,6 +414,7 @@ class MainWindow(MenuActions, QMainWindow):
         if res.runs:
             self.state.evaluation_error = load.evaluate.error
             self.state.evaluations_arrived()
+        heap.freeze()                  # the runs and evaluations just loaded
         self._load_finished(res)
 
     def _load_finished(self, res: LoadResult) -> None:
@@ -634,6 +643,8 @@ class MainWindow(MenuActions, QMainWindow):
             d.setVisible(True)
 
     def closeEvent(self, event) -> None:  # noqa: N802 - Qt name
+        if self._pending:
+            heap.release()             # closed before every panel was built
         try:
             s = st.settings()
             s.setValue("window/geometry", self.saveGeometry())
