@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QFormLayout, QLabel, QListWidget,
                                QListWidgetItem, QMenu, QSpinBox, QSplitter, QTabWidget,
                                QToolBar, QToolButton, QVBoxLayout, QWidget)
@@ -314,7 +314,25 @@ class ComparePanel(LazyPanel):
             f"{cmp.seed}, {cmp.n_permutations} resamples." + (" " + "; ".join(cmp.notes)
                                                               if cmp.notes else ""))
         self.summary_table.set_frame(cmp.to_frame())
+        # one table per turn of the event loop: 150 runs' three tables and the chart
+        # at once held it ~100 ms
+        self._next_turn(lambda: self._show_rest(cmp, exp))
+
+    def _next_turn(self, fn) -> None:
+        if self.window() is not None and self.window().isVisible():
+            QTimer.singleShot(0, fn)
+        else:
+            fn()                                    # not shown (tests): at once
+
+    def _show_rest(self, cmp, exp) -> None:
+        if cmp is not self.comparison:
+            return                                  # a newer comparison arrived meanwhile
         self.experiment_table.set_frame(exp)
+        self._next_turn(lambda: self._show_topics(cmp))
+
+    def _show_topics(self, cmp) -> None:
+        if cmp is not self.comparison:
+            return
         self.topic_table.set_frame(cmp.per_topic)
         cur = self.chart_run.currentText()
         self.chart_run.blockSignals(True)
