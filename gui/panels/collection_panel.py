@@ -87,13 +87,23 @@ class CollectionPanel(QWidget):
             if frame is not None:
                 self.topics_view.set_frame(frame)
             return
-        stats = qrels_topic_stats(ws.qrels, ws.options.relevance_level, ws.topics)
-        if "title" in stats:  # long text last, so the counts stay in view
-            stats = stats[[c for c in stats.columns if c != "title"] + ["title"]]
-        q = ws.qrels
+        q, level, topics = ws.qrels, ws.options.relevance_level, ws.topics
+        if self.window() is not None and self.window().isVisible():
+            # in a job: counting 465,000 judgments on the GUI thread while the runs are
+            # being read held the event loop for 0.3 s
+            self.summary.setText(f"<b>{html.escape(q.name)}</b>: counting judgments …")
+            self.jobs.submit("collection-topics", lambda: _topic_stats(q, level, topics),
+                             on_result=lambda stats: self._show_topic_stats(q, level, stats))
+        else:
+            self._show_topic_stats(q, level, _topic_stats(q, level, topics))
+
+    def _show_topic_stats(self, q, level: int, stats) -> None:
+        ws = self.state.workspace
+        if q is not ws.qrels:
+            return                                  # other qrels were loaded meanwhile
         self.summary.setText(
             f"<b>{html.escape(q.name)}</b>: {len(stats)} judged topics, {len(q)} judgments, "
-            f"{int(stats['relevant'].sum())} relevant (rel ≥ {ws.options.relevance_level})"
+            f"{int(stats['relevant'].sum())} relevant (rel ≥ {level})"
             + ("" if ws.topics is not None else " — no topics file loaded"))
         self.topics_view.set_frame(stats)
         if len(stats):
@@ -153,3 +163,11 @@ class CollectionPanel(QWidget):
         for n in list(self.state.workspace.runs):
             if self.state.workspace.runs[n].visible != (n in names):
                 self.state.update_run(n, visible=n in names)
+
+
+def _topic_stats(qrels, level: int, topics):
+    """The per-topic judgment counts, the long titles last (plain data: a job calls it)."""
+    stats = qrels_topic_stats(qrels, level, topics)
+    if "title" in stats:  # long text last, so the counts stay in view
+        stats = stats[[c for c in stats.columns if c != "title"] + ["title"]]
+    return stats
