@@ -52,12 +52,9 @@ _SUFFIX = {"png": ".png", "svg": ".svg", "pdf": ".pdf", "csv": ".csv", "xlsx": "
 # ---------------------------------------------------------------- settings
 
 def _settings():
-    try:
-        from yardstick.gui.settings import settings
-        return settings()
-    except Exception:  # noqa: BLE001 - settings helper missing: use Qt's default store
-        from PySide6.QtCore import QSettings
-        return QSettings("Yardstick", "Yardstick")
+    from yardstick.gui.settings import settings
+
+    return settings()
 
 
 def last_export(kind: str) -> tuple[str, str]:

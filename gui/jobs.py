@@ -106,7 +106,7 @@ class _Preload(QRunnable):
         for name in self.modules:
             try:
                 importlib.import_module(name)
-            except Exception:  # noqa: BLE001 - the importer on the GUI thread will say why
+            except Exception:  # noqa: BLE001 - reported elsewhere: the GUI thread's import raises
                 log.info("preloading %s failed", name, exc_info=True)
         self.signal.done.emit()
 

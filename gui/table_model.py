@@ -74,20 +74,14 @@ def _brush(color: str) -> QBrush:
 @lru_cache(maxsize=4096)
 def header_tooltip(column: str) -> str:
     """A column header's tooltip (kept per name: Compare's tables have 300 columns)."""
-    try:  # the measure reference (definition, formula, source): yardstick.explain.reference
-        from yardstick.explain.reference import tooltip
+    # the measure reference (definition, formula, source), else the catalogue's line
+    from yardstick.explain.reference import tooltip
+    from yardstick.measure_catalog import describe
 
-        tip = tooltip(str(column))
-        if tip != str(column):
-            return tip
-    except Exception:  # noqa: BLE001 - tooltips are a nicety
-        pass
-    try:
-        from yardstick.measure_catalog import describe
-
-        return describe(str(column))
-    except Exception:  # noqa: BLE001 - tooltips are a nicety
-        return str(column)
+    tip = tooltip(str(column))
+    if tip != str(column):
+        return tip
+    return describe(str(column))
 
 
 class DataFrameModel(QAbstractTableModel):

@@ -248,3 +248,75 @@ def test_the_contracts_catch_a_bad_package(tmp_path):
     assert cycles(graph) == [["yardstick.cli", "yardstick.gui.window",
                               "yardstick.stability.report"]]
     assert unlayered(graph) == ["yardstick.newthing"]
+
+
+def hidden_import_failures(sources: dict[str, Path]) -> list[str]:
+    """``try`` blocks that import one of our own modules and catch ``ImportError`` (or
+    ``ModuleNotFoundError``, or everything): a module of ours that fails to import must be
+    an error the user sees, not a feature that silently disappears (issue #17, item 5)."""
+    caught = {"ImportError", "ModuleNotFoundError", "Exception", "BaseException"}
+    bad = []
+    for _package, folder in sources.items():
+        for path in sorted(folder.rglob("*.py")):
+            tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+            for node in ast.walk(tree):
+                if not isinstance(node, ast.Try):
+                    continue
+                names = set()
+                for h in node.handlers:
+                    types = (h.type.elts if isinstance(h.type, ast.Tuple) else [h.type])
+                    names |= {"*" if t is None else getattr(t, "id", getattr(t, "attr", ""))
+                              for t in types}
+                if not names & (caught | {"*"}) or _reported(node, path):
+                    continue
+                ours = [m for stmt in node.body for n in ast.walk(stmt)
+                        for m in _imported_names(n) if m.startswith("yardstick")
+                        or m.startswith(".")]
+                if ours:
+                    bad.append(f"{path.relative_to(folder.parent)}:{node.lineno} "
+                               f"catches the import of {ours[0]}")
+    return bad
+
+
+def _reported(node: ast.Try, path: Path) -> bool:
+    """The handler hands the failure on: it re-raises, calls ``record_skip`` (the window
+    lists the panels that failed to import, Help > Panels), or says ``reported elsewhere``
+    on its ``except`` line."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    for h in node.handlers:
+        body = [n for stmt in h.body for n in ast.walk(stmt)]
+        if any(isinstance(n, ast.Raise) for n in body):
+            continue
+        if any(isinstance(n, ast.Call) and getattr(n.func, "id", "") == "record_skip"
+               for n in body):
+            continue
+        if "reported elsewhere" in lines[h.lineno - 1]:
+            continue
+        return False
+    return True
+
+
+def _imported_names(node: ast.AST) -> list[str]:
+    if isinstance(node, ast.Import):
+        return [a.name for a in node.names]
+    if isinstance(node, ast.ImportFrom):
+        return ["." * node.level + (node.module or "")]
+    if (isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", ""))
+            in ("import_module", "__import__")):
+        return ["yardstick"]       # a computed name: treat it as ours
+    return []
+
+
+def test_no_hidden_import_failures():
+    assert hidden_import_failures(SOURCES) == []
+
+
+def test_hidden_import_failure_is_found(tmp_path):
+    pkg = tmp_path / "core"
+    pkg.mkdir()
+    (pkg / "a.py").write_text(
+        "try:\n    from yardstick.examples import examples\nexcept ImportError:\n"
+        "    examples = None\n"
+        "try:\n    import bm25s\nexcept ImportError:\n    bm25s = None\n")
+    assert hidden_import_failures({"yardstick": pkg}) == [
+        "core/a.py:1 catches the import of yardstick.examples"]

@@ -31,11 +31,9 @@ WORKSPACE = "Workspace"
 
 
 def _examples() -> list[tuple[str, str]]:
-    try:
-        from yardstick.examples import examples
-        return [(e.name, e.title) for e in examples()]
-    except ImportError:
-        return [("interpolation", "Interpolated precision at 11 recall levels")]
+    from yardstick.examples import examples
+
+    return [(e.name, e.title) for e in examples()]
 
 
 class TopicExplorerPanel(LazyPanel):
@@ -151,10 +149,11 @@ class TopicExplorerPanel(LazyPanel):
 
     def example_to_workspace(self) -> None:
         name = self.source.currentData() or "interpolation"
+        from yardstick.examples import example
+
         try:
-            from yardstick.examples import example
             ex = example(name)
-        except (ImportError, KeyError):
+        except KeyError:
             return
         win = self.window()
         if hasattr(win, "open_items"):
