@@ -163,11 +163,15 @@ def evaluations(qrels: Any, runs: Any, measures: Any = ("official",),
 
     Options are an :class:`EvalOptions` or its fields as keywords
     (``relevance_level=2``, ``complete=True``, ``max_docs=100``, ``judged_only=True``).
+    Every cutoff asked is computed: ``["P.5", "P.10"]`` gives ``P_5`` and ``P_10``
+    (where trec_eval's ``-m P.5 -m P.10`` keeps the first; ``merge_cutoffs``).
     """
     from yardstick.engine import evaluate_run
+    from yardstick.measures.spec import merge_cutoffs
 
     opts = options or EvalOptions(**option_values)
     q = read_qrels(qrels)
+    measures = merge_cutoffs(measures, every=True)
     return {r.name: evaluate_run(r, q, measures, opts) for r in _runs(runs)}
 
 

@@ -18,7 +18,7 @@ from yardstick.judged import JudgedRanking, build_judged_ranking
 from yardstick.measures.average_precision import MIN_GEO_MEAN
 from yardstick.measures.registry import (LONG, NUM_Q, RUNID, STRING, MeasureRequest,
                                          parse_requests)
-from yardstick.measures.spec import parse_measures
+from yardstick.measures.spec import merge_cutoffs, parse_measures
 from yardstick.options import EvalOptions
 from yardstick.qrels import Qrels
 from yardstick.run import Run
@@ -152,8 +152,12 @@ class MeasureGroup:
 
 
 def plan_measures(measures, options: EvalOptions) -> list[MeasureGroup]:
-    """Parse measure names in any spelling (:mod:`yardstick.measures.spec`) into groups."""
-    specs = parse_measures(measures)
+    """Parse measure names in any spelling (:mod:`yardstick.measures.spec`) into groups.
+
+    Cutoffs asked in ir_measures' or ranx's spelling (``P@5``, ``P@10``) are gathered
+    into one request; trec_eval's spelling keeps trec_eval's rule, the first
+    parameters (:func:`yardstick.measures.spec.merge_cutoffs`)."""
+    specs = merge_cutoffs(parse_measures(measures))
     plain = [s.trec_eval for s in specs if not s.has_own_options]
     groups = []
     if plain or not specs:

@@ -256,3 +256,49 @@ def test_robust03_runs_match_ir_measures_when_tie_free():
                                            rtol=0, atol=1e-12, err_msg=f"{path.name} {name}")
     finally:
         QRELS = saved
+
+
+# ------------------------------------------------------------- several cutoffs of one measure
+def _alone(measure: str) -> float:
+    """The measure asked by itself (one request, one cutoff): the reference value."""
+    v = ys.evaluate(QRELS, RUNS[:1], [measure], per_topic=False, names="trec_eval")
+    assert len(v) == 1
+    return float(v["value"].iloc[0])
+
+
+@pytest.mark.parametrize("asked", [["P@5", "P@10"], ["P.5", "P.10"], ["P.5", "map", "P.10"],
+                                   ["nDCG@5", "nDCG@10", "nDCG@20"],
+                                   ["ndcg_cut.5", "ndcg_cut.10"], ["IPrec@0.1", "IPrec@0.5"]])
+def test_the_api_computes_every_cutoff_asked(asked):
+    """A second cutoff of one measure was silently dropped (``P@5`` and ``P@10`` gave only
+    P@5): each asked measure is there, equal to the measure asked alone."""
+    got = ys.evaluate(QRELS, RUNS[:1], asked, per_topic=False)
+    assert len(got) == len(asked)
+    for m, (_, row) in zip(sorted(asked), got.sort_values("measure").iterrows()):
+        assert row["value"] == _alone(m)
+
+
+def test_the_cli_merges_ecosystem_cutoffs_and_keeps_trec_evals_rule():
+    """``-m P@5 -m P@10`` prints both; ``-m P.5 -m P.10`` prints only P_5, as trec_eval
+    10.0 does (``meas_init.c`` keeps the first parameters of a measure)."""
+    def cli(*ms):
+        args = [a for m in ms for a in ("-m", m)]
+        out = subprocess.run([sys.executable, "-m", "yardstick.cli", "eval", *args, str(QRELS),
+                              str(RUNS[0])], capture_output=True, text=True, check=True).stdout
+        return [line.split()[0] for line in out.splitlines()]
+
+    assert cli("P@5", "P@10") == ["P_5", "P_10"]
+    assert cli("nDCG@20", "nDCG@5") == ["ndcg_cut_5", "ndcg_cut_20"]
+    assert cli("P.5", "P.10") == ["P_5"]
+
+
+def test_report_comparison_table_takes_two_cutoffs(tmp_path):
+    out = tmp_path / "rep"
+    subprocess.run([sys.executable, "-m", "yardstick.cli", "report", "--qrels", str(QRELS),
+                    "--out", str(out), "--formats", "csv", "--comparison-table",
+                    "--measures", "nDCG@5,nDCG@10,P.10", *map(str, RUNS)],
+                   check=True, capture_output=True)
+    table = pd.read_csv(out / "Comparison" / "comparison.csv")
+    assert [c for c in table.columns if not c.endswith("_marker")] == [
+        "run", "ndcg_cut_5", "ndcg_cut_10", "P_10"]
+    assert table["ndcg_cut_10"].iloc[0] == pytest.approx(_alone("nDCG@10"), abs=0)

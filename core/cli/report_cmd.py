@@ -220,8 +220,11 @@ def _with_comparison(doc, args, runs, qrels, options, prov):
     from yardstick.reports.comparison_table import comparison_table_from_evaluations
     from yardstick.reports.document import ReportPage, ReportTable
 
+    from yardstick.measures.spec import merge_cutoffs
+
     measures = _measure_list(args)
-    evs = run_sync(evaluate_runs(runs, qrels, measures, options))
+    # each measure of the table is asked for: P.5 and P.10 both (merge_cutoffs)
+    evs = run_sync(evaluate_runs(runs, qrels, merge_cutoffs(measures, every=True), options))
     t = comparison_table_from_evaluations(
         evs, [_column_name(evs, m) for m in measures], runs=[r.name for r in runs],
         test=args.test, correction=args.correction, alpha=args.alpha, seed=args.seed,
@@ -237,12 +240,15 @@ def _with_comparison(doc, args, runs, qrels, options, prov):
 
 def _column_name(evs, measure: str) -> str:
     """The per-topic column a measure request produced (``P.10`` -> ``P_10``)."""
+    from yardstick.measures.spec import parse_measure
+
     cols = next(iter(evs.values())).per_topic.columns
     if measure in cols:
         return measure
-    alt = measure.replace(".", "_")
-    if alt in cols:
-        return alt
+    spec = parse_measure(measure)          # nDCG@10 -> ndcg_cut_10; P(rel=2)@5 as asked
+    for alt in (spec.text, spec.trec_eval.replace(".", "_")):
+        if alt in cols:
+            return alt
     raise KeyError(f"measure {measure!r} gives no single per-topic column")
 
 

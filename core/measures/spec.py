@@ -305,3 +305,58 @@ def _table() -> list[tuple[str, str, str]]:
 
 #: (trec_eval, ir_measures, ranx) rows for the README's name table
 NAME_TABLE: list[tuple[str, str, str]] = _table()
+
+
+# ---------------------------------------------------------------- several cutoffs
+def merge_cutoffs(specs, every: bool = False) -> list[MeasureSpec]:
+    """Specs with the cutoffs of one measure gathered into its first request.
+
+    trec_eval keeps the parameters of the *first* ``-m`` that names a measure
+    (``-m P.5 -m P.10`` prints only ``P_5``; ``meas_init.c``), and ``yardstick eval``
+    does the same for trec_eval's spelling.  A name in ir_measures' or ranx's
+    spelling means one measure at one cutoff, so ``P@5`` and ``P@10`` together ask
+    for both: their cutoffs are merged into one request (``P.5,10``); with
+    ``every=True`` (the Python API) trec_eval's spelling is merged too.  Only
+    cutoff measures (``P``, ``recall``, ``ndcg_cut``, ``iprec_at_recall`` …) are
+    merged; a spec with options of its own (``P(rel=2)@5``) stays apart.
+
+    >>> [s.text for s in merge_cutoffs(["P@5", "map", "P@10", "nDCG@10"])]
+    ['P.5,10', 'map', 'nDCG@10']
+    >>> [s.text for s in merge_cutoffs(["P.5", "P.10"])], \
+[s.text for s in merge_cutoffs(["P.5", "P.10"], every=True)]
+    (['P.5', 'P.10'], ['P.5,10'])
+    """
+    from yardstick.measures.definition import CUT_DOUBLE, CUT_LONG
+
+    specs = parse_measures(specs)
+    first: dict[str, int] = {}
+    values: dict[str, dict[float | str, str]] = {}
+    out: list[MeasureSpec | None] = []
+    for s in specs:
+        name, dot, params = s.trec_eval.partition(".")
+        d = DEFINITIONS.get(name)
+        if (not dot or s.has_own_options or d is None or d.kind not in (CUT_LONG, CUT_DOUBLE)
+                or not (every or s.dialect != "trec_eval")):
+            out.append(s)
+            continue
+        seen = values.setdefault(name, {})
+        for p in params.split(","):
+            seen.setdefault(_cutoff_key(p), p)     # 10 and 10.0 are one cutoff
+        if name in first:
+            out.append(None)
+        else:
+            first[name] = len(out)
+            out.append(s)
+    for name, i in first.items():
+        params = ",".join(values[name].values())
+        if out[i].trec_eval != f"{name}.{params}":
+            text = f"{name}.{params}"
+            out[i] = MeasureSpec(text=text, dialect="trec_eval", trec_eval=text)
+    return [s for s in out if s is not None]
+
+
+def _cutoff_key(p: str) -> float | str:
+    try:
+        return float(p)
+    except ValueError:                  # malformed: kept, for the registry to refuse
+        return p
