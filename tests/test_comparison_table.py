@@ -93,3 +93,18 @@ def test_order_by_score_gives_ranges():
     assert list(t.means.index) == ["r5", "r4", "r3", "r2", "r1", "r0"]
     assert t.markers.loc["r5", "map"] == "b–f"       # beats every other run
     assert t.markers.loc["r0", "map"] == ""
+
+
+def test_equal_fractions_are_both_bold():
+    """Two runs with 486 relevant documents in 500 (P_10 over 50 topics) have the same mean,
+    but summed over different per-topic values it comes out as 0.972 and
+    0.9719999999999999: both are the best and both are bold."""
+    a = np.array([1.0] * 36 + [0.9] * 14)              # 486 / 500
+    b = np.array([1.0] * 37 + [0.9] * 12 + [0.8])       # 486 / 500
+    assert a.sum() / 500 * 10 == pytest.approx(b.sum() / 500 * 10, abs=1e-15)
+    rng = np.random.default_rng(4)
+    f = pd.DataFrame({"A": rng.permutation(a), "B": rng.permutation(b), "C": a * 0.5},
+                     index=pd.Index([str(i) for i in range(50)], name="topic"))
+    assert f["A"].mean() != f["B"].mean()               # the floats differ ...
+    t = comparison_table({"P_10": f}, test="t")
+    assert t.best["P_10"].tolist() == [True, True, False]   # ... the best does not
