@@ -79,8 +79,8 @@ def read_qrels(source: Any, name: str | None = None) -> Qrels:
         from yardstick.io.qrels_file import read_qrels as read_file
 
         return read_file(source, name=name)
-    if hasattr(source, "to_dataframe") and hasattr(source, "qrels"):  # ranx.Qrels
-        source = source.to_dataframe()
+    if hasattr(source, "to_dict") and hasattr(source, "qrels"):  # ranx.Qrels
+        source = source.to_dict()     # its to_dataframe() calls the grades 'score'
     if isinstance(source, Mapping):
         return Qrels.from_dict({str(q): {str(d): int(r) for d, r in docs.items()}
                                 for q, docs in source.items()}, name=name or "qrels")
@@ -127,6 +127,9 @@ def _read_runs(source: Any, name: str | None = None) -> list[Run]:
     if hasattr(source, "to_dict") and hasattr(source, "run") and hasattr(source, "name"):
         return [Run.from_dict(_plain(source.to_dict()), name=name or source.name or "run")]
     if isinstance(source, Mapping):
+        if source and all(_is_run_like(v) for v in source.values()):
+            # {name: run} (what to_ir_measures and to_ranx give back)
+            return [r for n, v in source.items() for r in _read_runs(v, name=str(n))]
         return [Run.from_dict(_plain(source), name=name or "run")]
     items = list(source)
     if items and all(_is_path(x) or isinstance(x, (Run, pd.DataFrame)) or hasattr(x, "run")
@@ -136,6 +139,12 @@ def _read_runs(source: Any, name: str | None = None) -> list[Run]:
                          columns=list(getattr(items[0], "_fields", ("query_id", "doc_id", "score")))
                          if items else ["query_id", "doc_id", "score"])
     return [_run_from_frame(frame, name or "run")]
+
+
+def _is_run_like(x: Any) -> bool:
+    """A run in any accepted form other than a ``{docno: score}`` mapping."""
+    return (_is_path(x) or isinstance(x, (Run, pd.DataFrame))
+            or (hasattr(x, "to_dict") and hasattr(x, "run") and hasattr(x, "name")))
 
 
 def _plain(d: Mapping) -> dict:

@@ -141,6 +141,28 @@ def test_dataframe_round_trip_gives_the_same_numbers():
     assert list(wide.index) == list(rf["run"].unique())
 
 
+@pytest.mark.parametrize("library", ["ranx", "ir_measures"])
+def test_what_to_ranx_and_to_ir_measures_give_reads_back(library):
+    """ranx ``Qrels`` (whose ``to_dataframe`` calls the grades ``score``) and the
+    ``{run name: run}`` mappings that ``to_ranx`` / ``to_ir_measures`` give back are read
+    as the same qrels and runs: the same numbers as the files."""
+    pytest.importorskip(library)
+    q, runs = (ys.to_ranx if library == "ranx" else ys.to_ir_measures)(QRELS, RUNS)
+    direct = ys.evaluate(QRELS, RUNS, ["map", "ndcg_cut.10"], per_topic=False)
+    via = ys.evaluate(q, runs, ["map", "ndcg_cut.10"], per_topic=False)
+    pd.testing.assert_frame_equal(direct, via)
+
+
+def test_ranx_qrels_object():
+    ranx = pytest.importorskip("ranx")
+    qd = {"1": {"a": 1, "b": 2}, "2": {"c": 1}}
+    rd = {"1": {"a": 0.9, "b": 0.8, "x": 0.7}, "2": {"c": 0.5, "y": 0.9}}
+    ours = ys.evaluate(ranx.Qrels(qd), ranx.Run(rd, name="r"), ["map"], per_topic=False)
+    # topic 1: AP 1, topic 2: c at rank 2 -> 1/2; mean 0.75 (ranx.evaluate says the same)
+    assert ours["value"].tolist() == [0.75]
+    assert ranx.evaluate(ranx.Qrels(qd), ranx.Run(rd), "map") == pytest.approx(0.75)
+
+
 def test_dict_and_namedtuple_inputs():
     from collections import namedtuple
 
