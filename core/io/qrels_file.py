@@ -13,14 +13,14 @@ import numpy as np
 from yardstick.errors import FormatError
 from yardstick.io.atomic import atomic_write_text
 from yardstick.io.line_rules import (
-    field_splitter,
     has_empty_field,
     has_hex_field,
+    line_at,
+    numbered_lines,
     parse_int,
     raise_at_row,
-    text_lines,
 )
-from yardstick.io.text_source import decode_text, display_name, read_bytes, text_column
+from yardstick.io.text_source import display_name, read_bytes, text_column
 from yardstick.qrels import Qrels
 from yardstick.run import DocnoTooLong
 
@@ -63,10 +63,8 @@ def _read(data: bytes, spath: str, name: str | None) -> Qrels:
         return fast
     import pandas as pd
 
-    text = decode_text(data)
-    split = field_splitter(text)
     topics, docnos, rels, lines = [], [], [], []
-    for lineno, line in enumerate(text_lines(text), 1):
+    for lineno, line, split in numbered_lines(data):   # a piece at a time: see there
         f = split(line)
         if not f or f[0].startswith("#"):
             continue
@@ -108,7 +106,7 @@ def _read(data: bytes, spath: str, name: str | None) -> Qrels:
         row = frame.iloc[i]
         raise FormatError(spath, int(row["line"]),
                           f"document {row['docno']!r} is judged twice for topic {row['topic']!r}",
-                          text_lines(text)[int(row["line"]) - 1])
+                          line_at(data, int(row["line"])))
     return Qrels(frame=frame.drop(columns="line"), name=name or display_name(spath),
                  path=os.path.abspath(spath))
 
