@@ -126,6 +126,24 @@ def classify_text(text: str) -> str | None:
     return None
 
 
+def column_shape(text: str) -> str | None:
+    """"run" or "qrels" for a head whose lines have a run's or a qrels file's columns but
+    that :func:`classify_text` does not take (a score that is not a number, a line too
+    long for the head): reading it as that kind says which line is wrong and why."""
+    lines = [ln.split() for ln in text.splitlines()[:200] if ln.strip()
+             and not ln.lstrip().startswith("#")]
+    if not lines:
+        return None
+    if len(lines) == 1 and len(lines[0]) >= 3 and lines[0][1] == "Q0":
+        return "run"                    # one line cut off by the head: topic Q0 docno…
+    widths = [len(f) for f in lines[:-1] or lines]   # the head's last line may be cut
+    if sum(w == 6 for w in widths) * 2 > len(widths):
+        return "run"
+    if sum(w == 4 for w in widths) * 2 > len(widths):
+        return "qrels"
+    return None
+
+
 def classify_file(path: str | os.PathLike) -> str | None:
     """Kind of the file at ``path`` (None for unreadable or unknown files)."""
     try:
@@ -222,8 +240,11 @@ def load_files(items: Sequence[tuple[str, str | None]], group_of: Mapping[str, s
             kind = kind or classify_file(path)
             if kind is None:
                 read_bytes(path, "Yardstick input")  # names empty/binary/missing files
-                raise FormatError(str(path), None, "not recognised as qrels, a run, topics, "
-                                  "documents or a run-to-group file")
+                # shaped like a run or qrels: that reader names the line that is wrong
+                kind = column_shape(_head(path))
+                if kind is None:
+                    raise FormatError(str(path), None, "not recognised as qrels, a run, "
+                                      "topics, documents or a run-to-group file")
             if kind in ("run", "qrels"):  # large: read with progress and cancellation points
                 yield from _load_with_progress(str(path), kind, res, i, total)
             else:
