@@ -88,6 +88,26 @@ def test_titlestat_without_documents_is_refused(files, capsys):
     assert "needs --docs and --topics" in capsys.readouterr().err
 
 
+def test_a_pooled_runs_file_names_the_pool(files, capsys):
+    """``--pooled FILE`` (a track's list of pooled runs) gives the pool of the same runs
+    as ``--not-pooled`` for every other run; names of runs not given are only noted."""
+    tmp, runs, qrels, *_ = files
+    listed = tmp / "pooled.txt"
+    listed.write_text("# pooled at depth 2\nA\nB.run\nZ\n")
+    out = tmp / "out3"
+    assert main(["pool", "--qrels", qrels, "--depth", "2", "--analysis", "stats",
+                 "--pooled", str(listed), "--out", str(out), *runs]) == 0
+    assert "1 run(s) named in" in capsys.readouterr().err
+    per_topic = pd.read_csv(out / "pool_per_topic.csv", dtype={"topic": str}).set_index("topic")
+    assert per_topic["pool_size"].tolist() == [3, 4]          # as --not-pooled C above
+    per_run = pd.read_csv(out / "pool_per_run.csv").set_index("run")
+    assert per_run["pooled"].to_dict() == {"A.run": True, "B.run": True, "C.run": False}
+    listed.write_text("Z\n")
+    assert main(["pool", "--qrels", qrels, "--analysis", "stats", "--pooled", str(listed),
+                 *runs]) != 0
+    assert "no pooled run left" in capsys.readouterr().err
+
+
 def test_not_pooled_by_file_name_unknown_refused_and_provenance(files, capsys):
     import json
 

@@ -1,10 +1,10 @@
 """Pool diagnostics: are these judgments complete and unbiased?
 
   yardstick pool --qrels Q --depth 125 [--groups G] [--analysis A]... [--docs D --topics T]
-                 [--not-pooled RUN]... [--out DIR] RUN...
+                 [--pooled FILE] [--not-pooled RUN]... [--out DIR] RUN...
 
-Rebuilds the pool from the RUN files (all pooled unless listed with
-``--not-pooled``) and reports, per ``--analysis``:
+Rebuilds the pool from the RUN files (all pooled, or those listed in the
+``--pooled`` file, less any ``--not-pooled``) and reports, per ``--analysis``:
 
 * ``stats``     pool size, share judged / relevant, judged documents outside the
                 pool, pooled documents missing from the qrels, unjudged in top 10/100;
@@ -45,6 +45,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    "group per run)")
     p.add_argument("--not-pooled", action="append", default=[], metavar="RUN",
                    help="a run (file or run name) evaluated but not in the pool; repeatable")
+    p.add_argument("--pooled", metavar="FILE",
+                   help="the runs that made the pool, one run name (tag) or file a line "
+                        "('#' comments); the other runs are evaluated but not pooled")
     p.add_argument("--analysis", action="append", choices=list(ANALYSES) + ["all"],
                    help="analyses to run (repeatable; default all)")
     p.add_argument("--docs", action="append", default=[], metavar="FILE",
@@ -76,6 +79,30 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--out", metavar="DIR", help="write every table to DIR")
     p.add_argument("--format", choices=["csv", "tsv", "xlsx", "latex", "markdown"],
                    default="csv", help="table format with --out (default csv)")
+
+
+def _read_pooled(path: str, runs) -> list:
+    """The runs named in a ``--pooled`` file (run names or files, one a line); names of
+    runs not given on the command line are noted on stderr, not refused (a track's list
+    covers every run, a study may load a few)."""
+    from yardstick.run_names import RunNameError, resolve_runs
+
+    from yardstick.io.text_source import decode_text, read_bytes
+
+    out, missing = [], []
+    for line in decode_text(read_bytes(path, "pooled-runs file")).splitlines():
+        name = line.split("#", 1)[0].strip()
+        if not name:
+            continue
+        try:
+            out += resolve_runs([name], runs, "--pooled")
+        except RunNameError:
+            missing.append(name)
+    if missing:
+        print(f"yardstick pool: note: {len(missing)} run(s) named in {path} are not among the "
+              f"runs given: {', '.join(missing[:5])}{' …' if len(missing) > 5 else ''}",
+              file=sys.stderr)
+    return out
 
 
 def _read_depths(path: str) -> dict[str, int]:
@@ -126,8 +153,12 @@ def run(args: argparse.Namespace) -> int:
     except RunNameError as e:
         raise FormatError("--not-pooled", None, str(e).removeprefix("--not-pooled ")) from e
     pooled = [all(r is not x for x in excluded) for r in runs]
+    if args.pooled:
+        listed = _read_pooled(args.pooled, runs)
+        pooled = [p and any(r is x for x in listed) for p, r in zip(pooled, runs)]
     if not any(pooled):
-        raise FormatError(args.runs[0], None, "no pooled run left after --not-pooled")
+        raise FormatError(args.pooled or args.runs[0], None,
+                          "no pooled run left after --pooled / --not-pooled")
     index = build_judged_runs(runs, qrels, pooled=pooled, relevance_level=args.level,
                              tie_order=args.tie_order)
     depth = _read_depths(args.topic_depths) if args.topic_depths else args.depth
