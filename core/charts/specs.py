@@ -251,11 +251,12 @@ def system_ranking_figure(sr, caption: str = "", max_labels: int = 40) -> Figure
                   f"[{lo:.4f}, {hi:.4f}] over {n} topics"
                   for i, (r, b, m, lo, hi, n) in enumerate(zip(sr.runs, base, sr.mean, sr.low,
                                                                sr.high, sr.topics)))
+    dense = k > 60                    # 150 runs: thin intervals that do not merge into a band
     series = [ErrorBars(sr.mean, y, sr.low, sr.high, horizontal=True, color="#555555",
-                        width=1.2, runs=tuple(sr.runs))]
+                        width=0.6 if dense else 1.2, runs=tuple(sr.runs))]
     for i, (r, b) in enumerate(zip(sr.runs, base)):
         series.append(Line([sr.mean[i]], [y[i]], Style("#d62728" if b else "#1f77b4", 0,
-                                                       marker="o", marker_size=5),
+                                                       marker="o", marker_size=3 if dense else 5),
                            run=r, hover=(hover[i],)))
     ticks = tuple((float(i), f"{shown(r)} ◀" if base[i] else shown(r))
                   for i, r in enumerate(sr.runs))

@@ -125,7 +125,7 @@ def adhoc_report(evaluations: Mapping[str, Evaluation], runs: Sequence[str] | No
                           curves.to_frame()),
              ReportFigure("system_ranking", "Runs by mean MAP with 95% confidence intervals",
                           partial(figures.draw_system_ranking, sr=ranking),
-                          ranking.to_frame()))))
+                          ranking.to_frame(), rows=len(ranking.runs)))))
     for name in names:
         ev = evaluations[name]
         t = adhoc_tables(ev)

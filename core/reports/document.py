@@ -44,13 +44,16 @@ class ReportTable:
 @dataclass(frozen=True, eq=False)
 class ReportFigure:
     """A titled figure drawn by ``draw(ax)``; ``data`` is the frame behind it;
-    ``per_topic``: x is one position per row of ``data`` (the PDF splits long ones into rows)."""
+    ``per_topic``: x is one position per row of ``data`` (the PDF splits long ones into rows);
+    ``rows``: labelled rows down the y axis (a ranking of runs), which the PDF gives the
+    page's width and the height they need."""
 
     name: str
     title: str
     draw: Callable
     data: pd.DataFrame | None = None
     per_topic: bool = False
+    rows: int = 0
 
 
 @dataclass(frozen=True, eq=False)

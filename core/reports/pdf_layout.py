@@ -28,6 +28,10 @@ FOOTER_H = 34.0
 TABLE_PT = 7.5
 LINE = 1.4
 TOPICS_PER_ROW = 60
+#: per-topic figures with more topics than this get the page's width (labels legible)
+TOPICS_PER_HALF = 25
+#: a figure with more labelled rows than this (a ranking of runs) gets the page's width
+ROWS_PER_HALF = 24
 FAMILY = "sans-serif"
 
 
@@ -187,7 +191,18 @@ class PdfLayout:
         for f in figs:
             data = f.data
             n = len(data) if data is not None else 0
-            if getattr(f, "per_topic", False) and n > TOPICS_PER_ROW:
+            if f.rows > ROWS_PER_HALF:          # 150 runs: the page's width, 5 pt a run
+                self._new_row(20)
+                room = self.top - self.bottom - 20
+                self._figure(f, PAGE_W - 2 * MARGIN, min(room, 90 + 5.0 * f.rows), None)
+                self._new_row(20)
+                continue
+            if f.per_topic and TOPICS_PER_HALF < n <= TOPICS_PER_ROW:
+                self._new_row(20)
+                self._figure(f, PAGE_W - 2 * MARGIN, 190, None)
+                self._new_row(20)
+                continue
+            if f.per_topic and n > TOPICS_PER_ROW:
                 self._new_row(20)
                 labels = [str(x) for x in data.index]
                 per = -(-n // -(-n // TOPICS_PER_ROW))       # equal rows of at most 60
@@ -214,10 +229,18 @@ class PdfLayout:
             ax.set_xlim(i0 - 0.6, i1 - 0.4)
             ax.set_xticks(range(i0, i1), labels, rotation=90, fontsize=6)
             title = f"{title} ({note})"
-        lines = wrap(title, w - left - 8, 9) if title else []
+        right = 8.0
+        legend = ax.get_legend()
+        if legend is not None and legend.get_bbox_to_anchor().x0 > ax.bbox.x1 - 1:
+            # the legend sits right of the axes (render_mpl): the figure's slot grows into
+            # the free room on its right, else the plot narrows; the legend stays on the page
+            legend_w = legend.get_window_extent().width * 72.0 / self.fig.dpi + 6
+            w += min(legend_w, max(0.0, PAGE_W - MARGIN - self.x - w))
+            right += legend_w
+        lines = wrap(title, w - left - right, 9) if title else []
         ax.set_title("\n".join(lines), fontsize=9)      # wrapped to the axes, never clipped
         top = 8 + 11 * max(len(lines), 1)
         ax.set_position(((self.x + left) / PAGE_W, (self.y - h + bottom) / PAGE_H,
-                         (w - left - 8) / PAGE_W, (h - bottom - top) / PAGE_H))
+                         (w - left - right) / PAGE_W, (h - bottom - top) / PAGE_H))
         self.x += w + 20
         self.row_h = max(self.row_h, h)
