@@ -79,3 +79,30 @@ def test_analyses_come_from_the_registry(monkeypatch):
         run_sync(report.run_stability({"map": mat}, ["count", "nope"], {"all": list("abcd")},
                                       StabilitySettings(samples=2, seed=1)))
     assert calls == [["map"]]              # an unknown name stops the report before any work
+
+
+def test_table_titles_count_what_they_say():
+    """The Tukey title counts the *other* runs in the best run's group (it counted the best
+    itself), and the ranking strings say two-character codes when there are more runs
+    than one-character symbols (150 runs)."""
+    from yardstick.stability.tukey_hsd import tukey_hsd
+
+    matrices, tie = _matrices()
+    st = StabilitySettings(samples=30, seed=4)
+    rep = run_sync(run_stability({"map": matrices["map"]}, ["tukey"], {"all": list(tie.index)},
+                                 st, tie))
+    t = next(t for t in rep.tables if t.name == "tukey_map_all")
+    alone = run_sync(tukey_hsd(matrices["map"], samples=30, seed=4))
+    top = alone.top_group()
+    assert alone.best in top
+    others = len(top) - 1
+    assert f"{others} other run{'' if others == 1 else 's'} not distinguishable" in t.title
+    rng = np.random.default_rng(5)
+    wide = pd.DataFrame(rng.uniform(0, 1, (20, 150)), index=[str(i) for i in range(20)],
+                        columns=[f"run{i:03d}" for i in range(150)])
+    rep = run_sync(run_stability({"map": wide}, ["kendall"],
+                                 {"all": list(wide.index), "a": list(wide.index[:10]),
+                                  "b": list(wide.index[10:])}, st, wide))
+    strings = next(t for t in rep.tables if t.name == "ranking_strings")
+    assert "2-character code per run" in strings.title
+    assert len(strings.frame["ranking"].iloc[0].split(" ")) == 150

@@ -135,8 +135,10 @@ def _tukey(job):
     res = yield from job.each("tukey", tukey_hsd, samples=st.samples, alpha=st.alpha,
                               per_measure=lambda m: {"lower_is_better": lower_is_better(m)})
     for (m, g), r in res.items():
+        others = len(r.top_group()) - 1          # the top group counts the best run itself
         job.table(f"tukey_{m}_{g}", f"Randomised Tukey HSD: {m}, {g} topics — "
-                  f"{len(r.top_group())} run(s) not distinguishable from {r.best}", r.to_frame())
+                  f"{others} other run{'' if others == 1 else 's'} not distinguishable from "
+                  f"{r.best}", r.to_frame())
 
 
 def _topic_set_size(job):

@@ -270,6 +270,8 @@ def _correlations(rep: StabilityReport, analysis: str, matrices: Mapping[str, pd
     if isinstance(tb, dict) and not tb:
         tb = None
     rs = ranking_strings(strings, tb, symbol_order=order, lower_is_better=lower)
-    rep.tables.append(ReportTable("ranking_strings", "System rankings, one character per run "
+    width = max((len(c) for c in rs.symbols.values()), default=1)
+    each = "one character per run" if width == 1 else f"a {width}-character code per run"
+    rep.tables.append(ReportTable("ranking_strings", f"System rankings, {each} "
                                   "(ties broken by MAP)", rs.to_frame()))
     rep.tables.append(ReportTable("ranking_legend", "Ranking-string legend", rs.legend()))
