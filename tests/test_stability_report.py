@@ -106,3 +106,17 @@ def test_table_titles_count_what_they_say():
     strings = next(t for t in rep.tables if t.name == "ranking_strings")
     assert "2-character code per run" in strings.title
     assert len(strings.frame["ranking"].iloc[0].split(" ")) == 150
+
+
+def test_a_minimum_difference_below_one_bin_is_said():
+    """Runs that never swap (each topic's scores are the topic's level plus the run's
+    offset, 0.005 apart): the first bin, [0, 0.01), has error rate 0 and the minimum
+    difference prints as its lower edge, 0.0000 — the report says it means "below 0.01"."""
+    topics = [str(t) for t in range(40)]
+    level = np.linspace(0.1, 0.5, 40)
+    m = pd.DataFrame(level[:, None] + 0.005 * np.arange(8)[None, :], index=topics,
+                     columns=[f"r{k}" for k in range(8)])
+    st = StabilitySettings(samples=20, seed=1)
+    rep = run_sync(run_stability({"map": m}, ["swap"], {"all": topics}, st, m))
+    assert rep.table("disjoint_summary")["min_difference"].tolist() == [0.0]
+    assert any("the minimum difference is below 0.01" in n for n in rep.notes)

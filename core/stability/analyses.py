@@ -93,6 +93,14 @@ def _swaps(method: str, fn) -> Callable:
         job.table(f"{method}_summary", f"Minimum difference for {st.confidence:.0%} confidence "
                   f"({REGISTRY[name].title})", summaries(res))
         for (m, g), r in res.items():
+            if r.min_difference == 0:
+                # 0.0000 read as "any difference is reliable"; it is "below one bin"
+                job.report.notes.append(
+                    f"{REGISTRY[name].title}: {m}, {g} topics: the smallest difference bin, "
+                    f"[0, {r.bin_width:g}), already has an error rate of at most "
+                    f"{r.target:.0%} at {r.n_topics} topics, so the minimum difference is below "
+                    f"{r.bin_width:g} (printed as its lower edge, 0); a smaller bin width "
+                    "resolves it")
             job.table(f"{method}_fits_{m}_{g}", f"{method} swap rates: {m}, {g} topics — fit "
                       "per difference bin", r.to_frame(), show=False)
             job.table(f"{method}_rates_{m}_{g}", f"{method} swap rates per size and bin: {m}, "
