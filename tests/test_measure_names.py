@@ -80,6 +80,21 @@ def test_unknown_names_suggest_the_closest():
         parse_measure("ndgc@10")
 
 
+@pytest.mark.parametrize("asked, hint", [
+    ("P_10", "P_10 is how trec_eval prints P.10: ask for 'P.10'"),
+    ("ndcg_cut_20", "ask for 'ndcg_cut.20'"),
+    ("p@10", "did you mean 'P@10'?"),
+    ("Ndcg@10", "did you mean 'ndcg@10'?"),
+])
+def test_printed_names_and_wrong_case_get_the_name_meant(asked, hint):
+    """``P_10`` (a column name) and ``p@10`` got "nearest: rbp, map" or no hint at all."""
+    with pytest.raises(MeasureError) as e:
+        parse_measure(asked)
+    assert hint in str(e.value)
+    right = str(e.value).rsplit("'", 2)[-2]           # the name suggested works
+    assert parse_measure(right).trec_eval
+
+
 @pytest.mark.parametrize("column,irm,ranx", [
     ("map", "AP", "map"), ("P_10", "P@10", "precision@10"), ("ndcg_cut_10", "nDCG@10", "ndcg@10"),
     ("recall_100", "R@100", "recall@100"), ("recip_rank", "RR", "mrr"),

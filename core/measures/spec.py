@@ -40,7 +40,7 @@ import difflib
 import re
 from dataclasses import dataclass
 
-from yardstick.measures.definition import DEFINITIONS, NICKNAMES, MeasureError
+from yardstick.measures.definition import CUT_DOUBLE, CUT_LONG, DEFINITIONS, NICKNAMES, MeasureError
 
 __all__ = ["MeasureSpec", "parse_measure", "parse_measures", "output_label", "NAME_TABLE",
            "REFUSED"]
@@ -139,6 +139,23 @@ def _nearest(text: str) -> str:
     near = difflib.get_close_matches(text.split("@")[0].split("(")[0].split(".")[0], pool, n=3,
                                      cutoff=0.5)
     return ", ".join(near) if near else "see 'yardstick eval --list'"
+
+
+def _spelling_hint(t: str) -> str | None:
+    """What the user most likely meant: a printed column name (``P_10`` is how trec_eval
+    prints ``P.10``) or a known name in another case (``p@10``, ``MAP``).
+
+    >>> _spelling_hint("P_10"), _spelling_hint("p@10"), _spelling_hint("MAP")
+    ("P_10 is how trec_eval prints P.10: ask for 'P.10'", "did you mean 'P@10'?", "did you mean 'map'?")
+    """
+    base, _, cut = t.rpartition("_")
+    if base in DEFINITIONS and cut and DEFINITIONS[base].kind in (CUT_LONG, CUT_DOUBLE):
+        return f"{t} is how trec_eval prints {base}.{cut}: ask for '{base}.{cut}'"
+    name, at, rest = t.partition("@")
+    for known in (*DEFINITIONS, *NICKNAMES, *_IRM, *_RANX):
+        if known != name and known.lower() == name.lower():
+            return f"did you mean '{known}{at}{rest}'?"
+    return None
 
 
 def _refuse(text: str, why: str, nearest: str | None = None) -> MeasureError:
@@ -241,6 +258,9 @@ def parse_measure(text: str) -> MeasureSpec:
     if m and (m.group("name") in _IRM or m.group("name") in REFUSED
               or f"{m.group('name')}@" in REFUSED):
         return _parse_irm(t, m)
+    hint = _spelling_hint(t)
+    if hint:
+        raise MeasureError(f"unknown measure {t!r}; {hint}")
     near = _nearest(t)
     raise MeasureError(f"unknown measure {t!r}; " + (
         f"nearest: {near} (see 'yardstick eval --list')" if not near.startswith("see ")
@@ -326,8 +346,6 @@ def merge_cutoffs(specs, every: bool = False) -> list[MeasureSpec]:
 [s.text for s in merge_cutoffs(["P.5", "P.10"], every=True)]
     (['P.5', 'P.10'], ['P.5,10'])
     """
-    from yardstick.measures.definition import CUT_DOUBLE, CUT_LONG
-
     specs = parse_measures(specs)
     first: dict[str, int] = {}
     values: dict[str, dict[float | str, str]] = {}
