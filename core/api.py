@@ -207,7 +207,9 @@ def evaluate(qrels: Any, runs: Any, measures: Any = ("official",), per_topic: bo
     from yardstick.measures.spec import output_label, parse_measures
 
     specs = parse_measures(measures)
-    evs = evaluations(qrels, runs, specs, options, **option_values)
+    q, run_list = read_qrels(qrels), _runs(runs)
+    opts = options or EvalOptions(**option_values)
+    evs = evaluations(q, run_list, specs, opts)
     frames = []
     for name, ev in evs.items():
         if per_topic:
@@ -227,7 +229,17 @@ def evaluate(qrels: Any, runs: Any, measures: Any = ("official",), per_topic: bo
         out["measure"] = out["measure"].map(lambda m: asked.get(m, m))
     elif names != "trec_eval":
         out["measure"] = out["measure"].map(lambda m: output_label(m, names))
-    return out
+    return _sourced(out, q, run_list, [s.text for s in specs], opts)
+
+
+def _sourced(frame: pd.DataFrame, qrels: Qrels, runs: Sequence[Run], measures, options,
+             **extra) -> pd.DataFrame:
+    """``frame`` with the files it was computed from in ``frame.attrs["sources"]`` (plain
+    data; :func:`export_table` hashes the files into the table's provenance)."""
+    frame.attrs["sources"] = {
+        "qrels": qrels.path, "runs": [(r.path, r.tag or r.name) for r in runs if r.path],
+        "measures": [str(m) for m in measures], "options": options, "extra": extra}
+    return frame
 
 
 def _asked_names(specs) -> dict[str, str]:
@@ -265,9 +277,12 @@ def compare(qrels: Any, runs: Any, measure: str = "map", baseline: str | None = 
 
     run_list = _runs(runs)
     base = _baseline(baseline, run_list)
-    mat = _matrix(qrels, run_list, measure, options)
-    return compare_runs(mat, base, measure=measure, test=test, correction=correction,
-                        alpha=alpha, seed=seed).to_frame()
+    q = read_qrels(qrels)
+    mat = _matrix(q, run_list, measure, options)
+    return _sourced(compare_runs(mat, base, measure=measure, test=test, correction=correction,
+                                 alpha=alpha, seed=seed).to_frame(), q, run_list, [measure],
+                    options, baseline=base, test=test, correction=correction, alpha=alpha,
+                    seed=seed)
 
 
 def experiment(qrels: Any, runs: Any, measures: Sequence[str] = ("map", "P.10", "ndcg_cut.10"),
@@ -278,12 +293,14 @@ def experiment(qrels: Any, runs: Any, measures: Sequence[str] = ("map", "P.10", 
 
     run_list = _runs(runs)
     base = _baseline(baseline, run_list)
-    evs = evaluations(qrels, run_list, list(measures))
+    q = read_qrels(qrels)
+    evs = evaluations(q, run_list, list(measures))
     first = next(iter(evs.values()))
     cols = [c for c in first.per_topic.columns if c != "relstring"]
     mats = {c: score_matrix(evs, c) for c in cols}
-    return experiment_table(mats, base, test=test, correction=correction, alpha=alpha,
-                            seed=seed)
+    return _sourced(experiment_table(mats, base, test=test, correction=correction, alpha=alpha,
+                                     seed=seed), q, run_list, measures, None, baseline=base,
+                    test=test, correction=correction, alpha=alpha, seed=seed)
 
 
 def _baseline(name: str | None, runs: list[Run]) -> str:
@@ -358,9 +375,22 @@ def plot_recall_precision(qrels: Any, runs: Any, ax: Axes | None = None) -> Figu
 
 def export_table(frame: pd.DataFrame, path: PathLike, fmt: str | None = None,
                  **kwargs) -> str:
-    """Write a result table as CSV, XLSX, LaTeX, Markdown or HTML (by ``fmt`` or the suffix)."""
-    from yardstick.export.tables import write_table
+    """Write a result table as CSV, XLSX, LaTeX, Markdown or HTML (by ``fmt`` or the suffix).
 
+    A table from :func:`evaluate`, :func:`compare` or :func:`experiment` carries the files
+    it was computed from; they are hashed into its provenance (the XLSX ``provenance``
+    sheet, a LaTeX comment, ``.provenance.json`` beside CSV and Markdown), as the
+    window's and ``yardstick report``'s exports are.  ``provenance=`` overrides it.
+    """
+    from yardstick.export.tables import write_table
+    from yardstick.provenance import Provenance
+
+    src = frame.attrs.get("sources")
+    if "provenance" not in kwargs and src:
+        kwargs["provenance"] = Provenance.build(
+            src["qrels"], src["runs"], src["measures"], src["options"],
+            seeds={"seed": src["extra"]["seed"]} if "seed" in src["extra"] else None,
+            extra={k: v for k, v in src["extra"].items() if k != "seed"})
     return str(write_table(frame, path, fmt, **kwargs))
 
 
