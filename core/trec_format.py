@@ -206,8 +206,9 @@ def _printed(ev, zscore: bool) -> list[tuple[str, str, str]]:
         d = c.request.definition
         if d.kind == RUNID:
             continue
-        z = "" if d.kind == STRING or (d.kind == LONG and not zscore) or not zscore else "Z"
-        out.append((c.name, z + c.name, "int" if d.kind == LONG and not zscore else
+        count = d.kind in (LONG, NUM_Q)      # printed as integers (num_q 249, not 249.0)
+        z = "" if d.kind == STRING or (count and not zscore) or not zscore else "Z"
+        out.append((c.name, z + c.name, "int" if count and not zscore else
                     "str" if d.kind == STRING else "float"))
     return out
 

@@ -245,7 +245,10 @@ def r_ndcg(jr, pairs):
     extra = (L + 1 < jr.num_ret) & (d.idcg > 0)
     s = s + np.where(extra, divide(d.dcg, d.idcg), 0.0)
     n = n + extra
-    out = np.divide(s, n, out=np.full(T, np.nan), where=n > 0)
+    # sum / num_changed_ideal_gain as the C code does: 0 / 0 where no boundary counted,
+    # a NaN whose sign is the processor's (x86 prints -nan, as trec_eval does there)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        out = s / n
     return np.where(jr.num_rel == 0, 0.0, out)
 
 
