@@ -41,3 +41,29 @@ def test_counts_are_integers_in_every_format(tmp_path):
     summary = json.loads(_eval(tmp_path, "-m", "num_q", "--format", "json"))["summary"]
     assert summary == {"num_q": 2} and isinstance(summary["num_q"], int)
     assert "| all | 2 |" in _eval(tmp_path, "-m", "num_q", "--format", "markdown")
+
+
+def test_several_runs_are_told_apart_in_every_format(tmp_path):
+    """Two runs in one call: text gets trec_eval's runid line before each run, JSON is one
+    document (a list), Markdown a titled table per run (two tables ran together)."""
+    (tmp_path / "q").write_text(QRELS)
+    for tag in ("r1", "r2"):
+        (tmp_path / tag).write_text(RUN.replace(" t\n", f" {tag}\n"))
+
+    def ev(*args):
+        return subprocess.run([sys.executable, "-m", "yardstick.cli", "eval", "-m", "map", *args,
+                               str(tmp_path / "q"), str(tmp_path / "r1"), str(tmp_path / "r2")],
+                              capture_output=True, text=True, check=True).stdout
+
+    lines = [ln.split("\t") for ln in ev().splitlines()]
+    assert [(a.strip(), c) for a, _, c in lines] == [("runid", "r1"), ("map", "0.2500"),
+                                                     ("runid", "r2"), ("map", "0.2500")]
+    docs = json.loads(ev("--format", "json"))
+    assert [d["runid"] for d in docs] == ["r1", "r2"] and docs[0]["summary"]["map"] == 0.25
+    md = ev("--format", "markdown")
+    assert md.index("**r1**") < md.index("| all |") < md.index("**r2**")
+    assert md.count("| topic | map |") == 2
+    one = subprocess.run([sys.executable, "-m", "yardstick.cli", "eval", "-m", "map",
+                          str(tmp_path / "q"), str(tmp_path / "r1")], capture_output=True,
+                         text=True, check=True).stdout
+    assert one == "map                   \tall\t0.2500\n"       # one run: trec_eval's text

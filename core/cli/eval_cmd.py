@@ -121,7 +121,12 @@ def run(args: argparse.Namespace) -> int:
         _warn_missing(run_, qrels, options)
         if args.names != "trec_eval":
             cols, summary = _renamed(cols, summary, args.names)
+        several = len(args.runs) > 1
         if args.format == "trec_eval":
+            if several and not _prints_runid(cols):
+                # trec_eval reads one run; several runs' lines are told apart by the
+                # runid line trec_eval prints first when asked for runid
+                out.write(f"{'runid':<22}\tall\t{run_.tag}\n")
             write_trec_eval(out, jr, cols, summary, run_.tag, options,
                             query_flag=args.query, summary_flag=not args.no_summary,
                             zscore=zscores is not None)
@@ -134,8 +139,19 @@ def run(args: argparse.Namespace) -> int:
                                 zscore=zscores is not None)
             if args.format == "csv" and k > 0:       # one header row for all runs
                 text = text.split("\n", 1)[1]
+            elif args.format == "json" and several:   # one JSON document: a list of runs
+                text = ("[\n" if k == 0 else ",\n") + text.rstrip("\n")
+                text += "\n]\n" if k == len(args.runs) - 1 else ""
+            elif args.format == "markdown" and several:   # a titled table per run
+                text = ("\n" if k else "") + f"**{label}**\n\n" + text
             out.write(text)
     return 0
+
+
+def _prints_runid(cols) -> bool:
+    from yardstick.measures.registry import RUNID
+
+    return any(c.request.definition.kind == RUNID for c in cols)
 
 
 def _told_apart(tags: dict, tag: str, path: str, fmt: str) -> str:
