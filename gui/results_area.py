@@ -6,6 +6,8 @@ charts: PNG/SVG/PDF); the controls sit in a splitter on the left.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QComboBox, QLabel, QScrollArea, QSplitter, QTabWidget, QToolBar,
@@ -103,3 +105,22 @@ def cancel_panel_job(panel: QWidget, key: str) -> None:
     if panel.jobs.cancel(key):
         panel.status.setText("Cancelled.")
     panel._idle()
+
+
+def loading_runs(panel: QWidget) -> bool:
+    """Whether runs are still being read or evaluated (a load job, or the evaluation)."""
+    jobs = panel.jobs
+    return (any(k.startswith("load") for k in jobs.keys())
+            or panel.state.is_evaluating())
+
+
+def runs_note(panel: QWidget, used: Collection[str]) -> str:
+    """What to say about the runs an analysis used: "" when they are the runs evaluated
+    now; else that it was computed on fewer (or other) runs and should be run again.  An
+    analysis started while 10 of 150 runs were still loading said nothing of it."""
+    now = set(panel.state.evaluations())
+    used = set(used)
+    if used == now:
+        return "Still loading runs: Run again when the load ends." if loading_runs(panel) else ""
+    return (f"Computed on {len(used)} runs; {len(now)} are loaded and evaluated now: "
+            "press Run again.")

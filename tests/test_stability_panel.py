@@ -116,3 +116,17 @@ def test_cancel(qtbot, panel):
         panel.cancel()
     assert panel.status.text() == "Cancelled." and panel.run_button.isEnabled()
     assert panel.report is None
+
+
+def test_a_result_says_when_the_runs_have_changed_since(qtbot, panel):
+    """An analysis run while 10 of 150 runs were still loading said nothing of it: the
+    status says how many runs the result used, and asks to run again once more arrive."""
+    evals = panel.state.evaluations()
+    _run(qtbot, panel, analysis="kendall", measures=["map"])
+    assert panel.status.text().startswith("5 runs. Seed")
+    extra = dict(evals)
+    extra["run5"] = evals["run0"]
+    panel.state.evaluations = lambda visible_only=True: extra     # a sixth run arrived
+    panel._changed("evaluations")
+    assert panel.status.text().startswith("Computed on 5 runs; 6 are loaded and evaluated "
+                                          "now: press Run again.")

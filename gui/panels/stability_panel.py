@@ -24,7 +24,8 @@ from yardstick.stability.report import (ANALYSES, ANALYSIS_TITLES, StabilityRepo
                                    StabilitySettings, run_stability, score_matrices)
 from yardstick.gui.app_state import AppState
 from yardstick.gui.jobs import JobRunner
-from yardstick.gui.results_area import cancel_panel_job, install_results_area, start_panel_job
+from yardstick.gui.results_area import (cancel_panel_job, install_results_area, loading_runs,
+                                        runs_note, start_panel_job)
 
 ALL_TOPICS = "All topics"
 NONE = "—"
@@ -43,6 +44,7 @@ class StabilityPanel(QWidget):
         self.state = state
         self.jobs = jobs
         self.report: StabilityReport | None = None
+        self._used_runs: tuple[str, ...] = ()
         self.analysis = QComboBox()
         for a in ANALYSES:
             self.analysis.addItem(ANALYSIS_TITLES[a], a)
@@ -145,6 +147,7 @@ class StabilityPanel(QWidget):
                                 "Load qrels and at least two runs, and tick a measure.")
             return ""
         analysis = self.analysis.currentData()
+        self._used_runs = tuple(evals)            # said beside the result (runs_note)
         groups = self.state.workspace.topic_groups
         g, v = self.group.currentText(), self.versus.currentText()
         settings = self.settings()
@@ -157,9 +160,11 @@ class StabilityPanel(QWidget):
                 sets[v] = groups[v]
             return (yield from run_stability(matrices, [analysis], sets, settings, tie))
 
+        loading = (f" on the {len(evals)} runs evaluated so far (still loading)"
+                   if loading_runs(self) else "")
         return start_panel_job(self, JOB_KEY, job, self._show,
                                f"Computing {ANALYSIS_TITLES[analysis]} (seed {settings.seed}, "
-                               f"B = {settings.samples})…")
+                               f"B = {settings.samples}){loading}…")
 
     def cancel(self) -> None:
         cancel_panel_job(self, JOB_KEY)
@@ -168,6 +173,8 @@ class StabilityPanel(QWidget):
     def _changed(self, what: str) -> None:
         if what == "extras" and self.report is not None and "tukey" in self.report.results:
             self._draw_chart()                  # the run filter may have changed
+        if what in ("runs", "evaluations") and self.report is not None:
+            self.status.setText(self._result_status())
         if what in ("runs", "evaluations", "measures", "workspace", "qrels"):
             cols = self.state.measure_columns()
             if "map" in cols:
@@ -201,8 +208,7 @@ class StabilityPanel(QWidget):
         self._idle()
         self.progress.setValue(1000)
         self.report = report
-        s = report.settings
-        self.status.setText(f"Seed {s.seed}, B = {s.samples}. " + " ".join(report.notes))
+        self.status.setText(self._result_status())
         self.table_choice.blockSignals(True)
         self.table_choice.clear()
         for t in report.tables:
@@ -221,6 +227,12 @@ class StabilityPanel(QWidget):
         self.chart_choice.setCurrentIndex(0)
         self.chart_choice.blockSignals(False)
         self._draw_chart()
+
+    def _result_status(self) -> str:
+        s = self.report.settings
+        note = runs_note(self, self._used_runs)
+        return " ".join(x for x in (note, f"{len(self._used_runs)} runs. Seed {s.seed}, "
+                                          f"B = {s.samples}.", *self.report.notes) if x)
 
     def _show_table(self) -> None:
         if self.report is None or self.table_choice.currentIndex() < 0:
