@@ -99,8 +99,12 @@ def start(args: argparse.Namespace):
 
         crashed = recovery.begin()  # marks this process as running
         if crashed is not None and not args.session:
-            restoring = recovery.offer(win, crashed, recovery.answer_from(
-                args.restore, args.no_restore), then=items)
+            answer = recovery.answer_from(args.restore, args.no_restore)
+            if answer is None:
+                # ask over the painted window (the question alone stood on a black screen)
+                win.show()
+                app.processEvents()
+            restoring = recovery.offer(win, crashed, answer, then=items)
     if args.session:
         win.open_session(args.session)
     if items and not restoring:

@@ -186,3 +186,33 @@ def test_declining_keeps_the_file_and_opens_the_usual_start(qtbot, tmp_path, mon
     assert len(recovered) == 1 and str(recovered[0]) in win.statusBar().currentMessage()
     qtbot.waitUntil(lambda: len(win.state.workspace.runs) > 0, timeout=60000)
     assert "A" not in win.state.workspace.runs               # the sample, not the crashed session
+
+
+def test_the_restore_question_is_asked_over_the_shown_window(qtbot, tmp_path, monkeypatch):
+    """After a crash the question "Restore your work?" stood alone on a black screen (it was
+    asked before the window was shown)."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from yardstick.gui import app, recovery
+
+    monkeypatch.setenv("YARDSTICK_DATA_DIR", str(tmp_path / "settings"))
+    monkeypatch.delenv(recovery.ENV, raising=False)
+
+    class Crashed:
+        path = tmp_path / "recovered.json"
+
+        def describe(self) -> str:
+            return "Yardstick did not close normally."
+
+    monkeypatch.setattr(recovery, "begin", lambda: Crashed())
+    asked = []
+
+    def answer_no(box):
+        asked.append(box.parent().isVisible())
+        return QMessageBox.StandardButton.No
+
+    monkeypatch.setattr(QMessageBox, "exec", answer_no)
+    win = app.start(app.build_parser().parse_args(["--qrels", str(QRELS)]))
+    qtbot.addWidget(win)
+    assert asked == [True]
+    win.close()
