@@ -96,7 +96,9 @@ def read_bytes(path: str | os.PathLike, what: str = "file") -> bytes:
         else:
             check_size(spath, st.st_size, what)
             with open(spath, "rb") as f:
-                data = f.read()
+                head = f.read(1 << 16)
+                _refuse_binary(head, spath, what)     # before reading 2 GB of random bytes
+                data = head + f.read()
     except OSError as e:
         raise FormatError(spath, None, f"cannot read {what}: {e.strerror or e}") from None
     return finish_bytes(data, spath, what)
@@ -167,10 +169,15 @@ def finish_bytes(data: bytes, spath: str, what: str = "file") -> bytes:
     blank = data[3:] if data.startswith(b"\xef\xbb\xbf") else data  # a lone BOM is empty too
     if not blank[:65536].strip() and not blank.strip():  # cheap unless it starts blank
         raise FormatError(spath, None, f"is empty: expected a {what}")
-    if b"\x00" in data:
+    _refuse_binary(data, spath, what)
+    return data
+
+
+def _refuse_binary(data: bytes, spath: str, what: str) -> None:
+    """FormatError naming the line of the first NUL byte of uncompressed ``data``."""
+    if b"\x00" in data and not any(data.startswith(m) for m in _KIND):
         line = data.count(b"\n", 0, data.index(b"\x00")) + 1
         raise FormatError(spath, line, f"contains NUL bytes: this is a binary file, not a {what}")
-    return data
 
 
 _KIND = {b"\x1f\x8b": "gz", b"BZh": "bz2", b"\xfd7zXZ\x00": "xz"}
