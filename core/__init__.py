@@ -11,7 +11,7 @@ package) stays fast.  Everything under ``yardstick`` except ``yardstick.gui`` is
 Qt-free (``tests/test_core_is_qt_free.py``).
 """
 
-__version__ = "0.1.0"
+from yardstick.version import __version__  # noqa: F401 - re-exported
 
 _API = ("read_qrels", "read_runs", "evaluate", "evaluations", "wide", "compare", "experiment",
         "stability_report", "pool_report", "plot_recall_precision", "export_table",

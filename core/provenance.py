@@ -116,7 +116,7 @@ class Provenance:
         ``options`` is an :class:`~yardstick.options.EvalOptions` (or ``None`` for the
         defaults); files are hashed here.  ``created`` defaults to now (UTC, ISO 8601).
         """
-        from yardstick import __version__
+        from yardstick.version import __version__
 
         compat = int(getattr(options, "compat", 10)) if options is not None else 10
         opts: dict[str, object] = {}

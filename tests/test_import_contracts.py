@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SOURCES = {"yardstick": ROOT / "core", "yardstick.gui": ROOT / "gui"}
 
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
-    ("readers", ("yardstick.errors", "yardstick.options", "yardstick.progress",
+    ("readers", ("yardstick.version", "yardstick.errors", "yardstick.options", "yardstick.progress",
                  "yardstick.seeds", "yardstick.bundled", "yardstick.run", "yardstick.qrels",
                  "yardstick.ranking", "yardstick.io", "yardstick.documents",
                  "yardstick.collections", "yardstick.run_names", "yardstick.provenance",
