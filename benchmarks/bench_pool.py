@@ -31,7 +31,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from yardstick.io import read_qrels, read_run  # noqa: E402
-from yardstick.judged_runs import build_judged_runs  # noqa: E402
+from yardstick.judged_runs_build import build_judged_runs  # noqa: E402
 from yardstick.pool.reconstruction import pool_statistics, reconstruct_pool  # noqa: E402
 from yardstick.pool.uniques import leave_out_uniques  # noqa: E402
 from yardstick.qrels import Qrels  # noqa: E402
@@ -65,7 +65,7 @@ def bench(label: str, runs, qrels, depth: int) -> float:
     stats = pool_statistics(index, depth, pool=pool)
     t3 = time.perf_counter()
     print(f"{label}: {index.n_runs} runs, {index.n_groups} groups, {index.n_topics} topics, "
-          f"{len(index.e_run):,} ranked documents, pool {len(pool):,}")
+          f"{index.n_entries:,} ranked documents, pool {len(pool):,}")
     print(f"  encode {t1 - t0:.2f} s  uniques (run + group) {t2 - t1:.2f} s  "
           f"pool statistics {t3 - t2:.2f} s  total {t3 - t0:.2f} s")
     print(f"  LOU by run:   mean {by_run.summary['mean_percent']:.2f}%  "

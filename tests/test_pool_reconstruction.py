@@ -7,7 +7,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from yardstick.judged_runs import build_judged_runs
+from yardstick.judged_runs_build import build_judged_runs
 from yardstick.pool.reconstruction import pool_statistics, reconstruct_pool, unjudged_at
 from pool_fixtures import REAL_ROBUST03, hand_qrels, hand_runs, robust03, robust04, trec_ranked
 
@@ -159,7 +159,7 @@ def test_judgments_of_ranked_documents_both_lookup_paths(monkeypatch, dense_cell
 
     index = build_judged_runs(hand_runs(), Qrels.from_frame(q))
     assert (index._table.dense is None) == (dense_cells == 0)
-    a = index.e_run == 0
+    a = index.entry_run(np.arange(index.n_entries)) == 0
     # run A in trec order: d1 d2 d3 | e2 e1 e3
     assert index.docnos(index.e_doc[a]).tolist() == ["d1", "d2", "d3", "e2", "e1", "e3"]
     assert index.e_rel[a].tolist() == [1, -2, -1, 0, 2, -1]

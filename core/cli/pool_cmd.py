@@ -94,7 +94,7 @@ def _read_depths(path: str) -> dict[str, int]:
 
 def run(args: argparse.Namespace) -> int:
     from yardstick.io import read_qrels, read_run
-    from yardstick.judged_runs import build_judged_runs
+    from yardstick.judged_runs_build import build_judged_runs
     from yardstick.pool.report import iter_pool_report
     from yardstick.progress import run_sync
     from yardstick.run_names import RunNameError, resolve_runs, unique_names

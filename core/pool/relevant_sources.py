@@ -71,9 +71,13 @@ def earliest_ranks(index: JudgedRuns, depth: Depth = 0, runs: np.ndarray | None 
     """Earliest rank of every relevant qrels document over the pooled runs (all ranks)."""
     runs = index.pooled if runs is None else np.asarray(runs, bool)
     lvl = index.relevance_level
-    sel = np.flatnonzero(runs[index.e_run] & (index.e_rel >= lvl))
-    k = index.entry_keys(sel)
-    rank = index.e_rank[sel]
+    sel = np.flatnonzero(index.e_rel >= lvl)              # the relevant entries, few
+    seg = index.entry_segment(sel)
+    keep = runs[seg // index.n_topics]
+    sel, seg = sel[keep], seg[keep]
+    k = (seg % index.n_topics) * index.n_docs + index.e_doc[sel]
+    rank = (sel - index.seg_start[seg] + 1).astype(np.int32)
+    del sel, seg
     order = np.lexsort((rank, k))
     k, rank = k[order], rank[order]
     uk, first, n = np.unique(k, return_index=True, return_counts=True)
@@ -108,9 +112,12 @@ def relevance_by_rank(index: JudgedRuns, max_rank: int = 1000, runs: np.ndarray 
     """
     runs = np.ones(index.n_runs, bool) if runs is None else np.asarray(runs, bool)
     topics = index.in_qrels & (index.num_rel() > 0)
-    sel = runs[index.e_run] & (index.e_rel >= index.relevance_level) & (index.e_rank <= max_rank) \
-        & topics[index.e_topic]
-    cell = index.e_topic[sel].astype(np.int64) * max_rank + (index.e_rank[sel] - 1)
+    sel = np.flatnonzero(index.e_rel >= index.relevance_level)   # the relevant entries
+    seg = index.entry_segment(sel)
+    topic = seg % index.n_topics
+    rank = sel - index.seg_start[seg] + 1
+    keep = runs[seg // index.n_topics] & (rank <= max_rank) & topics[topic]
+    cell = topic[keep] * max_rank + (rank[keep] - 1)
     counts = np.bincount(cell, minlength=index.n_topics * max_rank)
     counts = counts.reshape(index.n_topics, max_rank)
     n_t = int(topics.sum())

@@ -84,9 +84,9 @@ def order_by_runs(index: JudgedRuns, depth: Depth, unit: str = "group", seed: in
     units = np.unique(unit_of_run[index.pooled])
     position = np.full(int(unit_of_run.max()) + 1, np.iinfo(np.int64).max, np.int64)
     position[rng.permutation(units)] = np.arange(1, len(units) + 1)
-    sel = np.flatnonzero(pool_entries(index, depth))
+    sel = pool_entries(index, depth)
     k = index.entry_keys(sel)
-    v = position[unit_of_run[index.e_run[sel]]]
+    v = position[unit_of_run[index.entry_run(sel)]]
     order = np.lexsort((v, k))
     k, v = k[order], v[order]
     keys, first = np.unique(k, return_index=True)
@@ -195,7 +195,7 @@ def simulated_judgments(index: JudgedRuns, order: JudgingOrder, level: int,
     """Per-entry judgments and the ``(n_topics, L)`` judgment counts per level (what
     :meth:`JudgedRuns.judged` takes) under one level of a judging order."""
     idx, val = _pos if _pos is not None else _entry_values(index, order)
-    rel = np.full(len(index.e_rel), NONPOOL, np.int32)
+    rel = np.full(len(index.e_rel), NONPOOL, index.e_rel.dtype)
     known = index.e_rel[idx] >= 0
     judged = (val <= level) & known
     rel[idx[judged]] = index.e_rel[idx[judged]]
@@ -218,17 +218,27 @@ def _entry_values(index: JudgedRuns, order: JudgingOrder) -> tuple[np.ndarray, n
 
 def _iter_entry_values(index: JudgedRuns, order: JudgingOrder, step: float = 0, total: int = 1,
                        message: str = ""):
-    """:func:`_entry_values` a million entries at a time, a cancellation point after each."""
-    idx = np.flatnonzero(index.e_rel >= 0) if order.pool_keys is None else \
-        np.arange(len(index.e_rel))
-    val = np.full(len(idx), np.iinfo(np.int64).max, np.int64)
+    """:func:`_entry_values` a million entries at a time, a cancellation point after each.
+
+    Only the entries whose key the order holds are returned (every other entry keeps
+    "not in the qrels" at every level): those the full qrels judge (rel >= 0), or for a
+    sample any entry, whose unsampled pool members are marked."""
+    sample = order.pool_keys is not None
+    idx_parts, val_parts = [], []
+    n = index.n_entries
     if len(order.keys):
-        for a in range(0, len(idx), 1 << 20):
-            k = index.entry_keys(idx[a:a + (1 << 20)])
+        for a in range(0, n, 1 << 20):
+            idx = np.arange(a, min(n, a + (1 << 20)), dtype=np.int64)
+            if not sample:
+                idx = idx[index.e_rel[idx] >= 0]
+            k = index.entry_keys(idx)
             pos = np.minimum(np.searchsorted(order.keys, k), len(order.keys) - 1)
             hit = order.keys[pos] == k
-            val[a:a + len(k)][hit] = order.value[pos[hit]]
+            idx_parts.append(idx[hit])
+            val_parts.append(order.value[pos[hit]])
             yield Progress(step, total, message)
+    idx = np.concatenate(idx_parts) if idx_parts else np.zeros(0, np.int64)
+    val = np.concatenate(val_parts).astype(np.int64) if val_parts else np.zeros(0, np.int64)
     return idx, val
 
 
@@ -351,7 +361,8 @@ def simulate(index: JudgedRuns, depth: Depth, strategy: str, levels: Sequence[in
 def _relevant_retrieved(index: JudgedRuns) -> int:
     """Relevant documents any pooled run retrieved, at any depth (what move-to-front can
     reach): distinct keys of the pooled entries judged relevant."""
-    sel = index.pooled[index.e_run] & (index.e_rel >= index.relevance_level)
+    sel = np.flatnonzero(index.e_rel >= index.relevance_level)
+    sel = sel[index.pooled[index.entry_run(sel)]]
     return len(np.unique(index.entry_keys(sel)))
 
 

@@ -35,7 +35,7 @@ import pandas as pd
 from yardstick.io.text_source import text_index
 from yardstick.pool import scoring
 from yardstick.judged_runs import NONPOOL, JudgedRuns, unique_sorted
-from yardstick.pool.reconstruction import Depth, Pool, reconstruct_pool
+from yardstick.pool.reconstruction import Depth, Pool, pool_entries, reconstruct_pool
 from yardstick.progress import Progress, run_sync
 
 RED_FLAG_PERCENT = 5.0
@@ -143,9 +143,10 @@ def iter_leave_out_uniques(index: JudgedRuns, depth: Depth, unit: str = "group",
     judged_entries = np.flatnonzero(index.e_rel != NONPOOL)
     for a in range(0, len(judged_entries) if len(j_keys) else 0, MASK_CHUNK):
         idx = judged_entries[a:a + MASK_CHUNK]   # (a cancellation point every chunk)
-        keys = index.entry_keys(idx)
+        seg = index.entry_segment(idx)
+        keys = (seg % index.n_topics) * index.n_docs + index.e_doc[idx]
         pos_c = np.minimum(np.searchsorted(j_keys, keys), len(j_keys) - 1)
-        run_of = index.e_run[idx]
+        run_of = seg // index.n_topics
         mine = (j_keys[pos_c] == keys) & (j_owner[pos_c] == unit_of_run[run_of]) \
             & index.pooled[run_of]
         rel[idx[mine]] = NONPOOL
@@ -189,10 +190,12 @@ def iter_leave_out_uniques(index: JudgedRuns, depth: Depth, unit: str = "group",
     }, index=pd.Index([index.run_names[i] for i in pooled], name="run"))
 
     owner_all = pool.owner_group if unit == "group" else pool.owner_run
-    entry_pool = index.pooled[index.e_run] & (index.e_rank <= pool.depth[index.e_topic])
-    entry_pool = np.flatnonzero(entry_pool)
-    contrib_pairs = unique_sorted(index.entry_keys(entry_pool) * n_units
-                                  + unit_of_run[index.e_run[entry_pool]])
+    entry_pool = pool_entries(index, pool.depth)
+    seg = index.entry_segment(entry_pool)
+    contrib_pairs = unique_sorted(((seg % index.n_topics) * index.n_docs
+                                   + index.e_doc[entry_pool]) * n_units
+                                  + unit_of_run[seg // index.n_topics])
+    del entry_pool, seg
     contributed = np.bincount(contrib_pairs % n_units, minlength=n_units)
     per_unit = pd.DataFrame({
         "contributed": contributed,
