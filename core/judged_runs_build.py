@@ -50,7 +50,7 @@ def iter_build_judged_runs(runs: Sequence[Run], qrels: Qrels,
                            pooled: Iterable[str] | Sequence[bool] | None = None,
                            groups: Mapping[str, str] | None = None,
                            relevance_level: int = 1, compat: int = 10,
-                           tie_order: str = "trec_eval"
+                           tie_order: str = "trec_eval", last_join: bool = False
                            ) -> Generator[Progress, None, JudgedRuns]:
     """Encode runs and qrels (a progress generator; see :func:`build_judged_runs`)."""
     if tie_order not in TIE_ORDERS:
@@ -93,6 +93,8 @@ def iter_build_judged_runs(runs: Sequence[Run], qrels: Qrels,
         # trec_eval's order and the judgments are the ones the evaluation computed
         # (and kept) for this run
         ranked = ranked_judgments(r, qrels, compat)
+        if last_join:               # no other qrels will come (yardstick pool): 8 bytes a line
+            r.drop_join_index()
         if tie_order == "trec_eval":
             o = cached_order(r, compat)
             e_rel[a:z] = ranked
@@ -125,7 +127,7 @@ def build_judged_runs(runs: Sequence[Run], qrels: Qrels,
                       pooled: Iterable[str] | Sequence[bool] | None = None,
                       groups: Mapping[str, str] | None = None,
                       relevance_level: int = 1, compat: int = 10,
-                      tie_order: str = "trec_eval") -> JudgedRuns:
+                      tie_order: str = "trec_eval", last_join: bool = False) -> JudgedRuns:
     """Encode runs and qrels for the pool diagnostics.
 
     Parameters
@@ -145,9 +147,12 @@ def build_judged_runs(runs: Sequence[Run], qrels: Qrels,
         depth keeps: trec_eval's order (docno descending), the order the run file
         lists them in, or docno ascending — TREC pools have been cut all three
         ways, so reconstructing a real pool may need another than trec_eval's.
+    last_join : bool
+        Free each run's join index (:meth:`Run.drop_join_index`) once its judgments
+        are known: no other qrels will be joined (``yardstick pool``).
     """
     return run_sync(iter_build_judged_runs(runs, qrels, pooled, groups, relevance_level, compat,
-                                           tie_order))
+                                           tie_order, last_join))
 
 
 def with_runs_flags(index: JudgedRuns, pooled: Iterable[str] | Sequence[bool] | None = None,

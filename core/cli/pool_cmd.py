@@ -107,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
         from yardstick.io.groups_file import read_groups
 
         groups = read_groups(args.groups)
-    runs, notes = unique_names([read_run(path) for path in args.runs])
+    runs, notes = unique_names([read_run(path, ranks=False) for path in args.runs])
     for note in notes:
         print(f"note: {note}", file=sys.stderr)
     from yardstick.topic_coverage import topic_coverage
@@ -129,7 +129,7 @@ def run(args: argparse.Namespace) -> int:
     if not any(pooled):
         raise FormatError(args.runs[0], None, "no pooled run left after --not-pooled")
     index = build_judged_runs(runs, qrels, pooled=pooled, relevance_level=args.level,
-                             tie_order=args.tie_order)
+                              tie_order=args.tie_order, last_join=True)
     depth = _read_depths(args.topic_depths) if args.topic_depths else args.depth
     title_index, n_docs = None, None
     if "titlestat" in analyses:

@@ -174,7 +174,7 @@ def iter_order_move_to_front(index: JudgedRuns, max_budget: int, seed: int | Non
 
 
 def judgments_at(index: JudgedRuns, order: JudgingOrder, level: int,
-                 _pos: tuple[np.ndarray, np.ndarray] | None = None
+                 _pos: np.ndarray | None = None
                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Per-entry judgments, R and N per topic under one level of a judging order.
 
@@ -190,17 +190,18 @@ def judgments_at(index: JudgedRuns, order: JudgingOrder, level: int,
 
 
 def simulated_judgments(index: JudgedRuns, order: JudgingOrder, level: int,
-                        _pos: tuple[np.ndarray, np.ndarray] | None = None
+                        _pos: np.ndarray | None = None
                         ) -> tuple[np.ndarray, np.ndarray]:
     """Per-entry judgments and the ``(n_topics, L)`` judgment counts per level (what
     :meth:`JudgedRuns.judged` takes) under one level of a judging order."""
-    idx, val = _pos if _pos is not None else _entry_values(index, order)
+    val = _pos if _pos is not None else _entry_values(index, order)
     rel = np.full(len(index.e_rel), NONPOOL, index.e_rel.dtype)
-    known = index.e_rel[idx] >= 0
-    judged = (val <= level) & known
-    rel[idx[judged]] = index.e_rel[idx[judged]]
+    judged = (val > 0) & (val <= level)
+    judged &= index.e_rel >= 0
+    rel[judged] = index.e_rel[judged]
+    del judged
     if order.pool_keys is not None:  # the rest of the sampling frame: pooled, not judged
-        rel[idx[(val > level) & (val < np.iinfo(np.int64).max)]] = UNJUDGED
+        rel[val > level] = UNJUDGED
     found, q_val = index.lookup(order.keys)
     ok = found & (q_val >= 0) & (order.value <= level)
     t = index.key_topic(order.keys[ok]).astype(np.int64)
@@ -210,36 +211,30 @@ def simulated_judgments(index: JudgedRuns, order: JudgingOrder, level: int,
     return rel, levels
 
 
-def _entry_values(index: JudgedRuns, order: JudgingOrder) -> tuple[np.ndarray, np.ndarray]:
-    """Entries the full qrels judge (rel >= 0; every entry for a sample, whose unsampled
-    pool members are marked) and the level at which each is judged."""
+def _entry_values(index: JudgedRuns, order: JudgingOrder) -> np.ndarray:
+    """Per entry, the level at which it is judged (int32; 0: never) — entries the full
+    qrels judge (rel >= 0), or for a sample every entry, whose unsampled pool members
+    are marked."""
     return run_sync(_iter_entry_values(index, order))
 
 
 def _iter_entry_values(index: JudgedRuns, order: JudgingOrder, step: float = 0, total: int = 1,
                        message: str = ""):
-    """:func:`_entry_values` a million entries at a time, a cancellation point after each.
-
-    Only the entries whose key the order holds are returned (every other entry keeps
-    "not in the qrels" at every level): those the full qrels judge (rel >= 0), or for a
-    sample any entry, whose unsampled pool members are marked."""
-    sample = order.pool_keys is not None
-    idx_parts, val_parts = [], []
+    """:func:`_entry_values` a million entries at a time, a cancellation point after each
+    (4 bytes an entry: levels start at 1, so 0 marks the entries the order lacks)."""
     n = index.n_entries
+    val = np.zeros(n, np.int32)
     if len(order.keys):
         for a in range(0, n, 1 << 20):
             idx = np.arange(a, min(n, a + (1 << 20)), dtype=np.int64)
-            if not sample:
+            if order.pool_keys is None:
                 idx = idx[index.e_rel[idx] >= 0]
             k = index.entry_keys(idx)
             pos = np.minimum(np.searchsorted(order.keys, k), len(order.keys) - 1)
             hit = order.keys[pos] == k
-            idx_parts.append(idx[hit])
-            val_parts.append(order.value[pos[hit]])
+            val[idx[hit]] = order.value[pos[hit]]
             yield Progress(step, total, message)
-    idx = np.concatenate(idx_parts) if idx_parts else np.zeros(0, np.int64)
-    val = np.concatenate(val_parts).astype(np.int64) if val_parts else np.zeros(0, np.int64)
-    return idx, val
+    return val
 
 
 @dataclass(frozen=True, eq=False)
