@@ -212,7 +212,7 @@ def simulated_judgments(index: JudgedRuns, order: JudgingOrder, level: int,
 
 
 def _entry_values(index: JudgedRuns, order: JudgingOrder) -> np.ndarray:
-    """Per entry, the level at which it is judged (int32; 0: never) — entries the full
+    """Per entry, the level at which it is judged (0: never) — entries the full
     qrels judge (rel >= 0), or for a sample every entry, whose unsampled pool members
     are marked."""
     return run_sync(_iter_entry_values(index, order))
@@ -221,9 +221,11 @@ def _entry_values(index: JudgedRuns, order: JudgingOrder) -> np.ndarray:
 def _iter_entry_values(index: JudgedRuns, order: JudgingOrder, step: float = 0, total: int = 1,
                        message: str = ""):
     """:func:`_entry_values` a million entries at a time, a cancellation point after each
-    (4 bytes an entry: levels start at 1, so 0 marks the entries the order lacks)."""
+    (2 bytes an entry for levels below 65536: levels start at 1, so 0 marks the entries
+    the order lacks)."""
     n = index.n_entries
-    val = np.zeros(n, np.int32)
+    top = int(order.value.max()) if len(order.value) else 0
+    val = np.zeros(n, np.uint16 if top < 2**16 else np.int32 if top < 2**31 else np.int64)
     if len(order.keys):
         for a in range(0, n, 1 << 20):
             idx = np.arange(a, min(n, a + (1 << 20)), dtype=np.int64)
