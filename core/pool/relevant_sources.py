@@ -73,14 +73,13 @@ def earliest_ranks(index: JudgedRuns, depth: Depth = 0, runs: np.ndarray | None 
     lvl = index.relevance_level
     # per relevant (topic, document): its best rank and how many runs retrieved it, a
     # slice of entries at a time (the slices' answers merged: min of minima, sum of counts)
-    parts = []
+    uk, best_rank, n = np.zeros(0, np.int64), np.zeros(0, np.int32), np.zeros(0, np.int64)
     for sel, seg in _relevant_entries(index, lvl, runs):
         k = (seg % index.n_topics) * index.n_docs + index.e_doc[sel]
-        parts.append(_best_rank(k, (sel - index.seg_start[seg] + 1).astype(np.int32),
-                                np.ones(len(k), np.int64)))
-    uk, best_rank, n = _best_rank(*(np.concatenate([p[i] for p in parts]) if parts else
-                                    np.zeros(0, (np.int64, np.int32, np.int64)[i])
-                                    for i in range(3)))
+        rank = (sel - index.seg_start[seg] + 1).astype(np.int32)
+        del sel, seg
+        uk, best_rank, n = _best_rank(np.concatenate([uk, k]), np.concatenate([best_rank, rank]),
+                                      np.concatenate([n, np.ones(len(k), np.int64)]))
     rel_q = index.q_rel >= lvl
     qk = index.q_key[rel_q]
     pos = np.searchsorted(uk, qk)
