@@ -94,12 +94,14 @@ def ranked_judgments(run: Run, qrels: Qrels, compat: int = 10) -> np.ndarray:
     ranked = rel_line.astype(dtype) if _is_identity(order) else rel_line[order].astype(dtype)
     del rel_line
     keep_judgments(run, qrels, compat, ranked)
-    return ranked
+    return run.meta["_judgments"][2]
 
 
 def keep_judgments(run: Run, qrels: Qrels, compat: int, ranked: np.ndarray) -> None:
     """Keep ``ranked`` as the run's :func:`ranked_judgments` for ``qrels`` (a view of a
     larger array may replace the run's own copy: the memory is then shared)."""
+    ranked = ranked.view()
+    ranked.flags.writeable = False          # shared: every judged ranking of the run reads it
     run.meta["_judgments"] = (weakref.ref(qrels), compat, ranked)
 
 
