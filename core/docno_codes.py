@@ -30,7 +30,7 @@ class DocnoCodes:
         in the order they first appear in this array."""
         h = docno_hash(docno_bytes)
         if len(self._hash):
-            pos = np.searchsorted(self._hash, h)
+            pos = self._find(h)
             np.minimum(pos, len(self._hash) - 1, out=pos)
             new = np.flatnonzero(self._hash[pos] != h)
         else:
@@ -45,8 +45,17 @@ class DocnoCodes:
             self._hash = np.insert(self._hash, at, uh)
             self._code = np.insert(self._code, at, codes)
             self.n += len(uh)
-            pos = np.searchsorted(self._hash, h)
+            pos = self._find(h)
         return self._code[pos]
+
+    def _find(self, h: np.ndarray) -> np.ndarray:
+        """``searchsorted`` of ``h`` in the vocabulary, the needles taken in sorted order
+        (each search then starts near the last one: several times faster than random
+        needles into a large vocabulary)."""
+        order = np.argsort(h)
+        pos = np.empty(len(h), np.int64)
+        pos[order] = np.searchsorted(self._hash, h[order])
+        return pos
 
     def doc_bytes(self) -> np.ndarray:
         """Each code's docno as NUL-padded bytes (the widest array's width)."""
