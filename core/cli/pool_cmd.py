@@ -120,7 +120,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"yardstick pool: note: {note}", file=sys.stderr)
     if args.groups:
         _check_groups(args.groups, groups, runs)
-    runs = [r.renamed(group=groups.get(r.name) or groups.get(r.tag) or "") for r in runs]
+    # each run's group by file name or run tag (given to the index, not by renaming the
+    # runs: a renamed Run would join the qrels without the join index read_run built)
+    group_of = {r.name: groups.get(r.name) or groups.get(r.tag) or r.group for r in runs}
     try:
         excluded = resolve_runs(args.not_pooled, runs, "--not-pooled")
     except RunNameError as e:
@@ -128,8 +130,9 @@ def run(args: argparse.Namespace) -> int:
     pooled = [all(r is not x for x in excluded) for r in runs]
     if not any(pooled):
         raise FormatError(args.runs[0], None, "no pooled run left after --not-pooled")
-    index = build_judged_runs(runs, qrels, pooled=pooled, relevance_level=args.level,
-                              tie_order=args.tie_order, last_join=True)
+    index = build_judged_runs(runs, qrels, pooled=pooled, groups=group_of,
+                              relevance_level=args.level, tie_order=args.tie_order,
+                              last_join=True)
     depth = _read_depths(args.topic_depths) if args.topic_depths else args.depth
     title_index, n_docs = None, None
     if "titlestat" in analyses:
