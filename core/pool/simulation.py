@@ -41,12 +41,16 @@ import pandas as pd
 from yardstick.io.read_progress import scaled
 from yardstick.pool import scoring
 from yardstick.judged_runs import NONPOOL, UNJUDGED, JudgedRuns
+from yardstick.judgment_table import search_sorted
 from yardstick.pool.reconstruction import Depth, pool_entries, reconstruct_pool
 from yardstick.progress import Progress, run_sync
 from yardstick.stability.rank_correlation import kendall_tau, system_ranking, tau_ap
 
 STRATEGIES = ("depth", "runs", "mtf", "random")
 SIM_MEASURES = ("map", "map_judged", "bpref", "infAP")
+#: entries located in a judging order between two cancellation points (each search holds
+#: the GIL: a smaller slice keeps the window's event loop answering)
+LOCATE_CHUNK = 1 << 18
 
 
 @dataclass(frozen=True, eq=False)
@@ -220,19 +224,19 @@ def _entry_values(index: JudgedRuns, order: JudgingOrder) -> np.ndarray:
 
 def _iter_entry_values(index: JudgedRuns, order: JudgingOrder, step: float = 0, total: int = 1,
                        message: str = ""):
-    """:func:`_entry_values` a million entries at a time, a cancellation point after each
-    (2 bytes an entry for levels below 65536: levels start at 1, so 0 marks the entries
-    the order lacks)."""
+    """:func:`_entry_values` :data:`LOCATE_CHUNK` entries at a time, a cancellation point
+    after each (2 bytes an entry for levels below 65536: levels start at 1, so 0 marks
+    the entries the order lacks)."""
     n = index.n_entries
     top = int(order.value.max()) if len(order.value) else 0
     val = np.zeros(n, np.uint16 if top < 2**16 else np.int32 if top < 2**31 else np.int64)
     if len(order.keys):
-        for a in range(0, n, 1 << 20):
-            idx = np.arange(a, min(n, a + (1 << 20)), dtype=np.int64)
+        for a in range(0, n, LOCATE_CHUNK):
+            idx = np.arange(a, min(n, a + LOCATE_CHUNK), dtype=np.int64)
             if order.pool_keys is None:
                 idx = idx[index.e_rel[idx] >= 0]
             k = index.entry_keys(idx)
-            pos = np.minimum(np.searchsorted(order.keys, k), len(order.keys) - 1)
+            pos = np.minimum(search_sorted(order.keys, k), len(order.keys) - 1)
             hit = order.keys[pos] == k
             val[idx[hit]] = order.value[pos[hit]]
             yield Progress(step, total, message)

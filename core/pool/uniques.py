@@ -35,12 +35,13 @@ import pandas as pd
 from yardstick.io.text_source import text_index
 from yardstick.pool import scoring
 from yardstick.judged_runs import NONPOOL, JudgedRuns, unique_sorted
+from yardstick.judgment_table import search_sorted
 from yardstick.pool.reconstruction import Depth, Pool, pool_entry_blocks, reconstruct_pool
 from yardstick.progress import Progress, run_sync
 
 RED_FLAG_PERCENT = 5.0
 #: judged entries looked up between two cancellation points of the masking step
-MASK_CHUNK = 1 << 20
+MASK_CHUNK = 1 << 18
 
 
 @dataclass(frozen=True, eq=False)
@@ -145,7 +146,7 @@ def iter_leave_out_uniques(index: JudgedRuns, depth: Depth, unit: str = "group",
         idx = np.flatnonzero(index.e_rel[a:a + MASK_CHUNK] != NONPOOL) + a
         seg = index.entry_segment(idx)
         keys = (seg % index.n_topics) * index.n_docs + index.e_doc[idx]
-        pos_c = np.minimum(np.searchsorted(j_keys, keys), len(j_keys) - 1)
+        pos_c = np.minimum(search_sorted(j_keys, keys), len(j_keys) - 1)
         run_of = seg // index.n_topics
         mine = (j_keys[pos_c] == keys) & (j_owner[pos_c] == unit_of_run[run_of]) \
             & index.pooled[run_of]
