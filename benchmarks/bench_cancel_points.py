@@ -50,7 +50,7 @@ def main(argv=None) -> int:
     from yardstick.evaluation_service import EvalOptions, evaluate_runs
     from yardstick.io.groups_file import read_groups
     from yardstick.io.read_progress import read_qrels_job, read_run_job
-    from yardstick.judged_runs import iter_build_judged_runs
+    from yardstick.judged_runs_build import iter_build_judged_runs
     from yardstick.pool.report import PoolSettings, iter_pool_report
     from yardstick.stability.report import ANALYSES, StabilitySettings, run_stability, \
         score_matrices

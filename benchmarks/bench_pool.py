@@ -10,7 +10,7 @@ Two workloads (issue 6, "Speed"):
   documents, seeds 1..80, tags ``gen01``..``gen80``, 4 runs per group) pooled at
   depth 100, judged by the union of their generated qrels.
 
-For each, the time to encode the runs (:func:`yardstick.judged_runs.build_judged_runs`)
+For each, the time to encode the runs (:func:`yardstick.judged_runs_build.build_judged_runs`)
 and to run the run- and group-level uniques tests is printed; reading files
 (and the Qrels' lazily built byte column) is reported separately.  Target:
 under 5 s for the 80 runs.
@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import glob
+import resource
 import subprocess
 import sys
 import time
@@ -31,7 +32,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from yardstick.io import read_qrels, read_run  # noqa: E402
-from yardstick.judged_runs import build_judged_runs  # noqa: E402
+from yardstick.judged_runs_build import build_judged_runs  # noqa: E402
 from yardstick.pool.reconstruction import pool_statistics, reconstruct_pool  # noqa: E402
 from yardstick.pool.uniques import leave_out_uniques  # noqa: E402
 from yardstick.qrels import Qrels  # noqa: E402
@@ -65,9 +66,10 @@ def bench(label: str, runs, qrels, depth: int) -> float:
     stats = pool_statistics(index, depth, pool=pool)
     t3 = time.perf_counter()
     print(f"{label}: {index.n_runs} runs, {index.n_groups} groups, {index.n_topics} topics, "
-          f"{len(index.e_run):,} ranked documents, pool {len(pool):,}")
+          f"{index.n_entries:,} ranked documents, pool {len(pool):,}")
     print(f"  encode {t1 - t0:.2f} s  uniques (run + group) {t2 - t1:.2f} s  "
-          f"pool statistics {t3 - t2:.2f} s  total {t3 - t0:.2f} s")
+          f"pool statistics {t3 - t2:.2f} s  total {t3 - t0:.2f} s  "
+          f"peak memory so far {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")
     print(f"  LOU by run:   mean {by_run.summary['mean_percent']:.2f}%  "
           f"max {by_run.summary['max_percent']:.2f}%")
     print(f"  LOU by group: mean {by_group.summary['mean_percent']:.2f}%  "

@@ -347,7 +347,7 @@ def pool_report(qrels: Any, runs: Any, depth: int = 100, pooled: Iterable[str] |
          **settings) -> PoolReport:
     """Pool-quality diagnostics (:mod:`yardstick.pool`); a ``PoolReport`` whose
     ``tables()`` are DataFrames."""
-    from yardstick.judged_runs import build_judged_runs
+    from yardstick.judged_runs_build import build_judged_runs
     from yardstick.pool.report import PoolSettings, iter_pool_report
     from yardstick.progress import run_sync
 

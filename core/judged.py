@@ -22,14 +22,12 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from yardstick.options import EvalOptions
-from yardstick.ranking import trec_order
 from yardstick.run import Run
+from yardstick.run_judgments import (NONPOOL, UNJUDGED, _is_identity, cached_order,  # noqa: F401
+                                     line_judgments, ranked_judgments, run_topic_counts)
 
 if TYPE_CHECKING:
     from yardstick.qrels import Qrels
-
-NONPOOL = -1
-UNJUDGED = -2
 
 
 class Docs:
@@ -270,8 +268,11 @@ def build_judged_ranking(run: Run, qrels: Qrels, options: EvalOptions | None = N
     run lines and judgments (trec_eval 10 with ``-c``: every qrels topic, a
     topic without run lines being evaluated on a single unjudged stand-in
     document); ``-M`` truncates after sorting; ``-J`` then drops documents that
-    are not judged.  With ``last_join`` the run's join index is freed as soon as
-    the qrels are looked up (no other qrels will be joined: ``yardstick eval``).
+    are not judged.  The judgments come from :func:`ranked_judgments` (the qrels
+    joined once per (run, qrels), kept on the run for every other option and for
+    :mod:`yardstick.judged_runs_build`).  With ``last_join`` the run's join index is
+    freed as soon as the qrels are looked up and nothing is kept (no other qrels
+    or options will come: ``yardstick eval``).
     """
     options = options or EvalOptions()
     q_topics, q_code = qrels.topic_index
@@ -287,26 +288,17 @@ def build_judged_ranking(run: Run, qrels: Qrels, options: EvalOptions | None = N
     missing = ~has_run[eval_q]
     T = len(topics)
 
-    # judgment of every run line: look each qrels row up in the run's key index
-    rel_line = np.full(len(run), NONPOOL, dtype=np.int32)
-    row_run_code = q_run_code[q_code]
-    frame_rel = qrels.rel
-    if has_run.all():  # every judged topic has run lines: no row to leave out
-        hit = run.lookup(row_run_code, qrels.docno_bytes, qrels.docno_hash)
-        vals = frame_rel
+    if last_join:   # one pass (yardstick eval): judgments per line, nothing kept
+        rel_line = line_judgments(run, qrels, q_run_code, last_join=True)
+        ranked = None
     else:
-        ok = row_run_code >= 0
-        hit = run.lookup(row_run_code[ok], qrels.docno_bytes[ok], qrels.docno_hash[ok])
-        vals = frame_rel[ok]
-    if last_join:
-        run.drop_join_index()
-    found = hit >= 0
-    vals = vals[found]
-    rel_line[hit[found]] = np.where(vals < 0, UNJUDGED, vals)
+        ranked = ranked_judgments(run, qrels, options.compat)
 
     # ranked lines of evaluated topics, trec_eval order, -M then -J.  The order
     # holds topics by run code, and evaluated topics come in the same (byte) order.
+    # ``sel`` picks positions of that order (None: all of them).
     order = cached_order(run, options.compat)
+    sel = None
     present = np.flatnonzero(~missing)
     eval_codes = q_run_code[eval_q][present]
     run_counts = run_topic_counts(run)
@@ -314,21 +306,25 @@ def build_judged_ranking(run: Run, qrels: Qrels, options: EvalOptions | None = N
     if len(eval_codes) and not bool((eval_codes[1:] > eval_codes[:-1]).all()):
         # (never with byte-ordered topics on both sides) take the blocks one by one
         first = np.concatenate([[0], np.cumsum(run_counts)])
-        order = order[np.concatenate([np.arange(first[c], first[c + 1]) for c in eval_codes])]
+        sel = np.concatenate([np.arange(first[c], first[c + 1]) for c in eval_codes])
     elif len(eval_codes) != len(run.topics):  # some run topics are not judged: drop them
         evaluated = np.zeros(len(run.topics), bool)
         evaluated[eval_codes] = True
-        order = order[evaluated[run.topic_code[order]]]
+        sel = np.flatnonzero(evaluated[run.topic_code[order]])
     if options.max_docs is not None and len(counts_p):
         cap = max(options.max_docs, 0)
         starts = np.concatenate([[0], np.cumsum(counts_p)[:-1]])
-        pos = np.arange(len(order)) - np.repeat(starts, counts_p)
-        order = order[pos < cap]
+        n_sel = len(order) if sel is None else len(sel)
+        pos = np.arange(n_sel) - np.repeat(starts, counts_p)
+        sel = np.flatnonzero(pos < cap) if sel is None else sel[pos < cap]
         counts_p = np.minimum(counts_p, cap)
-    # a file in trec_eval's order already (the usual case): no gather, no copy
-    rel = rel_line if len(order) == len(rel_line) and _is_identity(order) else rel_line[order]
-    del rel_line
-    line = order
+    line = order if sel is None else order[sel]
+    if ranked is not None:
+        rel = (ranked if sel is None else ranked[sel]).astype(np.int32)
+    else:
+        # a file in trec_eval's order already (the usual case): no gather, no copy
+        rel = rel_line if len(line) == len(rel_line) and _is_identity(line) else rel_line[line]
+        del rel_line
     if options.judged_only:
         keep = rel >= 0
         tix = np.repeat(np.arange(len(counts_p)), counts_p)
@@ -336,55 +332,39 @@ def build_judged_ranking(run: Run, qrels: Qrels, options: EvalOptions | None = N
         counts_p = np.bincount(tix[keep], minlength=len(counts_p))
     counts = np.zeros(T, np.int64)
     counts[present] = counts_p
-    if missing.any():
-        # trec_eval 10 -c: a missing topic is ranked as one unjudged document
-        counts = counts.copy()
-        counts[missing] = 1
-        ins = np.concatenate([[0], np.cumsum(counts)])[:-1][missing]
-        full_rel = np.empty(counts.sum(), dtype=rel.dtype)
-        full_line = np.empty(counts.sum(), dtype=line.dtype)
-        is_fill = np.zeros(counts.sum(), bool)
-        is_fill[ins] = True
-        full_rel[is_fill] = NONPOOL
-        full_line[is_fill] = -1
-        full_rel[~is_fill] = rel
-        full_line[~is_fill] = line
-        rel, line = full_rel, full_line
+    rel, line, counts = with_stand_ins(rel, line, counts, missing)
     start = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
+    return JudgedRanking(topics, start, rel, line, qrels_levels(qrels, eval_q),
+                         options.relevance_level, missing, len(q_topics), run, qrels, options)
 
-    # judgment counts per level (rel >= 0) per evaluated topic
+
+def with_stand_ins(rel: np.ndarray, line: np.ndarray, counts: np.ndarray, missing: np.ndarray
+                   ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """trec_eval 10 ``-c``: each topic the run lacks (``missing``, its count 0) is ranked
+    as one unjudged stand-in document (rel ``NONPOOL``, line -1); the other topics'
+    documents (``counts``, topic by topic) keep their order."""
+    if not missing.any():
+        return rel, line, counts
+    counts = counts.copy()
+    counts[missing] = 1
+    fill = np.zeros(int(counts.sum()), bool)
+    fill[np.concatenate([[0], np.cumsum(counts)])[:-1][missing]] = True
+    full_rel = np.full(len(fill), NONPOOL, rel.dtype)
+    full_line = np.full(len(fill), -1, line.dtype)
+    full_rel[~fill], full_line[~fill] = rel, line
+    return full_rel, full_line, counts
+
+
+def qrels_levels(qrels: Qrels, eval_q: np.ndarray) -> np.ndarray:
+    """Judgment counts per level (rel >= 0) of the qrels topics ``eval_q`` (indices into
+    ``qrels.topic_index``), shape ``(len(eval_q), L)``: trec_eval's ``num_rel_levels``."""
+    q_topics, q_code = qrels.topic_index
+    frame_rel = qrels.rel
+    T = len(eval_q)
     q_to_t = np.full(len(q_topics), -1, dtype=np.int64)
     q_to_t[eval_q] = np.arange(T)
     row_t = q_to_t[q_code]
     sel = (row_t >= 0) & (frame_rel >= 0)
     L = int(frame_rel[sel].max()) + 1 if sel.any() else 1
-    rel_levels = np.bincount(row_t[sel] * L + frame_rel[sel], minlength=T * L
-                             ).reshape(T, L).astype(np.int64)
-    return JudgedRanking(topics, start, rel, line, rel_levels, options.relevance_level,
-                         missing, len(q_topics), run, qrels, options)
-
-
-def _is_identity(order: np.ndarray) -> bool:
-    """Whether ``order`` is 0, 1, 2, ... (checked a slice at a time, no big temporary)."""
-    step = 1 << 20
-    for a in range(0, len(order), step):
-        part = order[a:a + step]
-        if part[0] != a or not bool((part == np.arange(a, a + len(part), dtype=part.dtype)).all()):
-            return False
-    return True
-
-
-def run_topic_counts(run: Run) -> np.ndarray:
-    """Lines per run topic code, computed once per run."""
-    if "_topic_counts" not in run.meta:
-        run.meta["_topic_counts"] = np.bincount(run.topic_code, minlength=len(run.topics))
-    return run.meta["_topic_counts"]
-
-
-def cached_order(run: Run, compat: int) -> np.ndarray:
-    """trec_eval order of a run's lines, computed once per run and compat level."""
-    cache = run.meta.setdefault("_trec_order", {})
-    if compat not in cache:
-        order = trec_order(run.topic_code, run.score, run.docno_bytes, compat)
-        cache[compat] = order.astype(np.int32) if len(order) < 2**31 else order
-    return cache[compat]
+    return np.bincount(row_t[sel] * L + frame_rel[sel], minlength=T * L
+                       ).reshape(T, L).astype(np.int64)

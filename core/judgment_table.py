@@ -106,3 +106,13 @@ def unique_sorted(values: np.ndarray) -> np.ndarray:
     keep[0] = True
     np.not_equal(s[1:], s[:-1], out=keep[1:])
     return s[keep]
+
+
+def search_sorted(values: np.ndarray, needles: np.ndarray) -> np.ndarray:
+    """``np.searchsorted(values, needles)`` with the needles taken in sorted order: each
+    search then starts near the last one, several times faster than random needles in
+    a large array (and the GIL, which a search holds, is held that much less)."""
+    order = np.argsort(needles)
+    pos = np.empty(len(needles), np.int64)
+    pos[order] = np.searchsorted(values, needles[order])
+    return pos

@@ -111,7 +111,7 @@ def test_error_rates_of_several_measures_share_one_drawn_seed(robust):
 def test_pool_simulation_reproduces_and_records_its_seed(strategy):
     from pool_fixtures import hand_qrels, hand_runs
 
-    from yardstick.judged_runs import build_judged_runs
+    from yardstick.judged_runs_build import build_judged_runs
     from yardstick.pool.simulation import simulate
 
     index = build_judged_runs(hand_runs(), hand_qrels())

@@ -11,7 +11,7 @@ import pandas as pd
 import pytest
 
 from yardstick.cli import main
-from yardstick.judged_runs import build_judged_runs
+from yardstick.judged_runs_build import build_judged_runs
 from yardstick.pool.simulation import simulate
 from yardstick.qrels import Qrels
 from yardstick.run import Run

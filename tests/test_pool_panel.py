@@ -6,7 +6,7 @@ import pytest
 pytest.importorskip("pytestqt")
 import pyqtgraph as pg  # noqa: E402
 
-from yardstick.judged_runs import build_judged_runs  # noqa: E402
+from yardstick.judged_runs_build import build_judged_runs  # noqa: E402
 from yardstick.pool.uniques import leave_out_uniques  # noqa: E402
 from pool_fixtures import HAND_DOCS, HAND_TOPICS, hand_qrels, hand_runs  # noqa: E402
 
@@ -123,3 +123,18 @@ def test_second_judgment_set_and_collection_rows(qtbot, panel, tmp_path):
     panel.show_table("characteristics_all_collections")
     rows = panel.table.frame()
     assert len(rows) == 1 and rows["mean_pool_size"].iloc[0] == pytest.approx(4.5)
+
+
+def test_unpooling_a_run_reuses_the_judged_runs(qtbot, panel):
+    """Judged once per (runs, qrels): a changed pooled flag re-runs the analyses on the
+    kept index (same arrays), and the pool is the one of the remaining runs."""
+    _run(qtbot, panel)
+    first = panel._cache["index"][1]
+    panel.state.update_run("C", pooled=False)
+    _run(qtbot, panel)
+    again = panel._cache["index"][1]
+    assert again.e_rel is first.e_rel and again.e_doc is first.e_doc
+    assert again.pooled.tolist() == [True, True, False]
+    panel.show_table("pool_per_topic")
+    shown = panel.table.frame().set_index("topic")
+    assert shown["pool_size"].tolist() == [3, 4]       # as test_not_pooled_flag_shrinks_the_pool

@@ -7,7 +7,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from yardstick.judged_runs import build_judged_runs
+from yardstick.judged_runs_build import build_judged_runs
 from yardstick.pool.reconstruction import pool_statistics, reconstruct_pool, unjudged_at
 from pool_fixtures import REAL_ROBUST03, hand_qrels, hand_runs, robust03, robust04, trec_ranked
 
@@ -159,9 +159,39 @@ def test_judgments_of_ranked_documents_both_lookup_paths(monkeypatch, dense_cell
 
     index = build_judged_runs(hand_runs(), Qrels.from_frame(q))
     assert (index._table.dense is None) == (dense_cells == 0)
-    a = index.e_run == 0
+    a = index.entry_run(np.arange(index.n_entries)) == 0
     # run A in trec order: d1 d2 d3 | e2 e1 e3
     assert index.docnos(index.e_doc[a]).tolist() == ["d1", "d2", "d3", "e2", "e1", "e3"]
     assert index.e_rel[a].tolist() == [1, -2, -1, 0, 2, -1]
     found, rel = index.lookup(index.entry_keys()[::-1])      # unsorted queries
     assert found[::-1].tolist() == (index.e_rel != -1).tolist()
+
+
+def test_blocks_of_topics_and_slices_of_entries_change_no_number(monkeypatch):
+    """The pool is rebuilt a block of topics at a time and the relevant and judged
+    entries are read a slice at a time (memory); one topic per block and slices of a few
+    entries give the same pool, sources and uniques as one pass (Robust 2003)."""
+    from yardstick.pool import reconstruction, relevant_sources, uniques
+    from yardstick.pool.relevant_sources import earliest_ranks, relevance_by_rank
+    from yardstick.pool.uniques import leave_out_uniques
+
+    runs, qrels = robust03()
+    index = build_judged_runs(runs, qrels)
+
+    def everything():
+        pool = reconstruct_pool(index, 125)
+        return (pool, earliest_ranks(index, 125).frame, relevance_by_rank(index, 300),
+                leave_out_uniques(index, 125, "group", pool=pool))
+
+    one = everything()
+    monkeypatch.setattr(reconstruction, "POOL_BLOCK", 1)
+    monkeypatch.setattr(relevant_sources, "ENTRY_CHUNK", 7_777)
+    monkeypatch.setattr(uniques, "MASK_CHUNK", 5_555)
+    many = everything()
+    for f in ("keys", "n_runs", "n_groups", "owner_run", "owner_group", "min_rank"):
+        assert np.array_equal(getattr(one[0], f), getattr(many[0], f)), f
+    pd.testing.assert_frame_equal(one[1], many[1])
+    pd.testing.assert_frame_equal(one[2], many[2])
+    pd.testing.assert_frame_equal(one[3].frame, many[3].frame)
+    pd.testing.assert_frame_equal(one[3].per_unit, many[3].per_unit)
+    assert len(one[0]) > 10_000 and one[1]["earliest_rank"].notna().sum() > 1_000

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from yardstick.pool.characteristics import characteristics_table
-from yardstick.judged_runs import build_judged_runs
+from yardstick.judged_runs_build import build_judged_runs
 from yardstick.pool.report import PoolSettings, iter_pool_report
 from yardstick.pool.titlestat import build_title_index
 from yardstick.progress import run_sync

@@ -9,7 +9,7 @@ import pytest
 from scipy import stats
 
 from yardstick.pool import scoring
-from yardstick.judged_runs import build_judged_runs
+from yardstick.judged_runs_build import build_judged_runs
 from yardstick.pool.reconstruction import reconstruct_pool
 from yardstick.pool.simulation import (judgments_at, order_by_depth, order_by_runs,
                                        order_move_to_front, order_random, simulate,

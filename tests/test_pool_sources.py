@@ -6,7 +6,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from yardstick.judged_runs import build_judged_runs
+from yardstick.judged_runs_build import build_judged_runs
 from yardstick.pool.relevant_sources import earliest_ranks, relevance_by_rank, relevant_by_depth
 from pool_fixtures import hand_qrels, hand_runs, robust03, trec_ranked
 

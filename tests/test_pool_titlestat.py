@@ -8,7 +8,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from yardstick.judged_runs import build_judged_runs
+from yardstick.judged_runs_build import build_judged_runs
 from yardstick.pool.text import ENGLISH_STOPWORDS, TextOptions
 from yardstick.pool.titlestat import (build_title_index, compare_judgment_sets, titlestat,
                                  titlestat_rel)

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from yardstick.pool import scoring
-from yardstick.judged_runs import build_judged_runs
+from yardstick.judged_runs_build import build_judged_runs
 from yardstick.pool.uniques import leave_out_uniques
 from pool_fixtures import REAL_ROBUST03, hand_qrels, hand_runs, robust03, trec_ranked
 

@@ -121,7 +121,7 @@ def _read_depths(path: str) -> dict[str, int]:
 
 def run(args: argparse.Namespace) -> int:
     from yardstick.io import read_qrels, read_run
-    from yardstick.judged_runs import build_judged_runs
+    from yardstick.judged_runs_build import build_judged_runs
     from yardstick.pool.report import iter_pool_report
     from yardstick.progress import run_sync
     from yardstick.run_names import RunNameError, resolve_runs, unique_names
@@ -134,7 +134,7 @@ def run(args: argparse.Namespace) -> int:
         from yardstick.io.groups_file import read_groups
 
         groups = read_groups(args.groups)
-    runs, notes = unique_names([read_run(path) for path in args.runs])
+    runs, notes = unique_names([read_run(path, ranks=False) for path in args.runs])
     for note in notes:
         print(f"note: {note}", file=sys.stderr)
     from yardstick.topic_coverage import topic_coverage
@@ -147,7 +147,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"yardstick pool: note: {note}", file=sys.stderr)
     if args.groups:
         _check_groups(args.groups, groups, runs)
-    runs = [r.renamed(group=groups.get(r.name) or groups.get(r.tag) or "") for r in runs]
+    # each run's group by file name or run tag (given to the index, not by renaming the
+    # runs: a renamed Run would join the qrels without the join index read_run built)
+    group_of = {r.name: groups.get(r.name) or groups.get(r.tag) or r.group for r in runs}
     try:
         excluded = resolve_runs(args.not_pooled, runs, "--not-pooled")
     except RunNameError as e:
@@ -159,8 +161,9 @@ def run(args: argparse.Namespace) -> int:
     if not any(pooled):
         raise FormatError(args.pooled or args.runs[0], None,
                           "no pooled run left after --pooled / --not-pooled")
-    index = build_judged_runs(runs, qrels, pooled=pooled, relevance_level=args.level,
-                             tie_order=args.tie_order)
+    index = build_judged_runs(runs, qrels, pooled=pooled, groups=group_of,
+                              relevance_level=args.level, tie_order=args.tie_order,
+                              last_join=True)
     depth = _read_depths(args.topic_depths) if args.topic_depths else args.depth
     title_index, n_docs = None, None
     if "titlestat" in analyses:

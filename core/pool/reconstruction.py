@@ -81,14 +81,40 @@ class Pool:
         })
 
 
+#: pool entries (run, topic, rank within the depth) handled at once: a pool is rebuilt a
+#: block of topics at a time, so its temporaries stay near this many entries
+POOL_BLOCK = 1 << 20
+
+
 def pool_entries(index: JudgedRuns, depth: Depth, runs: np.ndarray | None = None) -> np.ndarray:
-    """Bool per entry: the entry is within its topic's depth for a contributing run.
+    """Index (sorted) of the entries within their topic's depth for a contributing run.
 
     ``runs`` is a bool mask over the index's runs (default: the pooled runs).
     """
     d = index.depth_array(depth)
     runs = index.pooled if runs is None else np.asarray(runs, bool)
-    return runs[index.e_run] & (index.e_rank <= d[index.e_topic])
+    return index.prefix(index.run_limit(runs, d))
+
+
+def pool_entry_blocks(index: JudgedRuns, depth: Depth, runs: np.ndarray | None = None):
+    """:func:`pool_entries` a block of topics at a time (about :data:`POOL_BLOCK` entries
+    each, topics in order): yields the index of each block's pool entries."""
+    d = index.depth_array(depth)
+    runs = index.pooled if runs is None else np.asarray(runs, bool)
+    limit = np.minimum(index.run_limit(runs, d),
+                       index.segment_counts().reshape(index.n_runs, index.n_topics))
+    per_topic = limit.sum(axis=0)
+    t0 = 0
+    while t0 < index.n_topics:
+        t1 = t0 + 1
+        total = per_topic[t0]
+        while t1 < index.n_topics and total + per_topic[t1] <= POOL_BLOCK:
+            total += per_topic[t1]
+            t1 += 1
+        block = np.zeros_like(limit)
+        block[:, t0:t1] = limit[:, t0:t1]
+        yield index.prefix(block)
+        t0 = t1
 
 
 def reconstruct_pool(index: JudgedRuns, depth: Depth, runs: np.ndarray | None = None) -> Pool:
@@ -104,23 +130,33 @@ def reconstruct_pool(index: JudgedRuns, depth: Depth, runs: np.ndarray | None = 
     """
     contributing = index.pooled if runs is None else np.asarray(runs, bool)
     d = index.depth_array(depth)
-    sel = np.flatnonzero(pool_entries(index, d, contributing))
-    k = index.entry_keys(sel)
-    r = index.e_run[sel]
+    parts = [_pool_part(index, sel) for sel in pool_entry_blocks(index, d, contributing)]
+    fields = ("keys", "n_runs", "n_groups", "owner_run", "owner_group", "min_rank")
+    joined = {f: np.concatenate([p[f] for p in parts]) if parts else
+              np.zeros(0, np.int64 if f == "keys" else np.int32) for f in fields}
+    return Pool(depth=d, contributing=contributing, **joined)
+
+
+def _pool_part(index: JudgedRuns, sel: np.ndarray) -> dict:
+    """The pool's keys (sorted) and contributors of the pool entries ``sel`` (whole topics)."""
+    seg = index.entry_segment(sel)
+    k = (seg % index.n_topics) * index.n_docs + index.e_doc[sel]
+    r = (seg // index.n_topics).astype(np.int32)
+    rank = (sel - index.seg_start[seg] + 1).astype(np.int32)
+    del seg
     g = index.run_group[r].astype(np.int64)
-    rank = index.e_rank[sel]
     # a run has each (topic, doc) once, so (key, run) pairs are unique already
     order = np.lexsort((rank, k))
     k, r, g, rank = k[order], r[order], g[order], rank[order]
+    del order
     keys, first, n_runs = np.unique(k, return_index=True, return_counts=True)
     owner_run = np.where(n_runs == 1, r[first], -1).astype(np.int32)
     kg = unique_sorted(k * index.n_groups + g)
     gk, gfirst, n_groups = np.unique(kg // index.n_groups, return_index=True, return_counts=True)
     owner_group = np.where(n_groups == 1, kg[gfirst] % index.n_groups, -1).astype(np.int32)
-    return Pool(depth=d, keys=keys, n_runs=n_runs.astype(np.int32),
-                n_groups=n_groups.astype(np.int32), owner_run=owner_run,
-                owner_group=owner_group, min_rank=rank[first].astype(np.int32),
-                contributing=contributing)
+    return {"keys": keys, "n_runs": n_runs.astype(np.int32),
+            "n_groups": n_groups.astype(np.int32), "owner_run": owner_run,
+            "owner_group": owner_group, "min_rank": rank[first].astype(np.int32)}
 
 
 @dataclass(frozen=True, eq=False)
@@ -162,13 +198,14 @@ def unjudged_at(index: JudgedRuns, cutoffs: Sequence[int] = (10, 100)) -> pd.Dat
     those (Voorhees 2003, §1).
     """
     ev = index.evaluated()
-    seg = index.e_run.astype(np.int64) * index.n_topics + index.e_topic
     n_ev = ev.sum(axis=1)
+    everyone = np.ones(index.n_runs, bool)
     cols: dict[str, np.ndarray] = {}
     for k in cutoffs:
-        top = index.e_rank <= k
-        for name, mask in (("unjudged", top & (index.e_rel < 0)),
-                           ("judged", top & (index.e_rel >= 0))):
+        top = index.prefix(index.run_limit(everyone, k))     # the top k of every segment
+        seg, rel = index.entry_segment(top), index.e_rel[top]
+        del top
+        for name, mask in (("unjudged", rel < 0), ("judged", rel >= 0)):
             c = np.bincount(seg[mask], minlength=index.n_runs * index.n_topics)
             c = np.where(ev, c.reshape(index.n_runs, index.n_topics), 0).sum(axis=1)
             cols[f"{name}_{k}"] = np.divide(c, n_ev, out=np.full(len(c), np.nan), where=n_ev > 0)
@@ -185,12 +222,21 @@ def unjudged_at(index: JudgedRuns, cutoffs: Sequence[int] = (10, 100)) -> pd.Dat
 def boundary_ties(index: JudgedRuns, depth: Depth, runs: np.ndarray | None = None) -> int:
     """How many (contributing run, topic) cuts at the pool depth fell inside a tie group:
     the documents kept there depend on the tie order (``JudgedRuns.tie_order``)."""
-    if index.e_tied_next is None:
-        return 0
     contributing = index.pooled if runs is None else np.asarray(runs, bool)
+    if not index.runs:
+        return 0
     d = index.depth_array(depth)
-    at_cut = (index.e_rank == d[index.e_topic]) & contributing[index.e_run]
-    return int((at_cut & index.e_tied_next).sum())
+    T = index.n_topics
+    all_counts = index.segment_counts()
+    dtype = np.float32 if index.compat == 9 else np.float64    # the order's own scores
+    ties = 0
+    for i in np.flatnonzero(contributing):
+        run, lines = index.runs[i], index.run_lines[i]
+        t = np.flatnonzero((d >= 1) & (all_counts[i * T:(i + 1) * T] > d))  # an entry below
+        at = index.seg_start[i * T + t] - index.seg_start[i * T] + d[t] - 1
+        above, below = run.score[lines[at]].astype(dtype), run.score[lines[at + 1]].astype(dtype)
+        ties += int((above == below).sum())
+    return ties
 
 
 def pool_statistics(index: JudgedRuns, depth: Depth, pool: Pool | None = None,

@@ -29,7 +29,7 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
-from yardstick.judged_runs import JudgedRuns
+from yardstick.judged_runs import ENTRY_CHUNK, JudgedRuns
 from yardstick.pool.reconstruction import Depth
 
 
@@ -71,18 +71,21 @@ def earliest_ranks(index: JudgedRuns, depth: Depth = 0, runs: np.ndarray | None 
     """Earliest rank of every relevant qrels document over the pooled runs (all ranks)."""
     runs = index.pooled if runs is None else np.asarray(runs, bool)
     lvl = index.relevance_level
-    sel = np.flatnonzero(runs[index.e_run] & (index.e_rel >= lvl))
-    k = index.entry_keys(sel)
-    rank = index.e_rank[sel]
-    order = np.lexsort((rank, k))
-    k, rank = k[order], rank[order]
-    uk, first, n = np.unique(k, return_index=True, return_counts=True)
+    # per relevant (topic, document): its best rank and how many runs retrieved it, a
+    # slice of entries at a time (the slices' answers merged: min of minima, sum of counts)
+    uk, best_rank, n = np.zeros(0, np.int64), np.zeros(0, np.int32), np.zeros(0, np.int64)
+    for sel, seg in _relevant_entries(index, lvl, runs):
+        k = (seg % index.n_topics) * index.n_docs + index.e_doc[sel]
+        rank = (sel - index.seg_start[seg] + 1).astype(np.int32)
+        del sel, seg
+        uk, best_rank, n = _best_rank(np.concatenate([uk, k]), np.concatenate([best_rank, rank]),
+                                      np.concatenate([n, np.ones(len(k), np.int64)]))
     rel_q = index.q_rel >= lvl
     qk = index.q_key[rel_q]
     pos = np.searchsorted(uk, qk)
     pos_c = np.minimum(pos, max(len(uk) - 1, 0))
     hit = (uk[pos_c] == qk) if len(uk) else np.zeros(len(qk), bool)
-    best = np.where(hit, rank[first][pos_c] if len(uk) else 0, np.nan)
+    best = np.where(hit, best_rank[pos_c] if len(uk) else 0, np.nan)
     frame = pd.DataFrame({
         "topic": index.topic_names(index.key_topic(qk)),
         "docno": index.docnos(index.key_doc(qk)),
@@ -91,6 +94,26 @@ def earliest_ranks(index: JudgedRuns, depth: Depth = 0, runs: np.ndarray | None 
         "n_runs": np.where(hit, n[pos_c] if len(uk) else 0, 0),
     })
     return EarliestRanks(frame=frame, depth=index.depth_array(depth))
+
+
+def _relevant_entries(index: JudgedRuns, level: int, runs: np.ndarray):
+    """The relevant entries (``rel >= level``) of the runs flagged in ``runs``, a slice of
+    entries at a time: yields (entry index, segment) per slice."""
+    for a in range(0, index.n_entries, ENTRY_CHUNK):
+        sel = np.flatnonzero(index.e_rel[a:a + ENTRY_CHUNK] >= level) + a
+        seg = index.entry_segment(sel)
+        keep = runs[seg // max(index.n_topics, 1)]
+        yield sel[keep], seg[keep]
+
+
+def _best_rank(k: np.ndarray, rank: np.ndarray, n: np.ndarray
+               ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per distinct key of ``k``: the smallest ``rank`` and the sum of ``n``."""
+    order = np.lexsort((rank, k))
+    k, rank, n = k[order], rank[order], n[order]
+    uk, first = np.unique(k, return_index=True)
+    total = np.add.reduceat(n, first) if len(first) else np.zeros(0, np.int64)
+    return uk, rank[first], total
 
 
 def relevance_by_rank(index: JudgedRuns, max_rank: int = 1000, runs: np.ndarray | None = None
@@ -108,10 +131,13 @@ def relevance_by_rank(index: JudgedRuns, max_rank: int = 1000, runs: np.ndarray 
     """
     runs = np.ones(index.n_runs, bool) if runs is None else np.asarray(runs, bool)
     topics = index.in_qrels & (index.num_rel() > 0)
-    sel = runs[index.e_run] & (index.e_rel >= index.relevance_level) & (index.e_rank <= max_rank) \
-        & topics[index.e_topic]
-    cell = index.e_topic[sel].astype(np.int64) * max_rank + (index.e_rank[sel] - 1)
-    counts = np.bincount(cell, minlength=index.n_topics * max_rank)
+    counts = np.zeros(index.n_topics * max_rank, np.int64)
+    for sel, seg in _relevant_entries(index, index.relevance_level, runs):
+        topic = seg % index.n_topics
+        rank = sel - index.seg_start[seg] + 1
+        keep = (rank <= max_rank) & topics[topic]
+        counts += np.bincount(topic[keep] * max_rank + (rank[keep] - 1),
+                              minlength=index.n_topics * max_rank)
     counts = counts.reshape(index.n_topics, max_rank)
     n_t = int(topics.sum())
     n_r = int(runs.sum())

@@ -187,9 +187,11 @@ def _stats_summary(r: PoolReport) -> list[str]:
 
 
 def _sources(ctx: PoolContext):
-    yield Progress(0, 1, "sources of relevant documents")
+    yield Progress(0, 3, "sources of relevant documents")
     er = earliest_ranks(ctx.index, ctx.depth)
+    yield Progress(1, 3, "P(relevant) by rank")       # (a cancellation point between)
     out = {"earliest": er, "p_rel": relevance_by_rank(ctx.index, ctx.settings.max_rank)}
+    yield Progress(2, 3, "relevant documents by pool depth")
     if ctx.max_depth > 0:
         out["depth_curve"] = relevant_by_depth(er)
     return out

@@ -25,8 +25,11 @@ from yardstick.judged_runs import JudgedRuns
 from yardstick.progress import Progress
 
 MEASURES = ("map", "map_judged", "bpref", "infAP")
-#: runs scored between two cancellation points of a pool job
+#: runs scored between two cancellation points of a pool job (at most)
 RUN_BLOCK = 32
+#: ranked documents scored at once (at most, unless one run has more): the kernels'
+#: temporaries grow with them
+ENTRY_BLOCK = 2_000_000
 
 
 def score_all(index: JudgedRuns, measure: str, rel: np.ndarray | None = None,
@@ -45,14 +48,17 @@ def score_all(index: JudgedRuns, measure: str, rel: np.ndarray | None = None,
 def iter_score_blocks(index: JudgedRuns, measure: str, rel: np.ndarray | None = None,
                       rel_levels: np.ndarray | None = None, step: float = 0, total: float = 1,
                       message: str = ""):
-    """:func:`score_all` :data:`RUN_BLOCK` runs at a time, a cancellation point (a
+    """:func:`score_all` a block of runs at a time (:data:`RUN_BLOCK`, fewer when they
+    rank more than :data:`ENTRY_BLOCK` documents), a cancellation point (a
     ``Progress(step, total, message)``) after each block; the numbers are those of one
     pass.  ``rel_levels`` per run and topic (3-d) are cut with the runs."""
     rel = index.e_rel if rel is None else rel
     per_topic = []
     T = index.n_topics
-    for r0 in range(0, index.n_runs, RUN_BLOCK):
-        r1 = min(index.n_runs, r0 + RUN_BLOCK)
+    per_run = max(1, index.n_entries // max(index.n_runs, 1))
+    block = max(1, min(RUN_BLOCK, ENTRY_BLOCK // per_run))
+    for r0 in range(0, index.n_runs, block):
+        r1 = min(index.n_runs, r0 + block)
         a, z = int(index.seg_start[r0 * T]), int(index.seg_start[r1 * T])
         levels = rel_levels[r0:r1] if rel_levels is not None and np.ndim(rel_levels) == 3 \
             else rel_levels

@@ -41,12 +41,16 @@ import pandas as pd
 from yardstick.io.read_progress import scaled
 from yardstick.pool import scoring
 from yardstick.judged_runs import NONPOOL, UNJUDGED, JudgedRuns
+from yardstick.judgment_table import search_sorted
 from yardstick.pool.reconstruction import Depth, pool_entries, reconstruct_pool
 from yardstick.progress import Progress, run_sync
 from yardstick.stability.rank_correlation import kendall_tau, system_ranking, tau_ap
 
 STRATEGIES = ("depth", "runs", "mtf", "random")
 SIM_MEASURES = ("map", "map_judged", "bpref", "infAP")
+#: entries located in a judging order between two cancellation points (each search holds
+#: the GIL: a smaller slice keeps the window's event loop answering)
+LOCATE_CHUNK = 1 << 18
 
 
 @dataclass(frozen=True, eq=False)
@@ -84,9 +88,9 @@ def order_by_runs(index: JudgedRuns, depth: Depth, unit: str = "group", seed: in
     units = np.unique(unit_of_run[index.pooled])
     position = np.full(int(unit_of_run.max()) + 1, np.iinfo(np.int64).max, np.int64)
     position[rng.permutation(units)] = np.arange(1, len(units) + 1)
-    sel = np.flatnonzero(pool_entries(index, depth))
+    sel = pool_entries(index, depth)
     k = index.entry_keys(sel)
-    v = position[unit_of_run[index.e_run[sel]]]
+    v = position[unit_of_run[index.entry_run(sel)]]
     order = np.lexsort((v, k))
     k, v = k[order], v[order]
     keys, first = np.unique(k, return_index=True)
@@ -174,7 +178,7 @@ def iter_order_move_to_front(index: JudgedRuns, max_budget: int, seed: int | Non
 
 
 def judgments_at(index: JudgedRuns, order: JudgingOrder, level: int,
-                 _pos: tuple[np.ndarray, np.ndarray] | None = None
+                 _pos: np.ndarray | None = None
                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Per-entry judgments, R and N per topic under one level of a judging order.
 
@@ -190,17 +194,18 @@ def judgments_at(index: JudgedRuns, order: JudgingOrder, level: int,
 
 
 def simulated_judgments(index: JudgedRuns, order: JudgingOrder, level: int,
-                        _pos: tuple[np.ndarray, np.ndarray] | None = None
+                        _pos: np.ndarray | None = None
                         ) -> tuple[np.ndarray, np.ndarray]:
     """Per-entry judgments and the ``(n_topics, L)`` judgment counts per level (what
     :meth:`JudgedRuns.judged` takes) under one level of a judging order."""
-    idx, val = _pos if _pos is not None else _entry_values(index, order)
-    rel = np.full(len(index.e_rel), NONPOOL, np.int32)
-    known = index.e_rel[idx] >= 0
-    judged = (val <= level) & known
-    rel[idx[judged]] = index.e_rel[idx[judged]]
+    val = _pos if _pos is not None else _entry_values(index, order)
+    rel = np.full(len(index.e_rel), NONPOOL, index.e_rel.dtype)
+    judged = (val > 0) & (val <= level)
+    judged &= index.e_rel >= 0
+    rel[judged] = index.e_rel[judged]
+    del judged
     if order.pool_keys is not None:  # the rest of the sampling frame: pooled, not judged
-        rel[idx[(val > level) & (val < np.iinfo(np.int64).max)]] = UNJUDGED
+        rel[val > level] = UNJUDGED
     found, q_val = index.lookup(order.keys)
     ok = found & (q_val >= 0) & (order.value <= level)
     t = index.key_topic(order.keys[ok]).astype(np.int64)
@@ -210,26 +215,32 @@ def simulated_judgments(index: JudgedRuns, order: JudgingOrder, level: int,
     return rel, levels
 
 
-def _entry_values(index: JudgedRuns, order: JudgingOrder) -> tuple[np.ndarray, np.ndarray]:
-    """Entries the full qrels judge (rel >= 0; every entry for a sample, whose unsampled
-    pool members are marked) and the level at which each is judged."""
+def _entry_values(index: JudgedRuns, order: JudgingOrder) -> np.ndarray:
+    """Per entry, the level at which it is judged (0: never) — entries the full
+    qrels judge (rel >= 0), or for a sample every entry, whose unsampled pool members
+    are marked."""
     return run_sync(_iter_entry_values(index, order))
 
 
 def _iter_entry_values(index: JudgedRuns, order: JudgingOrder, step: float = 0, total: int = 1,
                        message: str = ""):
-    """:func:`_entry_values` a million entries at a time, a cancellation point after each."""
-    idx = np.flatnonzero(index.e_rel >= 0) if order.pool_keys is None else \
-        np.arange(len(index.e_rel))
-    val = np.full(len(idx), np.iinfo(np.int64).max, np.int64)
+    """:func:`_entry_values` :data:`LOCATE_CHUNK` entries at a time, a cancellation point
+    after each (2 bytes an entry for levels below 65536: levels start at 1, so 0 marks
+    the entries the order lacks)."""
+    n = index.n_entries
+    top = int(order.value.max()) if len(order.value) else 0
+    val = np.zeros(n, np.uint16 if top < 2**16 else np.int32 if top < 2**31 else np.int64)
     if len(order.keys):
-        for a in range(0, len(idx), 1 << 20):
-            k = index.entry_keys(idx[a:a + (1 << 20)])
-            pos = np.minimum(np.searchsorted(order.keys, k), len(order.keys) - 1)
+        for a in range(0, n, LOCATE_CHUNK):
+            idx = np.arange(a, min(n, a + LOCATE_CHUNK), dtype=np.int64)
+            if order.pool_keys is None:
+                idx = idx[index.e_rel[idx] >= 0]
+            k = index.entry_keys(idx)
+            pos = np.minimum(search_sorted(order.keys, k), len(order.keys) - 1)
             hit = order.keys[pos] == k
-            val[a:a + len(k)][hit] = order.value[pos[hit]]
+            val[idx[hit]] = order.value[pos[hit]]
             yield Progress(step, total, message)
-    return idx, val
+    return val
 
 
 @dataclass(frozen=True, eq=False)
@@ -351,7 +362,8 @@ def simulate(index: JudgedRuns, depth: Depth, strategy: str, levels: Sequence[in
 def _relevant_retrieved(index: JudgedRuns) -> int:
     """Relevant documents any pooled run retrieved, at any depth (what move-to-front can
     reach): distinct keys of the pooled entries judged relevant."""
-    sel = index.pooled[index.e_run] & (index.e_rel >= index.relevance_level)
+    sel = np.flatnonzero(index.e_rel >= index.relevance_level)
+    sel = sel[index.pooled[index.entry_run(sel)]]
     return len(np.unique(index.entry_keys(sel)))
 
 

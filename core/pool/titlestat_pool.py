@@ -41,7 +41,7 @@ def _doc_rows(tindex: TitleIndex, pindex: JudgedRuns, doc_codes: np.ndarray) -> 
 
 def _pairs(tindex, pindex, sel) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     tmap = _topic_map(tindex, pindex)
-    t = tmap[pindex.e_topic[sel]]
+    t = tmap[pindex.entry_topic(sel)]
     ok = t >= 0
     sel = sel[ok]
     return sel, t[ok], _doc_rows(tindex, pindex, pindex.e_doc[sel])
@@ -56,9 +56,11 @@ def titlestat_runs(tindex: TitleIndex, pindex: JudgedRuns, depth: int | None = N
     DataFrame indexed by run: titlestat (mean over topics), topics (with a value),
     pooled, group.
     """
-    mask = np.ones(len(pindex.e_run), bool) if depth is None else pindex.e_rank <= depth
-    sel, t, rows = _pairs(tindex, pindex, np.flatnonzero(mask))
-    f = titlestat_of_pairs(tindex, t, rows, group=pindex.e_run[sel], n_groups=pindex.n_runs)
+    everyone = np.ones(pindex.n_runs, bool)
+    sel = np.arange(pindex.n_entries, dtype=np.int64) if depth is None else \
+        pindex.prefix(pindex.run_limit(everyone, depth))
+    sel, t, rows = _pairs(tindex, pindex, sel)
+    f = titlestat_of_pairs(tindex, t, rows, group=pindex.entry_run(sel), n_groups=pindex.n_runs)
     per = f.groupby("group")["titlestat"]
     return pd.DataFrame({
         "titlestat": per.mean().reindex(range(pindex.n_runs)).to_numpy(),
@@ -128,9 +130,9 @@ def titlestat_rank(tindex: TitleIndex, pindex: JudgedRuns, max_rank: int = 100,
     """titlestat_rank_{T,k} for k = 1..max_rank over the runs (default all), averaged
     over topics; ``runs`` is a bool mask over the index's runs."""
     runs = np.ones(pindex.n_runs, bool) if runs is None else np.asarray(runs, bool)
-    sel = np.flatnonzero(runs[pindex.e_run] & (pindex.e_rank <= max_rank))
+    sel = pindex.prefix(pindex.run_limit(runs, max_rank))
     sel, t, rows = _pairs(tindex, pindex, sel)
-    f = titlestat_of_pairs(tindex, t, rows, group=pindex.e_rank[sel] - 1, n_groups=max_rank)
+    f = titlestat_of_pairs(tindex, t, rows, group=pindex.entry_rank(sel) - 1, n_groups=max_rank)
     per = f.groupby("group")["titlestat"]
     frame = pd.DataFrame({
         "titlestat": per.mean().reindex(range(max_rank)).to_numpy(),

@@ -35,12 +35,13 @@ import pandas as pd
 from yardstick.io.text_source import text_index
 from yardstick.pool import scoring
 from yardstick.judged_runs import NONPOOL, JudgedRuns, unique_sorted
-from yardstick.pool.reconstruction import Depth, Pool, reconstruct_pool
+from yardstick.judgment_table import search_sorted
+from yardstick.pool.reconstruction import Depth, Pool, pool_entry_blocks, reconstruct_pool
 from yardstick.progress import Progress, run_sync
 
 RED_FLAG_PERCENT = 5.0
 #: judged entries looked up between two cancellation points of the masking step
-MASK_CHUNK = 1 << 20
+MASK_CHUNK = 1 << 18
 
 
 @dataclass(frozen=True, eq=False)
@@ -140,12 +141,13 @@ def iter_leave_out_uniques(index: JudgedRuns, depth: Depth, unit: str = "group",
     masking = "masking the judgments only each unit contributed"
     yield Progress(2, steps, masking)
     rel = index.e_rel.copy()
-    judged_entries = np.flatnonzero(index.e_rel != NONPOOL)
-    for a in range(0, len(judged_entries) if len(j_keys) else 0, MASK_CHUNK):
-        idx = judged_entries[a:a + MASK_CHUNK]   # (a cancellation point every chunk)
-        keys = index.entry_keys(idx)
-        pos_c = np.minimum(np.searchsorted(j_keys, keys), len(j_keys) - 1)
-        run_of = index.e_run[idx]
+    for a in range(0, index.n_entries if len(j_keys) else 0, MASK_CHUNK):
+        # the judged entries of a slice (a cancellation point every slice)
+        idx = np.flatnonzero(index.e_rel[a:a + MASK_CHUNK] != NONPOOL) + a
+        seg = index.entry_segment(idx)
+        keys = (seg % index.n_topics) * index.n_docs + index.e_doc[idx]
+        pos_c = np.minimum(search_sorted(j_keys, keys), len(j_keys) - 1)
+        run_of = seg // index.n_topics
         mine = (j_keys[pos_c] == keys) & (j_owner[pos_c] == unit_of_run[run_of]) \
             & index.pooled[run_of]
         rel[idx[mine]] = NONPOOL
@@ -189,11 +191,12 @@ def iter_leave_out_uniques(index: JudgedRuns, depth: Depth, unit: str = "group",
     }, index=pd.Index([index.run_names[i] for i in pooled], name="run"))
 
     owner_all = pool.owner_group if unit == "group" else pool.owner_run
-    entry_pool = index.pooled[index.e_run] & (index.e_rank <= pool.depth[index.e_topic])
-    entry_pool = np.flatnonzero(entry_pool)
-    contrib_pairs = unique_sorted(index.entry_keys(entry_pool) * n_units
-                                  + unit_of_run[index.e_run[entry_pool]])
-    contributed = np.bincount(contrib_pairs % n_units, minlength=n_units)
+    contributed = np.zeros(n_units, np.int64)     # distinct pool documents per unit
+    for sel in pool_entry_blocks(index, pool.depth):
+        seg = index.entry_segment(sel)
+        pairs = unique_sorted(((seg % index.n_topics) * index.n_docs + index.e_doc[sel])
+                              * n_units + unit_of_run[seg // index.n_topics])
+        contributed += np.bincount(pairs % n_units, minlength=n_units)
     per_unit = pd.DataFrame({
         "contributed": contributed,
         "unique": np.bincount(owner_all[owner_all >= 0], minlength=n_units),

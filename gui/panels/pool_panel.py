@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout
                                QPushButton, QSpinBox, QVBoxLayout, QWidget)
 
 from yardstick.pool.characteristics import CollectionCharacteristics, characteristics_table
-from yardstick.judged_runs import iter_build_judged_runs
+from yardstick.judged_runs_build import iter_build_judged_runs, with_runs_flags
 from yardstick.pool.report import REGISTRY, PoolReport, PoolSettings, iter_pool_report
 from yardstick.pool.simulation import STRATEGIES
 from yardstick.pool.text import ENGLISH_STOPWORDS, TextOptions
@@ -177,13 +177,15 @@ class PoolPanel(QWidget):
         opts = self.text_options()
         cache = self._cache
         compare_path = self.compare_path if want_title else None
-        ikey = (tuple(id(r) for r in runs), tuple(pooled), tuple(groups.items()), id(qrels), level)
+        # judged once per (runs, qrels): pooled flags, groups and names are applied to the
+        # kept index (it references its runs and qrels, so these ids stay theirs)
+        ikey = _index_key(runs, qrels, level)
         tkey = (id(docs), id(topics), opts)
 
         def job():
             total = 4.0
             if cache.get("index", (None,))[0] == ikey:
-                index = cache["index"][1]
+                index = with_runs_flags(cache["index"][1], pooled, groups, runs)
             else:
                 gen = iter_build_judged_runs(runs, qrels, pooled, groups, level)
                 index = yield from _scaled(gen, 0.0, 1.0, total, "encoding runs")
@@ -249,8 +251,10 @@ class PoolPanel(QWidget):
             ready = ws.qrels is not None and n_pooled > 0
             self.status.setText("Choose the analyses and press Run." if ready else
                                 "Load qrels and runs, then press Run.")
-        if what in ("runs", "qrels", "workspace", "options"):
-            self._cache.pop("index", None)
+        if what in ("runs", "qrels", "workspace", "options") and "index" in self._cache:
+            level = getattr(getattr(ws, "options", None), "relevance_level", 1) or 1
+            if self._cache["index"][0] != _index_key([e.run for e in entries], ws.qrels, level):
+                self._cache.pop("index")   # other runs or qrels: let the old ones go
         if what in ("documents", "topics", "workspace"):
             self._cache.pop("title", None)
 
@@ -300,6 +304,14 @@ class PoolPanel(QWidget):
     # ---------------------------------------------------------------- charts
     def _draw_chart(self) -> None:
         draw_pool_chart(self.chart, self.report, self.chart_choice.currentData())
+
+
+def _index_key(runs, qrels, level) -> tuple:
+    """What the pool's judged runs depend on: the runs' data and the qrels (by identity)
+    and -l.  A renamed or regrouped run (``Run.renamed``) keeps its data and its
+    ``meta`` (its cached order and judgments): the same key."""
+    return tuple(id(r.meta) for r in runs), id(qrels), level
+
 
 def _scaled(gen, start: float, share: float, total: float, label: str):
     """Re-yield a sub-job's progress as part ``[start, start + share]`` of ``total``."""
