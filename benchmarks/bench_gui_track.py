@@ -278,6 +278,8 @@ def child(track: Path, quick: bool, why: bool, no_analyses: bool = False,
         out["chart max"] = worst
 
     # ---- the Pool panel's default analyses, and each Stability analysis
+    from yardstick.gui.charts.render_pg import drawing_in_turns  # (pyqtgraph: loaded by now)
+
     pool = win.panels.get("pool")
     if pool is not None and not no_analyses and not load_only:
         win.raise_panel("pool")
@@ -286,6 +288,7 @@ def child(track: Path, quick: bool, why: bool, no_analyses: bool = False,
         t = time.monotonic()
         pool.run()
         _idle(app, win, ANALYSIS_TIMEOUT)
+        _wait(app, lambda: not drawing_in_turns(pool.chart), 60)
         pool.chart.grab()
         out["pool"] = time.monotonic() - t
         phase_end("pool")
@@ -304,6 +307,7 @@ def child(track: Path, quick: bool, why: bool, no_analyses: bool = False,
             if not done and key:
                 stab.cancel()
                 _idle(app, win, 60)
+            _wait(app, lambda: not drawing_in_turns(stab.chart), 60)
             stab.chart.grab()
             out[f"stability {analysis}"] = time.monotonic() - t if done else None
             phase_end(f"stability {analysis}")
@@ -358,6 +362,9 @@ def main() -> None:
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.child:
+        import faulthandler
+
+        faulthandler.enable()                   # a crash says where (in the child's stderr)
         res = child(Path(args.track[0]), args.quick, args.why_blocked, args.no_analyses,
                     args.load_only)
         print(json.dumps(res))

@@ -12,15 +12,18 @@ registers hover and click targets; ``draw_figure`` fills a
 
 from __future__ import annotations
 
+import time
+
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QSizePolicy
 
 from yardstick.charts.figure_spec import (Bars, Cells, ErrorBars, FigureSpec, Line, Plot,
                                           RefLine, Text, is_dark, thin_ticks)
+from yardstick.gui.charts.cell_labels import CellLabels
 
-__all__ = ["draw_plot", "draw_figure", "FigureHover", "PT", "set_spec", "spec_of",
+__all__ = ["draw_plot", "draw_figure", "drawing_in_turns", "FigureHover", "PT", "set_spec", "spec_of",
            "plain_numbers", "RotatingAxis"]
 
 PT = 96 / 72                                   # pixels per point on screen
@@ -93,18 +96,12 @@ def _cells(p, s: Cells):
                            brushes=[pg.mkBrush(c) for c in s.colors],
                            pens=[pg.mkPen(None)] * len(s.col))
     p.addItem(item)
-    font = None
-    for i, text in enumerate(s.labels):
-        if not text:
-            continue
-        color = s.text_colors[i] if s.text_colors else ("w" if is_dark(s.colors[i]) else "k")
-        t = pg.TextItem(text, color=color, anchor=(0.5, 0.5))
-        if font is None:
-            font = t.textItem.font()
-            font.setPointSizeF(s.font_size)
-        t.setFont(font)
-        t.setPos(s.col[i], s.row[i])
-        p.addItem(t)
+    shown = [i for i, text in enumerate(s.labels) if text]
+    if shown:
+        colors = [s.text_colors[i] if s.text_colors else ("w" if is_dark(s.colors[i]) else "k")
+                  for i in shown]
+        p.addItem(CellLabels(np.asarray(s.col, float)[shown], np.asarray(s.row, float)[shown],
+                             [s.labels[i] for i in shown], colors, s.font_size))
     return item
 
 
@@ -301,17 +298,30 @@ class FigureHover:
         self.emphasise(self.nearest(scene_pos))
 
 
-def draw_figure(view: pg.GraphicsLayoutWidget, spec: FigureSpec | None) -> list:
+#: a figure drawn in turns adds plots for about this long per turn of the event loop
+TURN_SECONDS = 0.025
+
+
+def draw_figure(view: pg.GraphicsLayoutWidget, spec: FigureSpec | None,
+                in_turns: bool = False) -> list:
     """Clear ``view`` and draw every plot of ``spec`` in a grid, the heading on top and
     each plot's legend in a column beside it (never over the data).  Remembers the spec
-    for the export menu (:func:`spec_of`)."""
+    for the export menu (:func:`spec_of`).
+
+    ``in_turns``: when the view is on screen, add the plots a few per turn of the event
+    loop, the view painted once they are all there (a pyqtgraph plot takes ~15 ms to
+    build: the swap-rate grid of 20 plots held the event loop 0.35 s).  The list
+    returned then fills as the plots are added."""
     view.clear()
     set_spec(view, spec)
+    view._yardstick_drawing = drawing = object()        # a newer drawing stops this one
+    view.setUpdatesEnabled(True)                        # (and paints: see in_turns)
     hover = getattr(view, "_yardstick_hover", None)
     if hover is None:
         hover = view._yardstick_hover = FigureHover(view)
     hover.set_drawn([])
     if spec is None:
+        view._yardstick_drawing = None
         return []
     cols = max(1, min(spec.columns, len(spec.plots)))
     w = max(200.0, view.width() or 640)
@@ -323,7 +333,8 @@ def draw_figure(view: pg.GraphicsLayoutWidget, spec: FigureSpec | None) -> list:
     view.addLabel(spec.heading(int(w / 9)).replace("\n", "<br>"), row=0, col=0, colspan=span,
                   color="k", size="10pt")
     drawn, per_plot = [], []
-    for i, plot in enumerate(spec.plots):
+
+    def add(i: int, plot: Plot) -> None:
         r, c = 1 + i // cols, (i % cols) * (2 if has_legend else 1)
         p = view.addPlot(row=r, col=c, axisItems={"bottom": RotatingAxis("bottom")})
         if plot.title:
@@ -333,14 +344,44 @@ def draw_figure(view: pg.GraphicsLayoutWidget, spec: FigureSpec | None) -> list:
             legend = pg.LegendItem(labelTextColor="k")
             view.addItem(legend, row=r, col=c + 1)
         items = draw_plot(p, plot, w / cols, h / rows, legend)
-        drawn += items
+        drawn.extend(items)
         per_plot.append((p, items))
         if legend is not None:        # as tall as its entries, at the top of its cell
             legend.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
             legend.setMaximumHeight(legend.layout.preferredHeight())
             view.ci.layout.setAlignment(legend, Qt.AlignmentFlag.AlignTop)
-    hover.set_drawn(per_plot)
+
+    if not in_turns or not view.isVisible() or len(spec.plots) < 2:
+        for i, plot in enumerate(spec.plots):
+            add(i, plot)
+        hover.set_drawn(per_plot)
+        view._yardstick_drawing = None
+        return drawn
+    view.setUpdatesEnabled(False)
+
+    def turn(i: int) -> None:
+        if getattr(view, "_yardstick_drawing", None) is not drawing:
+            return                                          # cleared or drawn anew
+        end = time.perf_counter() + TURN_SECONDS
+        add(i, spec.plots[i])                               # at least one plot a turn
+        i += 1
+        while i < len(spec.plots) and time.perf_counter() < end:
+            add(i, spec.plots[i])
+            i += 1
+        if i < len(spec.plots):
+            QTimer.singleShot(0, lambda: turn(i))
+            return
+        hover.set_drawn(per_plot)
+        view._yardstick_drawing = None
+        view.setUpdatesEnabled(True)
+
+    turn(0)
     return drawn
+
+
+def drawing_in_turns(view) -> bool:
+    """Whether :func:`draw_figure` is still adding plots to ``view`` in turns."""
+    return getattr(view, "_yardstick_drawing", None) is not None
 
 
 def set_spec(widget, spec: FigureSpec | None) -> None:
