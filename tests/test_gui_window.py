@@ -336,3 +336,16 @@ def test_no_files_opens_the_bundled_sample(qtbot, win):
     assert blk.args[0].errors == ()
     assert len(win.state.workspace.runs) == len(runs)
     assert win.state.workspace.qrels is not None and win.state.workspace.topics is not None
+
+
+def test_status_bar_says_what_a_load_read():
+    """A groups file alone is not "Loaded 0 runs"; runs and qrels as before."""
+    from yardstick.gui.main_window import loaded_message
+    from yardstick.loading import LoadResult
+
+    qrels, runs = read_qrels(QRELS), tuple(read_run(r) for r in RUNS[:2])
+    assert loaded_message(LoadResult(qrels=qrels, runs=runs)) == "Loaded 2 runs and qrels"
+    assert loaded_message(LoadResult(runs=runs[:1])) == "Loaded 1 run"
+    assert loaded_message(LoadResult(groups={"a": "g", "b": "g"})) == \
+        "Loaded run groups (2 runs)"
+    assert loaded_message(LoadResult()) == "Loaded nothing"

@@ -321,9 +321,10 @@ class ComparePanel(LazyPanel):
         self.comparison = cmp
         self.status.setText(
             f"{TEST_LABELS[cmp.test]}, {CORR_LABELS[cmp.correction]} correction over "
-            f"{len(cmp.pairs)} comparison(s), α = {cmp.alpha:g}; permutation test seed "
-            f"{cmp.seed}, {cmp.n_permutations} resamples." + (" " + "; ".join(cmp.notes)
-                                                              if cmp.notes else ""))
+            f"{len(cmp.pairs)} comparison(s), α = {cmp.alpha:g}"
+            + (f"; permutation test seed {cmp.seed}, {cmp.n_permutations} resamples"
+               if "permutation" in cmp.tests else "") + "."
+            + (" " + "; ".join(cmp.notes) if cmp.notes else ""))
         self.summary_table.set_frame(cmp.to_frame())
         # one table per turn of the event loop: 150 runs' three tables and the chart
         # at once held it ~100 ms
