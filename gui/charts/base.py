@@ -27,7 +27,7 @@ from PySide6.QtGui import QColor, QIcon, QPixmap
 from PySide6.QtWidgets import QBoxLayout, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
 from yardstick.charts.figure_spec import GREY, PALETTE, Bars, FigureSpec, Line, Text, run_color
-from yardstick.gui.charts.render_pg import RotatingAxis, draw_plot, plain_numbers
+from yardstick.gui.charts.render_pg import RotatingAxis, discard, draw_plot, plain_numbers
 
 __all__ = ["ChartWidget", "PALETTE", "run_color", "highlighted"]
 
@@ -232,7 +232,9 @@ class ChartWidget(QWidget):
 
     def _draw(self) -> None:
         spec = self.figure_spec()
+        old = [i for i in self.plot_item.items if i is not self._readout]
         self.plot_item.clear()
+        discard(old)                            # destroyed here, not by a worker's gc
         self._targets.clear()
         self._items.clear()
         self._run_items.clear()

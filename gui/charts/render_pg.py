@@ -16,14 +16,15 @@ import time
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QObject, Qt, QTimer
 from PySide6.QtWidgets import QSizePolicy
 
 from yardstick.charts.figure_spec import (Bars, Cells, ErrorBars, FigureSpec, Line, Plot,
                                           RefLine, Text, is_dark, thin_ticks)
 from yardstick.gui.charts.cell_labels import CellLabels
+from yardstick.gui.charts.figure_hover import FigureHover
 
-__all__ = ["draw_plot", "draw_figure", "drawing_in_turns", "FigureHover", "PT", "set_spec", "spec_of",
+__all__ = ["draw_plot", "draw_figure", "drawing_in_turns", "discard", "FigureHover", "PT", "set_spec", "spec_of",
            "plain_numbers", "RotatingAxis"]
 
 PT = 96 / 72                                   # pixels per point on screen
@@ -245,59 +246,6 @@ def draw_plot(p: pg.PlotItem, plot: Plot, width_px: float = 640, height_px: floa
     return drawn
 
 
-class FigureHover:
-    """Hover emphasis for a figure drawn by :func:`draw_figure` (stability and pool
-    charts): with the mouse within a few pixels of a named line's point (an ASL curve,
-    a simulation strategy, a run), the other named series of that plot fade until the
-    mouse moves away.  Only opacities change; the spec, and so the export, stay."""
-
-    PIXELS = 12
-
-    def __init__(self, view: pg.GraphicsLayoutWidget):
-        self.view = view
-        self.plots: list[tuple[pg.PlotItem, list]] = []   # (plot, [(series, item)])
-        self.current: tuple[int, str] | None = None       # (plot number, series name)
-        view.scene().sigMouseMoved.connect(self._moved)
-
-    def set_drawn(self, plots: list[tuple[pg.PlotItem, list]]) -> None:
-        self.plots = plots
-        self.current = None
-
-    def nearest(self, scene_pos) -> tuple[int, str] | None:
-        for k, (p, drawn) in enumerate(self.plots):
-            vb = p.getViewBox()
-            if not vb.sceneBoundingRect().contains(scene_pos):
-                continue
-            at = vb.mapSceneToView(scene_pos)
-            px, py = vb.viewPixelSize()
-            best, best_d = None, float(self.PIXELS)
-            for s, _item in drawn:
-                if not isinstance(s, Line) or not s.name or not len(s.x):
-                    continue
-                with np.errstate(invalid="ignore"):
-                    d = np.hypot((s.x - at.x()) / (px or 1e-9), (s.y - at.y()) / (py or 1e-9))
-                d = np.where(np.isfinite(d), d, np.inf)
-                if d.min() < best_d:
-                    best, best_d = s.name, float(d.min())
-            return None if best is None else (k, best)
-        return None
-
-    def emphasise(self, target: tuple[int, str] | None) -> None:
-        if target == self.current:
-            return
-        self.current = target
-        for k, (_p, drawn) in enumerate(self.plots):
-            for s, item in drawn:
-                name = getattr(s, "name", "")
-                if not name or isinstance(s, (RefLine, Text)):
-                    continue
-                faded = target is not None and target[0] == k and name != target[1]
-                item.setOpacity(0.2 if faded else 1.0)
-
-    def _moved(self, scene_pos) -> None:
-        self.emphasise(self.nearest(scene_pos))
-
-
 #: a figure drawn in turns adds plots for about this long per turn of the event loop
 TURN_SECONDS = 0.025
 
@@ -308,11 +256,13 @@ def draw_figure(view: pg.GraphicsLayoutWidget, spec: FigureSpec | None,
     each plot's legend in a column beside it (never over the data).  Remembers the spec
     for the export menu (:func:`spec_of`).
 
-    ``in_turns``: when the view is on screen, add the plots a few per turn of the event
-    loop, the view painted once they are all there (a pyqtgraph plot takes ~15 ms to
-    build: the swap-rate grid of 20 plots held the event loop 0.35 s).  The list
-    returned then fills as the plots are added."""
+    ``in_turns``: when the window is on screen (the view may be behind a tab), add the
+    plots a few per turn of the event loop, the view painted once they are all there (a
+    pyqtgraph plot takes ~15 ms to build: the swap-rate grid of 20 plots held the event
+    loop 0.35–0.48 s).  The list returned then fills as the plots are added."""
+    old = list(view.ci.items)
     view.clear()
+    discard(old)
     set_spec(view, spec)
     view._yardstick_drawing = drawing = object()        # a newer drawing stops this one
     view.setUpdatesEnabled(True)                        # (and paints: see in_turns)
@@ -351,7 +301,7 @@ def draw_figure(view: pg.GraphicsLayoutWidget, spec: FigureSpec | None,
             legend.setMaximumHeight(legend.layout.preferredHeight())
             view.ci.layout.setAlignment(legend, Qt.AlignmentFlag.AlignTop)
 
-    if not in_turns or not view.isVisible() or len(spec.plots) < 2:
+    if not in_turns or not view.window().isVisible() or len(spec.plots) < 2:
         for i, plot in enumerate(spec.plots):
             add(i, plot)
         hover.set_drawn(per_plot)
@@ -377,6 +327,16 @@ def draw_figure(view: pg.GraphicsLayoutWidget, spec: FigureSpec | None,
 
     turn(0)
     return drawn
+
+
+def discard(items) -> None:
+    """Destroy plot items taken off a plot, on the GUI thread, now.  Left to Python's
+    cycle collector (pyqtgraph's signal connections make reference cycles), an item's
+    Qt object is destroyed in whichever thread collects, often a job's worker, while the
+    GUI thread may be painting the scene."""
+    for item in items:
+        if isinstance(item, QObject):
+            item.deleteLater()
 
 
 def drawing_in_turns(view) -> bool:
