@@ -21,7 +21,8 @@ count compiling our own modules.  Figures (each in seconds unless named otherwis
 * ``stability <analysis>``: each Stability analysis with the panel's default settings,
   Run to drawn; ``pool``: the Pool panel's default analyses, Run to drawn;
 * ``peak after load MB``, ``peak MB``: the process's peak resident memory (VmHWM) when
-  the load ends and at the end (after the charts and analyses);
+  the load ends and at the end (after the charts and analyses); ``peak after pool MB``
+  and ``peak after stability <analysis> MB`` after each analysis (where it grew);
 * ``blocked <phase> ms``: the longest lateness of a 10 ms repeating timer during a phase
   (how long the event loop could not answer the user); ``blocked max ms`` over all phases,
   ``longest block in`` its phase and ``GUI CPU in the longest block ms`` the GUI thread's
@@ -278,8 +279,6 @@ def child(track: Path, quick: bool, why: bool, no_analyses: bool = False,
         out["chart max"] = worst
 
     # ---- the Pool panel's default analyses, and each Stability analysis
-    from yardstick.gui.charts.render_pg import drawing_in_turns  # (pyqtgraph: loaded by now)
-
     pool = win.panels.get("pool")
     if pool is not None and not no_analyses and not load_only:
         win.raise_panel("pool")
@@ -288,9 +287,9 @@ def child(track: Path, quick: bool, why: bool, no_analyses: bool = False,
         t = time.monotonic()
         pool.run()
         _idle(app, win, ANALYSIS_TIMEOUT)
-        _wait(app, lambda: not drawing_in_turns(pool.chart), 60)
         pool.chart.grab()
         out["pool"] = time.monotonic() - t
+        out["peak after pool MB"] = _peak_mb()
         phase_end("pool")
     stab = win.panels.get("stability")
     if stab is not None and not quick and not no_analyses and not load_only:
@@ -307,9 +306,9 @@ def child(track: Path, quick: bool, why: bool, no_analyses: bool = False,
             if not done and key:
                 stab.cancel()
                 _idle(app, win, 60)
-            _wait(app, lambda: not drawing_in_turns(stab.chart), 60)
             stab.chart.grab()
             out[f"stability {analysis}"] = time.monotonic() - t if done else None
+            out[f"peak after stability {analysis} MB"] = _peak_mb()
             phase_end(f"stability {analysis}")
     watch.timer.stop()
     out["peak MB"] = _peak_mb()

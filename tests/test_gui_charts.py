@@ -366,47 +366,26 @@ def test_stability_and_pool_figures_fade_other_series_on_hover(qtbot):
     assert hover.current is None and drawn["map vs P_10"].opacity() == 1.0
 
 
-def test_figure_drawn_in_turns_is_the_figure_drawn_at_once(qtbot, monkeypatch):
-    """A many-plot figure (the swap-rate grid) drawn in turns of the event loop on a
-    shown view ends with the same plots, series and data as drawn at once; the view is
-    painted again only when every plot is there, and a newer drawing stops an older one."""
+
+def test_plots_taken_off_a_figure_are_destroyed_on_the_gui_thread(qtbot):
+    """Drawing a figure again destroys the plots it replaces at once (their Qt objects),
+    so that no worker thread's cycle collection destroys them later; the new figure's
+    plots are alive."""
     import pyqtgraph as pg
+    import shiboken6
 
     from yardstick.charts.figure_spec import FigureSpec, Line, Plot, Style
-    from yardstick.gui.charts import render_pg
+    from yardstick.gui.charts.render_pg import draw_figure
 
-    monkeypatch.setattr(render_pg, "TURN_SECONDS", 0.0)      # one plot per turn
-    plots = tuple(Plot(f"bin {k}", series=(
-        Line([0, 1, 2], [k, k + 1.0, k + 2.0], Style("#1f77b4", 1.0), name=f"run {k}"),))
-        for k in range(6))
-    spec = FigureSpec("swap rates", plots, columns=3)
-
-    def data(view):
-        out = []
-        for p in (i for i in view.ci.items if isinstance(i, pg.PlotItem)):
-            for d in p.listDataItems():
-                x, y = d.getData()
-                out.append((p.titleLabel.text, list(x), list(y)))
-        return sorted(out)
-
-    at_once = pg.GraphicsLayoutWidget()
-    qtbot.addWidget(at_once)
-    render_pg.draw_figure(at_once, spec)             # not shown: drawn at once
     view = pg.GraphicsLayoutWidget()
     qtbot.addWidget(view)
-    view.resize(700, 400)
-    view.show()
-    qtbot.waitExposed(view)
-    drawn = render_pg.draw_figure(view, spec, in_turns=True)
-    assert len(drawn) < len(plots) and not view.updatesEnabled()    # the rest comes later
-    assert render_pg.drawing_in_turns(view)
-    qtbot.waitUntil(lambda: not render_pg.drawing_in_turns(view), timeout=5000)
-    assert view.updatesEnabled() and len(drawn) == len(plots)
-    assert data(view) == data(at_once) and len(data(view)) == len(plots)
-    assert len(view._yardstick_hover.plots) == len(plots)
-    # a newer figure drawn meanwhile: the older one's remaining plots are never added
-    render_pg.draw_figure(view, spec, in_turns=True)
-    render_pg.draw_figure(view, FigureSpec("one", plots[:1]), in_turns=True)
-    qtbot.wait(100)
-    assert data(view) == [("bin 0", [0.0, 1.0, 2.0], [0.0, 1.0, 2.0])]
-    assert view.updatesEnabled()
+    spec = FigureSpec("swap rates", tuple(Plot(f"bin {k}", series=(
+        Line([0, 1], [k, k + 1.0], Style("#1f77b4", 1.0), name=f"run {k}"),)) for k in range(3)),
+        columns=3)
+    first = [item for _, item in draw_figure(view, spec)]
+    plots = [i for i in view.ci.items if isinstance(i, pg.PlotItem)]
+    assert len(plots) == 3 and all(shiboken6.isValid(i) for i in first + plots)
+    second = [item for _, item in draw_figure(view, spec)]
+    assert not any(shiboken6.isValid(i) for i in first + plots)
+    assert all(shiboken6.isValid(i) for i in second)
+    view.grab()                                         # the scene paints what is left

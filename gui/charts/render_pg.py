@@ -12,11 +12,10 @@ registers hover and click targets; ``draw_figure`` fills a
 
 from __future__ import annotations
 
-import time
-
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QObject, Qt, QTimer
+import shiboken6
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QSizePolicy
 
 from yardstick.charts.figure_spec import (Bars, Cells, ErrorBars, FigureSpec, Line, Plot,
@@ -24,7 +23,7 @@ from yardstick.charts.figure_spec import (Bars, Cells, ErrorBars, FigureSpec, Li
 from yardstick.gui.charts.cell_labels import CellLabels
 from yardstick.gui.charts.figure_hover import FigureHover
 
-__all__ = ["draw_plot", "draw_figure", "drawing_in_turns", "discard", "FigureHover", "PT", "set_spec", "spec_of",
+__all__ = ["draw_plot", "draw_figure", "discard", "FigureHover", "PT", "set_spec", "spec_of",
            "plain_numbers", "RotatingAxis"]
 
 PT = 96 / 72                                   # pixels per point on screen
@@ -246,32 +245,20 @@ def draw_plot(p: pg.PlotItem, plot: Plot, width_px: float = 640, height_px: floa
     return drawn
 
 
-#: a figure drawn in turns adds plots for about this long per turn of the event loop
-TURN_SECONDS = 0.025
-
-
-def draw_figure(view: pg.GraphicsLayoutWidget, spec: FigureSpec | None,
-                in_turns: bool = False) -> list:
+def draw_figure(view: pg.GraphicsLayoutWidget, spec: FigureSpec | None) -> list:
     """Clear ``view`` and draw every plot of ``spec`` in a grid, the heading on top and
     each plot's legend in a column beside it (never over the data).  Remembers the spec
-    for the export menu (:func:`spec_of`).
-
-    ``in_turns``: when the window is on screen (the view may be behind a tab), add the
-    plots a few per turn of the event loop, the view painted once they are all there (a
-    pyqtgraph plot takes ~15 ms to build: the swap-rate grid of 20 plots held the event
-    loop 0.35–0.48 s).  The list returned then fills as the plots are added."""
+    for the export menu (:func:`spec_of`).  The plots taken off are destroyed here
+    (:func:`discard`)."""
     old = list(view.ci.items)
     view.clear()
     discard(old)
     set_spec(view, spec)
-    view._yardstick_drawing = drawing = object()        # a newer drawing stops this one
-    view.setUpdatesEnabled(True)                        # (and paints: see in_turns)
     hover = getattr(view, "_yardstick_hover", None)
     if hover is None:
         hover = view._yardstick_hover = FigureHover(view)
     hover.set_drawn([])
     if spec is None:
-        view._yardstick_drawing = None
         return []
     cols = max(1, min(spec.columns, len(spec.plots)))
     w = max(200.0, view.width() or 640)
@@ -283,8 +270,7 @@ def draw_figure(view: pg.GraphicsLayoutWidget, spec: FigureSpec | None,
     view.addLabel(spec.heading(int(w / 9)).replace("\n", "<br>"), row=0, col=0, colspan=span,
                   color="k", size="10pt")
     drawn, per_plot = [], []
-
-    def add(i: int, plot: Plot) -> None:
+    for i, plot in enumerate(spec.plots):
         r, c = 1 + i // cols, (i % cols) * (2 if has_legend else 1)
         p = view.addPlot(row=r, col=c, axisItems={"bottom": RotatingAxis("bottom")})
         if plot.title:
@@ -294,54 +280,23 @@ def draw_figure(view: pg.GraphicsLayoutWidget, spec: FigureSpec | None,
             legend = pg.LegendItem(labelTextColor="k")
             view.addItem(legend, row=r, col=c + 1)
         items = draw_plot(p, plot, w / cols, h / rows, legend)
-        drawn.extend(items)
+        drawn += items
         per_plot.append((p, items))
         if legend is not None:        # as tall as its entries, at the top of its cell
             legend.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
             legend.setMaximumHeight(legend.layout.preferredHeight())
             view.ci.layout.setAlignment(legend, Qt.AlignmentFlag.AlignTop)
-
-    if not in_turns or not view.window().isVisible() or len(spec.plots) < 2:
-        for i, plot in enumerate(spec.plots):
-            add(i, plot)
-        hover.set_drawn(per_plot)
-        view._yardstick_drawing = None
-        return drawn
-    view.setUpdatesEnabled(False)
-
-    def turn(i: int) -> None:
-        if getattr(view, "_yardstick_drawing", None) is not drawing:
-            return                                          # cleared or drawn anew
-        end = time.perf_counter() + TURN_SECONDS
-        add(i, spec.plots[i])                               # at least one plot a turn
-        i += 1
-        while i < len(spec.plots) and time.perf_counter() < end:
-            add(i, spec.plots[i])
-            i += 1
-        if i < len(spec.plots):
-            QTimer.singleShot(0, lambda: turn(i))
-            return
-        hover.set_drawn(per_plot)
-        view._yardstick_drawing = None
-        view.setUpdatesEnabled(True)
-
-    turn(0)
+    hover.set_drawn(per_plot)
     return drawn
 
 
 def discard(items) -> None:
-    """Destroy plot items taken off a plot, on the GUI thread, now.  Left to Python's
+    """Destroy plot items taken off a plot, now, on the GUI thread.  Left to Python's
     cycle collector (pyqtgraph's signal connections make reference cycles), an item's
-    Qt object is destroyed in whichever thread collects, often a job's worker, while the
-    GUI thread may be painting the scene."""
+    Qt object is destroyed in whichever thread collects, often a job's worker."""
     for item in items:
-        if isinstance(item, QObject):
-            item.deleteLater()
-
-
-def drawing_in_turns(view) -> bool:
-    """Whether :func:`draw_figure` is still adding plots to ``view`` in turns."""
-    return getattr(view, "_yardstick_drawing", None) is not None
+        if isinstance(item, QObject) and shiboken6.isValid(item):
+            shiboken6.delete(item)
 
 
 def set_spec(widget, spec: FigureSpec | None) -> None:

@@ -17,4 +17,4 @@ __all__ = ["CHARTS", "chart_available", "draw_pool_chart"]
 def draw_pool_chart(chart: pg.GraphicsLayoutWidget, r: PoolReport | None,
                     key: str | None) -> None:
     """Draw chart ``key`` of :data:`CHARTS` from report ``r`` into ``chart`` (cleared first)."""
-    draw_figure(chart, pool_figure(r, key), in_turns=True)
+    draw_figure(chart, pool_figure(r, key))

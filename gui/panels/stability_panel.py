@@ -240,7 +240,7 @@ class StabilityPanel(QWidget):
         return specs.stability_figure(self.report, *data, run_filter=flt, teams=teams)
 
     def _draw_chart(self) -> None:
-        draw_figure(self.chart, self.chart_figure(), in_turns=True)
+        draw_figure(self.chart, self.chart_figure())
 
     def screenshot_items(self) -> dict[str, QWidget]:
         return {"table": self.table, "chart": self.chart}
