@@ -3,6 +3,7 @@
 import re
 import shutil
 import subprocess
+import sys
 import xml.etree.ElementTree as ET
 
 import numpy as np
@@ -304,6 +305,12 @@ def test_charts_panel_draws_every_chart(qtbot):
         seen[name] = type(panel.data).__name__
         frame = panel.current_frame()
         assert len(frame) > 0
+        # the figure the job built is the one the widget's own set_data builds from the
+        # same data on the GUI thread
+        with np.printoptions(threshold=sys.maxsize, floatmode="unique"):
+            drawn = repr(panel.current_chart().spec)
+            panel.show_data(panel.data)
+            assert repr(panel.current_chart().spec) == drawn, name
     assert seen[MEDIAN] == "MedianDifference"
     # the per-topic chart shows the run's AP minus the median over the three runs
     panel.chart_box.setCurrentText(MEDIAN)
