@@ -251,20 +251,26 @@ def compare_runs_job(scores: pd.DataFrame, baseline: str, runs: Sequence[str] | 
     missing = [r for r in runs if r not in scores.columns]
     if missing:
         raise KeyError(f"runs not in the score matrix: {missing}")
-    columns = {baseline: scores[baseline]}
+    # one float matrix, columns by position: selecting two columns of the frame for each
+    # run (pandas' string-index look-ups, in C with the GIL held) starved the window
+    values = scores.to_numpy(dtype=float)
+    at = {name: k for k, name in enumerate(scores.columns)}
+    base = values[:, at[baseline]]
+    columns = {baseline: base}
     pairs = []
     notes = []
     for i, r in enumerate(runs):
         yield Progress(i, len(runs), f"comparing {r} with {baseline}")
-        both = scores[[baseline, r]].dropna()
-        if len(both) < len(scores[[baseline, r]].dropna(how="all")):
-            notes.append(f"{r}: {len(both)} topics in common with {baseline}")
-        pairs.append(_pair(both[baseline].to_numpy(float), both[r].to_numpy(float), r,
-                           baseline, measure, seed, n_permutations,
-                           None if all_tests else test))
-        columns[r] = scores[r]
-        columns[f"{r} - {baseline}"] = scores[r] - scores[baseline]
-    per_topic = pd.DataFrame(columns)  # built at once: 200 runs, 400 columns
+        other = values[:, at[r]]
+        both = ~np.isnan(base) & ~np.isnan(other)
+        n_both = int(both.sum())
+        if n_both < int((~np.isnan(base) | ~np.isnan(other)).sum()):
+            notes.append(f"{r}: {n_both} topics in common with {baseline}")
+        pairs.append(_pair(base[both], other[both], r, baseline, measure, seed,
+                           n_permutations, None if all_tests else test))
+        columns[r] = other
+        columns[f"{r} - {baseline}"] = other - base
+    per_topic = pd.DataFrame(columns, index=scores.index)  # at once: 200 runs, 400 columns
     adj = correct_pvalues([p.p(test) for p in pairs], correction)
     pairs = tuple(PairComparison(**{**p.__dict__, "p_corrected": float(a)})
                   for p, a in zip(pairs, adj))
