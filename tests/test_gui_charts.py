@@ -396,3 +396,27 @@ def test_plots_taken_off_a_figure_are_destroyed_on_the_gui_thread(qtbot):
     assert not any(shiboken6.isValid(i) for i in first + plots)
     assert all(shiboken6.isValid(i) for i in second)
     view.grab()                                         # the scene paints what is left
+
+
+def test_small_multiples_have_no_context_menus(qtbot):
+    """A figure of many plots (the swap-rate grid) builds them without pyqtgraph's
+    right-click menus; a figure of a few keeps them."""
+    import pyqtgraph as pg
+
+    from yardstick.charts.figure_spec import FigureSpec, Line, Plot, Style
+    from yardstick.gui.charts.render_pg import MENU_PLOTS, draw_figure
+
+    def plots(n):
+        view = pg.GraphicsLayoutWidget()
+        qtbot.addWidget(view)
+        spec = FigureSpec("bins", tuple(Plot(f"bin {k}", series=(
+            Line([0, 1], [k, k + 1.0], Style("#1f77b4", 1.0), name="run"),))
+            for k in range(n)), columns=4)
+        draw_figure(view, spec)
+        return [i for i in view.ci.items if isinstance(i, pg.PlotItem)]
+
+    few, many = plots(MENU_PLOTS), plots(MENU_PLOTS + 1)
+    assert all(p.getViewBox().menuEnabled() and p.getViewBox().menu is not None for p in few)
+    assert not any(p.getViewBox().menuEnabled() or p.getViewBox().menu is not None
+                   for p in many)
+    assert len(many) == MENU_PLOTS + 1
