@@ -420,3 +420,24 @@ def test_small_multiples_have_no_context_menus(qtbot):
     assert not any(p.getViewBox().menuEnabled() or p.getViewBox().menu is not None
                    for p in many)
     assert len(many) == MENU_PLOTS + 1
+
+
+def test_chart_redraw_deletes_its_own_items_only(qtbot):
+    """Redrawing a chart deletes the items the previous drawing made (on the GUI thread),
+    not the topic selection's marks, which keep working after the redraw."""
+    import shiboken6
+
+    from yardstick.gui.charts.median_difference_chart import MedianDifferenceChart
+    from yardstick.gui.charts.topic_selection import install
+
+    chart = shown(qtbot, MedianDifferenceChart())
+    chart.set_data(median_difference(SCORES, "A"))
+    selection = install(chart)
+    selection.set_selected(["2"])
+    old = list(chart._drawn)
+    assert old and all(shiboken6.isValid(i) for i in old)
+    chart._draw()                                      # e.g. a legend entry unticked
+    assert not any(shiboken6.isValid(i) for i in old)
+    assert all(shiboken6.isValid(i) for i in chart._drawn)
+    selection.set_selected(["10"])                     # its marks are still usable
+    assert selection.selected == ["10"]
