@@ -21,9 +21,13 @@ count compiling our own modules.  Figures (each in seconds unless named otherwis
 * ``stability <analysis>``: each Stability analysis with the panel's default settings,
   Run to drawn; ``pool``: the Pool panel's default analyses, Run to drawn;
 * ``peak after load MB``, ``peak MB``: the process's peak resident memory (VmHWM) when
-  the load ends and at the end (after the charts and analyses);
+  the load ends and at the end (after the charts and analyses); ``peak after pool MB``
+  and ``peak after stability <analysis> MB`` after each analysis (where it grew);
 * ``blocked <phase> ms``: the longest lateness of a 10 ms repeating timer during a phase
-  (how long the event loop could not answer the user); ``blocked max ms`` over all phases.
+  (how long the event loop could not answer the user); ``blocked max ms`` over all phases,
+  ``longest block in`` its phase and ``GUI CPU in the longest block ms`` the GUI thread's
+  own CPU time during it (``time.thread_time``): the rest of the block the GUI thread
+  waited, for the GIL or, on a loaded machine, for a core.
 
 ``--why-blocked`` prints, for every block longer than 100 ms, where each thread was
 (sampled every 20 ms by a watchdog thread): what to fix.  ``--quick`` skips the
@@ -78,7 +82,9 @@ class _LoopWatch:
 
         self.interval = interval_ms / 1000
         self.worst = 0.0
+        self.worst_cpu = 0.0
         self.last = time.monotonic()
+        self.last_cpu = time.thread_time()
         self.phase = ""
         self.timer = QTimer(interval=interval_ms)
         self.timer.timeout.connect(self._tick)
@@ -91,13 +97,19 @@ class _LoopWatch:
     def start(self, phase: str) -> None:
         self.phase = phase
         self.last = time.monotonic()
+        self.last_cpu = time.thread_time()
         self.worst = 0.0
+        self.worst_cpu = 0.0
         self.timer.start()
 
-    def _tick(self) -> None:
-        now = time.monotonic()
-        self.worst = max(self.worst, now - self.last - self.interval)
-        self.last = now
+    def _tick(self) -> None:  # the GUI thread
+        now, cpu = time.monotonic(), time.thread_time()
+        late = now - self.last - self.interval
+        if late > self.worst:
+            # the GUI thread's own CPU time in its longest block: what the GUI thread did;
+            # the rest of the block it waited (for the GIL or for a core)
+            self.worst, self.worst_cpu = late, cpu - self.last_cpu
+        self.last, self.last_cpu = now, cpu
 
     def _watchdog(self) -> None:  # a daemon thread
         main = threading.main_thread().ident
@@ -196,8 +208,11 @@ def child(track: Path, quick: bool, why: bool, no_analyses: bool = False,
     watch = _LoopWatch(why=why)
     blocked: dict[str, float] = {}
 
+    blocked_cpu: dict[str, float] = {}
+
     def phase_end(name: str) -> None:
         blocked[name] = watch.worst * 1000
+        blocked_cpu[name] = watch.worst_cpu * 1000
 
     # ---- the panels built after the first paint
     watch.start("start")
@@ -274,6 +289,7 @@ def child(track: Path, quick: bool, why: bool, no_analyses: bool = False,
         _idle(app, win, ANALYSIS_TIMEOUT)
         pool.chart.grab()
         out["pool"] = time.monotonic() - t
+        out["peak after pool MB"] = _peak_mb()
         phase_end("pool")
     stab = win.panels.get("stability")
     if stab is not None and not quick and not no_analyses and not load_only:
@@ -292,12 +308,17 @@ def child(track: Path, quick: bool, why: bool, no_analyses: bool = False,
                 _idle(app, win, 60)
             stab.chart.grab()
             out[f"stability {analysis}"] = time.monotonic() - t if done else None
+            out[f"peak after stability {analysis} MB"] = _peak_mb()
             phase_end(f"stability {analysis}")
     watch.timer.stop()
     out["peak MB"] = _peak_mb()
     for name, ms in blocked.items():
         out[f"blocked {name} ms"] = ms
+        out[f"blocked {name} GUI CPU ms"] = blocked_cpu[name]
     out["blocked max ms"] = max(blocked.values())
+    worst = max(blocked, key=blocked.get)
+    out["GUI CPU in the longest block ms"] = blocked_cpu[worst]
+    out["longest block in"] = worst
     if why:
         for phase, late, stacks in watch.samples:
             print(f"--- {phase}: loop late {late * 1000:.0f} ms\n{stacks}", file=sys.stderr)
@@ -315,6 +336,8 @@ def _cell(vals: list) -> str:
     got = [v for v in vals if v is not None]
     if not got:
         return "-"
+    if any(isinstance(v, str) for v in got):
+        return "; ".join(str(v) for v in got)
     if len(got) == 1:
         return _fmt(got[0])
     return f"{_fmt(statistics.median(got))} ({_fmt(min(got))}–{_fmt(max(got))})" + (
@@ -338,6 +361,9 @@ def main() -> None:
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.child:
+        import faulthandler
+
+        faulthandler.enable()                   # a crash says where (in the child's stderr)
         res = child(Path(args.track[0]), args.quick, args.why_blocked, args.no_analyses,
                     args.load_only)
         print(json.dumps(res))

@@ -425,10 +425,7 @@ class MainWindow(MenuActions, QMainWindow):
             self.show_error("Some files were not loaded",
                             "\n\n".join(e.message for e in res.errors),
                             "Everything loaded before is still loaded.")
-        n = len(res.runs)
-        self.statusBar().showMessage(
-            f"Loaded {n} run{'s' if n != 1 else ''}" + (" and qrels" if res.qrels else "")
-            + (f"; {len(res.errors)} file(s) failed" if res.errors else ""), 8000)
+        self.statusBar().showMessage(loaded_message(res), 8000)
         self.loaded.emit(res)
 
     def open_sample(self) -> str:
@@ -666,3 +663,19 @@ class MainWindow(MenuActions, QMainWindow):
         if paths:
             self.open_files(paths)
             event.acceptProposedAction()
+
+
+def loaded_message(res: LoadResult) -> str:
+    """The status bar's words for a load: what it read ("Loaded 150 runs and qrels",
+    "Loaded run groups (150 runs)"; a groups file alone said "Loaded 0 runs")."""
+    n = len(res.runs)
+    parts = [f"{n} run{'s' if n != 1 else ''}"] if n or res.qrels is not None else []
+    parts += ["qrels"] * (res.qrels is not None)
+    if res.groups:
+        k = len(res.groups)
+        parts.append(f"run groups ({k} run{'s' if k != 1 else ''})")
+    parts += ["topics"] * (res.topics is not None) + ["documents"] * (res.documents is not None)
+    parts += ["a session"] * bool(res.sessions)
+    said = "Loaded " + (", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1
+                        else parts[0] if parts else "nothing")
+    return said + (f"; {len(res.errors)} file(s) failed" if res.errors else "")

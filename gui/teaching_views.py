@@ -69,6 +69,10 @@ class LessonView(QSplitter):
         self._rows = (r["status"].to_numpy(), r["tie_size"].to_numpy(),
                       r["tie_group"].to_numpy(), r["docno"].to_numpy())
         self.table.set_frame(L.ranked[SHOWN].set_index("rank"))
+        # another ranked list, never rows added to the last one: every column fitted (a
+        # worked example's 20 ranks, then a workspace topic's 1000, looked like a load
+        # that grew and kept the example's docno column, "DOC0…")
+        self.table.fit_columns()
         last_rel = int(L.ranked.loc[L.ranked["relevant"], "rank"].max()) if L.rel_ret else 1
         k = self.slider.value() if self.slider.value() > 1 else max(last_rel, min(L.num_ret, 20))
         self.slider.blockSignals(True)

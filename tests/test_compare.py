@@ -100,10 +100,16 @@ def test_several_runs_corrected_and_marked():
 def test_missing_topics_use_common_topics_only():
     f = frame(base=BASE, run=RUN)
     f.loc["305", "run"] = np.nan
-    p = compare_runs(f, "base").pairs[0]
+    cmp = compare_runs(f, "base")
+    p = cmp.pairs[0]
     keep = f.dropna()
     assert p.n_topics == 9
     assert p.p_t == pytest.approx(stats.ttest_rel(keep["run"], keep["base"]).pvalue)
+    assert cmp.notes == ("run: 9 topics in common with base",)
+    # the per-topic table keeps every topic, the difference NaN where a score is missing
+    pd.testing.assert_series_equal(cmp.per_topic["run - base"], f["run"] - f["base"],
+                                   check_names=False)
+    assert list(cmp.per_topic.index) == list(f.index)
 
 
 def test_identical_runs():

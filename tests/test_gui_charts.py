@@ -3,6 +3,7 @@
 import re
 import shutil
 import subprocess
+import sys
 import xml.etree.ElementTree as ET
 
 import numpy as np
@@ -304,6 +305,12 @@ def test_charts_panel_draws_every_chart(qtbot):
         seen[name] = type(panel.data).__name__
         frame = panel.current_frame()
         assert len(frame) > 0
+        # the figure the job built is the one the widget's own set_data builds from the
+        # same data on the GUI thread
+        with np.printoptions(threshold=sys.maxsize, floatmode="unique"):
+            drawn = repr(panel.current_chart().spec)
+            panel.show_data(panel.data)
+            assert repr(panel.current_chart().spec) == drawn, name
     assert seen[MEDIAN] == "MedianDifference"
     # the per-topic chart shows the run's AP minus the median over the three runs
     panel.chart_box.setCurrentText(MEDIAN)
@@ -364,3 +371,73 @@ def test_stability_and_pool_figures_fade_other_series_on_hover(qtbot):
     assert drawn["depth"].opacity() == 1.0                   # another plot: untouched
     view.scene().sigMouseMoved.emit(vb.mapViewToScene(pg.Point(1.0, 0.9)))   # near nothing
     assert hover.current is None and drawn["map vs P_10"].opacity() == 1.0
+
+
+
+def test_plots_taken_off_a_figure_are_destroyed_on_the_gui_thread(qtbot):
+    """Drawing a figure again destroys the plots it replaces at once (their Qt objects),
+    so that no worker thread's cycle collection destroys them later; the new figure's
+    plots are alive."""
+    import pyqtgraph as pg
+    import shiboken6
+
+    from yardstick.charts.figure_spec import FigureSpec, Line, Plot, Style
+    from yardstick.gui.charts.render_pg import draw_figure
+
+    view = pg.GraphicsLayoutWidget()
+    qtbot.addWidget(view)
+    spec = FigureSpec("swap rates", tuple(Plot(f"bin {k}", series=(
+        Line([0, 1], [k, k + 1.0], Style("#1f77b4", 1.0), name=f"run {k}"),)) for k in range(3)),
+        columns=3)
+    first = [item for _, item in draw_figure(view, spec)]
+    plots = [i for i in view.ci.items if isinstance(i, pg.PlotItem)]
+    assert len(plots) == 3 and all(shiboken6.isValid(i) for i in first + plots)
+    second = [item for _, item in draw_figure(view, spec)]
+    assert not any(shiboken6.isValid(i) for i in first + plots)
+    assert all(shiboken6.isValid(i) for i in second)
+    view.grab()                                         # the scene paints what is left
+
+
+def test_small_multiples_have_no_context_menus(qtbot):
+    """A figure of many plots (the swap-rate grid) builds them without pyqtgraph's
+    right-click menus; a figure of a few keeps them."""
+    import pyqtgraph as pg
+
+    from yardstick.charts.figure_spec import FigureSpec, Line, Plot, Style
+    from yardstick.gui.charts.render_pg import MENU_PLOTS, draw_figure
+
+    def plots(n):
+        view = pg.GraphicsLayoutWidget()
+        qtbot.addWidget(view)
+        spec = FigureSpec("bins", tuple(Plot(f"bin {k}", series=(
+            Line([0, 1], [k, k + 1.0], Style("#1f77b4", 1.0), name="run"),))
+            for k in range(n)), columns=4)
+        draw_figure(view, spec)
+        return [i for i in view.ci.items if isinstance(i, pg.PlotItem)]
+
+    few, many = plots(MENU_PLOTS), plots(MENU_PLOTS + 1)
+    assert all(p.getViewBox().menuEnabled() and p.getViewBox().menu is not None for p in few)
+    assert not any(p.getViewBox().menuEnabled() or p.getViewBox().menu is not None
+                   for p in many)
+    assert len(many) == MENU_PLOTS + 1
+
+
+def test_chart_redraw_deletes_its_own_items_only(qtbot):
+    """Redrawing a chart deletes the items the previous drawing made (on the GUI thread),
+    not the topic selection's marks, which keep working after the redraw."""
+    import shiboken6
+
+    from yardstick.gui.charts.median_difference_chart import MedianDifferenceChart
+    from yardstick.gui.charts.topic_selection import install
+
+    chart = shown(qtbot, MedianDifferenceChart())
+    chart.set_data(median_difference(SCORES, "A"))
+    selection = install(chart)
+    selection.set_selected(["2"])
+    old = list(chart._drawn)
+    assert old and all(shiboken6.isValid(i) for i in old)
+    chart._draw()                                      # e.g. a legend entry unticked
+    assert not any(shiboken6.isValid(i) for i in old)
+    assert all(shiboken6.isValid(i) for i in chart._drawn)
+    selection.set_selected(["10"])                     # its marks are still usable
+    assert selection.selected == ["10"]

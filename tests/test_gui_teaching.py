@@ -136,3 +136,17 @@ def test_tie_sensitivity_and_explain_dialog(qtbot, panel):
     panel.explain_current("recip_rank")
     rr = evaluate(run, qrels, ["recip_rank"]).per_topic.loc[topic, "recip_rank"]
     assert dlg.explanations[0].measure == "recip_rank" and dlg.explanations[0].value == rr
+
+
+def test_workspace_lesson_after_an_example_fits_its_docnos(qtbot, panel):
+    """The example's 20 ranks then a workspace topic's ranked list: a new list, every
+    column fitted to it (it was taken for rows added and kept the example's narrow docno
+    column, the robust docnos cut to "FBIS…")."""
+    _ready(qtbot, panel)
+    docno = panel.table.source.frame().columns.get_loc("docno") + 1   # rank is column 0
+    panel.state.set_qrels(read_qrels(QRELS))
+    panel.state.add_runs([read_run(p) for p in RUNS])
+    qtbot.waitUntil(lambda: panel.source.currentData() is None and panel.session is not None
+                    and panel.lesson is not None and not panel.jobs.is_busy(), timeout=TIMEOUT)
+    longest = max(panel.lesson.ranked["docno"].astype(str), key=len)
+    assert panel.table.columnWidth(docno) >= panel.table.fontMetrics().horizontalAdvance(longest)

@@ -78,7 +78,7 @@ def test_compare_panel_pvalues_equal_scipy(qtbot, win, tmp_path):
                           check_params_cb=lambda k: k == "compare"):
         panel.configure(baseline="aplrob03a.run", runs=["UIUC03Rd1.run", "pircRBa1.run"],
                         measure="map", test="t", correction="holm", seed=5,
-                        n_permutations=1000)
+                        n_permutations=1000, all_tests=True)
     cmp = panel.comparison
     mat = score_matrix(evals, "map")
     raw = []
@@ -116,6 +116,44 @@ def test_compare_panel_pvalues_equal_scipy(qtbot, win, tmp_path):
     assert "<path" in svg and "<image" not in svg and "UIUC03Rd1.run" in svg
     # the first bar is the largest gain's topic (what a click on it opens)
     assert panel.chart.topic_at(0.0, float(expect.iloc[0]) / 2) == str(expect.index[0])
+
+
+def test_compare_panel_computes_the_chosen_test_and_the_others_on_demand(qtbot, win):
+    """The panel runs the chosen test (with the t-test and the sign test it always shows);
+    the Wilcoxon and randomisation p-values only when asked: the same numbers as scipy
+    and as the core's every-test comparison."""
+    engine_or_skip()
+    load(qtbot, win, [(QRELS, "qrels")] + [(r, "run") for r in RUNS])
+    evals = wait_evaluated(qtbot, win, win.state.workspace.runs)
+    panel = win.panels["compare"]
+    runs = ["UIUC03Rd1.run", "pircRBa1.run"]
+
+    def compare(**kw):
+        with qtbot.waitSignal(win.jobs.finished, timeout=60000,
+                              check_params_cb=lambda k: k == "compare"):
+            panel.configure(baseline="aplrob03a.run", runs=runs, measure="map", seed=5,
+                            n_permutations=1000, **kw)
+        return panel.comparison
+
+    cmp = compare(test="t", all_tests=False)
+    assert cmp.tests == ("t", "sign")
+    shown = panel.summary_table.frame()
+    assert "p t-test" in shown and "p sign" in shown
+    assert "p wilcoxon" not in shown and "p permutation" not in shown
+    mat = score_matrix(evals, "map")
+    cmp = compare(test="wilcoxon")
+    assert cmp.tests == ("t", "wilcoxon", "sign")
+    for pair in cmp.pairs:
+        assert pair.p_wilcoxon == pytest.approx(
+            stats.wilcoxon(mat[pair.run], mat["aplrob03a.run"]).pvalue, rel=1e-10)
+    assert "p permutation" not in panel.summary_table.frame()
+    everything = compare(all_tests=True)
+    assert everything.tests == ("t", "wilcoxon", "sign", "permutation")
+    from yardstick.significance import compare_runs
+    core = compare_runs(mat, "aplrob03a.run", runs, "map", test="wilcoxon", seed=5,
+                        n_permutations=1000)
+    assert [p.p_permutation for p in everything.pairs] == [p.p_permutation for p in core.pairs]
+    assert "p permutation" in panel.summary_table.frame()
 
 
 def test_malformed_run_reports_file_and_line_and_keeps_earlier_runs(qtbot, win, tmp_path):
@@ -298,3 +336,16 @@ def test_no_files_opens_the_bundled_sample(qtbot, win):
     assert blk.args[0].errors == ()
     assert len(win.state.workspace.runs) == len(runs)
     assert win.state.workspace.qrels is not None and win.state.workspace.topics is not None
+
+
+def test_status_bar_says_what_a_load_read():
+    """A groups file alone is not "Loaded 0 runs"; runs and qrels as before."""
+    from yardstick.gui.main_window import loaded_message
+    from yardstick.loading import LoadResult
+
+    qrels, runs = read_qrels(QRELS), tuple(read_run(r) for r in RUNS[:2])
+    assert loaded_message(LoadResult(qrels=qrels, runs=runs)) == "Loaded 2 runs and qrels"
+    assert loaded_message(LoadResult(runs=runs[:1])) == "Loaded 1 run"
+    assert loaded_message(LoadResult(groups={"a": "g", "b": "g"})) == \
+        "Loaded run groups (2 runs)"
+    assert loaded_message(LoadResult()) == "Loaded nothing"

@@ -79,11 +79,11 @@ class WhatIfSession:
         self.overrides: dict[tuple[str, str], int | None] = {}
         self.done: list[Edit] = []
         self.undone: list[Edit] = []
+        # each topic's original judgments, read from the qrels when first asked: the
+        # whole qrels as dictionaries (465,000 judgments on a 150-run track) held the
+        # GIL ~0.1 s at a time in the window's job and were only needed for edits
         self._orig: dict[str, dict[str, int]] = {}
-        for t, d, r in zip(qrels.frame["topic"].tolist(), qrels.frame["docno"].tolist(),
-                           qrels.frame["rel"].tolist()):
-            self._orig.setdefault(t, {})[d] = int(r)
-        self._topics = set(self._orig)
+        self._topics = {str(t) for t in qrels.topics}
         self._stale = False   # judged rankings must be rebuilt from the edited qrels
         self.version = 0      # bumped by every change of judgments
         self._jr = {n: build_judged_ranking(r, qrels, self.options) for n, r in self.runs.items()}
@@ -99,7 +99,19 @@ class WhatIfSession:
         return self.overrides[key] if key in self.overrides else self.original_judgment(*key)
 
     def original_judgment(self, topic: str, docno: str) -> int | None:
-        return self._orig.get(str(topic), {}).get(str(docno))
+        return self._original(str(topic)).get(str(docno))
+
+    def _original(self, topic: str) -> dict[str, int]:
+        """``{docno: grade}`` of ``topic`` in the original qrels (empty if not judged)."""
+        got = self._orig.get(topic)
+        if got is None:
+            topics, codes = self.original.topic_index
+            k = {str(t): i for i, t in enumerate(topics)}.get(topic, -1)
+            rows = np.flatnonzero(codes == k) if k >= 0 else np.empty(0, np.int64)
+            f = self.original.frame
+            got = self._orig[topic] = dict(zip(f["docno"].iloc[rows].tolist(),
+                                               f["rel"].iloc[rows].astype(int).tolist()))
+        return got
 
     @property
     def qrels(self) -> Qrels:
@@ -210,7 +222,7 @@ class WhatIfSession:
 
     def _has_judgments(self, topic: str) -> bool:
         """Whether the edited qrels still have (or now have) a row for ``topic``."""
-        orig = self._orig.get(topic, {})
+        orig = self._original(topic)
         if any(self.overrides.get((topic, d), 0) is not None for d in orig):
             return True
         return any(g is not None and t == topic and d not in orig

@@ -27,7 +27,7 @@ from PySide6.QtGui import QColor, QIcon, QPixmap
 from PySide6.QtWidgets import QBoxLayout, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
 from yardstick.charts.figure_spec import GREY, PALETTE, Bars, FigureSpec, Line, Text, run_color
-from yardstick.gui.charts.render_pg import RotatingAxis, draw_plot, plain_numbers
+from yardstick.gui.charts.render_pg import RotatingAxis, discard, draw_plot, plain_numbers
 
 __all__ = ["ChartWidget", "PALETTE", "run_color", "highlighted"]
 
@@ -128,6 +128,7 @@ class ChartWidget(QWidget):
         self.highlight: str | None = None        # the run highlighted
         self._items: dict[str, list] = {}        # legend name -> drawn items
         self._run_items: dict[str, list] = {}    # run -> its drawn items (hover emphasis)
+        self._drawn: list = []                   # every item the spec drew (deleted on redraw)
         self.hover_run: str | None = None        # the run under the mouse, drawn on top
         self._redraw_timer = QTimer(self, singleShot=True, interval=80)
         self._redraw_timer.timeout.connect(self._draw)
@@ -233,6 +234,8 @@ class ChartWidget(QWidget):
     def _draw(self) -> None:
         spec = self.figure_spec()
         self.plot_item.clear()
+        discard(self._drawn)                    # destroyed here, not by a worker's gc
+        self._drawn = []
         self._targets.clear()
         self._items.clear()
         self._run_items.clear()
@@ -247,6 +250,7 @@ class ChartWidget(QWidget):
         self.plot_item.setTitle(spec.heading(max(30, int(w / 8.5))).replace("\n", "<br>"),
                                 color="k", size="10pt")
         for s, item in draw_plot(self.plot_item, plot, w - 80, h - 90):
+            self._drawn.append(item)
             name = getattr(s, "name", "")
             if name:
                 self._items.setdefault(name, []).append(item)

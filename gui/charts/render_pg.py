@@ -14,13 +14,16 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
+import shiboken6
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QSizePolicy
 
 from yardstick.charts.figure_spec import (Bars, Cells, ErrorBars, FigureSpec, Line, Plot,
                                           RefLine, Text, is_dark, thin_ticks)
+from yardstick.gui.charts.cell_labels import CellLabels
+from yardstick.gui.charts.figure_hover import FigureHover
 
-__all__ = ["draw_plot", "draw_figure", "FigureHover", "PT", "set_spec", "spec_of",
+__all__ = ["draw_plot", "draw_figure", "discard", "FigureHover", "PT", "set_spec", "spec_of",
            "plain_numbers", "RotatingAxis"]
 
 PT = 96 / 72                                   # pixels per point on screen
@@ -93,18 +96,12 @@ def _cells(p, s: Cells):
                            brushes=[pg.mkBrush(c) for c in s.colors],
                            pens=[pg.mkPen(None)] * len(s.col))
     p.addItem(item)
-    font = None
-    for i, text in enumerate(s.labels):
-        if not text:
-            continue
-        color = s.text_colors[i] if s.text_colors else ("w" if is_dark(s.colors[i]) else "k")
-        t = pg.TextItem(text, color=color, anchor=(0.5, 0.5))
-        if font is None:
-            font = t.textItem.font()
-            font.setPointSizeF(s.font_size)
-        t.setFont(font)
-        t.setPos(s.col[i], s.row[i])
-        p.addItem(t)
+    shown = [i for i, text in enumerate(s.labels) if text]
+    if shown:
+        colors = [s.text_colors[i] if s.text_colors else ("w" if is_dark(s.colors[i]) else "k")
+                  for i in shown]
+        p.addItem(CellLabels(np.asarray(s.col, float)[shown], np.asarray(s.row, float)[shown],
+                             [s.labels[i] for i in shown], colors, s.font_size))
     return item
 
 
@@ -248,64 +245,18 @@ def draw_plot(p: pg.PlotItem, plot: Plot, width_px: float = 640, height_px: floa
     return drawn
 
 
-class FigureHover:
-    """Hover emphasis for a figure drawn by :func:`draw_figure` (stability and pool
-    charts): with the mouse within a few pixels of a named line's point (an ASL curve,
-    a simulation strategy, a run), the other named series of that plot fade until the
-    mouse moves away.  Only opacities change; the spec, and so the export, stay."""
-
-    PIXELS = 12
-
-    def __init__(self, view: pg.GraphicsLayoutWidget):
-        self.view = view
-        self.plots: list[tuple[pg.PlotItem, list]] = []   # (plot, [(series, item)])
-        self.current: tuple[int, str] | None = None       # (plot number, series name)
-        view.scene().sigMouseMoved.connect(self._moved)
-
-    def set_drawn(self, plots: list[tuple[pg.PlotItem, list]]) -> None:
-        self.plots = plots
-        self.current = None
-
-    def nearest(self, scene_pos) -> tuple[int, str] | None:
-        for k, (p, drawn) in enumerate(self.plots):
-            vb = p.getViewBox()
-            if not vb.sceneBoundingRect().contains(scene_pos):
-                continue
-            at = vb.mapSceneToView(scene_pos)
-            px, py = vb.viewPixelSize()
-            best, best_d = None, float(self.PIXELS)
-            for s, _item in drawn:
-                if not isinstance(s, Line) or not s.name or not len(s.x):
-                    continue
-                with np.errstate(invalid="ignore"):
-                    d = np.hypot((s.x - at.x()) / (px or 1e-9), (s.y - at.y()) / (py or 1e-9))
-                d = np.where(np.isfinite(d), d, np.inf)
-                if d.min() < best_d:
-                    best, best_d = s.name, float(d.min())
-            return None if best is None else (k, best)
-        return None
-
-    def emphasise(self, target: tuple[int, str] | None) -> None:
-        if target == self.current:
-            return
-        self.current = target
-        for k, (_p, drawn) in enumerate(self.plots):
-            for s, item in drawn:
-                name = getattr(s, "name", "")
-                if not name or isinstance(s, (RefLine, Text)):
-                    continue
-                faded = target is not None and target[0] == k and name != target[1]
-                item.setOpacity(0.2 if faded else 1.0)
-
-    def _moved(self, scene_pos) -> None:
-        self.emphasise(self.nearest(scene_pos))
+#: figures of more plots than this draw them without pyqtgraph's context menus
+MENU_PLOTS = 4
 
 
 def draw_figure(view: pg.GraphicsLayoutWidget, spec: FigureSpec | None) -> list:
     """Clear ``view`` and draw every plot of ``spec`` in a grid, the heading on top and
     each plot's legend in a column beside it (never over the data).  Remembers the spec
-    for the export menu (:func:`spec_of`)."""
+    for the export menu (:func:`spec_of`).  The plots taken off are destroyed here
+    (:func:`discard`)."""
+    old = list(view.ci.items)
     view.clear()
+    discard(old)
     set_spec(view, spec)
     hover = getattr(view, "_yardstick_hover", None)
     if hover is None:
@@ -323,9 +274,13 @@ def draw_figure(view: pg.GraphicsLayoutWidget, spec: FigureSpec | None) -> list:
     view.addLabel(spec.heading(int(w / 9)).replace("\n", "<br>"), row=0, col=0, colspan=span,
                   color="k", size="10pt")
     drawn, per_plot = [], []
+    # small multiples without pyqtgraph's right-click menus (export is on the toolbar):
+    # each plot's menu took ~5 ms to build, 0.1 s of the swap-rate grid's 20 plots
+    menus = len(spec.plots) <= MENU_PLOTS
     for i, plot in enumerate(spec.plots):
         r, c = 1 + i // cols, (i % cols) * (2 if has_legend else 1)
-        p = view.addPlot(row=r, col=c, axisItems={"bottom": RotatingAxis("bottom")})
+        p = view.addPlot(row=r, col=c, axisItems={"bottom": RotatingAxis("bottom")},
+                         enableMenu=menus)
         if plot.title:
             p.setTitle(plot.title, color="k", size="8pt")
         legend = None
@@ -341,6 +296,15 @@ def draw_figure(view: pg.GraphicsLayoutWidget, spec: FigureSpec | None) -> list:
             view.ci.layout.setAlignment(legend, Qt.AlignmentFlag.AlignTop)
     hover.set_drawn(per_plot)
     return drawn
+
+
+def discard(items) -> None:
+    """Destroy plot items taken off a plot, now, on the GUI thread.  Left to Python's
+    cycle collector (pyqtgraph's signal connections make reference cycles), an item's
+    Qt object is destroyed in whichever thread collects, often a job's worker."""
+    for item in items:
+        if isinstance(item, QObject) and shiboken6.isValid(item):
+            shiboken6.delete(item)
 
 
 def set_spec(widget, spec: FigureSpec | None) -> None:

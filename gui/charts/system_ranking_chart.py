@@ -7,9 +7,10 @@ from __future__ import annotations
 from yardstick.charts.specs import system_ranking_figure
 from yardstick.charts.system_ranking import SystemRanking
 from yardstick.gui.charts.base import ChartWidget
+from yardstick.gui.charts.chart_kinds import SYSTEM_LABELS
 
 #: run names written on the axis at most (every k-th beyond that; hover names them all)
-MAX_LABELS = 40
+MAX_LABELS = SYSTEM_LABELS
 
 
 class SystemRankingChart(ChartWidget):

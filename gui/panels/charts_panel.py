@@ -22,9 +22,9 @@ from yardstick.charts.run_filter import AUTO_LIMIT, EXTRAS_KEY, RunFilter, RunSe
 from yardstick.charts.scores import run_means, sort_topics
 from yardstick.charts.topic_spread import difficult_topics, topic_spread
 from yardstick.gui.charts.chart_kinds import (  # noqa: F401  (names tests import from here)
-    ALL_TOPICS, BOXES, CHART_DATA, CHARTS, CORR, CUTOFFS, DRAW, FILTER_MODES, FILTERED, MAPX,
-    MEDIAN, MEDIAN_SOURCES, OFFICIAL, PER_TEAM, RP, RP_TOPIC, SCATTER, SPREAD, SYSTEM,
-    chart_data)
+    ALL_TOPICS, BOXES, CHART_DATA, CHARTS, CORR, CUTOFFS, DRAW, FIGURE, FILTER_MODES, FILTERED,
+    MAPX, MEDIAN, MEDIAN_SOURCES, OFFICIAL, PER_TEAM, RP, RP_TOPIC, SCATTER, SPREAD, SYSTEM,
+    chart_data, chart_figure)
 from yardstick.gui.charts.map_at_x_chart import MapAtXChart
 from yardstick.gui.charts.measure_scatter_chart import MeasureScatterChart
 from yardstick.gui.charts.median_difference_chart import MedianDifferenceChart
@@ -308,21 +308,32 @@ class ChartsPanel(QWidget):
             return
         self.status.setText("")
         self.selection = request["selection"]
-        self.jobs.submit("charts", lambda: chart_data(request), on_result=self.show_data,
+        ctx = self.draw_context(chart)
+        # the data and the figure in the job: the GUI thread only draws the figure
+        self.jobs.submit("charts", lambda: (chart, *chart_figure(chart, request, ctx)),
+                         on_result=self._show_figure,
                          on_error=lambda e: self.status.setText(e.message))
 
+    def draw_context(self, chart: str) -> dict:
+        """What a chart's figure takes from the window besides its data (run colours, the
+        quarter option, topic groups, the run filter's caption), as plain data."""
+        sel = self.selection
+        return {"colors": self.run_colors(), "quarter": self.quarter_box.isChecked(),
+                "groups": {k: list(v) for k, v in self.state.workspace.topic_groups.items()},
+                "caption": sel.description if sel is not None and chart in FILTERED else ""}
+
     def show_data(self, data) -> None:
+        """Draw ``data`` in the chart chosen, its figure built here (tests, screenshots)."""
         chart = self.chart_box.currentText()
+        self._show_figure((chart, data, FIGURE[chart](data, self.draw_context(chart))))
+
+    def _show_figure(self, result) -> None:
+        chart, data, figure = result
         w = self.widgets[chart]
-        colors = self.run_colors()
         self.data = data
         if hasattr(w, "topic_selection"):
             w.topic_selection.clear()           # the chart is redrawn: old points are gone
-        sel = self.selection
-        caption = sel.description if sel is not None and chart in FILTERED else ""
-        DRAW[chart](w, data, {"colors": colors, "quarter": self.quarter_box.isChecked(),
-                              "groups": self.state.workspace.topic_groups,
-                              "caption": caption})
+        w.show_figure(figure)
 
     def run_colors(self) -> dict[str, str] | None:
         """The runs' own colours (Collection panel) when the runs drawn all differ in

@@ -61,7 +61,10 @@ class CollectionPanel(QWidget):
         split.addWidget(topics_box)
         split.addWidget(self.topic_groups)
         split.addWidget(self.topic_text)
-        split.setSizes([200, 360, 130, 130])
+        # the runs first: at 1280x800 the runs table showed 3 of 150 runs
+        split.setSizes([340, 260, 100, 100])
+        for i, stretch in enumerate((3, 2, 0, 0)):
+            split.setStretchFactor(i, stretch)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(2, 2, 2, 2)
         lay.addWidget(split)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QFormLayout, QLabel, QListWidget,
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QLabel, QListWidget,
                                QListWidgetItem, QMenu, QSpinBox, QSplitter, QTabWidget,
                                QToolBar, QToolButton, QVBoxLayout, QWidget)
 
@@ -32,7 +32,7 @@ class ComparePanel(LazyPanel):
     TITLE = "Compare"
     #: choices kept in the session (yardstick.gui.panel_choices)
     CHOICES = ("baseline", "measure", "test", "correction", "alpha", "seed", "n_perm",
-               "runs_list", "chart_run")
+               "all_tests", "runs_list", "chart_run")
 
     def __init__(self, state: AppState, jobs: JobRunner, parent=None):
         super().__init__(parent)
@@ -54,6 +54,12 @@ class ComparePanel(LazyPanel):
                                     value=0.05)
         self.seed = QSpinBox(minimum=0, maximum=2**31 - 1, value=0)
         self.n_perm = QSpinBox(minimum=100, maximum=1_000_000, singleStep=1000, value=10000)
+        # the chosen test is computed (with the t-test and the sign test, which the table
+        # always shows); the other tests only on demand: 10,000 permutations for each of
+        # 149 runs are seconds of CPU
+        self.all_tests = QCheckBox("p-values of every test")
+        self.all_tests.setToolTip("Also compute the tests not chosen (Wilcoxon signed-rank, "
+                                  "randomisation): seconds with many runs")
         self.runs_list = QListWidget()
         self.chart_run = QComboBox()
         form = QFormLayout()
@@ -64,6 +70,7 @@ class ComparePanel(LazyPanel):
         form.addRow("α", self.alpha)
         form.addRow("Seed", self.seed)
         form.addRow("Permutations", self.n_perm)
+        form.addRow("", self.all_tests)
         controls = QWidget()
         cl = QVBoxLayout(controls)
         cl.setContentsMargins(0, 0, 0, 0)
@@ -131,6 +138,7 @@ class ComparePanel(LazyPanel):
         for w in (self.alpha, self.seed, self.n_perm):
             w.editingFinished.connect(self.recompute)
         self.runs_list.itemChanged.connect(lambda _: self.recompute())
+        self.all_tests.toggled.connect(lambda _: self.recompute())
         self.chart_run.currentTextChanged.connect(lambda _: self._draw_chart())
         state.changed.connect(self._changed)
         self._changed("runs")
@@ -139,7 +147,8 @@ class ComparePanel(LazyPanel):
     def configure(self, baseline: str | None = None, runs: list[str] | None = None,
                   measure: str | None = None, test: str | None = None,
                   correction: str | None = None, alpha: float | None = None,
-                  seed: int | None = None, n_permutations: int | None = None) -> str:
+                  seed: int | None = None, n_permutations: int | None = None,
+                  all_tests: bool | None = None) -> str:
         """Set the choices and start the computation; returns the job key."""
         if self._lists_stale:
             self._fill_lists()
@@ -159,6 +168,8 @@ class ComparePanel(LazyPanel):
                 self.seed.setValue(seed)
             if n_permutations is not None:
                 self.n_perm.setValue(n_permutations)
+            if all_tests is not None:
+                self.all_tests.setChecked(all_tests)
             if runs is not None:
                 self._fill_runs(checked=set(runs))
         finally:
@@ -244,18 +255,19 @@ class ComparePanel(LazyPanel):
         test, corr = self.test.currentData(), self.correction.currentData()
         alpha, seed, n_perm = self.alpha.value(), self.seed.value(), self.n_perm.value()
         columns = self.state.measure_columns()
+        all_tests = self.all_tests.isChecked()
         self.status.setText("Computing…")
 
         def job():  # the score matrices too: 150 runs x 6 measures took ~1 s on the GUI thread
             scores = score_matrix(evals, measure)
-            matrices = {c: score_matrix(evals, c) for c in columns}
             cmp = yield from compare_runs_job(scores, base, runs, measure, test, corr, alpha,
-                                              seed, n_perm)
-            exp = yield from experiment_table_job(matrices, base, runs, test, corr, alpha, seed,
-                                                  n_perm)
-            return cmp, exp
+                                              seed, n_perm, all_tests=all_tests)
+            yield cmp                       # shown while the experiment table is worked out
+            matrices = {c: score_matrix(evals, c) for c in columns}
+            return (yield from experiment_table_job(matrices, base, runs, test, corr, alpha,
+                                                    seed, n_perm))
 
-        self.jobs.submit("compare", job, on_result=self._show)
+        self.jobs.submit("compare", job, on_partial=self._show, on_result=self._show_experiment)
         return "compare"
 
     def export_paper_table(self, fmt: str, path: str | None = None) -> str:
@@ -305,18 +317,18 @@ class ComparePanel(LazyPanel):
                          on_error=lambda e: self.status.setText(e.message))
         return "paper_table"
 
-    def _show(self, result) -> None:
-        cmp, exp = result
-        self.comparison, self.experiment = cmp, exp
+    def _show(self, cmp: Comparison) -> None:
+        self.comparison = cmp
         self.status.setText(
             f"{TEST_LABELS[cmp.test]}, {CORR_LABELS[cmp.correction]} correction over "
-            f"{len(cmp.pairs)} comparison(s), α = {cmp.alpha:g}; permutation test seed "
-            f"{cmp.seed}, {cmp.n_permutations} resamples." + (" " + "; ".join(cmp.notes)
-                                                              if cmp.notes else ""))
+            f"{len(cmp.pairs)} comparison(s), α = {cmp.alpha:g}"
+            + (f"; permutation test seed {cmp.seed}, {cmp.n_permutations} resamples"
+               if "permutation" in cmp.tests else "") + "."
+            + (" " + "; ".join(cmp.notes) if cmp.notes else ""))
         self.summary_table.set_frame(cmp.to_frame())
         # one table per turn of the event loop: 150 runs' three tables and the chart
         # at once held it ~100 ms
-        self._next_turn(lambda: self._show_rest(cmp, exp))
+        self._next_turn(lambda: self._show_topics(cmp))
 
     def _next_turn(self, fn) -> None:
         if self.window() is not None and self.window().isVisible():
@@ -324,15 +336,13 @@ class ComparePanel(LazyPanel):
         else:
             fn()                                    # not shown (tests): at once
 
-    def _show_rest(self, cmp, exp) -> None:
-        if cmp is not self.comparison:
-            return                                  # a newer comparison arrived meanwhile
+    def _show_experiment(self, exp) -> None:
+        self.experiment = exp
         self.experiment_table.set_frame(exp)
-        self._next_turn(lambda: self._show_topics(cmp))
 
     def _show_topics(self, cmp) -> None:
         if cmp is not self.comparison:
-            return
+            return                                  # a newer comparison arrived meanwhile
         self.topic_table.set_frame(cmp.per_topic)
         cur = self.chart_run.currentText()
         self.chart_run.blockSignals(True)

@@ -120,15 +120,15 @@ class TopicExplorerPanel(LazyPanel):
 
     # ------------------------------------------------------------ sources
     def _context(self):
-        """(qrels, runs, measures, options) of the current source."""
+        """(qrels, runs, measures, options) of the workspace, or the name of the worked
+        example shown (its files are read in the job: reading them here held the event
+        loop ~0.3 s at start, while the libraries were still being imported)."""
         src = self.source.currentData()
         if src is None:
             ws = self.state.workspace
             runs = {n: e.run for n, e in ws.runs.items()}
             return ws.qrels, runs, self.state.wanted_measures(), ws.options
-        run, qrels = appendix_example(src)
-        from yardstick.options import EvalOptions
-        return qrels, {run.name: run}, ["official"], EvalOptions()
+        return src
 
     def _fill_sources(self, select: str | None = None) -> None:
         self.source.blockSignals(True)
@@ -180,21 +180,27 @@ class TopicExplorerPanel(LazyPanel):
 
     # ------------------------------------------------------------ lesson
     def refresh(self) -> None:
-        qrels, runs, measures, options = self._context()
-        if qrels is None or not runs:
-            self._clear("Load qrels and runs, or pick a worked example.")
+        context = self._context()
+        if not isinstance(context, str):
+            qrels, runs, measures, options = context
+            if qrels is None or not runs:
+                self._clear("Load qrels and runs, or pick a worked example.")
+                return
+        if self.session is not None:
+            self.show_lesson()
             return
-        if self.session is None:
-            self.facts.setText("preparing …")
-            prev, self._previous = self._previous, None
-            edits = list(prev.done) if prev is not None and prev.original is qrels else []
-            if not edits and self.source.currentData() is None:  # edits kept in the session
-                edits = what_if_state.edits_for(self.state.workspace.extras, qrels.path)
-            self.jobs.submit("explorer-session",
-                             lambda: _new_session(qrels, runs, measures, options, edits),
+        self.facts.setText("preparing …")
+        prev, self._previous = self._previous, None
+        if isinstance(context, str):                    # a worked example
+            self.jobs.submit("explorer-session", lambda: _example_session(context),
                              on_result=self._session_ready)
             return
-        self.show_lesson()
+        edits = list(prev.done) if prev is not None and prev.original is qrels else []
+        if not edits:                                   # edits kept in the session
+            edits = what_if_state.edits_for(self.state.workspace.extras, qrels.path)
+        self.jobs.submit("explorer-session",
+                         lambda: _new_session(qrels, runs, measures, options, edits),
+                         on_result=self._session_ready)
 
     def _session_ready(self, session: WhatIfSession) -> None:
         self.session = session
@@ -404,6 +410,14 @@ def _new_session(qrels, runs, measures, options, edits) -> WhatIfSession:
     if edits:
         s.evaluations()
     return s
+
+
+def _example_session(name: str) -> WhatIfSession:
+    """A what-if session on a worked example of the TREC appendix (read from its files)."""
+    from yardstick.options import EvalOptions
+
+    run, qrels = appendix_example(name)
+    return WhatIfSession(qrels, {run.name: run}, ["official"], EvalOptions())
 
 
 def _lesson_and_tables(session: WhatIfSession, run: str, topic: str, evals: dict | None,
