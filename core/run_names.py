@@ -14,7 +14,8 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Sequence
 
-__all__ = ["RunNameError", "unique_names", "resolve_run", "resolve_runs", "run_labels"]
+__all__ = ["RunNameError", "unique_names", "resolve_run", "resolve_runs", "run_labels",
+           "listed_runs"]
 
 
 class RunNameError(ValueError):
@@ -91,3 +92,28 @@ def resolve_runs(names: Iterable[str], runs: Sequence, option: str = "--run") ->
 def run_labels(runs: Sequence) -> list[str]:
     """``name`` or ``name (tag)`` when the tag differs, for messages."""
     return [r.name if r.tag == r.name else f"{r.name} (tag {r.tag})" for r in runs]
+
+
+def listed_runs(path: str | os.PathLike, runs: Sequence, option: str = "--pooled"
+                ) -> tuple[list, list[str]]:
+    """The runs a list file names (a run name, tag or file a line, ``#`` comments), and the
+    names that match none of ``runs`` (a track's ``pooled.txt`` names every run; a study may
+    load a few).  A name that is ambiguous (a tag of several runs) raises
+    :class:`RunNameError`."""
+    from yardstick.io.text_source import decode_text, read_bytes
+
+    out, missing = [], []
+    for line in decode_text(read_bytes(path, "list of runs")).splitlines():
+        name = line.split("#", 1)[0].strip()
+        if not name:
+            continue
+        try:
+            r = resolve_run(name, runs, option)
+        except RunNameError as e:
+            if "is neither" not in str(e):
+                raise
+            missing.append(name)
+            continue
+        if all(r is not x for x in out):
+            out.append(r)
+    return out, missing

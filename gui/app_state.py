@@ -198,6 +198,25 @@ class AppState(QObject):
 
     def update_run(self, name: str, /, **changes: Any) -> str:
         """Change a run's name/group/color/visible/pooled; returns its (new) name."""
+        new = self._update_run(name, **changes)
+        self.changed.emit(Change.RUNS)
+        return new
+
+    def pool_listed_runs(self, path: str) -> tuple[int, list[str]]:
+        """Pool the runs a list file names (a track's ``pooled.txt``: a run name, tag or file
+        a line) and no others; returns (runs pooled, names that match no loaded run)."""
+        from yardstick.run_names import listed_runs
+
+        entries = list(self.workspace.runs.values())
+        listed, missing = listed_runs(path, [e.run for e in entries], "pooled-runs file")
+        chosen = {id(r) for r in listed}
+        for e in entries:
+            if bool(e.pooled) != (id(e.run) in chosen):
+                self._update_run(e.name, pooled=id(e.run) in chosen)
+        self.changed.emit(Change.RUNS)        # once, not once per run
+        return len(listed), missing
+
+    def _update_run(self, name: str, /, **changes: Any) -> str:
         entry = self.workspace.update_run(name, **changes)
         if entry.name != name and name in self._evals:
             ev = self._evals.pop(name)
@@ -206,7 +225,6 @@ class AppState(QObject):
             self._eval_runs[entry.name] = entry.run
         elif name in self._eval_runs:
             self._eval_runs[name] = entry.run
-        self.changed.emit(Change.RUNS)
         return entry.name
 
     def set_topics(self, topics: pd.DataFrame | None, path: str | None = None) -> None:

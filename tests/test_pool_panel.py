@@ -138,3 +138,26 @@ def test_unpooling_a_run_reuses_the_judged_runs(qtbot, panel):
     panel.show_table("pool_per_topic")
     shown = panel.table.frame().set_index("topic")
     assert shown["pool_size"].tolist() == [3, 4]       # as test_not_pooled_flag_shrinks_the_pool
+
+
+def test_a_list_of_pooled_runs_sets_the_pool_and_a_stale_result_says_so(qtbot, panel, tmp_path):
+    """The window had no way to say which runs made the pool but one tick per run (150 runs,
+    47 pooled); a list file does it.  A result computed before the pooled runs changed says
+    so, not silently standing for the new pool."""
+    _run(qtbot, panel)
+    assert "changed since" not in panel.status.text()
+    listed = tmp_path / "pooled.txt"
+    listed.write_text("# the runs judged to depth 2\nA\nB\nZ\n")
+    panel.pool_listed(str(listed))
+    pooled = {e.name: e.pooled for e in panel.state.workspace.runs.values()}
+    assert pooled == {"A": True, "B": True, "C": False}
+    assert panel.status.text() == ("2 runs pooled, as pooled.txt lists; 1 name(s) match no "
+                                   "loaded run (Z). Press Run.")
+    assert panel.info.text().startswith("2 of 3 runs pooled")
+    panel.state.update_run("A", group="G9")            # any later change: the result is stale
+    assert panel.status.text().startswith("The runs, their pooled flags or groups changed")
+    _run(qtbot, panel)
+    panel.show_table("pool_per_topic")
+    shown = panel.table.frame().set_index("topic")
+    assert shown["pool_size"].tolist() == [3, 4]       # as with C unticked above
+    assert "changed since" not in panel.status.text()

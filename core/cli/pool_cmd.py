@@ -82,22 +82,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def _read_pooled(path: str, runs) -> list:
-    """The runs named in a ``--pooled`` file (run names or files, one a line); names of
-    runs not given on the command line are noted on stderr, not refused (a track's list
-    covers every run, a study may load a few)."""
-    from yardstick.run_names import RunNameError, resolve_runs
+    """The runs named in a ``--pooled`` file; names of runs not given are noted on stderr."""
+    from yardstick.run_names import RunNameError, listed_runs
 
-    from yardstick.io.text_source import decode_text, read_bytes
-
-    out, missing = [], []
-    for line in decode_text(read_bytes(path, "pooled-runs file")).splitlines():
-        name = line.split("#", 1)[0].strip()
-        if not name:
-            continue
-        try:
-            out += resolve_runs([name], runs, "--pooled")
-        except RunNameError:
-            missing.append(name)
+    try:
+        out, missing = listed_runs(path, runs, "--pooled")
+    except RunNameError as e:
+        raise FormatError(path, None, str(e)) from e
     if missing:
         print(f"yardstick pool: note: {len(missing)} run(s) named in {path} are not among the "
               f"runs given: {', '.join(missing[:5])}{' …' if len(missing) > 5 else ''}",

@@ -14,6 +14,8 @@ tau against the full qrels for each simulation.
 
 from __future__ import annotations
 
+import os
+
 import pandas as pd
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QGridLayout,
                                QGroupBox, QHBoxLayout, QLabel, QLineEdit, QProgressBar,
@@ -29,7 +31,8 @@ from yardstick.progress import Progress
 from yardstick.gui.app_state import AppState
 from yardstick.gui.jobs import JobRunner
 from yardstick.gui.panels.pool_charts import CHARTS, chart_available, draw_pool_chart
-from yardstick.gui.results_area import cancel_panel_job, install_results_area, start_panel_job
+from yardstick.gui.results_area import (cancel_panel_job, install_results_area, loading_runs,
+                                        pool_state, start_panel_job)
 
 JOB_KEY = "pool"
 
@@ -46,6 +49,7 @@ class PoolPanel(QWidget):
         self.jobs = jobs
         self.report: PoolReport | None = None
         self._cache: dict[str, tuple] = {}
+        self._used: tuple = ()                  # (name, pooled, group) of the runs a result used
         self._tables: dict[str, pd.DataFrame] = {}
         #: Table 1 of Buckley et al.: one row per collection analysed in this session
         self.collections: dict[str, CollectionCharacteristics] = {}
@@ -65,6 +69,10 @@ class PoolPanel(QWidget):
         self.stemmer = QComboBox()
         self.stemmer.addItems(["none", "porter", "english"])
         self.compare_path: str | None = None
+        self.pooled_button = QPushButton("Pooled runs from a list…")
+        self.pooled_button.setToolTip("A file naming the runs that made the pool, one run name, "
+                                      "tag or file a line (a track's pooled.txt); the other runs "
+                                      "are evaluated but not pooled")
         self.compare_button = QPushButton("Compare with qrels…")
         self.compare_label = QLabel("no second judgment set")
         self.compare_label.setWordWrap(True)
@@ -114,6 +122,7 @@ class PoolPanel(QWidget):
         cl = QVBoxLayout(controls)
         cl.setContentsMargins(0, 0, 0, 0)
         cl.addWidget(self.info)
+        cl.addWidget(self.pooled_button)
         cl.addLayout(form)
         for box in (analyses, uniq, text, sim):
             cl.addWidget(box)
@@ -130,6 +139,7 @@ class PoolPanel(QWidget):
         self.run_button.clicked.connect(self.run)
         self.cancel_button.clicked.connect(self.cancel)
         self.compare_button.clicked.connect(self._choose_compare)
+        self.pooled_button.clicked.connect(self._choose_pooled)
         self.table_choice.currentIndexChanged.connect(lambda _: self._show_table())
         self.chart_choice.currentIndexChanged.connect(lambda _: self._draw_chart())
         state.changed.connect(self._changed)
@@ -166,6 +176,7 @@ class PoolPanel(QWidget):
             self.status.setText("Load qrels and at least one pooled run.")
             return ""
         settings = self.settings()
+        self._used = pool_state(ws)             # said beside the result (runs_note)
         runs = [e.run for e in entries]
         pooled = [bool(e.pooled) for e in entries]
         groups = {e.name: (e.group or e.name) for e in entries}
@@ -207,8 +218,11 @@ class PoolPanel(QWidget):
                                      2.0, 2.0, total, "")
             return rep, (ikey, index), (tkey, tindex)
 
+        loading = " (runs are still loading: Run again when they are in)" \
+            if loading_runs(self) else ""
         return start_panel_job(self, JOB_KEY, job, self._done,
-                               f"Computing the pool diagnostics at depth {settings.depth}…")
+                               f"Computing the pool diagnostics at depth {settings.depth}"
+                               f"{loading}…")
 
     def cancel(self) -> None:
         cancel_panel_job(self, JOB_KEY)
@@ -217,6 +231,28 @@ class PoolPanel(QWidget):
         """A second judgment set for titlestat_rel (read in the job; None clears it)."""
         self.compare_path = path or None
         self.compare_label.setText(f"compare with {path}" if path else "no second judgment set")
+
+    def pool_listed(self, path: str) -> None:
+        """Pool the runs ``path`` lists (:meth:`AppState.pool_listed_runs`) and say so."""
+        from yardstick.errors import FormatError
+        from yardstick.run_names import RunNameError
+
+        try:
+            n, missing = self.state.pool_listed_runs(path)
+        except (FormatError, RunNameError) as e:
+            self.status.setText(f"Pooled runs not changed: {e}")
+            return
+        note = (f"; {len(missing)} name(s) match no loaded run ({', '.join(missing[:3])}"
+                f"{' …' if len(missing) > 3 else ''})" if missing else "")
+        self.status.setText(f"{n} runs pooled, as {os.path.basename(path)} lists{note}. "
+                            "Press Run.")
+
+    def _choose_pooled(self) -> None:
+        from PySide6.QtWidgets import QFileDialog
+
+        path, _ = QFileDialog.getOpenFileName(self, "Runs that made the pool (one a line)")
+        if path:
+            self.pool_listed(path)
 
     def _choose_compare(self) -> None:
         from PySide6.QtWidgets import QFileDialog
@@ -257,6 +293,8 @@ class PoolPanel(QWidget):
                 self._cache.pop("index")   # other runs or qrels: let the old ones go
         if what in ("documents", "topics", "workspace"):
             self._cache.pop("title", None)
+        if self.report is not None and what in ("runs", "workspace"):
+            self.status.setText(self._result_status())
 
     def _idle(self) -> None:
         self.run_button.setEnabled(True)
@@ -274,7 +312,7 @@ class PoolPanel(QWidget):
         self._idle()
         self.progress.setValue(1000)
         self.report = report
-        self.status.setText(report.summary())
+        self.status.setText(self._result_status())
         self._tables = dict(report.tables())
         if report.characteristics is not None:
             self.collections[report.characteristics.collection] = report.characteristics
@@ -293,6 +331,15 @@ class PoolPanel(QWidget):
                 self.chart_choice.addItem(title, key)
         self.chart_choice.blockSignals(False)
         self._draw_chart()
+
+    def _result_status(self) -> str:
+        if pool_state(self.state.workspace) != self._used:
+            note = ("The runs, their pooled flags or groups changed since this result: "
+                    "press Run again.")
+        else:
+            note = "Still loading runs: Run again when the load ends." \
+                if loading_runs(self) else ""
+        return " ".join(x for x in (note, self.report.summary()) if x)
 
     def _show_table(self) -> None:
         if self.report is None or self.table_choice.currentIndex() < 0:
