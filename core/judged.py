@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from yardstick.options import EvalOptions
-from yardstick.ranking import trec_order
+from yardstick.ranking import cached_order
 from yardstick.run import Run
 
 if TYPE_CHECKING:
@@ -288,7 +288,6 @@ def build_judged_ranking(run: Run, qrels: Qrels, options: EvalOptions | None = N
     T = len(topics)
 
     # judgment of every run line: look each qrels row up in the run's key index
-    rel_line = np.full(len(run), NONPOOL, dtype=np.int32)
     row_run_code = q_run_code[q_code]
     frame_rel = qrels.rel
     if has_run.all():  # every judged topic has run lines: no row to leave out
@@ -300,6 +299,7 @@ def build_judged_ranking(run: Run, qrels: Qrels, options: EvalOptions | None = N
         vals = frame_rel[ok]
     if last_join:
         run.drop_join_index()
+    rel_line = np.full(len(run), NONPOOL, dtype=np.int32)  # (in the join index's room)
     found = hit >= 0
     vals = vals[found]
     rel_line[hit[found]] = np.where(vals < 0, UNJUDGED, vals)
@@ -379,12 +379,3 @@ def run_topic_counts(run: Run) -> np.ndarray:
     if "_topic_counts" not in run.meta:
         run.meta["_topic_counts"] = np.bincount(run.topic_code, minlength=len(run.topics))
     return run.meta["_topic_counts"]
-
-
-def cached_order(run: Run, compat: int) -> np.ndarray:
-    """trec_eval order of a run's lines, computed once per run and compat level."""
-    cache = run.meta.setdefault("_trec_order", {})
-    if compat not in cache:
-        order = trec_order(run.topic_code, run.score, run.docno_bytes, compat)
-        cache[compat] = order.astype(np.int32) if len(order) < 2**31 else order
-    return cache[compat]

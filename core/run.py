@@ -50,7 +50,9 @@ class Run:
         Per line, index into ``topics``.
     docno_bytes : numpy.ndarray of ``S<w>``
         Per line, the UTF-8 docno, NUL padded.
-    score : numpy.ndarray of float64
+    score : numpy.ndarray of float64, or None
+        None when the run was read with ``scores=False`` (``yardstick eval``: the
+        scores are dropped once trec_eval's order is made).
     rank : numpy.ndarray of int32, or None
         The file's rank column (0 where it was not an integer in int32 range);
         None when the run was read without it (``read_run(..., ranks=False)``,
@@ -72,7 +74,7 @@ class Run:
     meta: dict = field(default_factory=dict, compare=False)
 
     def __len__(self) -> int:
-        return len(self.score)
+        return len(self.topic_code)
 
     @property
     def num_topics(self) -> int:
@@ -98,7 +100,7 @@ class Run:
         one block is sorted block by block (:func:`sort_by_topic_blocks`).  Built
         once per run; used to find duplicates and to join with any qrels.
         """
-        n = len(self.score)
+        n = len(self.topic_code)
         b = max(1, int(n - 1).bit_length()) if n > 1 else 1
         sb = np.uint64(b)
         h = self.__dict__.get("doc_hash")
@@ -121,7 +123,7 @@ class Run:
         """Whether :meth:`join_key` keeps the topic code whole in its high bits (and
         at least 20 hash bits above the packed line number)."""
         tbits = max(1, int(len(self.topics)).bit_length())
-        lbits = max(1, int(len(self.score) - 1).bit_length())
+        lbits = max(1, int(len(self.topic_code) - 1).bit_length())
         return 64 - tbits - lbits >= 20
 
     def join_key(self, topic_code: np.ndarray, doc_hash: np.ndarray) -> np.ndarray:
@@ -180,7 +182,7 @@ class Run:
         """Line of each (topic code, docno) in this run, or -1 (exact, collision-safe)."""
         m = len(topic_code)
         out = np.full(m, -1, dtype=np.int64)
-        if not m or not len(self.score):
+        if not m or not len(self.topic_code):
             return out
         doc_hash = docno_hash(docno_bytes) if doc_hash is None else doc_hash.copy()
         packed, b = self.key_sorted

@@ -121,7 +121,7 @@ def run(args: argparse.Namespace) -> int:
     out = sys.stdout
     tags: dict[str, list[str]] = {}      # run tag -> files having it (told apart below)
     for k, path in enumerate(args.runs):
-        run_ = read_run(path, ranks=False)
+        run_ = read_run(path, ranks=False, order=options.compat, scores=False)
         release_arrow_memory()
         label = _told_apart(tags, run_.tag, path, args.format)
         try:
