@@ -13,8 +13,6 @@ from __future__ import annotations
 import argparse
 import sys
 
-from yardstick.measures.registry import MeasureError, describe
-
 #: why a negative value is refused, per option (README "Deviations from trec_eval")
 _NEGATIVE = {
     "-M": "trec_eval 10.0 crashes (segmentation fault) on a negative -M",
@@ -71,8 +69,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def _import_the_rest() -> None:
-    """Import what evaluating and printing need (0.1 s of modules: the measures,
-    ``pyarrow.compute``), on a second thread while this one reads the qrels."""
+    """Import what evaluating and printing need (0.15 s of modules: the measures,
+    ``pyarrow.compute``), on a second thread while this one reads the qrels (pyarrow's
+    parse leaves the interpreter free)."""
     import pyarrow.compute  # noqa: F401
     import yardstick.engine  # noqa: F401
     import yardstick.trec_format  # noqa: F401
@@ -93,6 +92,8 @@ def run(args: argparse.Namespace) -> int:
     lean_arrow_pool()
 
     if args.list:
+        from yardstick.measures.registry import describe
+
         for row in describe():
             print(f"{row['name']:<22}\t{row['description']}")
         return 0
@@ -116,6 +117,7 @@ def run(args: argparse.Namespace) -> int:
     release_arrow_memory()
     trim_heap()
     from yardstick.engine import evaluation, measure_run
+    from yardstick.measures.registry import MeasureError
     from yardstick.trec_format import other_format, write_trec_eval
 
     out = sys.stdout
