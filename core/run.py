@@ -209,7 +209,8 @@ class Run:
         check_topic = not self._topic_major
         n = len(packed)
         step = _SLICE >> 2
-        for a in range(0, m, step):  # a slice of queries at a time: small temporaries
+
+        def find(a: int) -> None:  # a slice of queries at a time: small temporaries
             want_all, qorder = qs[a:a + step], order[a:a + step]
             # first run line whose high bits are >= the query's: packed >= qs << b
             lo = np.searchsorted(packed, want_all << sb, side="left")
@@ -230,11 +231,21 @@ class Run:
                 ok = same_docno(cand, qi)
                 if check_topic:
                     ok &= self.topic_code[cand] == topic_code[qi]
-                out[qi[ok]] = cand[ok]
+                out[qi[ok]] = cand[ok]  # (slices write disjoint queries)
                 todo = todo[~ok]
                 if not len(todo):
                     break
                 k += 1
+
+        starts = range(0, m, step)
+        if len(starts) < 2:
+            for a in starts:
+                find(a)
+        else:  # two threads: numpy's binary searches run without the GIL
+            from concurrent.futures import ThreadPoolExecutor
+
+            with ThreadPoolExecutor(max_workers=2, thread_name_prefix="yardstick-join") as pool:
+                list(pool.map(find, starts))
         return out
 
     @cached_property
