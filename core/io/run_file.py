@@ -106,6 +106,7 @@ def _read_run(path, spath: str, name: str | None, group: str, data: bytes | None
         except Irregular:
             cols = _parse_slow(data, spath, cancel)
     topic_code, topics, docno_bytes, score, rank, tag, topic_lines = cols
+    _release_arrow_pages()
     if not ranks:
         rank = None
     del cols
@@ -131,6 +132,14 @@ def _read_run(path, spath: str, name: str | None, group: str, data: bytes | None
         # (the reader still owns the frozen run: nothing else has seen it)
         object.__setattr__(run, "score", None)
     return run
+
+
+def _release_arrow_pages() -> None:
+    """Return the pages pyarrow's pool kept from the pieces' tables (jemalloc keeps
+    freed pages a while) before the join index and the order are made beside them."""
+    import pyarrow as pa
+
+    pa.default_memory_pool().release_unused()
 
 
 def _first_duplicate(run: Run, order: int | None) -> int | None:
