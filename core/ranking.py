@@ -63,16 +63,12 @@ def trec_order(topic_code: np.ndarray, score: np.ndarray, docno_bytes: np.ndarra
         return np.zeros(0, itype)
     tc = topic_code
     same = tc[1:] == tc[:-1]
-    step_ok = s[1:] <= s[:-1]
-    step_ok |= ~same
-    if step_ok.all():
-        step_ok = None
+    if _in_score_order(s, same):
         placed = _block_permutation(tc, np.flatnonzero(~same) + 1, n, itype)
         if placed is not None:
-            tied = s[1:] == s[:-1]
+            tied = np.equal(s[1:], s[:-1], out=np.empty(n - 1, bool))
             tied &= same
             return _order_ties(placed[0], tied, docno_bytes, itype, placed[1], placed[2])
-    del step_ok
     s = s.astype(np.float64, copy=False)
     np.invert(same, out=same)  # topic changes
     if n >= _MIN_BLOCK * (np.count_nonzero(same) + 1):
@@ -89,6 +85,19 @@ def trec_order(topic_code: np.ndarray, score: np.ndarray, docno_bytes: np.ndarra
             tbits + max(1, (n - 1).bit_length()) <= 64:
         return _sort_grouped(tc, s, docno_bytes, itype)
     return _sort_unordered(tc, s, docno_bytes, itype)
+
+
+def _in_score_order(s, same) -> bool:
+    """Whether each topic's lines come in score order, descending (``same[i]``: lines
+    i and i + 1 share a topic); a slice at a time, no temporary for the whole run."""
+    step = 1 << 20
+    for a in range(0, len(same), step):
+        z = min(len(same), a + step)
+        ok = s[a + 1:z + 1] <= s[a:z]
+        ok |= ~same[a:z]
+        if not ok.all():
+            return False
+    return True
 
 
 #: topics shorter than this on average: one sort of the whole run instead of one per topic

@@ -31,7 +31,7 @@ from yardstick.io.docno_words import (  # noqa: F401 (the run's docno words, re-
 
 
 #: lines per slice where a per-line temporary is built a slice at a time
-_SLICE = 1 << 20
+_SLICE = 1 << 18
 
 
 @dataclass(frozen=True, eq=False)

@@ -68,9 +68,10 @@ def read_run(path: str | os.PathLike, name: str | None = None, group: str = "",
         :class:`yardstick.progress.Cancelled` and everything read is dropped.
     order : {10, 9}, optional
         Also put the lines in trec_eval's order for this compat level
-        (:func:`yardstick.ranking.cached_order`, kept with the run) on a second
-        thread while this one checks the duplicates: the two sorts overlap on two
-        cores (``yardstick eval``).
+        (:func:`yardstick.ranking.cached_order`, kept with the run), after the
+        duplicate check.  (Made on a second thread during the check, the two sorts'
+        temporaries at once took ``yardstick eval``'s peak on 7M lines from about
+        450 to 480-510 MB for 0.05-0.09 s.)
     scores : bool
         Keep the score column.  With ``order`` given, False drops it once the order
         is made (the run's ``score`` is then None): evaluation reads nothing else
@@ -120,17 +121,18 @@ def _read_run(path, spath: str, name: str | None, group: str, data: bytes | None
               path=None if spath == "<stdin>" else os.path.abspath(spath), group=group)
     if topic_lines is not None:
         run.meta["_topic_counts"] = topic_lines  # yardstick.judged.run_topic_counts
-    dup = _first_duplicate(run, order)
+    dup = run.first_duplicate()
     if dup is not None:
         reason = (f"document {run.docno(dup)!r} appears twice for topic "
                   f"{run.topics[run.topic_code[dup]]!r} (trec_eval refuses such runs)")
         _raise_row(data, spath, dup, reason)
-    if order is not None and not scores:
+    if order is not None:
         from yardstick.ranking import cached_order
 
         cached_order(run, order)
-        # (the reader still owns the frozen run: nothing else has seen it)
-        object.__setattr__(run, "score", None)
+        if not scores:
+            # (the reader still owns the frozen run: nothing else has seen it)
+            object.__setattr__(run, "score", None)
     return run
 
 
@@ -140,45 +142,6 @@ def _release_arrow_pages() -> None:
     import pyarrow as pa
 
     pa.default_memory_pool().release_unused()
-
-
-def _first_duplicate(run: Run, order: int | None) -> int | None:
-    """:meth:`Run.first_duplicate`, with trec_eval's order for ``order`` made meanwhile
-    on a second thread (numpy sorts without holding the GIL)."""
-    if order is None or len(run) < _OVERLAP_LINES or not _topic_blocked(run):
-        return run.first_duplicate()
-    import threading
-
-    from yardstick.ranking import cached_order
-
-    failed: list[BaseException] = []
-
-    def sort():
-        try:
-            cached_order(run, order)
-        except BaseException as e:  # (raised again here below, on the caller's thread)
-            failed.append(e)
-
-    worker = threading.Thread(target=sort, name="yardstick-order", daemon=True)
-    worker.start()
-    try:
-        return run.first_duplicate()
-    finally:
-        worker.join()
-        if failed:
-            raise failed[0]
-
-
-#: runs shorter than this check duplicates and sort on one thread (no thread's cost)
-_OVERLAP_LINES = 1 << 18
-
-
-def _topic_blocked(run: Run) -> bool:
-    """Whether each topic's lines are one block of the file (nearly every run).  Runs
-    with interleaved topics sort on one thread: their two sorts' temporaries at once
-    took the peak from 512 to 570 MB on 7M lines."""
-    tc = run.topic_code
-    return int(np.count_nonzero(tc[1:] != tc[:-1])) + 1 == len(run.topics)
 
 
 def _check(cancel) -> None:
