@@ -338,10 +338,8 @@ def sort_by_topic_blocks(keys: np.ndarray, topic_code: np.ndarray, topic_major: 
                 starts = None  # a topic in more than one block
         del change
     if starts is None:
-        if n < _TWO_THREADS:
-            keys.sort()
-            return
-        starts = np.array([n // 2])  # two halves sorted at once, then merged (timsort)
+        keys.sort()
+        return
     bounds = [0, *starts.tolist(), n]
     if n < _TWO_THREADS:
         _sort_blocks(keys, bounds)
