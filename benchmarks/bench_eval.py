@@ -4,13 +4,15 @@
     .venv/bin/python benchmarks/bench_eval.py --repeat 3 --orders sorted
     .venv/bin/python benchmarks/bench_eval.py --tools yardstick,trec_eval,pyarrow-read
     .venv/bin/python benchmarks/bench_eval.py --track             # + the Robust04-sized track
+    .venv/bin/python benchmarks/bench_eval.py --track ../tracks/robust   # a track made already
     .venv/bin/python benchmarks/bench_eval.py --sizes small       # the 250 x 1000 run
 
 Data: ``../shared/tools/gen_run.py`` makes a 7000 x 1000 run (``--style
 msmarco``, 7M lines, 278 MB) with graded qrels (1.5M judgments), and a 250 x
 1000 one; the run is also written shuffled within each topic and shuffled
 across topics (the same lines, so the output must be identical).  The track is
-``../shared/tools/gen_track.py --runs 110 --topics 250`` (27.5M lines).
+``../shared/tools/gen_track.py --runs 110 --topics 250`` (27.5M lines), or any
+folder holding ``qrels.txt`` and ``runs/`` given to ``--track``.
 Everything is cached in ``benchmarks/_data/`` (git-ignored).
 
 Each tool runs in its own process doing what a user does, one after another,
@@ -140,7 +142,12 @@ def _shuffle(src: Path, dst: Path, within_topics: bool) -> None:
         f.writelines(lines[i] for i in perm.tolist())
 
 
-def ensure_track() -> Path:
+def ensure_track(given: str = "") -> Path:
+    if given:
+        track = Path(given)
+        if not ((track / "qrels.txt").is_file() and (track / "runs").is_dir()):
+            sys.exit(f"{track}: not a track (qrels.txt and runs/ expected)")
+        return track
     out = DATA / "track_robust04"
     if not (out / "qrels.txt").exists():
         print("generating the Robust04-sized track (110 runs x 250 topics) ...", flush=True)
@@ -234,7 +241,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--tools", default=",".join(DEFAULT_TOOLS), help="comma list of: "
                     + ", ".join(TOOLS))
     ap.add_argument("--repeat", type=int, default=5, help="rounds (default 5)")
-    ap.add_argument("--track", action="store_true", help="also the Robust04-sized track")
+    ap.add_argument("--track", nargs="?", const="", default=None, metavar="DIR",
+                    help="also the Robust04-sized track (generated once, or DIR: a folder "
+                         "with qrels.txt and runs/)")
     ap.add_argument("--worker", nargs=3, metavar=("TOOL", "QRELS", "RUN"), help=argparse.SUPPRESS)
     ap.add_argument("--shuffle", nargs=3, metavar=("SRC", "DST", "ORDER"), help=argparse.SUPPRESS)
     a = ap.parse_args(argv)
@@ -263,8 +272,8 @@ def main(argv: list[str] | None = None) -> int:
                 samples[c].append(measure(command(c[0], qrels, [runs[c[1]]])))
         stats = {c: summary(s) for c, s in samples.items()}
         ok &= report(size, stats, a.repeat)
-    if a.track:
-        ok &= bench_track(a.repeat)
+    if a.track is not None:
+        ok &= bench_track(a.repeat, a.track)
     te = trec_eval_binary()
     print(f"\npython {sys.version.split()[0]}, {os.cpu_count()} cpus, load average "
           f"{os.getloadavg()[0]:.2f}; trec_eval binary: {te or 'not found'}")
@@ -319,10 +328,10 @@ def _target(text: str, good: bool, need: str) -> bool:
     return good
 
 
-def bench_track(rounds: int) -> bool:
+def bench_track(rounds: int, given: str = "") -> bool:
     """Every run of a Robust04-sized track in one ``yardstick eval`` (and trec_eval, one
     process per run as it takes one run at a time)."""
-    track = ensure_track()
+    track = ensure_track(given)
     qrels = track / "qrels.txt"
     runs = sorted((track / "runs").iterdir())
     lines = sum(1 for _ in open(runs[0], "rb")) * len(runs)
@@ -337,7 +346,7 @@ def bench_track(rounds: int) -> bool:
             peak = max(peak, m["peak_mb"])
             cpu += m["cpu_s"]
         te = (time.perf_counter() - t0, peak, cpu)
-    print(f"\n### Robust04-sized track: {len(runs)} runs x 250 topics (~{lines / 1e6:.1f}M lines)\n")
+    print(f"\n### Track {track}: {len(runs)} runs (~{lines / 1e6:.1f}M lines)\n")
     print("| tool | wall time | CPU time | peak memory |")
     print("|---|---:|---:|---:|")
     if "failed" in ys:

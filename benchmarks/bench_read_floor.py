@@ -19,9 +19,10 @@ machine slows them alike:
   can do less (pyarrow's tokenizer is the fastest in the environment);
 * ``pyarrow all columns``: ``bench_eval.py``'s "pyarrow-read" (every column,
   types inferred);
-* ``yardstick read``: ``read_run(path, ranks=False)``, which is the reading half
-  of ``yardstick eval``: the pyarrow parse in pieces, docnos as 8-byte words,
-  topic codes, the duplicate check (join index);
+* ``yardstick read``: ``read_run(path, ranks=False, order=10, scores=False)``,
+  the reading half of ``yardstick eval`` as it calls it: the pyarrow parse in
+  pieces on two workers, docnos as 8-byte words, topic codes, the duplicate
+  check (join index) with trec_eval's order made meanwhile on a second thread;
 * ``yardstick eval``: the whole ``yardstick eval -q -m all_trec`` (with the qrels);
 * ``trec_eval -O2``: the C program (built as ``bench_eval.py`` says).
 
@@ -75,10 +76,10 @@ print(t.num_rows)
 YARDSTICK_READ = """
 import sys
 from yardstick.cli.allocator import keep_freed_memory, lean_arrow_pool
-from yardstick.io.run_file import read_run
 keep_freed_memory()
 lean_arrow_pool()
-print(len(read_run(sys.argv[1], ranks=False)))
+from yardstick.io.run_file import read_run
+print(len(read_run(sys.argv[1], ranks=False, order=10, scores=False)))
 """
 
 

@@ -17,9 +17,21 @@ from functools import cached_property
 
 import numpy as np
 
+from yardstick.io.docno_words import (  # noqa: F401 (the run's docno words, re-exported)
+    MAX_DOCNO_BYTES,
+    WIDE_DOCNO_SLACK,
+    DocnoTooLong,
+    check_docno_width,
+    docno_hash,
+    fixed_width_bytes,
+    hash_words,
+    string_words,
+    to_bytes_array,
+)
+
 
 #: lines per slice where a per-line temporary is built a slice at a time
-_SLICE = 1 << 20
+_SLICE = 1 << 18
 
 
 @dataclass(frozen=True, eq=False)
@@ -38,7 +50,9 @@ class Run:
         Per line, index into ``topics``.
     docno_bytes : numpy.ndarray of ``S<w>``
         Per line, the UTF-8 docno, NUL padded.
-    score : numpy.ndarray of float64
+    score : numpy.ndarray of float64, or None
+        None when the run was read with ``scores=False`` (``yardstick eval``: the
+        scores are dropped once trec_eval's order is made).
     rank : numpy.ndarray of int32, or None
         The file's rank column (0 where it was not an integer in int32 range);
         None when the run was read without it (``read_run(..., ranks=False)``,
@@ -60,7 +74,7 @@ class Run:
     meta: dict = field(default_factory=dict, compare=False)
 
     def __len__(self) -> int:
-        return len(self.score)
+        return len(self.topic_code)
 
     @property
     def num_topics(self) -> int:
@@ -86,7 +100,7 @@ class Run:
         one block is sorted block by block (:func:`sort_by_topic_blocks`).  Built
         once per run; used to find duplicates and to join with any qrels.
         """
-        n = len(self.score)
+        n = len(self.topic_code)
         b = max(1, int(n - 1).bit_length()) if n > 1 else 1
         sb = np.uint64(b)
         h = self.__dict__.get("doc_hash")
@@ -109,7 +123,7 @@ class Run:
         """Whether :meth:`join_key` keeps the topic code whole in its high bits (and
         at least 20 hash bits above the packed line number)."""
         tbits = max(1, int(len(self.topics)).bit_length())
-        lbits = max(1, int(len(self.score) - 1).bit_length())
+        lbits = max(1, int(len(self.topic_code) - 1).bit_length())
         return 64 - tbits - lbits >= 20
 
     def join_key(self, topic_code: np.ndarray, doc_hash: np.ndarray) -> np.ndarray:
@@ -168,7 +182,7 @@ class Run:
         """Line of each (topic code, docno) in this run, or -1 (exact, collision-safe)."""
         m = len(topic_code)
         out = np.full(m, -1, dtype=np.int64)
-        if not m or not len(self.score):
+        if not m or not len(self.topic_code):
             return out
         doc_hash = docno_hash(docno_bytes) if doc_hash is None else doc_hash.copy()
         packed, b = self.key_sorted
@@ -195,7 +209,8 @@ class Run:
         check_topic = not self._topic_major
         n = len(packed)
         step = _SLICE >> 2
-        for a in range(0, m, step):  # a slice of queries at a time: small temporaries
+
+        def find(a: int) -> None:  # a slice of queries at a time: small temporaries
             want_all, qorder = qs[a:a + step], order[a:a + step]
             # first run line whose high bits are >= the query's: packed >= qs << b
             lo = np.searchsorted(packed, want_all << sb, side="left")
@@ -216,11 +231,21 @@ class Run:
                 ok = same_docno(cand, qi)
                 if check_topic:
                     ok &= self.topic_code[cand] == topic_code[qi]
-                out[qi[ok]] = cand[ok]
+                out[qi[ok]] = cand[ok]  # (slices write disjoint queries)
                 todo = todo[~ok]
                 if not len(todo):
                     break
                 k += 1
+
+        starts = range(0, m, step)
+        if len(starts) < 2:
+            for a in starts:
+                find(a)
+        else:  # two threads: numpy's binary searches run without the GIL
+            from concurrent.futures import ThreadPoolExecutor
+
+            with ThreadPoolExecutor(max_workers=2, thread_name_prefix="yardstick-join") as pool:
+                list(pool.map(find, starts))
         return out
 
     @cached_property
@@ -316,9 +341,28 @@ def sort_by_topic_blocks(keys: np.ndarray, topic_code: np.ndarray, topic_major: 
         keys.sort()
         return
     bounds = [0, *starts.tolist(), n]
+    if n < _TWO_THREADS:
+        _sort_blocks(keys, bounds)
+    else:  # half the blocks on a second thread: numpy sorts without holding the GIL
+        import threading
+
+        half = len(bounds) // 2
+        other = threading.Thread(target=_sort_blocks, args=(keys, bounds[half:]),
+                                 name="yardstick-sort", daemon=True)
+        other.start()
+        _sort_blocks(keys, bounds[:half + 1])
+        other.join()
+    keys.sort(kind="stable")  # the blocks into topic order (timsort merges whole runs)
+
+
+#: keys from which :func:`sort_by_topic_blocks` sorts its blocks on two threads
+_TWO_THREADS = 1 << 20
+
+
+def _sort_blocks(keys: np.ndarray, bounds: list[int]) -> None:
+    """Sort each slice ``keys[bounds[i]:bounds[i + 1]]`` in place."""
     for a, z in zip(bounds[:-1], bounds[1:]):
         keys[a:z].sort()
-    keys.sort(kind="stable")  # the blocks into topic order (timsort merges whole runs)
 
 
 def _docno_comparer(a: np.ndarray, b: np.ndarray):
@@ -346,157 +390,6 @@ def codes_of(values) -> tuple[np.ndarray, np.ndarray]:
     uniq, inv = np.unique(b, return_inverse=True)
     return inv.astype(np.int32).ravel(), np.array(
         [u.decode("utf-8", "surrogateescape") for u in uniq.tolist()], dtype=object)
-
-
-def to_bytes_array(values) -> np.ndarray:
-    """UTF-8 encode strings into one NUL-padded numpy ``S`` array (strcmp order)."""
-    import pyarrow as pa
-
-    try:
-        arr = values if isinstance(values, (pa.Array, pa.ChunkedArray)) else \
-            pa.array(np.asarray(values, dtype=object), type=pa.string())
-    except (pa.ArrowInvalid, pa.ArrowTypeError, UnicodeEncodeError):
-        # bytes that are not UTF-8 (read with surrogateescape): give them back as bytes
-        arr = pa.array([str(v).encode("utf-8", "surrogateescape") for v in values],
-                       type=pa.binary())
-    return fixed_width_bytes(arr)
-
-
-def fixed_width_bytes(arr) -> np.ndarray:
-    """A pyarrow string array as a NUL-padded numpy ``S`` array, without Python objects.
-
-    The width is a multiple of 8 bytes (the hash then reads the docnos as uint64
-    words in place).  The bytes are copied as they are, so any UTF-8 works.
-    """
-    words, _ = string_words(arr)
-    return words.view(f"S{8 * words.shape[1]}").reshape(len(words))
-
-
-_MASKS = np.array([(1 << (8 * r)) - 1 for r in range(8)] + [2**64 - 1], dtype=np.uint64)
-
-
-#: fixed-width docno arrays may take this much memory beyond 16 × the docno bytes
-WIDE_DOCNO_SLACK = 64 << 20
-
-
-class DocnoTooLong(ValueError):
-    """One docno so long that the fixed-width docno array would not follow the file's size.
-
-    Docnos are held NUL-padded to the longest one (8-byte words); a single
-    200 KB docno among 7 million would need 1.4 TB.  :func:`check_docno_width`
-    refuses an array larger than ``WIDE_DOCNO_SLACK`` + 16 × the bytes of all
-    docnos, so memory stays proportional to the input.  ``index`` is the row.
-    """
-
-    def __init__(self, index: int, length: int, need: int):
-        self.index, self.length, self.need = index, length, need
-        if length > MAX_DOCNO_BYTES:
-            text = (f"a docno of {length:,} bytes: docnos are limited to "
-                    f"{MAX_DOCNO_BYTES:,} bytes (see README 'Limits')")
-        else:
-            text = (f"a docno of {length:,} bytes: Yardstick holds every docno padded to the "
-                    f"longest, which here would take {need / 2**30:.1f} GiB (docnos are "
-                    f"limited so that memory follows the file's size; see README 'Limits')")
-        super().__init__(text)
-
-
-#: the longest docno read: real ones (ids, URLs) are far shorter, and the engine's
-#: per-word passes made a single 10 MB docno take seconds
-MAX_DOCNO_BYTES = 1 << 16
-
-
-def check_docno_width(n: int, k: int, total_bytes: int, lens) -> None:
-    """Raise :class:`DocnoTooLong` if ``n`` docnos padded to ``8 k`` bytes would be too big,
-    or one is longer than :data:`MAX_DOCNO_BYTES`."""
-    need = n * k * 8
-    if need > WIDE_DOCNO_SLACK + 16 * total_bytes or 8 * k > MAX_DOCNO_BYTES + 7:
-        i = int(np.argmax(lens))
-        raise DocnoTooLong(i, int(lens[i]), need)
-
-
-def string_words(arr) -> tuple[np.ndarray, np.ndarray]:
-    """Each string's bytes as little-endian uint64 words, NUL padded, and its length.
-
-    Returns ``(words, lengths)``: ``words`` has shape (n, k), k = ceil(longest / 8)
-    (at least 1), and viewed as ``S{8k}`` is the NUL-padded strings; ``lengths``
-    are byte lengths (offsets' type).  Each word is one unaligned 8-byte load from
-    pyarrow's data buffer at the string's offset, masked to its length: a few
-    passes over n, where padding with pyarrow (``utf8_rpad`` and a cast to
-    fixed-size binary) makes and copies every string twice.
-    """
-    import pyarrow as pa
-
-    if isinstance(arr, pa.ChunkedArray):
-        arr = arr.combine_chunks()
-    n = len(arr)
-    large = pa.types.is_large_string(arr.type) or pa.types.is_large_binary(arr.type)
-    off_type = np.dtype(np.int64 if large else np.int32)
-    bufs = arr.buffers()
-    if n == 0:
-        return np.zeros((0, 1), np.uint64), np.zeros(0, off_type)
-    offsets = np.frombuffer(bufs[1], dtype=off_type, count=n + 1,
-                            offset=arr.offset * off_type.itemsize)
-    lens = offsets[1:] - offsets[:-1]
-    k = max(1, -(-int(lens.max()) // 8))
-    check_docno_width(n, k, int(offsets[-1] - offsets[0]), lens)
-    short = int(lens.min())
-    data = bufs[2]
-    size = data.size if data is not None else 0
-    last = size - 8  # a word starting after this would read past the buffer
-    view = (np.ndarray(shape=(size - 7,), dtype="<u8", buffer=data, strides=(1,))
-            if size >= 8 else None)
-    out = np.empty((n, k), dtype=np.uint64)
-    starts = offsets[:-1]
-    for j in range(k):
-        idx = starts + 8 * j if j else starts
-        col = out[:, j] if k > 1 else out.reshape(n)
-        far = idx > last
-        any_far = bool(far.any())
-        if view is not None:
-            col[:] = view[np.minimum(idx, last) if any_far else idx]
-        if any_far:  # the last few strings: read from a zero-padded copy of the tail
-            t0 = max(0, last)
-            tail = np.zeros(size - t0 + 8 * k + 8, np.uint8)
-            tail[:size - t0] = np.frombuffer(data, np.uint8, count=size - t0, offset=t0)
-            rel = (idx[far] - t0).astype(np.int64)
-            words = np.zeros(len(rel), np.uint64)
-            for b in range(8):
-                words |= tail[rel + b].astype(np.uint64) << np.uint64(8 * b)
-            col[far] = words
-        if short < 8 * (j + 1):
-            rem = lens - 8 * j
-            np.clip(rem, 0, 8, out=rem)
-            col &= _MASKS[rem]
-    return out, lens
-
-
-def docno_hash(docno_bytes: np.ndarray) -> np.ndarray:
-    """A 64-bit hash per NUL-padded docno (vectorised over 8-byte words)."""
-    w = docno_bytes.dtype.itemsize
-    w8 = -(-w // 8) * 8
-    if w8 != w:
-        docno_bytes = docno_bytes.astype(f"S{w8}")
-    words = np.ascontiguousarray(docno_bytes).view(np.uint64).reshape(len(docno_bytes), w8 // 8)
-    return hash_words(words)
-
-
-def hash_words(words: np.ndarray) -> np.ndarray:
-    """:func:`docno_hash` of docnos given as (n, k) little-endian uint64 words."""
-    prime, basis, s29 = np.uint64(0x100000001B3), np.uint64(0xCBF29CE484222325), np.uint64(29)
-    h = None
-    with np.errstate(over="ignore"):
-        for j in range(words.shape[1]):
-            wj = words[:, j]
-            m = wj ^ (basis if h is None else h)
-            m *= prime
-            m ^= m >> s29
-            # an all-zero word is padding (docnos hold no NUL): skip it, so the
-            # hash does not depend on the array's width
-            if h is None:
-                h = m
-            else:
-                np.copyto(h, m, where=wj != 0)
-    return h if h is not None else np.zeros(0, np.uint64)
 
 
 def pair_key(topic_code: np.ndarray, doc_hash: np.ndarray) -> np.ndarray:

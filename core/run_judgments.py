@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from yardstick.ranking import trec_order
+from yardstick.ranking import cached_order
 from yardstick.run import Run
 
 if TYPE_CHECKING:
@@ -43,7 +43,6 @@ def line_judgments(run: Run, qrels: Qrels, q_run_code: np.ndarray | None = None,
     if q_run_code is None:
         run_pos = {t: i for i, t in enumerate(run.topics.tolist())}
         q_run_code = np.array([run_pos.get(t, -1) for t in q_topics.tolist()], dtype=np.int64)
-    rel_line = np.full(len(run), NONPOOL, dtype=np.int32)
     row_run_code = q_run_code[q_code]
     frame_rel = qrels.rel
     if bool((q_run_code >= 0).all()):  # every judged topic has run lines: no row to leave out
@@ -55,6 +54,7 @@ def line_judgments(run: Run, qrels: Qrels, q_run_code: np.ndarray | None = None,
         vals = frame_rel[ok]
     if last_join:
         run.drop_join_index()
+    rel_line = np.full(len(run), NONPOOL, dtype=np.int32)  # (in the join index's room)
     found = hit >= 0
     vals = vals[found]
     rel_line[hit[found]] = np.where(vals < 0, UNJUDGED, vals)
@@ -120,12 +120,3 @@ def run_topic_counts(run: Run) -> np.ndarray:
     if "_topic_counts" not in run.meta:
         run.meta["_topic_counts"] = np.bincount(run.topic_code, minlength=len(run.topics))
     return run.meta["_topic_counts"]
-
-
-def cached_order(run: Run, compat: int) -> np.ndarray:
-    """trec_eval order of a run's lines, computed once per run and compat level."""
-    cache = run.meta.setdefault("_trec_order", {})
-    if compat not in cache:
-        order = trec_order(run.topic_code, run.score, run.docno_bytes, compat)
-        cache[compat] = order.astype(np.int32) if len(order) < 2**31 else order
-    return cache[compat]

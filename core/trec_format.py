@@ -76,7 +76,7 @@ class _Values:
 
 
 #: per-topic lines assembled per piece (a few MB of text), not all at once
-_LINES_PER_PIECE = 1 << 16
+_LINES_PER_PIECE = 1 << 14
 
 
 def _per_topic_bytes(jr, columns, options, zscore: bool):

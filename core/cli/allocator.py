@@ -19,6 +19,7 @@ import sys
 
 M_TRIM_THRESHOLD = -1
 M_MMAP_MAX = -4
+M_ARENA_MAX = -8
 
 
 def keep_freed_memory() -> bool:
@@ -35,15 +36,25 @@ def keep_freed_memory() -> bool:
         return False
     mallopt.argtypes = [ctypes.c_int, ctypes.c_int]
     mallopt.restype = ctypes.c_int
-    return bool(mallopt(M_MMAP_MAX, 0)) and bool(mallopt(M_TRIM_THRESHOLD, 2**31 - 1))
+    # one arena: the reader's workers allocate numpy arrays too, and blocks freed in a
+    # thread's own arena could not serve the main thread's next array
+    return (bool(mallopt(M_MMAP_MAX, 0)) and bool(mallopt(M_TRIM_THRESHOLD, 2**31 - 1))
+            and bool(mallopt(M_ARENA_MAX, 1)))
+
+
+#: how long jemalloc keeps pages pyarrow freed before returning them (its default)
+DECAY_MS = 1000
 
 
 def lean_arrow_pool() -> str:
-    """Give pyarrow's allocations back to the system as soon as they are freed.
+    """Give pyarrow's allocations back to the system once a file is read.
 
     pyarrow's default pool (mimalloc in the wheels) keeps what a parse freed in
     per-thread segments that numpy cannot reuse: reading a 28 MB qrels file left
-    100 MB behind.  jemalloc with a decay time of 0 returns freed pages at once
+    100 MB behind.  jemalloc keeps freed pages for :data:`DECAY_MS`, so that the
+    next piece of a run reuses the last piece's pages instead of new ones the
+    kernel must zero (a decay time of 0 made the kernel zero 0.25 s of pages in a
+    7M-line run), and :func:`release_arrow_memory` returns them after each file
     (``system`` where the wheel has no jemalloc).  A pool chosen by the user
     (``ARROW_DEFAULT_MEMORY_POOL``) is left alone.  Returns the pool's name.
     """
@@ -55,8 +66,30 @@ def lean_arrow_pool() -> str:
         return pa.default_memory_pool().backend_name
     try:
         pool = pa.jemalloc_memory_pool()
-        pa.jemalloc_set_decay_ms(0)
+        pa.jemalloc_set_decay_ms(DECAY_MS)
     except (NotImplementedError, pa.ArrowNotImplementedError):
         pool = pa.system_memory_pool()
     pa.set_memory_pool(pool)
     return pool.backend_name
+
+
+def release_arrow_memory() -> None:
+    """Return the pages pyarrow's pool holds freed to the system (after a file is read)."""
+    import pyarrow as pa
+
+    pa.default_memory_pool().release_unused()
+
+
+def trim_heap() -> bool:
+    """Return the free pages inside glibc's heap to the system (``malloc_trim(3)``).
+
+    Reading the qrels frees 60 MB of temporaries in pieces that the run's larger
+    columns do not fit in; kept, they count in the peak beside the run's.
+    """
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+        return bool(libc.malloc_trim(0))
+    except (OSError, AttributeError):
+        return False

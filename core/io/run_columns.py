@@ -1,0 +1,101 @@
+"""The run's columns, filled piece by piece from the parsed batches (:mod:`yardstick.io.run_piece`).
+
+Room is estimated from the file's size after the first piece and grown by a
+quarter when short; docno words widen when a longer docno comes.  Topic ids
+get codes in first-seen order while reading and are put in byte order at the
+end (:meth:`Columns.finish`).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from yardstick.io.docno_words import DocnoTooLong, check_docno_width
+
+
+class Columns:
+    """Output columns filled batch by batch, with room estimated from the file size.
+
+    Only what evaluation reads: topic ids, docno words and scores (and the rank
+    column when asked for).  Nothing derived (hashes, sort keys) is built here.
+    """
+
+    def __init__(self, capacity: int, ranks: bool):
+        self.cap = max(capacity, 1024)
+        self.n = 0
+        self.words = np.empty((self.cap, 1), np.uint64)
+        self.score = np.empty(self.cap, np.float64)
+        self.rank = np.empty(self.cap, np.int32) if ranks else None
+        self.topic = np.empty(self.cap, np.int32)
+        self.topic_lines = np.zeros(0, np.int64)  # lines per topic id (first-seen order)
+        self.size = 0  # bytes of the file (bounds the docno width)
+
+    def reserve(self, m: int, k: int) -> slice:
+        """Room for ``m`` more lines of docnos up to ``8 k`` bytes: their slice."""
+        if self.n + m > self.cap or k > self.words.shape[1]:
+            self._grow(max(self.cap, int((self.n + m) * 1.25)), k)
+        a = self.n
+        self.n += m
+        return slice(a, a + m)
+
+    def _grow(self, cap: int, k: int) -> None:
+        n, k0 = self.n, self.words.shape[1]
+        words = np.empty((cap, max(k, k0)), np.uint64)
+        words[:n, :k0] = self.words[:n]
+        words[:n, k0:] = 0
+        self.words = words
+        for name in ("score", "rank", "topic"):
+            old = getattr(self, name)
+            if old is None:
+                continue
+            new = np.empty(cap, old.dtype)
+            new[:n] = old[:n]
+            setattr(self, name, new)
+        self.cap = cap
+
+    def append(self, batches: list, topic_ids: dict) -> None:
+        """One piece's batches (:func:`yardstick.io.run_piece.piece_batches`), in order."""
+        for b in batches:
+            if isinstance(b, DocnoTooLong):
+                raise DocnoTooLong(self.n + b.index, b.length, b.need)
+            names, local, counts, words, lens, score, rank = b
+            ids = np.array([topic_ids.setdefault(t, len(topic_ids)) for t in names], np.int32)
+            if len(topic_ids) > len(self.topic_lines):
+                self.topic_lines = np.concatenate(
+                    [self.topic_lines, np.zeros(len(topic_ids) - len(self.topic_lines), np.int64)])
+            m, k = words.shape
+            if k > self.words.shape[1]:  # the whole output widens: bound it too
+                try:
+                    check_docno_width(max(self.cap, self.n + m), k, self.size, lens)
+                except DocnoTooLong as e:
+                    raise DocnoTooLong(self.n + e.index, e.length, e.need) from None
+            rows = self.reserve(m, k)
+            if k == self.words.shape[1]:
+                self.words[rows] = words
+            else:
+                self.words[rows, :k] = words
+                self.words[rows, k:] = 0
+            np.take(ids, local, out=self.topic[rows])
+            self.topic_lines[ids] += counts
+            self.score[rows] = score
+            if self.rank is not None:
+                self.rank[rows] = rank
+
+    def finish(self, topic_ids: dict):
+        """``(topic_code, topics, docno_bytes, score, rank, lines per topic)``: topics in
+        byte order, codes into them (rewritten in place, a slice at a time)."""
+        n = self.n
+        seen = list(topic_ids)
+        by_bytes = sorted(range(len(seen)),
+                          key=lambda i: seen[i].encode("utf-8", "surrogateescape"))
+        remap = np.empty(len(seen), np.int32)
+        remap[by_bytes] = np.arange(len(seen), dtype=np.int32)
+        topics = np.array([seen[i] for i in by_bytes], dtype=object)
+        topic_code = self.topic[:n]
+        for a in range(0, n, 1 << 20):
+            topic_code[a:a + (1 << 20)] = remap[topic_code[a:a + (1 << 20)]]
+        lines = np.zeros(len(seen), np.int64)
+        lines[remap] = self.topic_lines
+        k = self.words.shape[1]
+        docno_bytes = self.words[:n].view(f"S{8 * k}").reshape(n)
+        rank = self.rank[:n] if self.rank is not None else None
+        return topic_code, topics, docno_bytes, self.score[:n], rank, lines
