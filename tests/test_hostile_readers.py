@@ -10,7 +10,6 @@ sorts the colliding lines by (topic, docno, line) once.
 from __future__ import annotations
 
 import numpy as np
-import pytest
 
 from yardstick.run import Run
 

@@ -13,7 +13,6 @@ import subprocess
 import sys
 
 import numpy as np
-import pytest
 
 QRELS = "1 0 a 0\n1 0 b 1\n2 0 c 0\n"
 RUN = "1 Q0 a 1 1 t\n1 Q0 b 2 0.5 t\n2 Q0 c 1 1 t\n"

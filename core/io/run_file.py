@@ -27,10 +27,10 @@ from collections import deque
 import numpy as np
 from yardstick.errors import FormatError
 from yardstick.io.docno_words import DocnoTooLong, to_bytes_array
-from yardstick.io.line_rules import field_splitter, parse_float, parse_int, raise_at_row, text_lines
+from yardstick.io.line_rules import numbered_lines, parse_float, parse_int, raise_at_row
 from yardstick.io.run_columns import Columns
 from yardstick.io.run_piece import Irregular, piece_batches, piece_table
-from yardstick.io.text_source import _KIND, check_size, decode_text, display_name, read_bytes
+from yardstick.io.text_source import _KIND, check_size, display_name, read_bytes
 from yardstick.run import Run, codes_of
 
 RUN_COLUMNS = "topic Q0 docno rank score tag"
@@ -293,11 +293,9 @@ def _parsed(pieces, ranks: bool):
 
 
 def _parse_slow(data: bytes, spath: str, cancel=None):
-    text = decode_text(data)
-    split = field_splitter(text)
     topic, docno, rank, score = [], [], [], []
     tag = ""
-    for lineno, line in enumerate(text_lines(text), 1):
+    for lineno, line, split in numbered_lines(data):    # a piece at a time: see there
         if not lineno & 0xFFFF:
             _check(cancel)
         fields = split(line)

@@ -122,7 +122,6 @@ def iter_leave_out_uniques(index: JudgedRuns, depth: Depth, unit: str = "group",
     j_keys, j_owner, j_rel = unique_judged_keys(index, pool, unit)
     lvl = index.relevance_level
     is_rel = j_rel >= lvl
-    u_keys, u_owner = j_keys[is_rel], j_owner[is_rel]
 
     def per_unit_topic(sel: np.ndarray) -> np.ndarray:
         code = j_owner[sel].astype(np.int64) * index.n_topics + index.key_topic(j_keys[sel])
