@@ -133,8 +133,8 @@ def test_judged_once_the_evaluations_order_and_judgments_are_read_not_remade(mon
         build_judged_ranking(run, q)                    # what the window's evaluation does
     joins, sorts = [], []
     monkeypatch.setattr(Run, "lookup", lambda self, *a, **k: joins.append(self.name))
-    import yardstick.run_judgments as rj
-    monkeypatch.setattr(rj, "trec_order", lambda *a, **k: sorts.append(a))
+    import yardstick.ranking as rk                      # cached_order sorts with it
+    monkeypatch.setattr(rk, "trec_order", lambda *a, **k: sorts.append(a))
     index = build_judged_runs(runs, q)
     assert joins == [] and sorts == []
     for i, run in enumerate(runs):
