@@ -48,6 +48,11 @@ class StabilityPanel(QWidget):
         self.analysis = QComboBox()
         for a in ANALYSES:
             self.analysis.addItem(ANALYSIS_TITLES[a], a)
+            self.analysis.setItemData(self.analysis.count() - 1, ANALYSIS_TITLES[a],
+                                      Qt.ItemDataRole.ToolTipRole)
+        self.analysis.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.analysis.view().setMinimumWidth(self.analysis.view().sizeHintForColumn(0) + 24)
         self.measures = QListWidget()
         self.group = QComboBox()
         self.versus = QComboBox()
@@ -71,7 +76,7 @@ class StabilityPanel(QWidget):
         self.progress = QProgressBar()
         self.progress.setRange(0, 1000)
         form = QFormLayout()
-        for label, w in (("Analysis", self.analysis), ("Topics", self.group),
+        for label, w in (("Topics", self.group),
                          ("Compare with", self.versus), ("Seed", self.seed),
                          ("Samples (B)", self.samples), ("Bin width", self.bin_width),
                          ("Fuzziness", self.fuzziness), ("Subset size", self.subset),
@@ -84,6 +89,10 @@ class StabilityPanel(QWidget):
         controls = QWidget()
         cl = QVBoxLayout(controls)
         cl.setContentsMargins(0, 0, 0, 0)
+        # the analysis on a row of its own: its names ("Swap rates (Voorhees–Buckley)") were
+        # cut to "Swap rates (Voorhees–Buckl" beside a label at 1280x800
+        cl.addWidget(QLabel("Analysis"))
+        cl.addWidget(self.analysis)
         cl.addWidget(QLabel("Measures"))
         cl.addWidget(self.measures, 1)
         cl.addLayout(form)
