@@ -17,7 +17,10 @@ from __future__ import annotations
 
 import gc
 
-__all__ = ["freeze", "thaw", "hold", "release"]
+__all__ = ["freeze", "thaw", "hold", "release", "collect_on_gui_thread"]
+
+#: the GUI thread's collector (:func:`collect_on_gui_thread`), once started
+_collector = None
 
 
 def freeze() -> None:
@@ -40,4 +43,18 @@ def hold() -> None:
 
 def release() -> None:
     freeze()
-    gc.enable()
+    if _collector is None:          # else the GUI thread's timer collects (never a worker)
+        gc.enable()
+
+
+def collect_on_gui_thread(interval: float = 1.0) -> None:
+    """Collect reference cycles only on the GUI thread, on a timer
+    (``pyqtgraph.util.garbage_collector.GarbageCollector``): automatic collection runs in
+    whichever thread allocates, and a collection in a job's thread that frees a cycle
+    holding Qt objects (a replaced chart's items, a closed dialog) destroys them off the
+    GUI thread, which crashed the test suite once in a pool job (segfault)."""
+    global _collector
+    if _collector is None:
+        from pyqtgraph.util.garbage_collector import GarbageCollector
+
+        _collector = GarbageCollector(interval=interval)   # disables automatic collection

@@ -90,6 +90,7 @@ class MainWindow(MenuActions, QMainWindow):
     def __init__(self, autosave: bool = True, deferred_panels: bool = False,
                  parent: QWidget | None = None):
         super().__init__(parent)
+        heap.collect_on_gui_thread()   # cycles holding Qt objects die on this thread only
         self.setWindowTitle("Yardstick")
         self.setAcceptDrops(True)
         self.setDockNestingEnabled(True)
