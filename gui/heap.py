@@ -21,6 +21,8 @@ __all__ = ["freeze", "thaw", "hold", "release", "collect_on_gui_thread"]
 
 #: the GUI thread's collector (:func:`collect_on_gui_thread`), once started
 _collector = None
+#: between :func:`hold` and :func:`release`: no collection at all, not even the timer's
+_held = False
 
 
 def freeze() -> None:
@@ -38,23 +40,47 @@ def hold() -> None:
     """No cycle collection for now (while the libraries are imported and the panels
     built at start: the imports' objects triggered full collections of 100+ ms);
     :func:`release` freezes what was made and lets the collector run again."""
+    global _held
+    _held = True
     gc.disable()
 
 
 def release() -> None:
+    global _held
+    _held = False
     freeze()
     if _collector is None:          # else the GUI thread's timer collects (never a worker)
         gc.enable()
 
 
 def collect_on_gui_thread(interval: float = 1.0) -> None:
-    """Collect reference cycles only on the GUI thread, on a timer
-    (``pyqtgraph.util.garbage_collector.GarbageCollector``): automatic collection runs in
-    whichever thread allocates, and a collection in a job's thread that frees a cycle
-    holding Qt objects (a replaced chart's items, a closed dialog) destroys them off the
-    GUI thread, which crashed the test suite once in a pool job (segfault)."""
-    global _collector
-    if _collector is None:
-        from pyqtgraph.util.garbage_collector import GarbageCollector
+    """Collect reference cycles only on the GUI thread, on a timer.
 
-        _collector = GarbageCollector(interval=interval)   # disables automatic collection
+    Automatic collection runs in whichever thread allocates, and a collection in a job's
+    thread that frees a cycle holding Qt objects (a replaced chart's items, a closed
+    dialog) destroys them off the GUI thread: the test suite crashed once that way in a
+    pool job (segfault).  The check is pyqtgraph's ``GarbageCollector``
+    (``pyqtgraph.util.garbage_collector``: each generation collected when its count
+    passes the collector's threshold), written here so that the first paint does not
+    wait for pyqtgraph's import (0.2 s).
+    """
+    global _collector
+    if _collector is not None:
+        return
+    from PySide6.QtCore import QTimer
+
+    limits = gc.get_threshold()
+
+    def check() -> None:
+        if _held:
+            return
+        counts = gc.get_count()
+        for generation in range(3):
+            if counts[generation] <= limits[generation]:
+                break
+            gc.collect(generation)
+
+    _collector = QTimer()
+    _collector.timeout.connect(check)
+    gc.disable()
+    _collector.start(int(interval * 1000))
