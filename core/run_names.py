@@ -14,12 +14,16 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Sequence
 
-__all__ = ["RunNameError", "unique_names", "resolve_run", "resolve_runs", "run_labels",
+__all__ = ["RunNameError", "NoSuchRun", "unique_names", "resolve_run", "resolve_runs", "run_labels",
            "listed_runs"]
 
 
 class RunNameError(ValueError):
     """A run name that matches no run, or a tag shared by several runs."""
+
+
+class NoSuchRun(RunNameError):
+    """A run name that matches no run (neither a file nor a run tag)."""
 
 
 def unique_names(runs: Sequence) -> tuple[list, list[str]]:
@@ -75,7 +79,7 @@ def resolve_run(name: str, runs: Sequence, option: str = "--run"):
     labels = run_labels(runs)
     listed = ", ".join(labels) if len(labels) <= 12 else \
         f"{', '.join(labels[:10])} and {len(labels) - 10} more"
-    raise RunNameError(f"{option} {name!r} is neither a run file nor a run tag of the "
+    raise NoSuchRun(f"{option} {name!r} is neither a run file nor a run tag of the "
                        f"{len(labels)} runs given ({listed})")
 
 
@@ -109,9 +113,7 @@ def listed_runs(path: str | os.PathLike, runs: Sequence, option: str = "--pooled
             continue
         try:
             r = resolve_run(name, runs, option)
-        except RunNameError as e:
-            if "is neither" not in str(e):
-                raise
+        except NoSuchRun:
             missing.append(name)
             continue
         if all(r is not x for x in out):

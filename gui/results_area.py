@@ -114,17 +114,19 @@ def loading_runs(panel: QWidget) -> bool:
             or panel.state.is_evaluating())
 
 
-def runs_note(panel: QWidget, used: Collection, now: Collection | None = None) -> str:
-    """What to say about the runs an analysis used: "" when they are the runs now (by
-    default the evaluated runs' names); else that it was computed on fewer (or other) runs
-    and should be run again.  An analysis started while 10 of 150 runs were still loading
-    said nothing of it."""
-    now = set(panel.state.evaluations() if now is None else now)
-    used = set(used)
-    if used == now:
-        return "Still loading runs: Run again when the load ends." if loading_runs(panel) else ""
-    return (f"Computed on {len(used)} runs; {len(now)} are loaded and evaluated now: "
-            "press Run again.")
+#: said beside a result computed while runs were still being read or evaluated
+STILL_LOADING = "Still loading runs: Run again when the load ends."
+
+
+def runs_note(panel: QWidget, used: Collection[str]) -> str:
+    """What to say about the runs an analysis used: "" when they are the runs evaluated
+    now; else that it was computed on fewer (or other) runs and should be run again.  An
+    analysis started while 10 of 150 runs were still loading said nothing of it."""
+    now, used = set(panel.state.evaluations()), set(used)
+    if used != now:
+        return (f"Computed on {len(used)} runs; {len(now)} are loaded and evaluated now: "
+                "press Run again.")
+    return STILL_LOADING if loading_runs(panel) else ""
 
 
 def pool_state(ws) -> tuple:

@@ -327,6 +327,7 @@ def test_the_cli_merges_ecosystem_cutoffs_and_keeps_trec_evals_rule():
     assert cli("P@5", "P@10") == ["P_5", "P_10"]
     assert cli("nDCG@20", "nDCG@5") == ["ndcg_cut_5", "ndcg_cut_20"]
     assert cli("P.5", "P.10") == ["P_5"]
+    assert cli("P.5", "P@10") == ["P_5", "P_10"]          # one ecosystem name asks for both
 
 
 def test_report_comparison_table_takes_two_cutoffs(tmp_path):

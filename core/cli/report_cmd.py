@@ -216,11 +216,10 @@ def _median_choice(args, runs, measure: str):
 def _with_comparison(doc, args, runs, qrels, options, prov):
     """``doc`` with a first page holding the comparison table and its p-values."""
     from yardstick.evaluation_service import evaluate_runs
+    from yardstick.measures.spec import merge_cutoffs
     from yardstick.progress import run_sync
     from yardstick.reports.comparison_table import comparison_table_from_evaluations
     from yardstick.reports.document import ReportPage, ReportTable
-
-    from yardstick.measures.spec import merge_cutoffs
 
     measures = _measure_list(args)
     # each measure of the table is asked for: P.5 and P.10 both (merge_cutoffs)

@@ -40,7 +40,8 @@ import difflib
 import re
 from dataclasses import dataclass
 
-from yardstick.measures.definition import CUT_DOUBLE, CUT_LONG, DEFINITIONS, NICKNAMES, MeasureError
+from yardstick.measures.definition import (CUT_DOUBLE, CUT_LONG, DEFINITIONS, NICKNAMES,
+                                           MeasureError)
 
 __all__ = ["MeasureSpec", "parse_measure", "parse_measures", "output_label", "NAME_TABLE",
            "REFUSED"]
@@ -145,8 +146,10 @@ def _spelling_hint(t: str) -> str | None:
     """What the user most likely meant: a printed column name (``P_10`` is how trec_eval
     prints ``P.10``) or a known name in another case (``p@10``, ``MAP``).
 
-    >>> _spelling_hint("P_10"), _spelling_hint("p@10"), _spelling_hint("MAP")
-    ("P_10 is how trec_eval prints P.10: ask for 'P.10'", "did you mean 'P@10'?", "did you mean 'map'?")
+    >>> _spelling_hint("P_10")
+    "P_10 is how trec_eval prints P.10: ask for 'P.10'"
+    >>> _spelling_hint("p@10"), _spelling_hint("MAP")
+    ("did you mean 'P@10'?", "did you mean 'map'?")
     """
     base, _, cut = t.rpartition("_")
     if base in DEFINITIONS and cut and DEFINITIONS[base].kind in (CUT_LONG, CUT_DOUBLE):
@@ -335,42 +338,44 @@ def merge_cutoffs(specs, every: bool = False) -> list[MeasureSpec]:
     (``-m P.5 -m P.10`` prints only ``P_5``; ``meas_init.c``), and ``yardstick eval``
     does the same for trec_eval's spelling.  A name in ir_measures' or ranx's
     spelling means one measure at one cutoff, so ``P@5`` and ``P@10`` together ask
-    for both: their cutoffs are merged into one request (``P.5,10``); with
-    ``every=True`` (the Python API) trec_eval's spelling is merged too.  Only
-    cutoff measures (``P``, ``recall``, ``ndcg_cut``, ``iprec_at_recall`` …) are
-    merged; a spec with options of its own (``P(rel=2)@5``) stays apart.
+    for both: the cutoffs of that measure, in any spelling, are merged into one
+    request (``P.5,10``); with ``every=True`` (the Python API) trec_eval's spelling
+    alone is merged too.  Only cutoff measures (``P``, ``recall``, ``ndcg_cut``,
+    ``iprec_at_recall`` …) are merged; a spec with options of its own
+    (``P(rel=2)@5``) stays apart.
 
     >>> [s.text for s in merge_cutoffs(["P@5", "map", "P@10", "nDCG@10"])]
     ['P.5,10', 'map', 'nDCG@10']
     >>> [s.text for s in merge_cutoffs(["P.5", "P.10"])], \
 [s.text for s in merge_cutoffs(["P.5", "P.10"], every=True)]
     (['P.5', 'P.10'], ['P.5,10'])
+    >>> [s.text for s in merge_cutoffs(["P.5", "P@10"])]
+    ['P.5,10']
     """
     specs = parse_measures(specs)
-    first: dict[str, int] = {}
-    values: dict[str, dict[float | str, str]] = {}
-    out: list[MeasureSpec | None] = []
-    for s in specs:
-        name, dot, params = s.trec_eval.partition(".")
+
+    def cutoff_name(s: MeasureSpec) -> str | None:
+        name, dot, _ = s.trec_eval.partition(".")
         d = DEFINITIONS.get(name)
-        if (not dot or s.has_own_options or d is None or d.kind not in (CUT_LONG, CUT_DOUBLE)
-                or not (every or s.dialect != "trec_eval")):
+        if dot and not s.has_own_options and d is not None and d.kind in (CUT_LONG, CUT_DOUBLE):
+            return name
+        return None
+
+    names = [cutoff_name(s) for s in specs]
+    merged = {n for n, s in zip(names, specs) if n and (every or s.dialect != TREC)}
+    cutoffs: dict[str, dict[float | str, str]] = {n: {} for n in merged}
+    for n, s in zip(names, specs):
+        if n in merged:
+            for p in s.trec_eval.partition(".")[2].split(","):
+                cutoffs[n].setdefault(_cutoff_key(p), p)     # 10 and 10.0 are one cutoff
+    out = []
+    for n, s in zip(names, specs):
+        if n not in merged:
             out.append(s)
-            continue
-        seen = values.setdefault(name, {})
-        for p in params.split(","):
-            seen.setdefault(_cutoff_key(p), p)     # 10 and 10.0 are one cutoff
-        if name in first:
-            out.append(None)
-        else:
-            first[name] = len(out)
-            out.append(s)
-    for name, i in first.items():
-        params = ",".join(values[name].values())
-        if out[i].trec_eval != f"{name}.{params}":
-            text = f"{name}.{params}"
-            out[i] = MeasureSpec(text=text, dialect="trec_eval", trec_eval=text)
-    return [s for s in out if s is not None]
+        elif n in cutoffs:                                    # its first request
+            text = f"{n}.{','.join(cutoffs.pop(n).values())}"
+            out.append(s if s.trec_eval == text else MeasureSpec(text, TREC, text))
+    return out
 
 
 def _cutoff_key(p: str) -> float | str:

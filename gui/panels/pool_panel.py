@@ -31,8 +31,8 @@ from yardstick.progress import Progress
 from yardstick.gui.app_state import AppState
 from yardstick.gui.jobs import JobRunner
 from yardstick.gui.panels.pool_charts import CHARTS, chart_available, draw_pool_chart
-from yardstick.gui.results_area import (cancel_panel_job, install_results_area, loading_runs,
-                                        pool_state, start_panel_job)
+from yardstick.gui.results_area import (STILL_LOADING, cancel_panel_job, install_results_area,
+                                        loading_runs, pool_state, start_panel_job)
 
 JOB_KEY = "pool"
 
@@ -176,7 +176,7 @@ class PoolPanel(QWidget):
             self.status.setText("Load qrels and at least one pooled run.")
             return ""
         settings = self.settings()
-        self._used = pool_state(ws)             # said beside the result (runs_note)
+        self._used = pool_state(ws)             # said beside the result (_result_status)
         runs = [e.run for e in entries]
         pooled = [bool(e.pooled) for e in entries]
         groups = {e.name: (e.group or e.name) for e in entries}
@@ -337,8 +337,7 @@ class PoolPanel(QWidget):
             note = ("The runs, their pooled flags or groups changed since this result: "
                     "press Run again.")
         else:
-            note = "Still loading runs: Run again when the load ends." \
-                if loading_runs(self) else ""
+            note = STILL_LOADING if loading_runs(self) else ""
         return " ".join(x for x in (note, self.report.summary()) if x)
 
     def _show_table(self) -> None:
