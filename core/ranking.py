@@ -10,6 +10,7 @@ scores that differ only beyond float precision into one tie group.
 from __future__ import annotations
 
 import numpy as np
+from yardstick.topic_blocks import descending_score_key, group_in_slices, sort_in_blocks
 
 
 def cached_order(run, compat: int) -> np.ndarray:
@@ -17,13 +18,14 @@ def cached_order(run, compat: int) -> np.ndarray:
     and compat level (kept in ``run.meta``)."""
     cache = run.meta.setdefault("_trec_order", {})
     if compat not in cache:
-        order = trec_order(run.topic_code, run.score, run.docno_bytes, compat)
+        order = trec_order(run.topic_code, run.score, run.docno_bytes, compat,
+                           grouped=run.lines_by_topic)
         cache[compat] = order.astype(np.int32, copy=False) if len(order) < 2**31 else order
     return cache[compat]
 
 
 def trec_order(topic_code: np.ndarray, score: np.ndarray, docno_bytes: np.ndarray,
-               compat: int = 10) -> np.ndarray:
+               compat: int = 10, grouped=None) -> np.ndarray:
     """Indices that sort lines by topic code, score descending, docno descending.
 
     Parameters
@@ -35,6 +37,11 @@ def trec_order(topic_code: np.ndarray, score: np.ndarray, docno_bytes: np.ndarra
         Docnos (NUL-padded bytes compare like ``strcmp``) or codes into
         byte-ordered docnos.
     compat : {10, 9}
+    grouped : callable, optional
+        Returns the lines grouped by topic code (in any order within a topic), as
+        ``sort_in_blocks`` takes its ``base``, or None: a grouping made already (the
+        run's join index, :meth:`yardstick.run.Run.lines_by_topic`), for a run with
+        interleaved topics.
 
     Returns
     -------
@@ -47,7 +54,7 @@ def trec_order(topic_code: np.ndarray, score: np.ndarray, docno_bytes: np.ndarra
     groups (lines of one topic sharing a score, a few percent of a real run)
     need sorting, by docno; everything is decided in file order, without
     gathering the columns.  A file with each topic as one block but shuffled
-    lines sorts each block on its own (:func:`_sort_in_blocks`); one with
+    lines sorts each block on its own (:func:`~yardstick.topic_blocks.sort_in_blocks`); one with
     interleaved topics is first grouped by topic (:func:`_sort_grouped`); tiny
     topics take two packed-integer sorts of the whole (:func:`_sort_unordered`).
     No cliff either way.
@@ -76,14 +83,14 @@ def trec_order(topic_code: np.ndarray, score: np.ndarray, docno_bytes: np.ndarra
         placed = _block_starts(tc, np.flatnonzero(same) + 1, n)
         del same
         if placed is not None:
-            order, near = _sort_in_blocks(s, placed[0], placed[1], itype)
+            order, near = sort_in_blocks(s, placed[0], placed[1], itype)
             return _order_near_ties(order, near, s, docno_bytes)
     else:
         del same
     tbits = max(1, int(tc.max()).bit_length())
     if n >= _MIN_BLOCK * np.count_nonzero(np.bincount(tc)) and \
             tbits + max(1, (n - 1).bit_length()) <= 64:
-        return _sort_grouped(tc, s, docno_bytes, itype)
+        return _sort_grouped(tc, s, docno_bytes, itype, grouped() if grouped else None)
     return _sort_unordered(tc, s, docno_bytes, itype)
 
 
@@ -106,56 +113,20 @@ _MIN_BLOCK = 256
 _RADIX_TOPICS = 1 << 16
 
 
-def _sort_in_blocks(s, bstarts, out_start, itype, base=None):
-    """Each block of lines sorted by score, descending, on its own, and put at its
-    output position: (order, near), ``near[i]`` saying that output positions i and
-    i + 1 are in one topic with scores equal in the kept bits.
-
-    A block's keys are its scores' :func:`descending_score_key` with the position
-    in the block in the low bits, made block by block (no key column for the whole
-    run).  Sorting 7,000 blocks of 1,000 keys (each in cache) is about four times
-    cheaper than one sort of the 7 million.  With ``base``, block positions are
-    positions in ``base``, which holds the lines (a run whose topics were grouped
-    first), else they are the lines themselves.
-    """
-    n = len(s) if base is None else len(base)
-    ends = np.append(bstarts[1:], n)
-    lens = ends - bstarts
-    lb = max(1, int(lens.max() - 1).bit_length())
-    sl, mask = np.uint64(lb), np.uint64((1 << lb) - 1)
-    order = np.empty(n, itype)
-    near = np.zeros(max(n - 1, 0), bool)
-    local = np.arange(int(lens.max()), dtype=np.uint64)
-    signed = bool(np.signbit(s).any())
-    flip = np.uint64(0x7FFF_FFFF_FFFF_FFFF)
-    for a, z, o in zip(bstarts.tolist(), ends.tolist(), out_start.tolist()):
-        block = s[a:z] if base is None else s[base[a:z]]
-        k = descending_score_key(block) if signed else np.bitwise_xor(block.view(np.uint64), flip)
-        k >>= sl
-        k <<= sl
-        k |= local[:z - a]
-        k.sort()
-        if base is None:
-            np.add(k & mask, np.uint64(a), out=order[o:o + z - a], casting="unsafe")
-        else:
-            np.take(base[a:z], (k & mask).astype(np.intp), out=order[o:o + z - a])
-        k >>= sl
-        np.equal(k[1:], k[:-1], out=near[o:o + z - a - 1])
-    return order, near
-
-
-def _sort_grouped(tc, s, docno_bytes, itype) -> np.ndarray:
+def _sort_grouped(tc, s, docno_bytes, itype, grouped=None) -> np.ndarray:
     """trec_eval's order for a run whose topics are interleaved: the lines grouped
-    by topic, then each topic sorted by score on its own (:func:`_sort_in_blocks`).
+    by topic, then each topic sorted by score on its own (:func:`~yardstick.topic_blocks.sort_in_blocks`).
 
     The grouping is numpy's stable argsort of 16-bit topic codes, a radix sort
     (0.2 s for 7M lines, half a sort of 64-bit keys), a slice of lines at a time
-    (:func:`_group_in_slices`); with more than 65,536 topics, one sort of topic
-    code and line packed in 64 bits.
+    (:func:`~yardstick.topic_blocks.group_in_slices`); with more than 65,536 topics, one sort of topic
+    code and line packed in 64 bits.  ``grouped``, a grouping made already, saves it.
     """
     n = len(s)
-    if int(tc.max()) < _RADIX_TOPICS:
-        grouped = _group_in_slices(tc, itype)
+    if grouped is not None:
+        pass
+    elif int(tc.max()) < _RADIX_TOPICS:
+        grouped = group_in_slices(tc, itype)
     else:
         lbits = max(1, (n - 1).bit_length())
         k = tc.astype(np.uint64)
@@ -168,63 +139,9 @@ def _sort_grouped(tc, s, docno_bytes, itype) -> np.ndarray:
     counts = np.bincount(tc)
     counts = counts[counts > 0]
     bstarts = np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.int64)
-    order, near = _sort_in_blocks(s, bstarts, bstarts, itype, base=grouped)
+    order, near = sort_in_blocks(s, bstarts, bstarts, itype, base=grouped)
     del grouped
     return _order_near_ties(order, near, s, docno_bytes)
-
-
-#: lines grouped by topic per radix sort in :func:`_group_in_slices`
-_GROUP_SLICE = 1 << 20
-
-
-def _group_in_slices(tc, itype) -> np.ndarray:
-    """The lines grouped by topic code, in file order within a topic (a stable sort by
-    16-bit topic code), a slice of lines at a time.
-
-    Each slice is radix sorted on its own and its lines are written after those of
-    earlier slices in their topic's range of the output, which is the stable sort
-    of the whole without its int64 result and the uint16 copy of every code (10
-    bytes a line, 70 MB on 7M lines, while the run's join index is still held).
-    """
-    n = len(tc)
-    T = int(tc.max()) + 1
-    counts = np.bincount(tc, minlength=T)
-    filled = np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.int64)  # next free
-    grouped = np.empty(n, itype)
-    for a in range(0, n, _GROUP_SLICE):
-        part = tc[a:a + _GROUP_SLICE]
-        perm = np.argsort(part.astype(np.uint16), kind="stable")
-        sc = part[perm]
-        here = np.bincount(part, minlength=T)
-        first = np.concatenate([[0], np.cumsum(here)[:-1]])  # of each topic in the slice
-        dest = np.arange(len(part), dtype=np.int64)
-        dest += filled[sc] - first[sc]
-        perm += a
-        grouped[dest] = perm
-        filled += here
-    return grouped
-
-
-_SIGN = np.uint64(1 << 63)
-
-
-def descending_score_key(score: np.ndarray) -> np.ndarray:
-    """uint64 keys that sort ascending as the (finite) scores sort descending.
-
-    The IEEE-754 bits of a double, with the sign bit flipped for positives and
-    every bit flipped for negatives, order like the numbers (the usual radix-sort
-    mapping); their complement orders descending.  ``-0.0`` is taken as ``0.0``.
-    """
-    score = score.astype(np.float64, copy=False)
-    if not np.signbit(score).any():  # the usual run: one pass
-        return np.bitwise_xor(score.view(np.uint64), np.uint64(0x7FFF_FFFF_FFFF_FFFF))
-    u = np.add(score, 0.0).view(np.uint64)  # a copy; -0.0 + 0.0 = 0.0
-    flip = u >> np.uint64(63)
-    flip *= np.uint64(0x7FFF_FFFF_FFFF_FFFF)
-    flip |= _SIGN
-    u ^= flip      # ascending with the number
-    np.invert(u, out=u)
-    return u
 
 
 def _sort_unordered(tc, s, docno_bytes, itype) -> np.ndarray:

@@ -118,6 +118,15 @@ class Run:
         sort_by_topic_blocks(packed, self.topic_code, self._topic_major)
         return packed, b
 
+    def lines_by_topic(self) -> tuple[np.ndarray, int] | None:
+        """The lines grouped by topic code (in join-key order within a topic): the
+        :attr:`key_sorted` index ``(packed, b)``, the line in the low ``b`` bits, if it
+        is built already and holds the topic code whole in its high bits; else None.
+        (:func:`yardstick.ranking.trec_order` then need not group an interleaved
+        run's lines again.)"""
+        built = self.__dict__.get("key_sorted")
+        return built if built is not None and self._topic_major else None
+
     @property
     def _topic_major(self) -> bool:
         """Whether :meth:`join_key` keeps the topic code whole in its high bits (and
@@ -326,7 +335,8 @@ def sort_by_topic_blocks(keys: np.ndarray, topic_code: np.ndarray, topic_major: 
     which finds the sorted blocks as runs and only moves them) gives the same
     array as one sort of the whole.  Small cache-resident sorts are about four
     times cheaper than one sort of 7 million keys.  Anything else (interleaved
-    topics, many tiny topics, keys not topic-major) takes the one sort.
+    topics, many tiny topics, keys not topic-major) is sorted as two halves, one on
+    a second thread, merged the same way (0.25 s instead of 0.43 s on 7M keys).
     """
     n = len(keys)
     starts = None
@@ -338,9 +348,12 @@ def sort_by_topic_blocks(keys: np.ndarray, topic_code: np.ndarray, topic_major: 
                 starts = None  # a topic in more than one block
         del change
     if starts is None:
-        keys.sort()
-        return
-    bounds = [0, *starts.tolist(), n]
+        if n < _TWO_THREADS:
+            keys.sort()
+            return
+        bounds = [0, n // 2, n]  # two halves sorted at once, then merged
+    else:
+        bounds = [0, *starts.tolist(), n]
     if n < _TWO_THREADS:
         _sort_blocks(keys, bounds)
     else:  # half the blocks on a second thread: numpy sorts without holding the GIL

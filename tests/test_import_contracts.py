@@ -36,7 +36,7 @@ SOURCES = {"yardstick": ROOT / "core", "yardstick.gui": ROOT / "gui"}
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("readers", ("yardstick.version", "yardstick.errors", "yardstick.options", "yardstick.progress",
                  "yardstick.seeds", "yardstick.bundled", "yardstick.run", "yardstick.qrels",
-                 "yardstick.ranking", "yardstick.io", "yardstick.documents",
+                 "yardstick.ranking", "yardstick.topic_blocks", "yardstick.io", "yardstick.documents",
                  "yardstick.collections", "yardstick.run_names", "yardstick.provenance",
                  "yardstick.topic_order", "yardstick.topic_coverage")),
     ("judged", ("yardstick.judged", "yardstick.judgment_table", "yardstick.judged_runs",

@@ -56,11 +56,28 @@ def test_trec_order_is_trec_evals_comparator(shape, compat):
         assert trec_order(tc, score, codes, compat).tolist() == expected
 
 
+def _long_topics(rng, topics, sizes, interleaved: bool):
+    """A run of a few topics of hundreds of lines each (topic codes, scores, docnos):
+    ties, scores one ulp apart, both signs and -0.0; its lines shuffled within each
+    topic's block, or entirely (``interleaved``)."""
+    sizes = rng.integers(*sizes, int(rng.integers(*topics)))
+    tc = np.repeat(rng.permutation(len(sizes)), sizes).astype(np.int32)
+    n = len(tc)
+    score = rng.integers(0, 40, n).astype(np.float64) * rng.choice([1.0, 1e-9])
+    score = np.nextafter(score * rng.choice([-1.0, 1.0], n), np.inf * rng.choice([-1, 1], n))
+    score[rng.random(n) < 0.05] = -0.0
+    p = rng.permutation(n) if interleaved else np.concatenate(
+        [a + rng.permutation(k) for a, k in zip(np.cumsum(sizes) - sizes, sizes)])
+    docs = [bytes(rng.choice(list(b"abcz"), int(rng.integers(1, 12)))) + str(i).encode()
+            for i in range(n)]
+    return tc[p], score[p], docs
+
+
 @pytest.mark.parametrize("compat", [10, 9])
 @pytest.mark.parametrize("shape", ["blocks shuffled inside", "topics interleaved",
                                    "topics interleaved, grouped by a 64-bit sort"])
 def test_long_topics_sorted_one_by_one_keep_the_comparators_order(shape, compat, monkeypatch):
-    """Topics of hundreds of lines take the per-topic sorts (ranking._sort_in_blocks:
+    """Topics of hundreds of lines take the per-topic sorts (topic_blocks.sort_in_blocks:
     each topic block sorted on its own, or the lines grouped by topic first, by a radix
     sort of 16-bit codes or, past 65,536 topics, a sort of packed 64-bit keys); ties,
     scores one ulp apart, signs and -0.0 must still come out in the comparator's order."""
@@ -70,21 +87,8 @@ def test_long_topics_sorted_one_by_one_keep_the_comparators_order(shape, compat,
         monkeypatch.setattr(ranking, "_RADIX_TOPICS", 0)
     rng = np.random.default_rng(1900 + compat + len(shape))
     for _ in range(4):
-        topics = int(rng.integers(2, 6))
-        sizes = rng.integers(300, 700, topics)
-        tc = np.repeat(rng.permutation(topics), sizes).astype(np.int32)
-        n = len(tc)
-        score = rng.integers(0, 40, n).astype(np.float64) * rng.choice([1.0, 1e-9])
-        score = np.nextafter(score * rng.choice([-1.0, 1.0], n), np.inf * rng.choice([-1, 1], n))
-        score[rng.random(n) < 0.05] = -0.0
-        if shape.startswith("topics interleaved"):
-            p = rng.permutation(n)
-        else:
-            starts = np.concatenate([[0], np.cumsum(sizes)[:-1]])
-            p = np.concatenate([a + rng.permutation(k) for a, k in zip(starts, sizes)])
-        tc, score = tc[p], score[p]
-        docs = [bytes(rng.choice(list(b"abcz"), int(rng.integers(1, 12)))) + str(i).encode()
-                for i in range(n)]
+        tc, score, docs = _long_topics(rng, (2, 6), (300, 700),
+                                       shape.startswith("topics interleaved"))
         expected = _comparator_order(tc, score, docs, compat)
         assert trec_order(tc, score, np.array(docs), compat).tolist() == expected
 
@@ -106,3 +110,34 @@ def test_join_index_sorted_topic_by_topic_equals_one_sort():
     got = keys[interleaved].copy()
     sort_by_topic_blocks(got, tc[interleaved], topic_major=True)
     assert (got == np.sort(keys)).all()
+
+
+@pytest.mark.parametrize("compat", [10, 9])
+@pytest.mark.parametrize("how", ["padded rows", "blocks one by one", "grouping given"])
+def test_blocks_of_unequal_length_keep_the_comparators_order(how, compat, monkeypatch):
+    """topic_blocks.sort_in_blocks writes a chunk's topics as the rows of a padded matrix
+    (blocks of unequal length padded with keys that sort last), or sorts them one by one
+    where padding would more than double the chunk; an interleaved run may hand over the
+    grouping its join index made already (Run.lines_by_topic: the line in the low bits
+    of sorted 64-bit keys).  Each way must give the comparator's order."""
+    import yardstick.topic_blocks as topic_blocks
+    from yardstick.run import Run
+
+    if how == "blocks one by one":
+        monkeypatch.setattr(topic_blocks, "_MAX_PADDING", 0)
+    monkeypatch.setattr(topic_blocks, "_CHUNK", 1500)  # several chunks, some blocks alone
+    rng = np.random.default_rng(2600 + compat + len(how))
+    for _ in range(3):
+        tc, score, docs = _long_topics(rng, (3, 8), (256, 1300), how == "grouping given")
+        expected = _comparator_order(tc, score, docs, compat)
+        grouped = None
+        if how == "grouping given":
+            run = Run.from_arrays([str(t) for t in tc], [d.decode() for d in docs], score,
+                                  name="r")
+            assert run.first_duplicate() is None      # (builds the join index)
+            tc = run.topic_code                       # (codes in byte order of the names)
+            expected = _comparator_order(tc, score, docs, compat)
+            grouped = run.lines_by_topic
+            assert grouped() is not None
+        assert trec_order(tc, score, np.array(docs), compat, grouped=grouped).tolist() == \
+            expected

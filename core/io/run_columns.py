@@ -58,7 +58,7 @@ class Columns:
             if isinstance(b, DocnoTooLong):
                 raise DocnoTooLong(self.n + b.index, b.length, b.need)
             names, local, counts, words, lens, score, rank = b
-            ids = np.array([topic_ids.setdefault(t, len(topic_ids)) for t in names], np.int32)
+            ids = self._topic_ids(names, topic_ids)
             if len(topic_ids) > len(self.topic_lines):
                 self.topic_lines = np.concatenate(
                     [self.topic_lines, np.zeros(len(topic_ids) - len(self.topic_lines), np.int64)])
@@ -80,6 +80,24 @@ class Columns:
             if self.rank is not None:
                 self.rank[rows] = rank
 
+    @staticmethod
+    def _topic_ids(names, topic_ids: dict) -> np.ndarray:
+        """Ids of a batch's topic names (a pyarrow string array), new names added to
+        ``topic_ids`` (name -> id, in first-seen order).
+
+        A run with its topics interleaved names thousands in every batch: the new
+        ones are found as a set difference and the ids read by ``map`` over the
+        dict's lookup, both at C speed (a Python loop per name took 0.2 s of 7M
+        shuffled lines; pyarrow's hash lookup kept 60 MB of its pool).
+        """
+        seen = names.to_pylist()
+        new = set(seen).difference(topic_ids)
+        if new:  # (in the batch's order; a loop only where a batch names new topics)
+            for t in seen:
+                if t in new:
+                    topic_ids.setdefault(t, len(topic_ids))
+        return np.fromiter(map(topic_ids.__getitem__, seen), np.int32, len(seen))
+
     def finish(self, topic_ids: dict):
         """``(topic_code, topics, docno_bytes, score, rank, lines per topic)``: topics in
         byte order, codes into them (rewritten in place, a slice at a time)."""
@@ -99,3 +117,5 @@ class Columns:
         docno_bytes = self.words[:n].view(f"S{8 * k}").reshape(n)
         rank = self.rank[:n] if self.rank is not None else None
         return topic_code, topics, docno_bytes, self.score[:n], rank, lines
+
+
