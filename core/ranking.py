@@ -54,8 +54,9 @@ def trec_order(topic_code: np.ndarray, score: np.ndarray, docno_bytes: np.ndarra
     groups (lines of one topic sharing a score, a few percent of a real run)
     need sorting, by docno; everything is decided in file order, without
     gathering the columns.  A file with each topic as one block but shuffled
-    lines sorts each block on its own (:func:`~yardstick.topic_blocks.sort_in_blocks`); one with
-    interleaved topics is first grouped by topic (:func:`_sort_grouped`); tiny
+    lines sorts each block on its own
+    (:func:`~yardstick.topic_blocks.sort_in_blocks`); one with interleaved topics
+    is first grouped by topic (:func:`_sort_grouped`); tiny
     topics take two packed-integer sorts of the whole (:func:`_sort_unordered`).
     No cliff either way.
     """
@@ -115,12 +116,14 @@ _RADIX_TOPICS = 1 << 16
 
 def _sort_grouped(tc, s, docno_bytes, itype, grouped=None) -> np.ndarray:
     """trec_eval's order for a run whose topics are interleaved: the lines grouped
-    by topic, then each topic sorted by score on its own (:func:`~yardstick.topic_blocks.sort_in_blocks`).
+    by topic, then each topic sorted by score on its own
+    (:func:`~yardstick.topic_blocks.sort_in_blocks`).
 
-    The grouping is numpy's stable argsort of 16-bit topic codes, a radix sort
-    (0.2 s for 7M lines, half a sort of 64-bit keys), a slice of lines at a time
-    (:func:`~yardstick.topic_blocks.group_in_slices`); with more than 65,536 topics, one sort of topic
-    code and line packed in 64 bits.  ``grouped``, a grouping made already, saves it.
+    ``grouped``, a grouping made already (the run's join index), is used as it is.
+    Else the grouping is numpy's stable argsort of 16-bit topic codes, a radix
+    sort (0.2 s for 7M lines, half a sort of 64-bit keys), a slice of lines at a
+    time (:func:`~yardstick.topic_blocks.group_in_slices`); with more than 65,536
+    topics, one sort of topic code and line packed in 64 bits.
     """
     n = len(s)
     if grouped is not None:
@@ -250,7 +253,8 @@ def _order_ties(order, tied, docno_bytes, itype, bstarts=None, out_start=None) -
     """Sort each tie group by docno descending.
 
     ``tied[i]`` says positions i and i+1 share topic and score.  With ``bstarts``
-    and ``out_start`` (file and output start of each topic block) given, ``tied`` is in file order and ``order`` the block permutation
+    and ``out_start`` (file and output start of each topic block) given, ``tied``
+    is in file order and ``order`` the block permutation
     (a tie group is then contiguous in both); otherwise ``tied`` is in output
     order.
     """
