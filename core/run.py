@@ -103,14 +103,19 @@ class Run:
         n = len(self.topic_code)
         b = max(1, int(n - 1).bit_length()) if n > 1 else 1
         sb = np.uint64(b)
+        # the reader's docno hashes (made on its workers) become the index in place
+        made = self.meta.pop(LINE_HASH, None)
         h = self.__dict__.get("doc_hash")
-        packed = np.empty(n, np.uint64)
+        packed = made if made is not None and len(made) == n else np.empty(n, np.uint64)
         # a slice at a time, so that the docno hashes and the key's parts are never
         # whole columns (8 bytes a line each): memory follows the result
         for a in range(0, n, _SLICE):
             z = min(n, a + _SLICE)
-            key = self.join_key(self.topic_code[a:z], docno_hash(self.docno_bytes[a:z])
-                                if h is None else h[a:z].copy())
+            if packed is made:
+                key = self.join_key(self.topic_code[a:z], packed[a:z])
+            else:
+                key = self.join_key(self.topic_code[a:z], docno_hash(self.docno_bytes[a:z])
+                                    if h is None else h[a:z].copy())
             key >>= sb
             key <<= sb
             key |= np.arange(a, z, dtype=np.uint64)
@@ -319,6 +324,11 @@ class Run:
         rows = [(q, d, s) for q, docs in run.items() for d, s in docs.items()]
         t, d, s = zip(*rows) if rows else ((), (), ())
         return cls.from_arrays(list(t), list(d), list(s), name=name)
+
+
+#: ``Run.meta`` key of the docno hashes a reader made while reading (uint64 a line, as
+#: :func:`~yardstick.io.docno_words.docno_hash`), consumed by :attr:`Run.key_sorted`
+LINE_HASH = "_line_hash"
 
 
 #: topic blocks shorter than this on average: one sort of the whole array instead

@@ -16,7 +16,8 @@ class Columns:
     """Output columns filled batch by batch, with room estimated from the file size.
 
     Only what evaluation reads: topic ids, docno words and scores (and the rank
-    column when asked for).  Nothing derived (hashes, sort keys) is built here.
+    column when asked for), and the docno hashes the run's join index is made of
+    (:attr:`yardstick.run.Run.key_sorted` turns them into the index in place).
     """
 
     def __init__(self, capacity: int, ranks: bool):
@@ -26,6 +27,7 @@ class Columns:
         self.score = np.empty(self.cap, np.float64)
         self.rank = np.empty(self.cap, np.int32) if ranks else None
         self.topic = np.empty(self.cap, np.int32)
+        self.hash = np.empty(self.cap, np.uint64)
         self.topic_lines = np.zeros(0, np.int64)  # lines per topic id (first-seen order)
         self.size = 0  # bytes of the file (bounds the docno width)
 
@@ -43,7 +45,7 @@ class Columns:
         words[:n, :k0] = self.words[:n]
         words[:n, k0:] = 0
         self.words = words
-        for name in ("score", "rank", "topic"):
+        for name in ("score", "rank", "topic", "hash"):
             old = getattr(self, name)
             if old is None:
                 continue
@@ -57,7 +59,7 @@ class Columns:
         for b in batches:
             if isinstance(b, DocnoTooLong):
                 raise DocnoTooLong(self.n + b.index, b.length, b.need)
-            names, local, counts, words, lens, score, rank = b
+            names, local, counts, words, lens, score, rank, dhash = b
             ids = self._topic_ids(names, topic_ids)
             if len(topic_ids) > len(self.topic_lines):
                 self.topic_lines = np.concatenate(
@@ -77,6 +79,7 @@ class Columns:
             np.take(ids, local, out=self.topic[rows])
             self.topic_lines[ids] += counts
             self.score[rows] = score
+            self.hash[rows] = dhash
             if self.rank is not None:
                 self.rank[rows] = rank
 
@@ -99,8 +102,8 @@ class Columns:
         return np.fromiter(map(topic_ids.__getitem__, seen), np.int32, len(seen))
 
     def finish(self, topic_ids: dict):
-        """``(topic_code, topics, docno_bytes, score, rank, lines per topic)``: topics in
-        byte order, codes into them (rewritten in place, a slice at a time)."""
+        """``(topic_code, topics, docno_bytes, score, rank, lines per topic, docno hash)``:
+        topics in byte order, codes into them (rewritten in place, a slice at a time)."""
         n = self.n
         seen = list(topic_ids)
         by_bytes = sorted(range(len(seen)),
@@ -116,6 +119,6 @@ class Columns:
         k = self.words.shape[1]
         docno_bytes = self.words[:n].view(f"S{8 * k}").reshape(n)
         rank = self.rank[:n] if self.rank is not None else None
-        return topic_code, topics, docno_bytes, self.score[:n], rank, lines
+        return topic_code, topics, docno_bytes, self.score[:n], rank, lines, self.hash[:n]
 
 

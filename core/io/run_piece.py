@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 import pyarrow as pa
 import pyarrow.csv as pacsv
-from yardstick.io.docno_words import DocnoTooLong, string_words
+from yardstick.io.docno_words import DocnoTooLong, hash_words, string_words
 from yardstick.io.text_source import decode_text
 
 _DICT = pa.dictionary(pa.int32(), pa.string())
@@ -223,12 +223,13 @@ def _read_table(text, delimiter: str, ranks: bool = True):
 
 def piece_batches(table, ranks: bool) -> list:
     """The piece's table as numpy, batch by batch: per batch ``(names, local, counts,
-    words, lens, score, rank)`` — topic names of the batch's dictionary (a pyarrow
-    string array), each line's
-    index into them, lines per name, docno words and lengths
-    (:func:`~yardstick.io.docno_words.string_words`), scores and ranks (None unless
-    asked for) — or a :class:`DocnoTooLong` (its row in the batch) where the batch's
-    docnos are too wide, for the reader to raise at the right line.
+    words, lens, score, rank, hash)`` — topic names of the batch's dictionary (a pyarrow
+    string array), each line's index into them, lines per name, docno words and
+    lengths (:func:`~yardstick.io.docno_words.string_words`), scores, ranks (None
+    unless asked for) and docno hashes (:func:`~yardstick.io.docno_words.hash_words`,
+    which the run's join index is made of: hashed here, on the workers, while the
+    reader's thread appends) — or a :class:`DocnoTooLong` (its row in the batch)
+    where the batch's docnos are too wide, for the reader to raise at the right line.
     """
     out: list = []
     for batch in table.to_batches():
@@ -250,7 +251,8 @@ def piece_batches(table, ranks: bool) -> list:
         # for trec_eval and the line parser alike)
         local = numbers(topic.indices, np.int32)
         out.append((names, local, np.bincount(local, minlength=len(names)), words, lens,
-                    numbers(score, np.float64), ranks_of(batch.column("rank")) if ranks else None))
+                    numbers(score, np.float64), ranks_of(batch.column("rank")) if ranks else None,
+                    hash_words(words)))
     return out
 
 
