@@ -126,7 +126,7 @@ def _read_fast(data: bytes, spath: str, name: str | None) -> Qrels | None:
         table = pacsv.read_csv(
             pa.py_buffer(data),  # not io.BytesIO: reading that would hold the GIL
             read_options=pacsv.ReadOptions(column_names=["topic", "iter", "docno", "rel"],
-                                           block_size=1 << 24),
+                                           block_size=1 << 22),
             parse_options=pacsv.ParseOptions(delimiter=" ", quote_char=False,
                                              double_quote=False, escape_char=False),
             convert_options=pacsv.ConvertOptions(
