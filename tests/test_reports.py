@@ -184,6 +184,32 @@ def test_adhoc_report_renders(robust_adhoc, tmp_path):
     _check_pdf_pages(tmp_path / "adhoc_report.pdf", 5, tmp_path)
 
 
+def test_report_figures_rendered_on_worker_processes(robust_adhoc, tmp_path, monkeypatch):
+    """A large report renders its figure files on spawned worker processes while this one
+    writes the PDF (reports/figure_pool.py); the files must be those this process renders
+    (PNG byte for byte; SVG and PDF carry random ids and dates), and the HTML must inline
+    every figure."""
+    import yardstick.reports.figure_pool as figure_pool
+    from yardstick.reports.render import figure_files
+
+    runs, qrels, evs = robust_adhoc
+    doc = adhoc_report(evs)
+    jobs = figure_files(doc, ("html", "png"), dpi=40)
+    assert len(jobs) == 12  # 6 figures, each inline in the HTML and as a PNG file
+    with figure_pool.RenderedFigures(jobs, workers=2) as pooled:
+        assert pooled._pool is not None
+        for key, job in jobs.items():
+            if key[0] == "png":
+                assert pooled.get(key) == figure_pool.render(job), key
+    monkeypatch.setattr(figure_pool, "MIN_POOLED", 2)
+    if figure_pool.workers_for(len(jobs)) == 0:
+        pytest.skip("one CPU: a report is rendered in this process")
+    write_report(doc, tmp_path, ("html", "png"), dpi=40)
+    png = (tmp_path / "input.UIUC03Rd1" / "map_vs_median.png").read_bytes()
+    assert png == figure_pool.render(jobs["png", 2, 1])
+    assert (tmp_path / "adhoc_report.html").read_text().count("<svg") == 6
+
+
 def _check_pdf_pages(pdf, n_pages, tmp_path):
     data = pdf.read_bytes()
     assert data[:5] == b"%PDF-"

@@ -17,17 +17,16 @@ Everything is written atomically (:mod:`yardstick.io.atomic`).
 from __future__ import annotations
 
 import html
-import io
 import os
 from pathlib import Path
 
 from yardstick.export.tables import table_to_text, write_table
 from yardstick.io.atomic import atomic_write, atomic_write_bytes
 from yardstick.reports.document import ReportDocument, ReportTable, slug
-from yardstick.reports.figures import new_figure
+from yardstick.reports.figure_pool import FigureFile, RenderedFigures, render
 
 __all__ = ["REPORT_FORMATS", "FIGURE_FORMATS", "TABLE_FORMATS", "parse_formats",
-           "render_html", "write_html", "write_pdf", "write_assets", "write_report"]
+           "render_html", "write_html", "write_pdf", "write_assets", "write_report", "figure_files"]
 
 REPORT_FORMATS = ("html", "pdf")
 FIGURE_FORMATS = ("png", "svg", "pdf")
@@ -77,13 +76,35 @@ tr,figure{break-inside:avoid}}
 """
 
 
-def _svg(fig_spec, width=5.5, height=3.8) -> str:
-    fig = new_figure(width, height)
-    fig_spec.draw(fig.add_subplot())
-    buf = io.StringIO()
-    fig.savefig(buf, format="svg")
-    text = buf.getvalue()
+def _html_figure(f) -> FigureFile:
+    """A figure as the HTML report shows it: inline SVG, 5.5 × 3.8 inches."""
+    return FigureFile(f.draw, 5.5, 3.8, "svg")
+
+
+def _svg(svg: bytes) -> str:
+    text = svg.decode("utf-8")
     return text[text.find("<svg"):]
+
+
+def _asset_figure(f, fmt: str, dpi: int, prov) -> FigureFile:
+    """A figure as its own file (``<page>/<figure>.<fmt>``)."""
+    return FigureFile(f.draw, _figure_width(f), 4, fmt, dpi,
+                      prov.matplotlib_metadata(fmt) if prov is not None else None, tight=True)
+
+
+def figure_files(doc: ReportDocument, formats: tuple[str, ...], dpi: int = 150) -> dict:
+    """Every figure file ``formats`` ask for: ``("html", page, figure)`` (the HTML's inline
+    SVGs) and ``(fmt, page, figure)`` for the figure files, each a
+    :class:`~yardstick.reports.figure_pool.FigureFile`."""
+    jobs: dict = {}
+    for i, page in enumerate(doc.pages):
+        for j, f in enumerate(page.figures):
+            if "html" in formats:
+                jobs["html", i, j] = _html_figure(f)
+            for fmt in FIGURE_FORMATS:
+                if fmt in formats:
+                    jobs[fmt, i, j] = _asset_figure(f, fmt, dpi, doc.provenance)
+    return jobs
 
 
 #: tables longer than this are left to the table files (the 33,525 pairwise p-values of
@@ -107,22 +128,25 @@ def _table_html(t: ReportTable) -> str:
     return f'<div class="{cls}">{body}</div>'
 
 
-def render_html(doc: ReportDocument) -> str:
-    """The whole report as one HTML string (figures inline as SVG)."""
+def render_html(doc: ReportDocument, rendered: RenderedFigures | None = None) -> str:
+    """The whole report as one HTML string (figures inline as SVG; ``rendered``: the
+    SVGs rendered already, keyed as :func:`figure_files` keys them)."""
     e = html.escape
     out = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
            f"<title>{e(doc.title)}</title><style>{_CSS}</style></head><body>",
            f"<h1>{e(doc.title)}</h1>"]
     out += [f"<p>{e(n)}</p>" for n in doc.notes]
-    for page in doc.pages:
+    for i, page in enumerate(doc.pages):
         out.append(f'<section id="{e(slug(page.title))}"><h2>{e(page.title)}</h2>')
         if page.subtitle:
             out.append(f"<p>{e(page.subtitle)}</p>")
         out.append('<div class="tables">' + "".join(_table_html(t) for t in page.tables)
                    + "</div>")
         out.append('<div class="figures">')
-        for f in page.figures:
-            out.append(f"<figure>{_svg(f)}<figcaption>{e(f.title)}</figcaption></figure>")
+        for j, f in enumerate(page.figures):
+            svg = rendered.get(("html", i, j)) if rendered is not None else \
+                render(_html_figure(f))
+            out.append(f"<figure>{_svg(svg)}<figcaption>{e(f.title)}</figcaption></figure>")
         out.append("</div></section>")
     if doc.provenance is not None:
         out.append("<footer><p>Computed from:</p><ul>"
@@ -132,8 +156,9 @@ def render_html(doc: ReportDocument) -> str:
     return "\n".join(out) + "\n"
 
 
-def write_html(doc: ReportDocument, path: str | os.PathLike) -> Path:
-    atomic_write_bytes(path, render_html(doc).encode("utf-8", "surrogateescape"))
+def write_html(doc: ReportDocument, path: str | os.PathLike,
+               rendered: RenderedFigures | None = None) -> Path:
+    atomic_write_bytes(path, render_html(doc, rendered).encode("utf-8", "surrogateescape"))
     return Path(path)
 
 
@@ -179,13 +204,15 @@ def _provenance_table(prov) -> ReportTable:
 
 
 def write_assets(doc: ReportDocument, folder: str | os.PathLike, dpi: int = 150,
-                 table_formats=("csv",), figure_formats=("png",)) -> list[Path]:
+                 table_formats=("csv",), figure_formats=("png",),
+                 rendered: RenderedFigures | None = None) -> list[Path]:
     """Every figure as ``<page>/<figure>.<png|svg|pdf>`` (+ its data as tables) and every
-    table as ``<page>/<table>.<csv|xlsx|tex|md>``; returns the written paths."""
+    table as ``<page>/<table>.<csv|xlsx|tex|md>``; returns the written paths.
+    ``rendered``: the figure files rendered already (:func:`figure_files`' keys)."""
     folder = Path(folder)
     prov = doc.provenance
     written = []
-    for page in doc.pages:
+    for i, page in enumerate(doc.pages):
         d = folder / slug(page.title)
         for fmt in table_formats:
             for t in page.tables:
@@ -196,16 +223,11 @@ def write_assets(doc: ReportDocument, folder: str | os.PathLike, dpi: int = 150,
                 if f.data is not None:
                     written.append(write_table(f.data, d / f"{slug(f.name)}.{TABLE_FORMATS[fmt]}",
                                                fmt, provenance=prov))
-        for f in page.figures:
+        for j, f in enumerate(page.figures):
             for fmt in figure_formats:
-                fig = new_figure(_figure_width(f), 4, dpi)
-                f.draw(fig.add_subplot())
-                buf = io.BytesIO()
-                meta = prov.matplotlib_metadata(fmt) if prov is not None else None
-                fig.savefig(buf, format=fmt, dpi=dpi, metadata=meta, bbox_inches="tight",
-                            pad_inches=0.05)
                 p = d / f"{slug(f.name)}.{fmt}"
-                atomic_write_bytes(p, buf.getvalue())
+                atomic_write_bytes(p, rendered.get((fmt, i, j)) if rendered is not None
+                                   else render(_asset_figure(f, fmt, dpi, prov)))
                 written.append(p)
     return written
 
@@ -227,12 +249,13 @@ def write_report(doc: ReportDocument, folder: str | os.PathLike,
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     formats = parse_formats(",".join(formats))
-    out = []
     base = f"{slug(doc.kind)}_report"
-    if "html" in formats:
-        out.append(write_html(doc, folder / f"{base}.html"))
-    if "pdf" in formats:
-        out.append(write_pdf(doc, folder / f"{base}.pdf"))
-    out += write_assets(doc, folder, dpi, [f for f in TABLE_FORMATS if f in formats],
-                        [f for f in FIGURE_FORMATS if f in formats])
+    # the HTML's and the files' figures render on worker processes (a large report)
+    # while this process lays out the PDF, whose sheets draw their own
+    with RenderedFigures(figure_files(doc, formats, dpi)) as rendered:
+        pdf = write_pdf(doc, folder / f"{base}.pdf") if "pdf" in formats else None
+        out = [write_html(doc, folder / f"{base}.html", rendered)] if "html" in formats else []
+        out += [pdf] if pdf is not None else []
+        out += write_assets(doc, folder, dpi, [f for f in TABLE_FORMATS if f in formats],
+                            [f for f in FIGURE_FORMATS if f in formats], rendered)
     return out
