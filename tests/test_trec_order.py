@@ -141,3 +141,31 @@ def test_blocks_of_unequal_length_keep_the_comparators_order(how, compat, monkey
             assert grouped() is not None
         assert trec_order(tc, score, np.array(docs), compat, grouped=grouped).tolist() == \
             expected
+
+
+@pytest.mark.parametrize("shape", ["sorted blocks shuffled", "unsorted", "topics interleaved"])
+def test_tie_groups_longer_than_a_slice(shape, monkeypatch):
+    """Tie groups are sorted a slice of positions at a time (ranking._group_slices), a
+    slice never cutting a group: with slices of 5 positions, groups of up to hundreds of
+    tied lines (a run of constant scores) must still come out in the comparator's order."""
+    import yardstick.ranking as ranking
+
+    monkeypatch.setattr(ranking, "_TIE_SLICE", 5)
+    rng = np.random.default_rng(2611 + len(shape))
+    for _ in range(20):
+        topics = int(rng.integers(1, 5))
+        sizes = rng.integers(1, 400, topics)
+        tc = np.repeat(rng.permutation(topics), sizes).astype(np.int32)
+        n = len(tc)
+        score = rng.choice([1.0, 2.0, 0.5], n, p=[0.8, 0.1, 0.1])  # long runs of ties
+        if shape == "sorted blocks shuffled":     # each topic in score order, blocks shuffled
+            o = np.lexsort((-score, tc))
+            tc, score = tc[o], score[o]
+        else:
+            p = rng.permutation(n) if shape == "topics interleaved" else np.concatenate(
+                [a + rng.permutation(k) for a, k in zip(np.cumsum(sizes) - sizes, sizes)])
+            tc, score = tc[p], score[p]
+        docs = [bytes(rng.choice(list(b"abz"), int(rng.integers(1, 12)))) + str(i).encode()
+                for i in range(n)]
+        assert trec_order(tc, score, np.array(docs)).tolist() == \
+            _comparator_order(tc, score, docs, 10)
