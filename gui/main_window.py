@@ -27,7 +27,7 @@ from yardstick.gui import heap
 from yardstick.gui import settings as st
 from yardstick.gui.app_state import AppState, Evaluator
 from yardstick.gui.error_dialog import ErrorDialog
-from yardstick.gui.jobs import JobError, JobRunner
+from yardstick.gui.jobs import JobError, JobRunner, share_the_gil
 from yardstick.gui.lazy import defer_while_hidden
 from yardstick.gui.menus import MenuActions
 from yardstick.gui.panels import (PANEL_TITLES, SKIPPED, load_panel_classes, panel_key,
@@ -91,6 +91,7 @@ class MainWindow(MenuActions, QMainWindow):
                  parent: QWidget | None = None):
         super().__init__(parent)
         heap.collect_on_gui_thread()   # cycles holding Qt objects die on this thread only
+        share_the_gil()                # before any job: the GUI thread waits <= 0.5 ms for the GIL
         self.setWindowTitle("Yardstick")
         self.setAcceptDrops(True)
         self.setDockNestingEnabled(True)

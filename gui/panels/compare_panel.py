@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
+import threading
+import time
+
 import numpy as np
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QLabel, QListWidget,
                                QListWidgetItem, QMenu, QSpinBox, QSplitter, QTabWidget,
                                QToolBar, QToolButton, QVBoxLayout, QWidget)
 
+from yardstick.progress import Progress
 from yardstick.significance import CORRECTIONS, TESTS, Comparison, compare_runs_job, experiment_table_job
 from yardstick.evaluation_service import score_matrix
 from yardstick.charts.compare_specs import differences_figure
 from yardstick.gui.app_state import AppState
 from yardstick.gui.charts.base import ChartWidget
-from yardstick.gui.jobs import JobRunner
+from yardstick.gui.jobs import JobRunner, after_paints
 from yardstick.gui.lazy import LazyPanel
 from yardstick.gui.table_model import FrameTableView, try_add_plot_export, try_add_table_export
 from yardstick.gui.topic_groups import install_topic_group_menu
@@ -26,6 +30,20 @@ GAIN, LOSS = "#d8f0d8", "#f6d6d6"
 PAPER_FORMATS = (("latex", "LaTeX…"), ("markdown", "Markdown…"), ("html", "HTML…"),
                  ("xlsx", "Excel (XLSX)…"), ("csv", "CSV…"))
 PAPER_TEST = {"t": "t", "wilcoxon": "wilcoxon", "permutation": "randomisation"}
+
+
+#: longest the Compare job waits for its comparison to be drawn before going on (seconds)
+DRAWN_WAIT = 5.0
+
+
+def _until_drawn(drawn: threading.Event, timeout: float = DRAWN_WAIT):
+    """Wait (in the job's thread) until the GUI thread has drawn the comparison, yielding
+    progress every 50 ms (cancellation points).  The experiment table's 150 runs x 7
+    measures of tests, computed while the GUI thread filled the comparison's tables, kept
+    it waiting for the GIL: its 20-30 ms of drawing became blocks of 80-160 ms."""
+    end = time.monotonic() + timeout
+    while not drawn.wait(0.05) and time.monotonic() < end:
+        yield Progress(0, 1, "showing the comparison")
 
 
 class ComparePanel(LazyPanel):
@@ -257,12 +275,14 @@ class ComparePanel(LazyPanel):
         columns = self.state.measure_columns()
         all_tests = self.all_tests.isChecked()
         self.status.setText("Computing…")
+        drawn = self._drawn = threading.Event()
 
         def job():  # the score matrices too: 150 runs x 6 measures took ~1 s on the GUI thread
             scores = score_matrix(evals, measure)
             cmp = yield from compare_runs_job(scores, base, runs, measure, test, corr, alpha,
                                               seed, n_perm, all_tests=all_tests)
-            yield cmp                       # shown while the experiment table is worked out
+            yield cmp                       # shown, then the experiment table is worked out
+            yield from _until_drawn(drawn)
             matrices = {c: score_matrix(evals, c) for c in columns}
             return (yield from experiment_table_job(matrices, base, runs, test, corr, alpha,
                                                     seed, n_perm))
@@ -317,6 +337,8 @@ class ComparePanel(LazyPanel):
                          on_error=lambda e: self.status.setText(e.message))
         return "paper_table"
 
+    _drawn: threading.Event | None = None
+
     def _show(self, cmp: Comparison) -> None:
         self.comparison = cmp
         self.status.setText(
@@ -352,6 +374,8 @@ class ComparePanel(LazyPanel):
             self.chart_run.setCurrentText(cur)
         self.chart_run.blockSignals(False)
         self._draw_chart()
+        if self._drawn is not None:                 # the job goes on to the experiment table
+            after_paints(self._drawn.set)           # once this is painted
 
     def _draw_chart(self) -> None:
         cmp = self.comparison
