@@ -441,3 +441,38 @@ def test_chart_redraw_deletes_its_own_items_only(qtbot):
     assert all(shiboken6.isValid(i) for i in chart._drawn)
     selection.set_selected(["10"])                     # its marks are still usable
     assert selection.selected == ["10"]
+
+
+def test_a_chart_brought_to_the_front_is_painted_once_its_figure_is_drawn(qtbot, monkeypatch):
+    """Not before (its empty plot's paints competed with its job for the GIL), and always
+    after: when drawn, when its job fails and when there is nothing to draw."""
+    from yardstick.gui.jobs import JobRunner
+    from yardstick.gui.panels import charts_panel
+    from yardstick.gui.panels.charts_panel import CHARTS, CORR, ChartsPanel
+
+    state = _small_state(qtbot)
+    jobs = JobRunner()
+    panel = ChartsPanel(state, jobs)
+    shown(qtbot, panel)
+    for name in CHARTS:
+        panel.chart_box.setCurrentText(name)
+        w = panel.current_chart()
+        assert not jobs.is_running("charts") or not w.updatesEnabled(), name
+        qtbot.waitUntil(lambda: not jobs.is_busy(), timeout=20000)
+        assert w.updatesEnabled() and w.spec is not None, name
+    real = charts_panel.chart_figure
+
+    def broken(*args):
+        raise RuntimeError("no figure")
+
+    monkeypatch.setattr(charts_panel, "chart_figure", broken)
+    panel.chart_box.setCurrentText(CHARTS[0])
+    assert not panel.current_chart().updatesEnabled()
+    qtbot.waitUntil(lambda: not jobs.is_busy(), timeout=20000)
+    assert panel.current_chart().updatesEnabled() and "no figure" in panel.status.text()
+    monkeypatch.setattr(charts_panel, "chart_figure", real)
+    state.remove_runs(["run1", "run2"])     # one run: the heat map has nothing to draw
+    panel.chart_box.setCurrentText(CORR)
+    assert panel.current_chart().updatesEnabled()
+    assert panel.status.text() == "This chart needs at least two runs."
+    jobs.shutdown()
