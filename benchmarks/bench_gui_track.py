@@ -296,6 +296,7 @@ def child(track: Path, quick: bool, why: bool, no_analyses: bool = False,
         phase_end("pool")
     stab = win.panels.get("stability")
     if stab is not None and not quick and not no_analyses and not load_only:
+        from yardstick.gui.charts.render_pg import still_drawing
         from yardstick.stability.report import ANALYSES
 
         win.raise_panel("stability")
@@ -309,6 +310,7 @@ def child(track: Path, quick: bool, why: bool, no_analyses: bool = False,
             if not done and key:
                 stab.cancel()
                 _idle(app, win, 60)
+            _wait(app, lambda: not still_drawing(stab.chart), 60)   # a few plots a turn
             stab.chart.grab()
             out[f"stability {analysis}"] = time.monotonic() - t if done else None
             out[f"peak after stability {analysis} MB"] = _peak_mb()

@@ -454,10 +454,12 @@ def test_a_chart_brought_to_the_front_is_painted_once_its_figure_is_drawn(qtbot,
     jobs = JobRunner()
     panel = ChartsPanel(state, jobs)
     shown(qtbot, panel)
-    for name in CHARTS:
+    qtbot.waitUntil(lambda: not jobs.is_busy(), timeout=20000)
+    assert panel.chart_box.currentText() == CHARTS[0]
+    for name in (*CHARTS[1:], CHARTS[0]):          # each one brought to the front
         panel.chart_box.setCurrentText(name)
         w = panel.current_chart()
-        assert not jobs.is_running("charts") or not w.updatesEnabled(), name
+        assert jobs.is_running("charts") and not w.updatesEnabled(), name
         qtbot.waitUntil(lambda: not jobs.is_busy(), timeout=20000)
         assert w.updatesEnabled() and w.spec is not None, name
     real = charts_panel.chart_figure
@@ -466,7 +468,7 @@ def test_a_chart_brought_to_the_front_is_painted_once_its_figure_is_drawn(qtbot,
         raise RuntimeError("no figure")
 
     monkeypatch.setattr(charts_panel, "chart_figure", broken)
-    panel.chart_box.setCurrentText(CHARTS[0])
+    panel.chart_box.setCurrentText(CHARTS[1])
     assert not panel.current_chart().updatesEnabled()
     qtbot.waitUntil(lambda: not jobs.is_busy(), timeout=20000)
     assert panel.current_chart().updatesEnabled() and "no figure" in panel.status.text()
@@ -476,3 +478,67 @@ def test_a_chart_brought_to_the_front_is_painted_once_its_figure_is_drawn(qtbot,
     assert panel.current_chart().updatesEnabled()
     assert panel.status.text() == "This chart needs at least two runs."
     jobs.shutdown()
+
+
+def _grid(n, shift=0.0):
+    from yardstick.charts.figure_spec import FigureSpec, Line, Plot, Style
+
+    return FigureSpec("bins", tuple(Plot(f"bin {k}", series=tuple(
+        Line(np.arange(5.0), np.arange(5.0) * k + m + shift, Style(c, 1.0), name=f"m{m}")
+        for m, c in enumerate(("#1f77b4", "#d62728")))) for k in range(n)), columns=4)
+
+
+def _plots(view):
+    import pyqtgraph as pg
+
+    return [i for i in view.ci.items if isinstance(i, pg.PlotItem)]
+
+
+def test_a_figure_drawn_a_few_plots_per_turn_ends_with_every_plot_drawn(qtbot):
+    """Staged drawing (the Stability panel's 20-plot grids): the view is not painted until
+    the last plot is built, then holds the same plots and data as drawing at once."""
+    import pyqtgraph as pg
+
+    from yardstick.gui.charts.render_pg import draw_figure, still_drawing
+
+    at_once, staged = pg.GraphicsLayoutWidget(), pg.GraphicsLayoutWidget()
+    for v in (at_once, staged):
+        shown(qtbot, v)
+    spec = _grid(10)
+    draw_figure(at_once, spec)
+    first = draw_figure(staged, spec, per_turn=3)
+    assert len(first) == 3 * 2 and len(_plots(staged)) == 3
+    assert still_drawing(staged) and not staged.updatesEnabled()
+    qtbot.waitUntil(lambda: not still_drawing(staged), timeout=10000)
+    assert staged.updatesEnabled()
+    want = [[c.getData()[1].tolist() for c in p.listDataItems()] for p in _plots(at_once)]
+    got = [[c.getData()[1].tolist() for c in p.listDataItems()] for p in _plots(staged)]
+    assert got == want and len(got) == 10
+    assert len(staged._yardstick_hover.plots) == 10     # hover knows every plot
+
+
+def test_a_figure_replaced_while_drawn_in_turns_stops_and_the_new_one_is_whole(qtbot):
+    """Drawing again (another analysis chosen) while a figure is still being built: the
+    old drawing stops, its plots are gone, the new figure is complete; nothing crashes
+    when the scene is painted in between (25 replacements)."""
+    import pyqtgraph as pg
+    import shiboken6
+
+    from yardstick.gui.charts.render_pg import draw_figure, still_drawing
+
+    view = shown(qtbot, pg.GraphicsLayoutWidget())
+    old = []
+    for k in range(25):
+        draw_figure(view, _grid(20, shift=k), per_turn=3)
+        old += _plots(view)
+        for _ in range(k % 4):                    # a few turns, then replaced mid-way
+            QGuiApplication.processEvents()
+        view.grab()
+    draw_figure(view, _grid(7, shift=100.0), per_turn=3)
+    assert not any(shiboken6.isValid(p) for p in old)
+    qtbot.waitUntil(lambda: not still_drawing(view), timeout=10000)
+    plots = _plots(view)
+    assert len(plots) == 7
+    assert plots[6].listDataItems()[1].getData()[1].tolist() == [101.0 + 6 * x for x in range(5)]
+    draw_figure(view, None)                          # cleared: nothing left under way
+    assert not still_drawing(view) and view.updatesEnabled() and not _plots(view)

@@ -31,6 +31,8 @@ ALL_TOPICS = "All topics"
 NONE = "—"
 JOB_KEY = "stability"
 EXTRA_MEASURES = ("area", "map_worst")   # made from per-topic map (yardstick.stability.aggregates)
+#: plots of a figure built per turn of the event loop (15-35 ms each, with its relayout)
+PLOTS_PER_TURN = 1
 
 
 class StabilityPanel(QWidget):
@@ -261,7 +263,10 @@ class StabilityPanel(QWidget):
         return specs.stability_figure(self.report, *data, run_filter=flt, teams=teams)
 
     def _draw_chart(self) -> None:
-        draw_figure(self.chart, self.chart_figure())
+        # in a shown window (on the Chart tab or behind the Tables one), a few plots per turn
+        # of the event loop: a swap-rate grid has 20
+        draw_figure(self.chart, self.chart_figure(),
+                    per_turn=PLOTS_PER_TURN if self.window().isVisible() else None)
 
     def screenshot_items(self) -> dict[str, QWidget]:
         return {"table": self.table, "chart": self.chart}
