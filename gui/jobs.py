@@ -116,8 +116,10 @@ def after_paints(fn: Callable[[], None]) -> None:
 
     Qt posts a widget's repaint as a low-priority ``UpdateRequest`` event (QWidget's
     repaint manager); an event posted after it at the same priority is delivered after it.
-    A job that waits for this (Compare's experiment table) does not compete for the GIL
-    with the paint, whose every cell is a Python ``data()`` call.
+    A job that waits for this (Compare's experiment table, the topic explorer's what-if
+    tests) does not compete for the GIL with the paint, whose every cell is a Python
+    ``data()`` call.  (A window's very first paint comes with its expose event, which may
+    be later.)
     """
     later = _Later(fn)
     _later.add(later)

@@ -70,3 +70,30 @@ def test_compare_works_out_the_experiment_table_after_drawing_the_comparison(
     assert list(shown.columns) == list(expect.columns)
     for col in ("map", "map p-value", "map p-value (holm)", "P_10"):
         assert shown[col].to_numpy() == pytest.approx(expect[col].to_numpy(), nan_ok=True)
+
+
+def test_after_paints_runs_once_the_requested_paints_are_done(qtbot):
+    """What Compare and the topic explorer's what-if tests wait for before their jobs
+    compete with the GUI thread: a repaint requested before is delivered first."""
+    from PySide6.QtWidgets import QLabel
+
+    from yardstick.gui.jobs import after_paints
+
+    order = []
+
+    class Label(QLabel):
+        def paintEvent(self, ev):  # noqa: N802 - Qt name
+            order.append("paint")
+            super().paintEvent(ev)
+
+    label = Label("a")
+    qtbot.addWidget(label)
+    label.show()
+    qtbot.waitUntil(lambda: "paint" in order, timeout=5000)     # its first paint, on show
+    for k in range(3):
+        order.clear()
+        label.setText(str(k))                       # asks for a repaint
+        after_paints(lambda: order.append("after"))
+        assert order == []                          # nothing at once
+        qtbot.waitUntil(lambda: "after" in order, timeout=5000)
+        assert order[0] == "paint" and order[-1] == "after", order
