@@ -19,7 +19,7 @@ count compiling our own modules.  Figures (each in seconds unless named otherwis
   the slowest);
 * ``panel <name>``: bringing each panel to the front to its background work done and drawn;
 * ``stability <analysis>``: each Stability analysis with the panel's default settings,
-  Run to drawn; ``pool``: the Pool panel's default analyses, Run to drawn;
+  Run to drawn (its Chart tab in front, so that its figure is painted); ``pool``: the Pool panel's default analyses, Run to drawn;
 * ``peak after load MB``, ``peak MB``: the process's peak resident memory (VmHWM) when
   the load ends and at the end (after the charts and analyses); ``peak after pool MB``
   and ``peak after stability <analysis> MB`` after each analysis (where it grew);
@@ -300,6 +300,7 @@ def child(track: Path, quick: bool, why: bool, no_analyses: bool = False,
         from yardstick.stability.report import ANALYSES
 
         win.raise_panel("stability")
+        stab.tabs.setCurrentWidget(stab.chart.parentWidget())  # its figures painted too
         _idle(app, win, 60)
         for analysis in ANALYSES:
             stab.configure(analysis=analysis)

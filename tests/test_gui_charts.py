@@ -506,15 +506,19 @@ def test_a_figure_drawn_a_few_plots_per_turn_ends_with_every_plot_drawn(qtbot):
         shown(qtbot, v)
     spec = _grid(10)
     draw_figure(at_once, spec)
-    first = draw_figure(staged, spec, per_turn=3)
-    assert len(first) == 3 * 2 and len(_plots(staged)) == 3
-    assert still_drawing(staged) and not staged.updatesEnabled()
+    assert draw_figure(staged, spec, per_turn=3) == []     # built over the next turns
+    assert still_drawing(staged) and not staged.updatesEnabled() and not _plots(staged)
     qtbot.waitUntil(lambda: not still_drawing(staged), timeout=10000)
     assert staged.updatesEnabled()
     want = [[c.getData()[1].tolist() for c in p.listDataItems()] for p in _plots(at_once)]
     got = [[c.getData()[1].tolist() for c in p.listDataItems()] for p in _plots(staged)]
     assert got == want and len(got) == 10
     assert len(staged._yardstick_hover.plots) == 10     # hover knows every plot
+    # shown: every plot opaque, its axes free to widen again (fixed while shown in turns)
+    assert all(p.opacity() == 1.0 for p in _plots(staged))
+    assert all(p.getAxis("left").style["autoExpandTextSpace"] for p in _plots(staged))
+    assert [p.getAxis("left").width() for p in _plots(staged)] == \
+        [p.getAxis("left").width() for p in _plots(at_once)]
 
 
 def test_a_figure_replaced_while_drawn_in_turns_stops_and_the_new_one_is_whole(qtbot):

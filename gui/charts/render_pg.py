@@ -15,13 +15,15 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 import shiboken6
-from PySide6.QtCore import QObject, Qt, QTimer
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QSizePolicy
 
 from yardstick.charts.figure_spec import (Bars, Cells, ErrorBars, FigureSpec, Line, Plot,
                                           RefLine, Text, is_dark, thin_ticks)
+from yardstick.gui.charts import staged_figure
 from yardstick.gui.charts.cell_labels import CellLabels
 from yardstick.gui.charts.figure_hover import FigureHover
+from yardstick.gui.charts.staged_figure import still_drawing
 
 __all__ = ["draw_plot", "draw_figure", "still_drawing", "discard", "FigureHover", "PT",
            "set_spec", "spec_of", "plain_numbers", "RotatingAxis"]
@@ -256,11 +258,11 @@ def draw_figure(view: pg.GraphicsLayoutWidget, spec: FigureSpec | None,
     for the export menu (:func:`spec_of`).  The plots taken off are destroyed here
     (:func:`discard`).  Returns the (series, item) pairs drawn.
 
-    ``per_turn``: build at most this many plots now and the rest as many per turn of the
-    event loop (a zero-time timer each), the view not painted until the last is built
-    (:func:`still_drawing` says when): a Stability figure of 20 plots took 0.2-0.3 s of
-    the GUI thread at once.  Drawing the view again (or another figure) ends a drawing
-    still under way; only the plots drawn now are returned.
+    ``per_turn``: build at most this many plots now and the rest over the next turns of
+    the event loop, then show them a few per turn (:mod:`.staged_figure`; ``still_drawing``
+    says when it is done): a Stability figure of 20 plots took 0.2-0.3 s of the GUI thread
+    at once.  Drawing the view again (or another figure) ends a drawing still under way;
+    only the plots drawn now are returned.
     """
     old = list(view.ci.items)
     view.clear()
@@ -270,9 +272,7 @@ def draw_figure(view: pg.GraphicsLayoutWidget, spec: FigureSpec | None,
     if hover is None:
         hover = view._yardstick_hover = FigureHover(view)
     hover.set_drawn([])
-    if still_drawing(view):                    # an earlier drawing, left under way
-        view.setUpdatesEnabled(True)
-    view._yardstick_turn = None                # ... ends here
+    staged_figure.end(view)                    # an earlier drawing, left under way
     if spec is None:
         return []
     cols = max(1, min(spec.columns, len(spec.plots)))
@@ -285,6 +285,7 @@ def draw_figure(view: pg.GraphicsLayoutWidget, spec: FigureSpec | None,
     view.addLabel(spec.heading(int(w / 9)).replace("\n", "<br>"), row=0, col=0, colspan=span,
                   color="k", size="10pt")
     per_plot: list = []
+    shown: list = []                            # (plot, legend or None)
     # small multiples without pyqtgraph's right-click menus (export is on the toolbar):
     # each plot's menu took ~5 ms to build, 0.1 s of the swap-rate grid's 20 plots
     menus = len(spec.plots) <= MENU_PLOTS
@@ -305,6 +306,7 @@ def draw_figure(view: pg.GraphicsLayoutWidget, spec: FigureSpec | None,
             items = draw_plot(p, plot, w / cols, h / rows, legend)
             drawn += items
             per_plot.append((p, items))
+            shown.append((p, legend))
             if legend is not None:        # as tall as its entries, at the top of its cell
                 legend.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
                 legend.setMaximumHeight(legend.layout.preferredHeight())
@@ -312,33 +314,12 @@ def draw_figure(view: pg.GraphicsLayoutWidget, spec: FigureSpec | None,
         return drawn
 
     n = len(spec.plots)
-    step = n if per_turn is None else max(1, per_turn)
-    if step >= n:
+    if per_turn is None or per_turn >= n:
         drawn = build(0, n)
         hover.set_drawn(per_plot)
         return drawn
-    view.setUpdatesEnabled(False)               # painted once, when every plot is there
-    turn = view._yardstick_turn = object()      # this drawing (a later one replaces it)
-
-    def next_turn(first: int) -> None:
-        if not shiboken6.isValid(view) or getattr(view, "_yardstick_turn", None) is not turn:
-            return                              # drawn again meanwhile, or gone
-        build(first, min(n, first + step))
-        if first + step < n:
-            QTimer.singleShot(0, lambda: next_turn(first + step))
-        else:
-            hover.set_drawn(per_plot)
-            view._yardstick_turn = None
-            view.setUpdatesEnabled(True)
-
-    drawn = build(0, step)
-    QTimer.singleShot(0, lambda: next_turn(step))
-    return drawn
-
-
-def still_drawing(view) -> bool:
-    """True while :func:`draw_figure` is still building ``view``'s plots a few per turn."""
-    return getattr(view, "_yardstick_turn", None) is not None and not view.updatesEnabled()
+    return staged_figure.draw_in_turns(view, n, per_turn, build, shown,
+                                       lambda: hover.set_drawn(per_plot))
 
 
 def discard(items) -> None:
