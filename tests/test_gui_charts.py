@@ -445,7 +445,8 @@ def test_chart_redraw_deletes_its_own_items_only(qtbot):
 
 def test_a_chart_brought_to_the_front_is_painted_once_its_figure_is_drawn(qtbot, monkeypatch):
     """Not before (its empty plot's paints competed with its job for the GIL), and always
-    after: when drawn, when its job fails and when there is nothing to draw."""
+    after: when drawn, when its job fails or is cancelled, and when there is nothing to
+    draw."""
     from yardstick.gui.jobs import JobRunner
     from yardstick.gui.panels import charts_panel
     from yardstick.gui.panels.charts_panel import CHARTS, CORR, ChartsPanel
@@ -473,6 +474,10 @@ def test_a_chart_brought_to_the_front_is_painted_once_its_figure_is_drawn(qtbot,
     qtbot.waitUntil(lambda: not jobs.is_busy(), timeout=20000)
     assert panel.current_chart().updatesEnabled() and "no figure" in panel.status.text()
     monkeypatch.setattr(charts_panel, "chart_figure", real)
+    panel.chart_box.setCurrentText(CHARTS[2])
+    assert not panel.current_chart().updatesEnabled()
+    jobs.cancel_all()                       # the status bar's Cancel
+    qtbot.waitUntil(lambda: panel.current_chart().updatesEnabled(), timeout=5000)
     state.remove_runs(["run1", "run2"])     # one run: the heat map has nothing to draw
     panel.chart_box.setCurrentText(CORR)
     assert panel.current_chart().updatesEnabled()

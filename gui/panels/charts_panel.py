@@ -15,6 +15,7 @@ Every chart exports as PNG / SVG / PDF and its numbers as a table.
 
 from __future__ import annotations
 
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QLabel, QLineEdit, QPushButton, QSpinBox,
                                QStackedWidget, QToolBar, QVBoxLayout, QWidget)
 
@@ -125,6 +126,8 @@ class ChartsPanel(QWidget):
         self.quarter_box.toggled.connect(self._controls_changed)
         self.difficult_button.clicked.connect(self.select_difficult_topics)
         state.changed.connect(self._state_changed)
+        jobs.cancelled.connect(lambda key: key == "charts"
+                               and QTimer.singleShot(0, self._painted_if_idle))
         self._updating = False
         self._fill_controls()
         self.refresh()
@@ -326,6 +329,12 @@ class ChartsPanel(QWidget):
                          on_result=self._show_figure,
                          on_error=lambda e: self._chart_failed(chart, e.message))
         return True
+
+    def _painted_if_idle(self) -> None:
+        """After a chart job was cancelled (Cancel), not replaced by another: the chart
+        shown is painted again."""
+        if not self.jobs.is_running("charts"):
+            self.current_chart().setUpdatesEnabled(True)
 
     def _chart_failed(self, chart: str, message: str) -> None:
         self.status.setText(message)
