@@ -316,6 +316,8 @@ def draw_figure(view: pg.GraphicsLayoutWidget, spec: FigureSpec | None,
     n = len(spec.plots)
     if per_turn is None or per_turn >= n:
         drawn = build(0, n)
+        view.ci.layout.activate()
+        staged_figure.size_axes_to_labels([p for p, _legend in shown])  # one paint, not two
         hover.set_drawn(per_plot)
         return drawn
     return staged_figure.draw_in_turns(view, n, per_turn, build, shown,

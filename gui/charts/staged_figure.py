@@ -27,7 +27,7 @@ import shiboken6
 from PySide6.QtCore import QTimer
 from PySide6.QtGui import QImage, QPainter
 
-__all__ = ["REVEAL_PER_TURN", "draw_in_turns", "end", "still_drawing"]
+__all__ = ["REVEAL_PER_TURN", "draw_in_turns", "end", "still_drawing", "size_axes_to_labels"]
 
 #: plots (with their legends) made visible per turn once every plot is built
 REVEAL_PER_TURN = 2
@@ -62,6 +62,21 @@ def draw_in_turns(view, n: int, per_turn: int, build: Callable[[int, int], list]
     return []
 
 
+def size_axes_to_labels(plots) -> None:
+    """Widen each plot's left and bottom axes to their tick labels now, as their first
+    paint would (``AxisItem.generateDrawSpecs`` on the range the paint would find): a
+    plot whose axis widens in its first paint moves, and everything is painted again."""
+    image = QImage(8, 8, QImage.Format.Format_ARGB32)
+    painter = QPainter(image)
+    try:
+        for plot in plots:
+            plot.getViewBox().prepareForPaint()
+            for name in ("left", "bottom"):
+                plot.getAxis(name).generateDrawSpecs(painter)
+    finally:
+        painter.end()
+
+
 class _Drawing:
     def __init__(self, view, n, step, build, plots, done):
         self.view, self.n, self.step = view, n, step
@@ -84,17 +99,10 @@ class _Drawing:
 
     def size_axes(self, first: int) -> None:
         self.view.ci.layout.activate()
-        image = QImage(8, 8, QImage.Format.Format_ARGB32)
-        painter = QPainter(image)
-        try:
-            for plot, _legend in self.plots[first:first + SIZED_PER_TURN]:
-                plot.getViewBox().prepareForPaint()  # its range, as a paint would find it
-                for name in ("left", "bottom"):
-                    ax = plot.getAxis(name)
-                    ax.generateDrawSpecs(painter)    # widens the axis if its labels need it
-                    self.frozen.append((ax, ax.style["autoExpandTextSpace"]))
-        finally:
-            painter.end()
+        chunk = [plot for plot, _legend in self.plots[first:first + SIZED_PER_TURN]]
+        size_axes_to_labels(chunk)
+        self.frozen += [(ax, ax.style["autoExpandTextSpace"])
+                        for plot in chunk for ax in (plot.getAxis("left"), plot.getAxis("bottom"))]
         if first + SIZED_PER_TURN < len(self.plots):
             self.later(self.size_axes, first + SIZED_PER_TURN)
         else:
