@@ -505,6 +505,7 @@ def test_a_figure_drawn_a_few_plots_per_turn_ends_with_every_plot_drawn(qtbot):
     import pyqtgraph as pg
 
     from yardstick.gui.charts.render_pg import draw_figure, still_drawing
+    from yardstick.gui.charts.staged_figure import any_drawing
 
     at_once, staged = pg.GraphicsLayoutWidget(), pg.GraphicsLayoutWidget()
     for v in (at_once, staged):
@@ -513,7 +514,9 @@ def test_a_figure_drawn_a_few_plots_per_turn_ends_with_every_plot_drawn(qtbot):
     draw_figure(at_once, spec)
     assert draw_figure(staged, spec, per_turn=3) == []     # built over the next turns
     assert still_drawing(staged) and not staged.updatesEnabled() and not _plots(staged)
+    assert any_drawing()                                   # what --screenshot waits for
     qtbot.waitUntil(lambda: not still_drawing(staged), timeout=10000)
+    assert not any_drawing()
     assert staged.updatesEnabled()
     want = [[c.getData()[1].tolist() for c in p.listDataItems()] for p in _plots(at_once)]
     got = [[c.getData()[1].tolist() for c in p.listDataItems()] for p in _plots(staged)]
@@ -551,3 +554,6 @@ def test_a_figure_replaced_while_drawn_in_turns_stops_and_the_new_one_is_whole(q
     assert plots[6].listDataItems()[1].getData()[1].tolist() == [101.0 + 6 * x for x in range(5)]
     draw_figure(view, None)                          # cleared: nothing left under way
     assert not still_drawing(view) and view.updatesEnabled() and not _plots(view)
+    from yardstick.gui.charts.staged_figure import any_drawing
+
+    assert not any_drawing()                         # the 25 replaced ones included

@@ -27,7 +27,8 @@ import shiboken6
 from PySide6.QtCore import QTimer
 from PySide6.QtGui import QImage, QPainter
 
-__all__ = ["REVEAL_PER_TURN", "draw_in_turns", "end", "still_drawing", "size_axes_to_labels"]
+__all__ = ["REVEAL_PER_TURN", "draw_in_turns", "end", "still_drawing", "any_drawing",
+           "size_axes_to_labels"]
 
 #: plots (with their legends) made visible per turn once every plot is built
 REVEAL_PER_TURN = 2
@@ -36,9 +37,21 @@ SIZED_PER_TURN = 5
 _ATTR = "_yardstick_drawing"
 
 
+#: the drawings under way (any view)
+_drawings: set = set()
+
+
 def still_drawing(view) -> bool:
     """True while a figure is still being drawn into ``view`` a few plots per turn."""
     return getattr(view, _ATTR, None) is not None
+
+
+def any_drawing() -> bool:
+    """True while any figure is still being drawn (``--screenshot`` waits for it)."""
+    for d in list(_drawings):
+        if not d.alive():
+            _drawings.discard(d)                # ended, replaced or its view gone
+    return bool(_drawings)
 
 
 def end(view) -> None:
@@ -57,6 +70,7 @@ def draw_in_turns(view, n: int, per_turn: int, build: Callable[[int, int], list]
     drawing = _Drawing(view, n, max(1, per_turn), build, plots, done)
     end(view)
     setattr(view, _ATTR, drawing)
+    _drawings.add(drawing)
     view.setUpdatesEnabled(False)
     drawing.later(drawing.build_from, 0)
     return []
@@ -134,4 +148,5 @@ class _Drawing:
             if shiboken6.isValid(ax):
                 ax.style["autoExpandTextSpace"] = expand
         setattr(self.view, _ATTR, None)
+        _drawings.discard(self)
         self.done()
