@@ -177,8 +177,8 @@ class MainWindow(MenuActions, QMainWindow):
             return
         seen = [m for m in self._pending if self._dock_in_view(panel_key(m))]
         self._build_panel((seen or self._pending)[0])
-        if self._pending:
-            QTimer.singleShot(0, self._build_next_panel)
+        if self._pending:   # 1 ms, not 0: a zero-time call could come before a timer already due
+            QTimer.singleShot(1, self._build_next_panel)
 
     def _dock_in_view(self, key: str) -> bool:
         dock = self.docks.get(key)
