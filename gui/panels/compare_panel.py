@@ -354,7 +354,7 @@ class ComparePanel(LazyPanel):
 
     def _next_turn(self, fn) -> None:
         if self.window() is not None and self.window().isVisible():
-            QTimer.singleShot(0, fn)
+            QTimer.singleShot(1, fn)                # 1 ms: after a timer already due
         else:
             fn()                                    # not shown (tests): at once
 
