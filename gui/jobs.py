@@ -57,13 +57,15 @@ _cores_left = False
 def share_the_gil(interval: float = GIL_SWITCH_INTERVAL) -> None:
     """Let the GUI thread get the GIL back from a job within ``interval`` seconds.
 
-    PySide releases the GIL around every Qt call; the GUI thread, back from one, waits for a
-    job's thread running Python to reach the switch interval before it may go on (the
-    "convoy effect": David Beazley, "Understanding the Python GIL", PyCon 2010; CPython's
-    ``Python/ceval_gil.c``).  Painting a table or a chart makes hundreds of Qt calls, so with
-    the default 5 ms a paint of 20 ms of work could wait 100+ ms while a job computed.
-    Called once by the main window before its job runner starts; the jobs get a little
-    slower (more switches), the window answers sooner.
+    The event loop runs with the GIL released, and every Python callback Qt makes while it
+    handles an event (a table cell's ``data()`` in a paint, a slot, a paint method) takes
+    the GIL back: while a job's thread runs Python, each time waits until that thread
+    reaches the switch interval (the "convoy effect": David Beazley, "Understanding the
+    Python GIL", PyCon 2010; CPython's ``Python/ceval_gil.c``).  A paint makes hundreds of
+    such callbacks, so with the default 5 ms a table paint of 30 ms of work took 95-1400 ms
+    beside a busy job, 63-91 ms at 0.5 ms (docs/ARCHITECTURE.md).  Called once by the main
+    window before its job runner starts; the jobs switch more often, the window answers
+    sooner.
     """
     import sys
 
