@@ -62,7 +62,7 @@ def share_the_gil(interval: float = GIL_SWITCH_INTERVAL) -> None:
     the GIL back: while a job's thread runs Python, each time waits until that thread
     reaches the switch interval (the "convoy effect": David Beazley, "Understanding the
     Python GIL", PyCon 2010; CPython's ``Python/ceval_gil.c``).  A paint makes hundreds of
-    such callbacks, so with the default 5 ms a table paint of 30 ms of work took 95-1400 ms
+    such callbacks, so with the default 5 ms a table paint of 30 ms of work took 92-1408 ms
     beside a busy job, 63-91 ms at 0.5 ms (docs/ARCHITECTURE.md).  Called once by the main
     window before its job runner starts; the jobs switch more often, the window answers
     sooner.

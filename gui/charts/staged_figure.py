@@ -21,6 +21,7 @@ drawing on the view and stop.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 
 import shiboken6
@@ -30,6 +31,7 @@ from PySide6.QtGui import QImage, QPainter
 __all__ = ["REVEAL_PER_TURN", "draw_in_turns", "end", "still_drawing", "any_drawing",
            "size_axes_to_labels"]
 
+log = logging.getLogger(__name__)
 #: plots (with their legends) made visible per turn once every plot is built
 REVEAL_PER_TURN = 2
 #: plots whose axes are sized to their labels per turn (about 2 ms each)
@@ -84,9 +86,12 @@ def size_axes_to_labels(plots) -> None:
     painter = QPainter(image)
     try:
         for plot in plots:
-            plot.getViewBox().prepareForPaint()
-            for name in ("left", "bottom"):
-                plot.getAxis(name).generateDrawSpecs(painter)
+            try:
+                plot.getViewBox().prepareForPaint()
+                for name in ("left", "bottom"):
+                    plot.getAxis(name).generateDrawSpecs(painter)
+            except Exception:  # noqa: BLE001 - then its first paint sizes it, as before
+                log.debug("axes of %r not sized before painting", plot, exc_info=True)
     finally:
         painter.end()
 
