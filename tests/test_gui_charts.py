@@ -557,3 +557,22 @@ def test_a_figure_replaced_while_drawn_in_turns_stops_and_the_new_one_is_whole(q
     from yardstick.gui.charts.staged_figure import any_drawing
 
     assert not any_drawing()                         # the 25 replaced ones included
+
+
+def test_a_chart_is_sized_to_its_tick_labels_before_its_first_paint(qtbot):
+    """Its left axis is as wide before the first paint as the paint makes it (a plot whose
+    axis widened in its first paint moved, and was painted again)."""
+    from yardstick.charts.figure_spec import Axis, FigureSpec, Line, Plot, Style
+    from yardstick.gui.charts.base import ChartWidget
+
+    chart = shown(qtbot, ChartWidget())
+    x = np.arange(10.0)
+    spec = FigureSpec("wide labels", (Plot(x=Axis("x"), y=Axis("y"), series=(
+        Line(x, 123456.0 + x * 1000.0, Style("#1f77b4", 1.0), name="a"),)),))
+    chart.show_figure(spec)
+    axis = chart.plot_item.getAxis("left")
+    before = axis.minimumWidth()                       # what the layout will give it
+    chart.grab()                                       # painted
+    QGuiApplication.processEvents()
+    assert axis.minimumWidth() == before == axis.width()
+    assert before > 40                                 # room for "130000"-wide labels
