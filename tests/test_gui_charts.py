@@ -576,3 +576,26 @@ def test_a_chart_is_sized_to_its_tick_labels_before_its_first_paint(qtbot):
     QGuiApplication.processEvents()
     assert axis.minimumWidth() == before == axis.width()
     assert before > 40                                 # room for "130000"-wide labels
+
+
+def test_a_figure_drawn_at_once_on_screen_is_painted_in_the_next_turn(qtbot):
+    """Not in the turn that built it (two paints of a one-plot figure came with it); a
+    staged drawing started meanwhile keeps the view unpainted until it shows its plots."""
+    import pyqtgraph as pg
+
+    from yardstick.gui.charts.render_pg import draw_figure, still_drawing
+
+    view = shown(qtbot, pg.GraphicsLayoutWidget())
+    draw_figure(view, _grid(1))
+    assert len(_plots(view)) == 1 and not view.updatesEnabled()
+    qtbot.waitUntil(view.updatesEnabled, timeout=5000)
+    draw_figure(view, _grid(1))
+    draw_figure(view, _grid(6), per_turn=2)           # before the first one's paint
+    QGuiApplication.processEvents()
+    assert still_drawing(view) and not view.updatesEnabled()
+    qtbot.waitUntil(lambda: not still_drawing(view), timeout=10000)
+    assert view.updatesEnabled() and len(_plots(view)) == 6
+    hidden = pg.GraphicsLayoutWidget()                # not shown (tests, exports): at once
+    qtbot.addWidget(hidden)
+    draw_figure(hidden, _grid(1))
+    assert hidden.updatesEnabled()

@@ -317,8 +317,10 @@ def draw_figure(view: pg.GraphicsLayoutWidget, spec: FigureSpec | None,
     if per_turn is None or per_turn >= n:
         drawn = build(0, n)
         view.ci.layout.activate()
-        staged_figure.size_axes_to_labels([p for p, _legend in shown])  # one paint, not two
+        staged_figure.size_axes_to_labels([p for p, _legend in shown])
         hover.set_drawn(per_plot)
+        if view.isVisible():          # painted in the next turn, not in the one that built it
+            staged_figure.paint_next_turn(view)
         return drawn
     return staged_figure.draw_in_turns(view, n, per_turn, build, shown,
                                        lambda: hover.set_drawn(per_plot))

@@ -29,7 +29,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtGui import QImage, QPainter
 
 __all__ = ["REVEAL_PER_TURN", "draw_in_turns", "end", "still_drawing", "any_drawing",
-           "size_axes_to_labels"]
+           "size_axes_to_labels", "paint_next_turn"]
 
 log = logging.getLogger(__name__)
 #: plots (with their legends) made visible per turn once every plot is built
@@ -76,6 +76,19 @@ def draw_in_turns(view, n: int, per_turn: int, build: Callable[[int, int], list]
     view.setUpdatesEnabled(False)
     drawing.later(drawing.build_from, 0)
     return []
+
+
+def paint_next_turn(view) -> None:
+    """Hold ``view``'s paints until the next turn of the event loop (a figure built at once
+    is then painted in a turn of its own: a one-plot figure of 11,000-point curves took
+    ~25 ms to build and two paints of ~20 ms, in one turn)."""
+    view.setUpdatesEnabled(False)
+
+    def paint() -> None:
+        if shiboken6.isValid(view) and not still_drawing(view):
+            view.setUpdatesEnabled(True)
+
+    QTimer.singleShot(1, paint)
 
 
 def size_axes_to_labels(plots) -> None:

@@ -11,7 +11,7 @@ heat map between measures, and bars for error rates and Tukey groups.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QFormLayout, QHBoxLayout, QLabel,
                                QLineEdit, QListWidget, QListWidgetItem, QProgressBar,
                                QPushButton, QSpinBox, QVBoxLayout, QWidget)
@@ -237,7 +237,10 @@ class StabilityPanel(QWidget):
                                              (analysis, None))
         self.chart_choice.setCurrentIndex(0)
         self.chart_choice.blockSignals(False)
-        self._draw_chart()
+        if self.window().isVisible():           # the figure a turn after the tables (1 ms:
+            QTimer.singleShot(1, self._draw_chart)  # after a timer already due)
+        else:
+            self._draw_chart()
 
     def _result_status(self) -> str:
         s = self.report.settings
