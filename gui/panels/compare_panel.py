@@ -34,6 +34,8 @@ PAPER_TEST = {"t": "t", "wilcoxon": "wilcoxon", "permutation": "randomisation"}
 
 #: longest the Compare job waits for its comparison to be drawn before going on (seconds)
 DRAWN_WAIT = 5.0
+#: after the comparison's paints, time for the layouts they cause (and their paints), ms
+SETTLE_MS = 30
 
 
 def _until_drawn(drawn: threading.Event, timeout: float = DRAWN_WAIT):
@@ -375,7 +377,10 @@ class ComparePanel(LazyPanel):
         self.chart_run.blockSignals(False)
         self._draw_chart()
         if self._drawn is not None:                 # the job goes on to the experiment table
-            after_paints(self._drawn.set)           # once this is painted
+            drawn = self._drawn                     # once this is painted and laid out: the
+            # new status text, run list and chart lay the panel out again a few events later,
+            # and the summary table's repaint that follows, beside the job, took ~100 ms
+            after_paints(lambda: QTimer.singleShot(SETTLE_MS, lambda: after_paints(drawn.set)))
 
     def _draw_chart(self) -> None:
         cmp = self.comparison
