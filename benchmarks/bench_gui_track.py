@@ -198,7 +198,7 @@ def child(track: Path, quick: bool, why: bool, no_analyses: bool = False,
     filt = _Paint()
     app.installEventFilter(filt)  # the first paint of any of the window's widgets
     win = MainWindow(autosave=False, deferred_panels=True)
-    if switch_interval is not None:  # instead of the window's own (jobs.share_the_gil)
+    if switch_interval is not None:  # instead of the window's own (gil_sharing.share_the_gil)
         sys.setswitchinterval(switch_interval)
     win.show()
     from PySide6.QtCore import QTimer

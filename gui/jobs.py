@@ -35,8 +35,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import (QCoreApplication, QEvent, QObject, QRunnable, Qt, QThreadPool, Signal,
-                            Slot)
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal, Slot
 
 from yardstick.progress import Progress
 
@@ -46,30 +45,7 @@ log = logging.getLogger(__name__)
 PROGRESS_INTERVAL = 0.05
 
 
-#: How long (seconds) a thread running Python holds the GIL before another thread waiting
-#: for it gets it (``sys.setswitchinterval``; CPython's default is 5 ms), set by
-#: :func:`share_the_gil` when the window starts.
-GIL_SWITCH_INTERVAL = 0.0005
-
 _cores_left = False
-
-
-def share_the_gil(interval: float = GIL_SWITCH_INTERVAL) -> None:
-    """Let the GUI thread get the GIL back from a job within ``interval`` seconds.
-
-    The event loop runs with the GIL released, and every Python callback Qt makes while it
-    handles an event (a table cell's ``data()`` in a paint, a slot, a paint method) takes
-    the GIL back: while a job's thread runs Python, each time waits until that thread
-    reaches the switch interval (the "convoy effect": David Beazley, "Understanding the
-    Python GIL", PyCon 2010; CPython's ``Python/ceval_gil.c``).  A paint makes hundreds of
-    such callbacks, so with the default 5 ms a table paint of 30 ms of work took 92-1408 ms
-    beside a busy job, 63-91 ms at 0.5 ms (docs/ARCHITECTURE.md).  Called once by the main
-    window before its job runner starts; the jobs switch more often, the window answers
-    sooner.
-    """
-    import sys
-
-    sys.setswitchinterval(interval)
 
 
 def _leave_a_core_for_the_gui() -> None:
@@ -93,40 +69,6 @@ def _leave_a_core_for_the_gui() -> None:
     n = os.cpu_count() or 2
     if pa.cpu_count() >= n:
         pa.set_cpu_count(max(1, n - 1))
-
-
-class _Later(QObject):
-    """Calls ``fn`` when its posted event arrives (see :func:`after_paints`)."""
-
-    def __init__(self, fn: Callable[[], None]):
-        super().__init__()
-        self.fn = fn
-
-    def event(self, ev) -> bool:  # noqa: D102 - Qt override
-        if ev.type() == QEvent.Type.User:
-            _later.discard(self)
-            self.fn()
-            return True
-        return super().event(ev)
-
-
-_later: set[_Later] = set()
-
-
-def after_paints(fn: Callable[[], None]) -> None:
-    """Call ``fn`` on the GUI thread once the paints requested so far are done.
-
-    Qt posts a widget's repaint as a low-priority ``UpdateRequest`` event (QWidget's
-    repaint manager); an event posted after it at the same priority is delivered after it.
-    A job that waits for this (Compare's experiment table, the topic explorer's what-if
-    tests) does not compete for the GIL with the paint, whose every cell is a Python
-    ``data()`` call.  (A window's very first paint comes with its expose event, which may
-    be later.)
-    """
-    later = _Later(fn)
-    _later.add(later)
-    QCoreApplication.postEvent(later, QEvent(QEvent.Type.User),
-                               Qt.EventPriority.LowEventPriority.value)
 
 
 class JobError(Exception):

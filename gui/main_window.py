@@ -27,7 +27,8 @@ from yardstick.gui import heap
 from yardstick.gui import settings as st
 from yardstick.gui.app_state import AppState, Evaluator
 from yardstick.gui.error_dialog import ErrorDialog
-from yardstick.gui.jobs import JobError, JobRunner, share_the_gil
+from yardstick.gui.gil_sharing import share_the_gil
+from yardstick.gui.jobs import JobError, JobRunner
 from yardstick.gui.lazy import defer_while_hidden
 from yardstick.gui.menus import MenuActions
 from yardstick.gui.panels import (PANEL_TITLES, SKIPPED, load_panel_classes, panel_key,

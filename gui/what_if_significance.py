@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QComboBox, QLabel, QToolBar, QVBoxLayout, QWidget
 
-from yardstick.gui.jobs import after_paints
+from yardstick.gui.gil_sharing import after_paints
 from yardstick.gui.table_model import FrameTableView, try_add_table_export
 
 JOB_KEY = "explorer-whatif-significance"

@@ -27,7 +27,7 @@ def default_interval():
 
 def test_the_window_start_shortens_the_gil_switch_interval(qtbot, tmp_path, monkeypatch,
                                                          default_interval):
-    from yardstick.gui.jobs import GIL_SWITCH_INTERVAL
+    from yardstick.gui.gil_sharing import GIL_SWITCH_INTERVAL
 
     assert sys.getswitchinterval() == pytest.approx(0.005)
     make_window(qtbot, tmp_path, monkeypatch)
@@ -77,7 +77,7 @@ def test_after_paints_runs_once_the_requested_paints_are_done(qtbot):
     compete with the GUI thread: a repaint requested before is delivered first."""
     from PySide6.QtWidgets import QLabel
 
-    from yardstick.gui.jobs import after_paints
+    from yardstick.gui.gil_sharing import after_paints
 
     order = []
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import threading
-import time
 
 import numpy as np
 from PySide6.QtCore import Qt, QTimer
@@ -11,13 +10,13 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout
                                QListWidgetItem, QMenu, QSpinBox, QSplitter, QTabWidget,
                                QToolBar, QToolButton, QVBoxLayout, QWidget)
 
-from yardstick.progress import Progress
 from yardstick.significance import CORRECTIONS, TESTS, Comparison, compare_runs_job, experiment_table_job
 from yardstick.evaluation_service import score_matrix
 from yardstick.charts.compare_specs import differences_figure
 from yardstick.gui.app_state import AppState
 from yardstick.gui.charts.base import ChartWidget
-from yardstick.gui.jobs import JobRunner, after_paints
+from yardstick.gui.gil_sharing import after_paints, until_set
+from yardstick.gui.jobs import JobRunner
 from yardstick.gui.lazy import LazyPanel
 from yardstick.gui.table_model import FrameTableView, try_add_plot_export, try_add_table_export
 from yardstick.gui.topic_groups import install_topic_group_menu
@@ -32,20 +31,8 @@ PAPER_FORMATS = (("latex", "LaTeX…"), ("markdown", "Markdown…"), ("html", "H
 PAPER_TEST = {"t": "t", "wilcoxon": "wilcoxon", "permutation": "randomisation"}
 
 
-#: longest the Compare job waits for its comparison to be drawn before going on (seconds)
-DRAWN_WAIT = 5.0
 #: after the comparison's paints, time for the layouts they cause (and their paints), ms
 SETTLE_MS = 30
-
-
-def _until_drawn(drawn: threading.Event, timeout: float = DRAWN_WAIT):
-    """Wait (in the job's thread) until the GUI thread has drawn the comparison, yielding
-    progress every 50 ms (cancellation points).  The experiment table's 150 runs x 7
-    measures of tests, computed while the GUI thread filled the comparison's tables, kept
-    it waiting for the GIL: its 20-30 ms of drawing became blocks of 80-160 ms."""
-    end = time.monotonic() + timeout
-    while not drawn.wait(0.05) and time.monotonic() < end:
-        yield Progress(0, 1, "showing the comparison")
 
 
 class ComparePanel(LazyPanel):
@@ -284,7 +271,7 @@ class ComparePanel(LazyPanel):
             cmp = yield from compare_runs_job(scores, base, runs, measure, test, corr, alpha,
                                               seed, n_perm, all_tests=all_tests)
             yield cmp                       # shown, then the experiment table is worked out
-            yield from _until_drawn(drawn)
+            yield from until_set(drawn, "showing the comparison")
             matrices = {c: score_matrix(evals, c) for c in columns}
             return (yield from experiment_table_job(matrices, base, runs, test, corr, alpha,
                                                     seed, n_perm))
