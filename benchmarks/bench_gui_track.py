@@ -19,7 +19,8 @@ count compiling our own modules.  Figures (each in seconds unless named otherwis
   the slowest);
 * ``panel <name>``: bringing each panel to the front to its background work done and drawn;
 * ``stability <analysis>``: each Stability analysis with the panel's default settings,
-  Run to drawn (its Chart tab in front, so that its figure is painted); ``pool``: the Pool panel's default analyses, Run to drawn;
+  Run to drawn (its Chart tab in front, so that its figure is painted); ``pool``: the Pool
+  panel's default analyses, Run to drawn;
 * ``peak after load MB``, ``peak MB``: the process's peak resident memory (VmHWM) when
   the load ends and at the end (after the charts and analyses); ``peak after pool MB``
   and ``peak after stability <analysis> MB`` after each analysis (where it grew);
