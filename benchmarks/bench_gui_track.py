@@ -19,7 +19,8 @@ count compiling our own modules.  Figures (each in seconds unless named otherwis
   the slowest);
 * ``panel <name>``: bringing each panel to the front to its background work done and drawn;
 * ``stability <analysis>``: each Stability analysis with the panel's default settings,
-  Run to drawn; ``pool``: the Pool panel's default analyses, Run to drawn;
+  Run to drawn (its Chart tab in front, so that its figure is painted); ``pool``: the Pool
+  panel's default analyses, Run to drawn;
 * ``peak after load MB``, ``peak MB``: the process's peak resident memory (VmHWM) when
   the load ends and at the end (after the charts and analyses); ``peak after pool MB``
   and ``peak after stability <analysis> MB`` after each analysis (where it grew);
@@ -178,7 +179,7 @@ def _idle(app, win, timeout: float, quiet: float = 0.05) -> bool:
 
 
 def child(track: Path, quick: bool, why: bool, no_analyses: bool = False,
-          load_only: bool = False) -> dict:
+          load_only: bool = False, switch_interval: float | None = None) -> dict:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     os.environ["YARDSTICK_DATA_DIR"] = tempfile.mkdtemp(prefix="bench-gui-")
     from PySide6.QtCore import QEvent, QObject
@@ -198,12 +199,15 @@ def child(track: Path, quick: bool, why: bool, no_analyses: bool = False,
     filt = _Paint()
     app.installEventFilter(filt)  # the first paint of any of the window's widgets
     win = MainWindow(autosave=False, deferred_panels=True)
+    if switch_interval is not None:  # instead of the window's own (gil_sharing.share_the_gil)
+        sys.setswitchinterval(switch_interval)
     win.show()
     from PySide6.QtCore import QTimer
 
     QTimer.singleShot(0, win.build_panels_in_turns)  # as the launcher does
     _wait(app, lambda: bool(painted), 60)
-    out: dict = {"first_paint": painted[0] - T0 if painted else None}
+    out: dict = {"first_paint": painted[0] - T0 if painted else None,
+                 "switch interval ms": sys.getswitchinterval() * 1000}
     app.removeEventFilter(filt)
     watch = _LoopWatch(why=why)
     blocked: dict[str, float] = {}
@@ -293,9 +297,11 @@ def child(track: Path, quick: bool, why: bool, no_analyses: bool = False,
         phase_end("pool")
     stab = win.panels.get("stability")
     if stab is not None and not quick and not no_analyses and not load_only:
+        from yardstick.gui.charts.render_pg import still_drawing
         from yardstick.stability.report import ANALYSES
 
         win.raise_panel("stability")
+        stab.tabs.setCurrentWidget(stab.chart.parentWidget())  # its figures painted too
         _idle(app, win, 60)
         for analysis in ANALYSES:
             stab.configure(analysis=analysis)
@@ -306,6 +312,7 @@ def child(track: Path, quick: bool, why: bool, no_analyses: bool = False,
             if not done and key:
                 stab.cancel()
                 _idle(app, win, 60)
+            _wait(app, lambda: not still_drawing(stab.chart), 60)   # a few plots a turn
             stab.chart.grab()
             out[f"stability {analysis}"] = time.monotonic() - t if done else None
             out[f"peak after stability {analysis} MB"] = _peak_mb()
@@ -358,6 +365,9 @@ def main() -> None:
                     help="skip the Pool and Stability analyses (load, panels, charts only)")
     ap.add_argument("--why-blocked", action="store_true",
                     help="print every thread's stack whenever the event loop is late > 100 ms")
+    ap.add_argument("--switch-interval", type=float, metavar="SECONDS",
+                    help="the GIL's switch interval instead of the window's own "
+                         "(sys.setswitchinterval; to compare values)")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.child:
@@ -365,7 +375,7 @@ def main() -> None:
 
         faulthandler.enable()                   # a crash says where (in the child's stderr)
         res = child(Path(args.track[0]), args.quick, args.why_blocked, args.no_analyses,
-                    args.load_only)
+                    args.load_only, args.switch_interval)
         print(json.dumps(res))
         sys.stdout.flush()
         os._exit(0)
@@ -379,7 +389,9 @@ def main() -> None:
         for track in tracks:  # the tracks take turns in each round
             cmd = [sys.executable, __file__, "--child", "--track", str(track)]
             cmd += (["--quick"] * args.quick + ["--why-blocked"] * args.why_blocked
-                    + ["--no-analyses"] * args.no_analyses + ["--load-only"] * args.load_only)
+                    + ["--no-analyses"] * args.no_analyses + ["--load-only"] * args.load_only
+                    + (["--switch-interval", str(args.switch_interval)]
+                       if args.switch_interval is not None else []))
             res = subprocess.run(cmd, capture_output=True, text=True,
                                  env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
             if args.why_blocked or res.returncode:

@@ -27,6 +27,7 @@ from yardstick.gui import heap
 from yardstick.gui import settings as st
 from yardstick.gui.app_state import AppState, Evaluator
 from yardstick.gui.error_dialog import ErrorDialog
+from yardstick.gui.gil_sharing import share_the_gil
 from yardstick.gui.jobs import JobError, JobRunner
 from yardstick.gui.lazy import defer_while_hidden
 from yardstick.gui.menus import MenuActions
@@ -91,6 +92,7 @@ class MainWindow(MenuActions, QMainWindow):
                  parent: QWidget | None = None):
         super().__init__(parent)
         heap.collect_on_gui_thread()   # cycles holding Qt objects die on this thread only
+        share_the_gil()                # before any job: the GUI thread waits <= 0.5 ms for the GIL
         self.setWindowTitle("Yardstick")
         self.setAcceptDrops(True)
         self.setDockNestingEnabled(True)
@@ -176,8 +178,8 @@ class MainWindow(MenuActions, QMainWindow):
             return
         seen = [m for m in self._pending if self._dock_in_view(panel_key(m))]
         self._build_panel((seen or self._pending)[0])
-        if self._pending:
-            QTimer.singleShot(0, self._build_next_panel)
+        if self._pending:   # 1 ms, not 0: a zero-time call could come before a timer already due
+            QTimer.singleShot(1, self._build_next_panel)
 
     def _dock_in_view(self, key: str) -> bool:
         dock = self.docks.get(key)

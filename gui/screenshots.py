@@ -15,13 +15,19 @@ from PySide6.QtWidgets import QApplication
 
 
 def wait_idle(win, timeout: float = 120.0) -> bool:
-    """Process events until no job is running (and a few more rounds for queued ones)."""
+    """Process events until no job is running and no figure is being drawn a few plots
+    per turn (and a few more rounds for queued events)."""
+    from yardstick.gui.charts.staged_figure import any_drawing
+
     app = QApplication.instance()
     end = time.monotonic() + timeout
     quiet = 0
     while time.monotonic() < end:
         app.processEvents()
-        if win.jobs.is_busy():
+        if any_drawing():
+            quiet = 0
+            time.sleep(0.002)
+        elif win.jobs.is_busy():
             quiet = 0
             win.jobs.pool.waitForDone(20)
         else:

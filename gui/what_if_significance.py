@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QComboBox, QLabel, QToolBar, QVBoxLayout, QWidget
 
+from yardstick.gui.gil_sharing import after_paints
 from yardstick.gui.table_model import FrameTableView, try_add_table_export
 
 JOB_KEY = "explorer-whatif-significance"
@@ -69,8 +70,11 @@ class WhatIfSignificanceView(QWidget):
             from yardstick.explain.what_if_significance import what_if_significance_job
             return what_if_significance_job(original, evals, run, baseline, measure)
 
-        self.jobs.submit(JOB_KEY, job, on_result=self._ready,
-                         on_error=lambda e: self.verdict.setText(f"Cannot test: {e.message}"))
+        # started once the lesson shown with it is painted: its paired tests (scipy's Python
+        # code) beside the painting of a 1000-row table kept the GUI thread waiting for the GIL
+        after_paints(lambda: self.jobs.submit(
+            JOB_KEY, job, on_result=self._ready,
+            on_error=lambda e: self.verdict.setText(f"Cannot test: {e.message}")))
         return JOB_KEY
 
     def _ready(self, res) -> None:

@@ -441,3 +441,161 @@ def test_chart_redraw_deletes_its_own_items_only(qtbot):
     assert all(shiboken6.isValid(i) for i in chart._drawn)
     selection.set_selected(["10"])                     # its marks are still usable
     assert selection.selected == ["10"]
+
+
+def test_a_chart_brought_to_the_front_is_painted_once_its_figure_is_drawn(qtbot, monkeypatch):
+    """Not before (its empty plot's paints competed with its job for the GIL), and always
+    after: when drawn, when its job fails or is cancelled, and when there is nothing to
+    draw."""
+    from yardstick.gui.jobs import JobRunner
+    from yardstick.gui.panels import charts_panel
+    from yardstick.gui.panels.charts_panel import CHARTS, CORR, ChartsPanel
+
+    state = _small_state(qtbot)
+    jobs = JobRunner()
+    panel = ChartsPanel(state, jobs)
+    shown(qtbot, panel)
+    qtbot.waitUntil(lambda: not jobs.is_busy(), timeout=20000)
+    assert panel.chart_box.currentText() == CHARTS[0]
+    for name in (*CHARTS[1:], CHARTS[0]):          # each one brought to the front
+        panel.chart_box.setCurrentText(name)
+        w = panel.current_chart()
+        assert jobs.is_running("charts") and not w.updatesEnabled(), name
+        qtbot.waitUntil(lambda: not jobs.is_busy(), timeout=20000)
+        assert w.updatesEnabled() and w.spec is not None, name
+    real = charts_panel.chart_figure
+
+    def broken(*args):
+        raise RuntimeError("no figure")
+
+    monkeypatch.setattr(charts_panel, "chart_figure", broken)
+    panel.chart_box.setCurrentText(CHARTS[1])
+    assert not panel.current_chart().updatesEnabled()
+    qtbot.waitUntil(lambda: not jobs.is_busy(), timeout=20000)
+    assert panel.current_chart().updatesEnabled() and "no figure" in panel.status.text()
+    monkeypatch.setattr(charts_panel, "chart_figure", real)
+    panel.chart_box.setCurrentText(CHARTS[2])
+    assert not panel.current_chart().updatesEnabled()
+    jobs.cancel_all()                       # the status bar's Cancel
+    qtbot.waitUntil(lambda: panel.current_chart().updatesEnabled(), timeout=5000)
+    state.remove_runs(["run1", "run2"])     # one run: the heat map has nothing to draw
+    panel.chart_box.setCurrentText(CORR)
+    assert panel.current_chart().updatesEnabled()
+    assert panel.status.text() == "This chart needs at least two runs."
+    jobs.shutdown()
+
+
+def _grid(n, shift=0.0):
+    from yardstick.charts.figure_spec import FigureSpec, Line, Plot, Style
+
+    return FigureSpec("bins", tuple(Plot(f"bin {k}", series=tuple(
+        Line(np.arange(5.0), np.arange(5.0) * k + m + shift, Style(c, 1.0), name=f"m{m}")
+        for m, c in enumerate(("#1f77b4", "#d62728")))) for k in range(n)), columns=4)
+
+
+def _plots(view):
+    import pyqtgraph as pg
+
+    return [i for i in view.ci.items if isinstance(i, pg.PlotItem)]
+
+
+def test_a_figure_drawn_a_few_plots_per_turn_ends_with_every_plot_drawn(qtbot):
+    """Staged drawing (the Stability panel's 20-plot grids): the view is not painted until
+    the last plot is built, then holds the same plots and data as drawing at once."""
+    import pyqtgraph as pg
+
+    from yardstick.gui.charts.render_pg import draw_figure, still_drawing
+    from yardstick.gui.charts.staged_figure import any_drawing
+
+    at_once, staged = pg.GraphicsLayoutWidget(), pg.GraphicsLayoutWidget()
+    for v in (at_once, staged):
+        shown(qtbot, v)
+    spec = _grid(10)
+    draw_figure(at_once, spec)
+    assert draw_figure(staged, spec, per_turn=3) == []     # built over the next turns
+    assert still_drawing(staged) and not staged.updatesEnabled() and not _plots(staged)
+    assert any_drawing()                                   # what --screenshot waits for
+    qtbot.waitUntil(lambda: not still_drawing(staged), timeout=10000)
+    assert not any_drawing()
+    assert staged.updatesEnabled()
+    want = [[c.getData()[1].tolist() for c in p.listDataItems()] for p in _plots(at_once)]
+    got = [[c.getData()[1].tolist() for c in p.listDataItems()] for p in _plots(staged)]
+    assert got == want and len(got) == 10
+    assert len(staged._yardstick_hover.plots) == 10     # hover knows every plot
+    # shown: every plot opaque, its axes free to widen again (fixed while shown in turns)
+    assert all(p.opacity() == 1.0 for p in _plots(staged))
+    assert all(p.getAxis("left").style["autoExpandTextSpace"] for p in _plots(staged))
+    assert [p.getAxis("left").width() for p in _plots(staged)] == \
+        [p.getAxis("left").width() for p in _plots(at_once)]
+
+
+def test_a_figure_replaced_while_drawn_in_turns_stops_and_the_new_one_is_whole(qtbot):
+    """Drawing again (another analysis chosen) while a figure is still being built: the
+    old drawing stops, its plots are gone, the new figure is complete; nothing crashes
+    when the scene is painted in between (25 replacements)."""
+    import pyqtgraph as pg
+    import shiboken6
+
+    from yardstick.gui.charts.render_pg import draw_figure, still_drawing
+
+    view = shown(qtbot, pg.GraphicsLayoutWidget())
+    old = []
+    for k in range(25):
+        draw_figure(view, _grid(20, shift=k), per_turn=3)
+        old += _plots(view)
+        for _ in range(k % 4):                    # a few turns, then replaced mid-way
+            QGuiApplication.processEvents()
+        view.grab()
+    draw_figure(view, _grid(7, shift=100.0), per_turn=3)
+    assert not any(shiboken6.isValid(p) for p in old)
+    qtbot.waitUntil(lambda: not still_drawing(view), timeout=10000)
+    plots = _plots(view)
+    assert len(plots) == 7
+    assert plots[6].listDataItems()[1].getData()[1].tolist() == [101.0 + 6 * x for x in range(5)]
+    draw_figure(view, None)                          # cleared: nothing left under way
+    assert not still_drawing(view) and view.updatesEnabled() and not _plots(view)
+    from yardstick.gui.charts.staged_figure import any_drawing
+
+    assert not any_drawing()                         # the 25 replaced ones included
+
+
+def test_a_chart_is_sized_to_its_tick_labels_before_its_first_paint(qtbot):
+    """Its left axis is as wide before the first paint as the paint makes it (a plot whose
+    axis widened in its first paint moved, and was painted again)."""
+    from yardstick.charts.figure_spec import Axis, FigureSpec, Line, Plot, Style
+    from yardstick.gui.charts.base import ChartWidget
+
+    chart = shown(qtbot, ChartWidget())
+    x = np.arange(10.0)
+    spec = FigureSpec("wide labels", (Plot(x=Axis("x"), y=Axis("y"), series=(
+        Line(x, 123456.0 + x * 1000.0, Style("#1f77b4", 1.0), name="a"),)),))
+    chart.show_figure(spec)
+    axis = chart.plot_item.getAxis("left")
+    before = axis.minimumWidth()                       # what the layout will give it
+    chart.grab()                                       # painted
+    QGuiApplication.processEvents()
+    assert axis.minimumWidth() == before == axis.width()
+    assert before > 40                                 # room for "130000"-wide labels
+
+
+def test_a_figure_drawn_at_once_on_screen_is_painted_in_the_next_turn(qtbot):
+    """Not in the turn that built it (two paints of a one-plot figure came with it); a
+    staged drawing started meanwhile keeps the view unpainted until it shows its plots."""
+    import pyqtgraph as pg
+
+    from yardstick.gui.charts.render_pg import draw_figure, still_drawing
+
+    view = shown(qtbot, pg.GraphicsLayoutWidget())
+    draw_figure(view, _grid(1))
+    assert len(_plots(view)) == 1 and not view.updatesEnabled()
+    qtbot.waitUntil(view.updatesEnabled, timeout=5000)
+    draw_figure(view, _grid(1))
+    draw_figure(view, _grid(6), per_turn=2)           # before the first one's paint
+    QGuiApplication.processEvents()
+    assert still_drawing(view) and not view.updatesEnabled()
+    qtbot.waitUntil(lambda: not still_drawing(view), timeout=10000)
+    assert view.updatesEnabled() and len(_plots(view)) == 6
+    hidden = pg.GraphicsLayoutWidget()                # not shown (tests, exports): at once
+    qtbot.addWidget(hidden)
+    draw_figure(hidden, _grid(1))
+    assert hidden.updatesEnabled()

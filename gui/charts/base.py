@@ -28,6 +28,7 @@ from PySide6.QtWidgets import QBoxLayout, QListWidget, QListWidgetItem, QVBoxLay
 
 from yardstick.charts.figure_spec import GREY, PALETTE, Bars, FigureSpec, Line, Text, run_color
 from yardstick.gui.charts.render_pg import RotatingAxis, discard, draw_plot, plain_numbers
+from yardstick.gui.charts.staged_figure import size_axes_to_labels
 
 __all__ = ["ChartWidget", "PALETTE", "run_color", "highlighted"]
 
@@ -257,6 +258,7 @@ class ChartWidget(QWidget):
             if getattr(s, "run", None):
                 self._run_items.setdefault(s.run, []).append(item)
             self._register(s, item)
+        size_axes_to_labels([self.plot_item])   # its first paint does not move the plot
 
     def _register(self, s, item) -> None:
         run = getattr(s, "run", None)

@@ -20,11 +20,13 @@ from PySide6.QtWidgets import QSizePolicy
 
 from yardstick.charts.figure_spec import (Bars, Cells, ErrorBars, FigureSpec, Line, Plot,
                                           RefLine, Text, is_dark, thin_ticks)
+from yardstick.gui.charts import staged_figure
 from yardstick.gui.charts.cell_labels import CellLabels
 from yardstick.gui.charts.figure_hover import FigureHover
+from yardstick.gui.charts.staged_figure import still_drawing
 
-__all__ = ["draw_plot", "draw_figure", "discard", "FigureHover", "PT", "set_spec", "spec_of",
-           "plain_numbers", "RotatingAxis"]
+__all__ = ["draw_plot", "draw_figure", "still_drawing", "discard", "FigureHover", "PT",
+           "set_spec", "spec_of", "plain_numbers", "RotatingAxis"]
 
 PT = 96 / 72                                   # pixels per point on screen
 _SYMBOLS = {"o": "o", "s": "s", "^": "t1", "v": "t", "d": "d", "x": "x", "+": "+"}
@@ -249,11 +251,19 @@ def draw_plot(p: pg.PlotItem, plot: Plot, width_px: float = 640, height_px: floa
 MENU_PLOTS = 4
 
 
-def draw_figure(view: pg.GraphicsLayoutWidget, spec: FigureSpec | None) -> list:
+def draw_figure(view: pg.GraphicsLayoutWidget, spec: FigureSpec | None,
+                per_turn: int | None = None) -> list:
     """Clear ``view`` and draw every plot of ``spec`` in a grid, the heading on top and
     each plot's legend in a column beside it (never over the data).  Remembers the spec
     for the export menu (:func:`spec_of`).  The plots taken off are destroyed here
-    (:func:`discard`)."""
+    (:func:`discard`).  Returns the (series, item) pairs drawn.
+
+    ``per_turn``: build at most this many plots now and the rest over the next turns of
+    the event loop, then show them a few per turn (:mod:`.staged_figure`; ``still_drawing``
+    says when it is done): a Stability figure of 20 plots took 0.2-0.3 s of the GUI thread
+    at once.  Drawing the view again (or another figure) ends a drawing still under way;
+    only the plots drawn now are returned.
+    """
     old = list(view.ci.items)
     view.clear()
     discard(old)
@@ -262,6 +272,7 @@ def draw_figure(view: pg.GraphicsLayoutWidget, spec: FigureSpec | None) -> list:
     if hover is None:
         hover = view._yardstick_hover = FigureHover(view)
     hover.set_drawn([])
+    staged_figure.end(view)                    # an earlier drawing, left under way
     if spec is None:
         return []
     cols = max(1, min(spec.columns, len(spec.plots)))
@@ -273,29 +284,46 @@ def draw_figure(view: pg.GraphicsLayoutWidget, spec: FigureSpec | None) -> list:
     span = cols * (2 if has_legend else 1)
     view.addLabel(spec.heading(int(w / 9)).replace("\n", "<br>"), row=0, col=0, colspan=span,
                   color="k", size="10pt")
-    drawn, per_plot = [], []
+    per_plot: list = []
+    shown: list = []                            # (plot, legend or None)
     # small multiples without pyqtgraph's right-click menus (export is on the toolbar):
     # each plot's menu took ~5 ms to build, 0.1 s of the swap-rate grid's 20 plots
     menus = len(spec.plots) <= MENU_PLOTS
-    for i, plot in enumerate(spec.plots):
-        r, c = 1 + i // cols, (i % cols) * (2 if has_legend else 1)
-        p = view.addPlot(row=r, col=c, axisItems={"bottom": RotatingAxis("bottom")},
-                         enableMenu=menus)
-        if plot.title:
-            p.setTitle(plot.title, color="k", size="8pt")
-        legend = None
-        if has_legend and plot.legend:
-            legend = pg.LegendItem(labelTextColor="k")
-            view.addItem(legend, row=r, col=c + 1)
-        items = draw_plot(p, plot, w / cols, h / rows, legend)
-        drawn += items
-        per_plot.append((p, items))
-        if legend is not None:        # as tall as its entries, at the top of its cell
-            legend.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
-            legend.setMaximumHeight(legend.layout.preferredHeight())
-            view.ci.layout.setAlignment(legend, Qt.AlignmentFlag.AlignTop)
-    hover.set_drawn(per_plot)
-    return drawn
+
+    def build(first: int, last: int) -> list:
+        drawn = []
+        for i in range(first, last):
+            plot = spec.plots[i]
+            r, c = 1 + i // cols, (i % cols) * (2 if has_legend else 1)
+            p = view.addPlot(row=r, col=c, axisItems={"bottom": RotatingAxis("bottom")},
+                             enableMenu=menus)
+            if plot.title:
+                p.setTitle(plot.title, color="k", size="8pt")
+            legend = None
+            if has_legend and plot.legend:
+                legend = pg.LegendItem(labelTextColor="k")
+                view.addItem(legend, row=r, col=c + 1)
+            items = draw_plot(p, plot, w / cols, h / rows, legend)
+            drawn += items
+            per_plot.append((p, items))
+            shown.append((p, legend))
+            if legend is not None:        # as tall as its entries, at the top of its cell
+                legend.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+                legend.setMaximumHeight(legend.layout.preferredHeight())
+                view.ci.layout.setAlignment(legend, Qt.AlignmentFlag.AlignTop)
+        return drawn
+
+    n = len(spec.plots)
+    if per_turn is None or per_turn >= n:
+        drawn = build(0, n)
+        view.ci.layout.activate()
+        staged_figure.size_axes_to_labels([p for p, _legend in shown])
+        hover.set_drawn(per_plot)
+        if view.isVisible():          # painted in the next turn, not in the one that built it
+            staged_figure.paint_next_turn(view)
+        return drawn
+    return staged_figure.draw_in_turns(view, n, per_turn, build, shown,
+                                       lambda: hover.set_drawn(per_plot))
 
 
 def discard(items) -> None:

@@ -15,6 +15,7 @@ Every chart exports as PNG / SVG / PDF and its numbers as a table.
 
 from __future__ import annotations
 
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QLabel, QLineEdit, QPushButton, QSpinBox,
                                QStackedWidget, QToolBar, QVBoxLayout, QWidget)
 
@@ -125,6 +126,8 @@ class ChartsPanel(QWidget):
         self.quarter_box.toggled.connect(self._controls_changed)
         self.difficult_button.clicked.connect(self.select_difficult_topics)
         state.changed.connect(self._state_changed)
+        jobs.cancelled.connect(lambda key: key == "charts"
+                               and QTimer.singleShot(0, self._painted_if_idle))
         self._updating = False
         self._fill_controls()
         self.refresh()
@@ -290,29 +293,52 @@ class ChartsPanel(QWidget):
 
     def refresh(self) -> None:
         chart = self.chart_box.currentText()
-        self.stack.setCurrentWidget(self.widgets[chart])
+        w = self.widgets[chart]
+        if self.stack.currentWidget() is not w:
+            # a chart brought to the front is not painted until its figure is drawn: its
+            # empty or stale plot took two paints of 15-25 ms, waiting for the GIL while
+            # the chart's job ran, in the same turn of the event loop
+            w.setUpdatesEnabled(False)
+            self.stack.setCurrentWidget(w)
+        if not self._submit_chart(chart):
+            w.setUpdatesEnabled(True)
+
+    def _submit_chart(self, chart: str) -> bool:
+        """Start the job that builds the chart's data and figure; False if there is nothing
+        to draw (the reason is in the status line)."""
         evs = self.state.evaluations()
         if not evs:
             self.status.setText("Load qrels and runs: the charts appear once they are evaluated.")
-            return
+            return False
         if chart == RP_TOPIC and (self.state.workspace.qrels is None
                                   or not self.run_box.currentText()
                                   or not self.topic_box.currentText()):
-            return
+            return False
         request = self.chart_request()
         if chart in (SCATTER, CORR) and len(request["evaluations"]) < 2:
             self.status.setText("This chart needs at least two runs.")
-            return
+            return False
         if not request["evaluations"]:
             self.status.setText(f"No run to draw: {request['selection'].description}.")
-            return
+            return False
         self.status.setText("")
         self.selection = request["selection"]
         ctx = self.draw_context(chart)
         # the data and the figure in the job: the GUI thread only draws the figure
         self.jobs.submit("charts", lambda: (chart, *chart_figure(chart, request, ctx)),
                          on_result=self._show_figure,
-                         on_error=lambda e: self.status.setText(e.message))
+                         on_error=lambda e: self._chart_failed(chart, e.message))
+        return True
+
+    def _painted_if_idle(self) -> None:
+        """After a chart job was cancelled (Cancel), not replaced by another: the chart
+        shown is painted again."""
+        if not self.jobs.is_running("charts"):
+            self.current_chart().setUpdatesEnabled(True)
+
+    def _chart_failed(self, chart: str, message: str) -> None:
+        self.status.setText(message)
+        self.widgets[chart].setUpdatesEnabled(True)
 
     def draw_context(self, chart: str) -> dict:
         """What a chart's figure takes from the window besides its data (run colours, the
@@ -334,6 +360,7 @@ class ChartsPanel(QWidget):
         if hasattr(w, "topic_selection"):
             w.topic_selection.clear()           # the chart is redrawn: old points are gone
         w.show_figure(figure)
+        w.setUpdatesEnabled(True)               # one paint of the figure drawn
 
     def run_colors(self) -> dict[str, str] | None:
         """The runs' own colours (Collection panel) when the runs drawn all differ in

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+
 import numpy as np
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QLabel, QListWidget,
@@ -13,6 +15,7 @@ from yardstick.evaluation_service import score_matrix
 from yardstick.charts.compare_specs import differences_figure
 from yardstick.gui.app_state import AppState
 from yardstick.gui.charts.base import ChartWidget
+from yardstick.gui.gil_sharing import after_paints, until_set
 from yardstick.gui.jobs import JobRunner
 from yardstick.gui.lazy import LazyPanel
 from yardstick.gui.table_model import FrameTableView, try_add_plot_export, try_add_table_export
@@ -26,6 +29,10 @@ GAIN, LOSS = "#d8f0d8", "#f6d6d6"
 PAPER_FORMATS = (("latex", "LaTeX…"), ("markdown", "Markdown…"), ("html", "HTML…"),
                  ("xlsx", "Excel (XLSX)…"), ("csv", "CSV…"))
 PAPER_TEST = {"t": "t", "wilcoxon": "wilcoxon", "permutation": "randomisation"}
+
+
+#: after the comparison's paints, time for the layouts they cause (and their paints), ms
+SETTLE_MS = 30
 
 
 class ComparePanel(LazyPanel):
@@ -257,12 +264,14 @@ class ComparePanel(LazyPanel):
         columns = self.state.measure_columns()
         all_tests = self.all_tests.isChecked()
         self.status.setText("Computing…")
+        drawn = self._drawn = threading.Event()
 
         def job():  # the score matrices too: 150 runs x 6 measures took ~1 s on the GUI thread
             scores = score_matrix(evals, measure)
             cmp = yield from compare_runs_job(scores, base, runs, measure, test, corr, alpha,
                                               seed, n_perm, all_tests=all_tests)
-            yield cmp                       # shown while the experiment table is worked out
+            yield cmp                       # shown, then the experiment table is worked out
+            yield from until_set(drawn, "showing the comparison")
             matrices = {c: score_matrix(evals, c) for c in columns}
             return (yield from experiment_table_job(matrices, base, runs, test, corr, alpha,
                                                     seed, n_perm))
@@ -317,6 +326,8 @@ class ComparePanel(LazyPanel):
                          on_error=lambda e: self.status.setText(e.message))
         return "paper_table"
 
+    _drawn: threading.Event | None = None
+
     def _show(self, cmp: Comparison) -> None:
         self.comparison = cmp
         self.status.setText(
@@ -332,7 +343,7 @@ class ComparePanel(LazyPanel):
 
     def _next_turn(self, fn) -> None:
         if self.window() is not None and self.window().isVisible():
-            QTimer.singleShot(0, fn)
+            QTimer.singleShot(1, fn)                # 1 ms: after a timer already due
         else:
             fn()                                    # not shown (tests): at once
 
@@ -352,6 +363,11 @@ class ComparePanel(LazyPanel):
             self.chart_run.setCurrentText(cur)
         self.chart_run.blockSignals(False)
         self._draw_chart()
+        if self._drawn is not None:                 # the job goes on to the experiment table
+            drawn = self._drawn                     # once this is painted and laid out: the
+            # new status text, run list and chart lay the panel out again a few events later,
+            # and the summary table's repaint that follows, beside the job, took ~100 ms
+            after_paints(lambda: QTimer.singleShot(SETTLE_MS, lambda: after_paints(drawn.set)))
 
     def _draw_chart(self) -> None:
         cmp = self.comparison
