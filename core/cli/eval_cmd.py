@@ -81,9 +81,10 @@ def run(args: argparse.Namespace) -> int:
     import threading
 
     from yardstick.cli.allocator import (keep_freed_memory, lean_arrow_pool,
-                                         release_arrow_memory, trim_heap)
+                                         release_arrow_memory, small_pages, trim_heap)
 
     keep_freed_memory()  # (before any thread is started: one malloc arena for all)
+    small_pages()
     threading.Thread(target=_import_the_rest, name="yardstick-imports", daemon=True).start()
     from yardstick.io.qrels_file import read_qrels
     from yardstick.io.run_file import read_run
