@@ -130,3 +130,41 @@ def test_a_result_says_when_the_runs_have_changed_since(qtbot, panel):
     panel._changed("evaluations")
     assert panel.status.text().startswith("Computed on 5 runs; 6 are loaded and evaluated "
                                           "now: press Run again.")
+
+
+def test_status_keeps_its_height_while_an_analysis_runs(qtbot, panel, monkeypatch):
+    """A shorter "Computing …" line must not let the tabs grow (the last figure would be
+    painted again at its new size beside the job: 154 ms of a 20-plot figure on the
+    Robust04-sized track); the status may shrink again with the result."""
+    import threading
+
+    import yardstick.gui.panels.stability_panel as sp
+
+    release = threading.Event()
+    real = sp.run_stability
+
+    def held(*a, **k):            # the analysis waits until the layout was checked
+        release.wait(30)
+        return (yield from real(*a, **k))
+
+    monkeypatch.setattr(sp, "run_stability", held)
+    panel.resize(900, 700)
+    panel.show()
+    qtbot.waitExposed(panel)
+    panel.status.setText("\n".join(["a result said in several lines"] * 4))
+    qtbot.wait(50)
+    tall = panel.status.height()
+    tabs = panel.tabs.height()
+    panel.configure(analysis="error-rate", seed=3, samples=50)
+    with qtbot.waitSignal(panel.jobs_.finished, timeout=60000,
+                          check_params_cb=lambda k: k == "stability"):
+        panel.run()
+        qtbot.wait(50)            # the layout settles while the job runs
+        try:
+            assert panel.status.text().startswith("Computing")
+            assert panel.status.height() >= tall
+            assert panel.tabs.height() == tabs
+        finally:
+            release.set()
+    qtbot.wait(20)
+    assert panel.status.minimumHeight() == 0
