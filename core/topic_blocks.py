@@ -1,4 +1,5 @@
-"""Each topic's lines sorted by score on its own: the block sorts behind trec_eval's order.
+"""Each topic's lines sorted on its own: the block sorts behind trec_eval's order and the
+run's join index.
 
 :func:`yardstick.ranking.trec_order` puts a run whose lines are not in score
 order into trec_eval's order (``form_res_rels.c``: score descending, docno
@@ -7,6 +8,7 @@ cache, is several times cheaper than one sort of 7 million; done as one numpy
 sort along the rows of a padded (blocks × longest block) matrix a million keys
 at a time, it also costs no Python per topic.  Keys agreeing in the kept score
 bits come out as "near" neighbours, which the caller orders exactly.
+:func:`sort_by_topic_blocks` sorts a run's join keys the same way, block by block.
 """
 
 from __future__ import annotations
@@ -188,3 +190,60 @@ def group_in_slices(tc, itype) -> np.ndarray:
         grouped[dest] = perm
         filled += here
     return grouped
+
+
+#: topic blocks shorter than this on average: one sort of the whole array instead
+_MIN_BLOCK = 256
+
+
+def sort_by_topic_blocks(keys: np.ndarray, topic_code: np.ndarray, topic_major: bool,
+                         min_block: int = _MIN_BLOCK) -> None:
+    """Sort ``keys`` in place, where a line's key holds its topic code in the high bits.
+
+    A run file holds each topic as one block of lines (nearly always): the keys
+    of different topics then occupy disjoint ranges, so sorting each block's
+    slice and then putting the blocks in order (a stable sort, numpy's timsort,
+    which finds the sorted blocks as runs and only moves them) gives the same
+    array as one sort of the whole.  Small cache-resident sorts are about four
+    times cheaper than one sort of 7 million keys.  Anything else (interleaved
+    topics, many tiny topics, keys not topic-major) is sorted as two halves, one on
+    a second thread, merged the same way (0.25 s instead of 0.43 s on 7M keys).
+    """
+    n = len(keys)
+    starts = None
+    if topic_major and n >= 2 * min_block:
+        change = topic_code[1:] != topic_code[:-1]
+        if n >= min_block * (np.count_nonzero(change) + 1):  # (else tiny blocks: one sort)
+            starts = np.flatnonzero(change) + 1
+            if len(np.unique(topic_code[np.concatenate([[0], starts])])) != len(starts) + 1:
+                starts = None  # a topic in more than one block
+        del change
+    if starts is None:
+        if n < _TWO_THREADS:
+            keys.sort()
+            return
+        bounds = [0, n // 2, n]  # two halves sorted at once, then merged
+    else:
+        bounds = [0, *starts.tolist(), n]
+    if n < _TWO_THREADS:
+        _sort_blocks(keys, bounds)
+    else:  # half the blocks on a second thread: numpy sorts without holding the GIL
+        import threading
+
+        half = len(bounds) // 2
+        other = threading.Thread(target=_sort_blocks, args=(keys, bounds[half:]),
+                                 name="yardstick-sort", daemon=True)
+        other.start()
+        _sort_blocks(keys, bounds[:half + 1])
+        other.join()
+    keys.sort(kind="stable")  # the blocks into topic order (timsort merges whole runs)
+
+
+#: keys from which :func:`sort_by_topic_blocks` sorts its blocks on two threads
+_TWO_THREADS = 1 << 20
+
+
+def _sort_blocks(keys: np.ndarray, bounds: list[int]) -> None:
+    """Sort each slice ``keys[bounds[i]:bounds[i + 1]]`` in place."""
+    for a, z in zip(bounds[:-1], bounds[1:]):
+        keys[a:z].sort()
