@@ -77,7 +77,9 @@ def bring_forward(widget) -> None:
     child, parent = widget, widget.parentWidget()
     while parent is not None:
         if isinstance(parent, QStackedWidget):
-            parent.setCurrentWidget(child)
-        elif isinstance(parent, QTabWidget):
-            parent.setCurrentWidget(child)
+            tabs = parent.parentWidget()
+            if isinstance(tabs, QTabWidget):  # a tab widget's own pages: through it, so
+                tabs.setCurrentWidget(child)  # that its tab bar shows the page's tab
+            else:
+                parent.setCurrentWidget(child)
         child, parent = parent, parent.parentWidget()
