@@ -126,11 +126,9 @@ def _sort_grouped(tc, s, docno_bytes, itype, grouped=None) -> np.ndarray:
     topics, one sort of topic code and line packed in 64 bits.
     """
     n = len(s)
-    if grouped is not None:
-        pass
-    elif int(tc.max()) < _RADIX_TOPICS:
+    if grouped is None and int(tc.max()) < _RADIX_TOPICS:
         grouped = group_in_slices(tc, itype)
-    else:
+    elif grouped is None:
         lbits = max(1, (n - 1).bit_length())
         k = tc.astype(np.uint64)
         k <<= np.uint64(lbits)
@@ -197,7 +195,7 @@ def _sort_unordered(tc, s, docno_bytes, itype) -> np.ndarray:
 def _order_near_ties(order, near, s, docno_bytes) -> np.ndarray:
     """Sort each group of adjacent ``near`` positions by score, then docno, descending
     (a slice of groups at a time: :func:`_group_slices`)."""
-    for a, pos, group_id in _group_slices(near):
+    for pos, group_id in _group_slices(near):
         members = order[pos]
         keys = _descending_keys(docno_bytes[members]) + (-s[members],)
         rank = np.empty(len(pos), np.int64)
@@ -214,8 +212,8 @@ _TIE_SLICE = 1 << 18
 def _group_slices(linked):
     """The groups of positions joined by ``linked`` (``linked[i]``: positions i and i + 1
     are in one group), about :data:`_TIE_SLICE` positions at a time, never cutting a
-    group: yields ``(a, pos, group_id)``, the members' positions (int64) and a group
-    number each, ascending, of the slice starting at ``a``."""
+    group: yields ``(pos, group_id)``, a slice's members' positions (int64) and a group
+    number each, ascending."""
     step = _TIE_SLICE
     n = len(linked) + 1
     a = 0
@@ -235,7 +233,7 @@ def _group_slices(linked):
             nz = pos > 0                      # to the one before it
             prev[nz] = inside[pos[nz] - 1]
             pos += a
-            yield a, pos, np.cumsum(~prev)
+            yield pos, np.cumsum(~prev)
         a = z
 
 
@@ -287,7 +285,7 @@ def _order_ties(order, tied, docno_bytes, itype, bstarts=None, out_start=None) -
         return order
     if bstarts is None:
         order = order.copy()
-    for _, pos, group_id in _group_slices(tied):
+    for pos, group_id in _group_slices(tied):
         if bstarts is None:
             members = order[pos]
             out_pos = pos

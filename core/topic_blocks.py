@@ -5,7 +5,7 @@ run's join index.
 order into trec_eval's order (``form_res_rels.c``: score descending, docno
 descending) topic by topic.  Sorting 7,000 blocks of 1,000 keys, each in
 cache, is several times cheaper than one sort of 7 million; done as one numpy
-sort along the rows of a padded (blocks × longest block) matrix a million keys
+sort along the rows of a padded (blocks × longest block) matrix 256K keys
 at a time, it also costs no Python per topic.  Keys agreeing in the kept score
 bits come out as "near" neighbours, which the caller orders exactly.
 :func:`sort_by_topic_blocks` sorts a run's join keys the same way, block by block.
@@ -65,11 +65,11 @@ def sort_in_blocks(s, bstarts, out_start, itype, base=None):
     Notes
     -----
     A key is a score's :func:`descending_score_key` with the line's position in its
-    block in the low bits.  Consecutive blocks, about a million keys at a time,
-    are written as the rows of a matrix padded with all-ones keys (which sort
-    last: a position never fills the low bits with ones) and sorted along the
-    rows in one call.  Where padding would more than double a chunk (blocks of
-    very unequal length), its blocks are sorted one by one.
+    block in the low bits.  Consecutive blocks, about :data:`_CHUNK` keys at a
+    time, are written as the rows of a matrix padded with all-ones keys (which
+    sort last: a position never fills the low bits with ones) and sorted along
+    the rows in one call.  Where padding would more than double a chunk (blocks
+    of very unequal length), its blocks are sorted one by one.
     """
     n = len(s) if base is None else len(base[0] if isinstance(base, tuple) else base)
     ends = np.append(bstarts[1:], n)
@@ -79,23 +79,13 @@ def sort_in_blocks(s, bstarts, out_start, itype, base=None):
     sl = np.uint64(lb)
     order = np.empty(n, itype)
     near = np.zeros(max(n - 1, 0), bool)
-    signed = bool(np.signbit(s).any())
-    per = max(1, _CHUNK // max(longest, 1))
     in_place = out_start is bstarts or bool(np.array_equal(out_start, bstarts))
-    for j in range(0, len(bstarts), per):
-        j1 = min(len(bstarts), j + per)
+    for j, j1 in _chunks(lens, max(1, _CHUNK // max(longest, 1))):
         a, z = int(bstarts[j]), int(ends[j1 - 1])
         ln = lens[j:j1]
         width = int(ln.max())
-        if (j1 - j) * width > _MAX_PADDING * (z - a):
-            for b in range(j, j1):
-                _sort_one_block(s, base, int(bstarts[b]), int(ends[b]), int(out_start[b]),
-                                sl, signed, order, near)
-            continue
         lines = None if base is None else _lines(base, a, z)
-        vals = s[a:z] if base is None else s[lines]
-        key = descending_score_key(vals) if signed else np.bitwise_xor(vals.view(np.uint64), _FLIP)
-        del vals
+        key = descending_score_key(s[a:z] if base is None else s[lines])
         key >>= sl
         key <<= sl
         row = np.repeat(np.arange(j1 - j), ln)
@@ -103,27 +93,19 @@ def sort_in_blocks(s, bstarts, out_start, itype, base=None):
         local -= np.repeat(bstarts[j:j1] - a, ln)
         key |= local.astype(np.uint64)
         if (j1 - j) * width == z - a:  # blocks of one length: no padding
-            padded = key.reshape(j1 - j, width)
-            padded.sort(axis=1)
+            key.reshape(j1 - j, width).sort(axis=1)
         else:
             padded = np.full((j1 - j, width), _ALL_ONES)
-            flat = row * width
-            flat += local
-            padded.ravel()[flat] = key
-            del flat
+            padded.ravel()[row * width + local] = key
             padded.sort(axis=1)
             key = padded[np.arange(width) < ln[:, None]]  # each block's keys in order
-        del padded
+            del padded
         src = (key & np.uint64((1 << lb) - 1)).astype(np.int64)
         src += np.repeat(bstarts[j:j1], ln)
         key >>= sl
         same = key[1:] == key[:-1]
         same &= row[1:] == row[:-1]
-        if base is not None:
-            src -= a
-            lines = lines[src]
-        else:
-            lines = src
+        lines = src if base is None else lines[src - a]
         if in_place:
             order[a:z] = lines
             near[a:z - 1] = same
@@ -135,20 +117,16 @@ def sort_in_blocks(s, bstarts, out_start, itype, base=None):
     return order, near
 
 
-def _sort_one_block(s, base, a, z, o, sl, signed, order, near) -> None:
-    """:func:`sort_in_blocks` for one block, positions ``a`` to ``z`` going to ``o``."""
-    lines = None if base is None else _lines(base, a, z)
-    block = s[a:z] if base is None else s[lines]
-    k = descending_score_key(block) if signed else np.bitwise_xor(block.view(np.uint64), _FLIP)
-    k >>= sl
-    k <<= sl
-    k |= np.arange(z - a, dtype=np.uint64)
-    k.sort()
-    pos = (k & np.uint64((1 << int(sl)) - 1)).astype(np.int64)
-    pos += a
-    order[o:o + z - a] = pos if base is None else lines[pos - a]
-    k >>= sl
-    np.equal(k[1:], k[:-1], out=near[o:o + z - a - 1])
+def _chunks(lens, per: int):
+    """``(j, j1)``: consecutive blocks ``j`` to ``j1`` sorted as one padded matrix, ``per``
+    at a time, or one by one where padding would more than double their keys."""
+    for j in range(0, len(lens), per):
+        j1 = min(len(lens), j + per)
+        ln = lens[j:j1]
+        if (j1 - j) * int(ln.max()) > _MAX_PADDING * int(ln.sum()):
+            yield from ((b, b + 1) for b in range(j, j1))
+        else:
+            yield j, j1
 
 
 def _lines(base, a: int, z: int) -> np.ndarray:
