@@ -104,19 +104,19 @@ class Run:
         n = len(self.topic_code)
         b = max(1, int(n - 1).bit_length()) if n > 1 else 1
         sb = np.uint64(b)
-        # the reader's docno hashes (made on its workers) become the index in place
+        # the reader's docno hashes (made on its workers) become the index in place;
+        # else they are made (or copied) a slice at a time, so that the hashes and the
+        # key's parts are never whole columns (8 bytes a line each)
         made = self.meta.pop(LINE_HASH, None)
-        h = self.__dict__.get("doc_hash")
-        packed = made if made is not None and len(made) == n else np.empty(n, np.uint64)
-        # a slice at a time, so that the docno hashes and the key's parts are never
-        # whole columns (8 bytes a line each): memory follows the result
+        h = made if made is not None else self.__dict__.get("doc_hash")
+        packed = made if made is not None else np.empty(n, np.uint64)
         for a in range(0, n, _SLICE):
             z = min(n, a + _SLICE)
-            if packed is made:
-                key = self.join_key(self.topic_code[a:z], packed[a:z])
+            if h is None:
+                hashes = docno_hash(self.docno_bytes[a:z])
             else:
-                key = self.join_key(self.topic_code[a:z], docno_hash(self.docno_bytes[a:z])
-                                    if h is None else h[a:z].copy())
+                hashes = h[a:z] if h is packed else h[a:z].copy()
+            key = self.join_key(self.topic_code[a:z], hashes)
             key >>= sb
             key <<= sb
             key |= np.arange(a, z, dtype=np.uint64)

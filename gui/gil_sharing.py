@@ -19,7 +19,7 @@ from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
 
 from yardstick.progress import Progress
 
-__all__ = ["GIL_SWITCH_INTERVAL", "share_the_gil", "after_paints", "until_set"]
+__all__ = ["GIL_SWITCH_INTERVAL", "share_the_gil", "after_paints", "next_turn", "until_set"]
 
 #: How long (seconds) a thread running Python holds the GIL before another thread waiting
 #: for it gets it (``sys.setswitchinterval``; CPython's default is 5 ms), set by
@@ -81,6 +81,19 @@ def after_paints(fn: Callable[[], None]) -> None:
 
 #: longest a job waits for the GUI thread (:func:`until_set`) before going on (seconds)
 WAIT_AT_MOST = 5.0
+
+
+def next_turn(widget, fn: Callable[[], None]) -> None:
+    """Call ``fn`` in the next turn of the event loop if ``widget``'s window is shown (a
+    1 ms timer: a zero-time one could run before a timer already due, in the same turn),
+    else at once (a window not shown paints nothing; tests)."""
+    from PySide6.QtCore import QTimer
+
+    window = widget.window()
+    if window is not None and window.isVisible():
+        QTimer.singleShot(1, fn)
+    else:
+        fn()
 
 
 def until_set(event: threading.Event, message: str, timeout: float = WAIT_AT_MOST):

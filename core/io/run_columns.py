@@ -120,5 +120,3 @@ class Columns:
         docno_bytes = self.words[:n].view(f"S{8 * k}").reshape(n)
         rank = self.rank[:n] if self.rank is not None else None
         return topic_code, topics, docno_bytes, self.score[:n], rank, lines, self.hash[:n]
-
-

@@ -15,7 +15,7 @@ from yardstick.evaluation_service import score_matrix
 from yardstick.charts.compare_specs import differences_figure
 from yardstick.gui.app_state import AppState
 from yardstick.gui.charts.base import ChartWidget
-from yardstick.gui.gil_sharing import after_paints, until_set
+from yardstick.gui.gil_sharing import after_paints, next_turn, until_set
 from yardstick.gui.jobs import JobRunner
 from yardstick.gui.lazy import LazyPanel
 from yardstick.gui.table_model import FrameTableView, try_add_plot_export, try_add_table_export
@@ -339,13 +339,7 @@ class ComparePanel(LazyPanel):
         self.summary_table.set_frame(cmp.to_frame())
         # one table per turn of the event loop: 150 runs' three tables and the chart
         # at once held it ~100 ms
-        self._next_turn(lambda: self._show_topics(cmp))
-
-    def _next_turn(self, fn) -> None:
-        if self.window() is not None and self.window().isVisible():
-            QTimer.singleShot(1, fn)                # 1 ms: after a timer already due
-        else:
-            fn()                                    # not shown (tests): at once
+        next_turn(self, lambda: self._show_topics(cmp))
 
     def _show_experiment(self, exp) -> None:
         self.experiment = exp

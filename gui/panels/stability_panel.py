@@ -11,7 +11,7 @@ heat map between measures, and bars for error rates and Tukey groups.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QFormLayout, QHBoxLayout, QLabel,
                                QLineEdit, QListWidget, QListWidgetItem, QProgressBar,
                                QPushButton, QSpinBox, QVBoxLayout, QWidget)
@@ -24,6 +24,7 @@ from yardstick.stability.report import (ANALYSES, ANALYSIS_TITLES, StabilityRepo
                                    StabilitySettings, run_stability, score_matrices)
 from yardstick.gui.app_state import AppState
 from yardstick.gui.jobs import JobRunner
+from yardstick.gui.gil_sharing import next_turn
 from yardstick.gui.results_area import (cancel_panel_job, install_results_area, loading_runs,
                                         runs_note, start_panel_job)
 
@@ -237,10 +238,7 @@ class StabilityPanel(QWidget):
                                              (analysis, None))
         self.chart_choice.setCurrentIndex(0)
         self.chart_choice.blockSignals(False)
-        if self.window().isVisible():           # the figure a turn after the tables (1 ms:
-            QTimer.singleShot(1, self._draw_chart)  # after a timer already due)
-        else:
-            self._draw_chart()
+        next_turn(self, self._draw_chart)       # the figure a turn after the tables
 
     def _result_status(self) -> str:
         s = self.report.settings
