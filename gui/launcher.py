@@ -12,7 +12,9 @@ import sys
 def main(argv: list[str] | None = None) -> int:
     from_console = argv is None
     argv = sys.argv[1:] if argv is None else argv
-    from yardstick.cli import SUBCOMMANDS, exit_now
+    from yardstick.cli import SUBCOMMANDS, exit_now, one_blas_thread
+
+    one_blas_thread()   # (the window does no linear algebra either)
 
     if argv and argv[0] in SUBCOMMANDS:
         from yardstick.cli import main as cli_main

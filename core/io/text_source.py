@@ -95,10 +95,11 @@ def read_bytes(path: str | os.PathLike, what: str = "file") -> bytes:
             data = _read_pipe(spath, what)
         else:
             check_size(spath, st.st_size, what)
-            with open(spath, "rb") as f:
+            with open(spath, "rb", buffering=0) as f:
                 head = f.read(1 << 16)
                 _refuse_binary(head, spath, what)     # before reading 2 GB of random bytes
-                data = head + f.read()
+                f.seek(0)
+                data = f.readall()  # one bytes object the file's size (head + rest: two)
     except OSError as e:
         raise FormatError(spath, None, f"cannot read {what}: {e.strerror or e}") from None
     return finish_bytes(data, spath, what)
