@@ -6,7 +6,7 @@ lines (``-q``) topic by topic, then the summary (``all``) unless ``-n``.
 With ``-Z`` every name is prefixed by ``Z`` and counts print as doubles.
 
 The per-topic lines (hundreds of thousands for a large run) are assembled by
-pyarrow from three dictionary-coded columns (name, topic, value): a value in
+pyarrow's ``take`` and ``binary_join_element_wise`` from three dictionary-coded columns (name, topic, value): a value in
 [0, 1] is looked up in a table of the 10,001 strings ``%6.4f`` can print there,
 so no Python string is made per line.
 """
@@ -81,8 +81,7 @@ _LINES_PER_PIECE = 1 << 14
 
 def _per_topic_bytes(jr, columns, options, zscore: bool):
     """The per-topic lines as UTF-8 pieces, each a view of pyarrow's buffer (no copy)."""
-    import pyarrow.compute as pc
-
+    call = _compute_call()
     z = "Z" if zscore else ""
     show = np.ones(jr.num_topics, bool)
     if options.compat == 9:
@@ -108,15 +107,28 @@ def _per_topic_bytes(jr, columns, options, zscore: bool):
     for a in range(0, len(shown), step):
         part = shown[a:a + step]
         value_codes = np.stack([cc[part] for cc in code_cols], axis=1).ravel()
-        lines = pc.binary_join_element_wise(
-            pc.take(name_strings, _int_array(np.tile(np.arange(C, dtype=np.int64), len(part)))),
-            pc.take(topic_strings, _int_array(np.repeat(part.astype(np.int64), C))),
-            pc.take(value_strings, _int_array(value_codes)), _empty_strings(len(value_codes)))
+        lines = call("binary_join_element_wise", [
+            call("take", [name_strings,
+                          _int_array(np.tile(np.arange(C, dtype=np.int64), len(part)))]),
+            call("take", [topic_strings, _int_array(np.repeat(part.astype(np.int64), C))]),
+            call("take", [value_strings, _int_array(value_codes)]),
+            _empty_strings(len(value_codes))])
         if not len(lines):
             continue
         offsets = np.frombuffer(lines.buffers()[1], dtype=np.int64, count=len(lines) + 1,
                                 offset=lines.offset * 8)
         yield memoryview(lines.buffers()[2])[int(offsets[0]):int(offsets[-1])]
+
+
+def _compute_call():
+    """pyarrow's ``call_function``, from its compiled module: ``import pyarrow.compute``
+    first makes a Python wrapper for each of its hundreds of functions (30-90 ms of
+    every ``yardstick eval``), and two are used here."""
+    try:
+        from pyarrow._compute import call_function
+    except ImportError:  # (should pyarrow move it)
+        from pyarrow.compute import call_function
+    return call_function
 
 
 def _int_array(codes: np.ndarray):

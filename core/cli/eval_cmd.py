@@ -69,10 +69,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def _import_the_rest() -> None:
-    """Import what evaluating and printing need (0.15 s of modules: the measures,
-    ``pyarrow.compute``), on a second thread while this one reads the qrels (pyarrow's
-    parse leaves the interpreter free)."""
-    import pyarrow.compute  # noqa: F401
+    """Import what evaluating and printing need (0.1 s of modules: the measures,
+    pyarrow's compute functions), on a second thread while this one reads the qrels
+    (pyarrow's parse leaves the interpreter free)."""
+    import pyarrow._compute  # noqa: F401
     import yardstick.engine  # noqa: F401
     import yardstick.trec_format  # noqa: F401
 

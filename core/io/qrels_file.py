@@ -162,7 +162,9 @@ def _read_fast(data: bytes, spath: str, name: str | None) -> Qrels | None:
     if order is not None:
         tcode, dbytes, rel = tcode[order], dbytes[order], rel[order]
     same = tcode[1:] == tcode[:-1]
-    same &= dbytes[1:] == dbytes[:-1]
+    key = dbytes.view(np.uint64) if dbytes.dtype.itemsize == 8 else dbytes
+    same &= key[1:] == key[:-1]
+    del key
     if bool(same.any()):
         return None  # a (topic, docno) judged twice: let the line parser name it
     del same
@@ -189,25 +191,33 @@ def _read_fast(data: bytes, spath: str, name: str | None) -> Qrels | None:
 def _sorted_order(tcode: np.ndarray, dbytes: np.ndarray) -> np.ndarray | None:
     """Permutation sorting by (topic, docno), or None if already sorted.
 
-    Qrels files are usually grouped by topic with docnos sorted; then only the
-    topic blocks need ordering, which is O(n).
+    Qrels files are usually grouped by topic with docnos sorted, the topics in
+    numeric rather than byte order ("2" after "10"); then the docnos are checked
+    in file order and only the topic blocks are put in order, which is O(n).
     """
     from yardstick.ranking import _group_by_topic
 
     if len(tcode) < 2:
         return None
-    step = tcode[1:] >= tcode[:-1]
-    if bool(step.all()):  # topics in order already: are the docnos, within each topic?
-        step = tcode[1:] != tcode[:-1]
-        step |= dbytes[1:] >= dbytes[:-1]
-        if bool(step.all()):
-            return None
+    # each docno after its predecessor in the same topic (unsigned big-endian words
+    # compare as strcmp does: one integer comparison instead of a byte loop)
+    key = dbytes.view(">u8") if dbytes.dtype.itemsize == 8 else dbytes
+    changes = tcode[1:] != tcode[:-1]
+    heads = tcode[np.concatenate([[0], np.flatnonzero(changes) + 1])]
+    step = key[1:] >= key[:-1]
+    step |= changes
+    del changes
+    # each topic one block, its docnos in order: only the blocks are put in order
+    blocks_sorted = bool(step.all()) and len(np.unique(heads)) == len(heads)
     del step
+    if blocks_sorted and bool((heads[1:] > heads[:-1]).all()):
+        return None
     order = _group_by_topic(tcode)
-    t, d = tcode[order], dbytes[order]
-    same = t[1:] == t[:-1]
-    if not bool((d[1:][same] >= d[:-1][same]).all()):
-        order = np.lexsort((dbytes, tcode))
+    if not blocks_sorted:
+        t, d = tcode[order], key[order]
+        same = t[1:] == t[:-1]
+        if not bool((d[1:][same] >= d[:-1][same]).all()):
+            order = np.lexsort((dbytes, tcode))
     return order
 
 
