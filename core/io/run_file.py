@@ -125,7 +125,19 @@ def _read_run(path, spath: str, name: str | None, group: str, data: bytes | None
         run.meta["_topic_counts"] = topic_lines  # yardstick.judged.run_topic_counts
     if dhash is not None:
         run.meta[LINE_HASH] = dhash  # made into the join index (Run.key_sorted)
-    dup = run.first_duplicate()
+    if order is not None and _in_topic_blocks(run, topic_lines):
+        # trec_eval's order on a second thread while this one looks for duplicates:
+        # neither needs the other when each topic is one block of lines
+        from concurrent.futures import ThreadPoolExecutor
+
+        from yardstick.ranking import cached_order
+
+        with ThreadPoolExecutor(1, thread_name_prefix="yardstick-order") as pool:
+            ordered = pool.submit(cached_order, run, order)
+            dup = run.first_duplicate()
+            ordered.result()
+    else:
+        dup = run.first_duplicate()
     if dup is not None:
         reason = (f"document {run.docno(dup)!r} appears twice for topic "
                   f"{run.topics[run.topic_code[dup]]!r} (trec_eval refuses such runs)")
@@ -138,6 +150,15 @@ def _read_run(path, spath: str, name: str | None, group: str, data: bytes | None
             # (the reader still owns the frozen run: nothing else has seen it)
             object.__setattr__(run, "score", None)
     return run
+
+
+def _in_topic_blocks(run: Run, topic_lines) -> bool:
+    """Whether each topic's lines are one block of the file (as run files hold them):
+    then trec_eval's order never reads the run's join index."""
+    if topic_lines is None or len(run.topic_code) < 2:
+        return False
+    changes = int(np.count_nonzero(run.topic_code[1:] != run.topic_code[:-1]))
+    return changes + 1 == len(run.topics)
 
 
 def _release_arrow_pages() -> None:
