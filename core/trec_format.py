@@ -14,6 +14,7 @@ so no Python string is made per line.
 from __future__ import annotations
 
 import math
+from collections import deque
 
 import numpy as np
 
@@ -103,21 +104,39 @@ def _per_topic_bytes(jr, columns, options, zscore: bool):
     C = len(names)
     name_strings, value_strings = _string_array(names), _string_array(values.strings)
     topic_strings = _string_array([f"\t{t}\t" for t in jr.topics.tolist()])
-    step = max(1, _LINES_PER_PIECE // C)
-    for a in range(0, len(shown), step):
-        part = shown[a:a + step]
+    name_codes = _int_array(np.tile(np.arange(C, dtype=np.int64), max(1, _LINES_PER_PIECE // C)))
+
+    def piece(part: np.ndarray):
         value_codes = np.stack([cc[part] for cc in code_cols], axis=1).ravel()
         lines = call("binary_join_element_wise", [
-            call("take", [name_strings,
-                          _int_array(np.tile(np.arange(C, dtype=np.int64), len(part)))]),
+            call("take", [name_strings, name_codes.slice(0, len(value_codes))]),
             call("take", [topic_strings, _int_array(np.repeat(part.astype(np.int64), C))]),
             call("take", [value_strings, _int_array(value_codes)]),
             _empty_strings(len(value_codes))])
-        if not len(lines):
-            continue
         offsets = np.frombuffer(lines.buffers()[1], dtype=np.int64, count=len(lines) + 1,
                                 offset=lines.offset * 8)
-        yield memoryview(lines.buffers()[2])[int(offsets[0]):int(offsets[-1])]
+        return memoryview(lines.buffers()[2])[int(offsets[0]):int(offsets[-1])]
+
+    step = max(1, _LINES_PER_PIECE // C)
+    parts = [shown[a:a + step] for a in range(0, len(shown), step)]
+    if len(parts) < 4:
+        yield from map(piece, parts)
+        return
+    # pyarrow makes the pieces without the GIL: two at a time, written in order
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(2, thread_name_prefix="yardstick-print") as pool:
+        pending = deque(pool.submit(piece, p) for p in parts[:_AHEAD])
+        for p in parts[_AHEAD:]:
+            done = pending.popleft().result()
+            pending.append(pool.submit(piece, p))
+            yield done
+        while pending:
+            yield pending.popleft().result()
+
+
+#: pieces of per-topic lines made ahead of the one being written
+_AHEAD = 3
 
 
 def _compute_call():
