@@ -42,9 +42,12 @@ _MAGIC = tuple(_KIND)
 #: with 16 MiB pieces, in the same time; 5 rounds each.)
 CHUNK = 1 << 22
 #: pieces parsed at once (each on its own worker, pyarrow's pool shared): while
-#: one piece waits for a serial step of pyarrow's reader, the other keeps the
-#: cores busy, and this thread appends a third
-AHEAD = 2
+#: one piece waits for a serial step of pyarrow's reader or is turned into numpy
+#: on its worker, the others keep the cores busy, and this thread appends.  (3
+#: against 2, 7M lines on 2 cores, alternating: 1.49 against 1.62-1.67 s median of
+#: 8-16 whole ``yardstick eval`` processes, peak 430 against 435-440 MB; 4: 1.47-1.54 s,
+#: 449-452 MB)
+AHEAD = 3
 _piece_table = piece_table  # (looked up here on every piece: tests slow it down)
 
 
