@@ -23,6 +23,7 @@ from yardstick.measures.spec import merge_cutoffs, parse_measures
 from yardstick.options import EvalOptions
 from yardstick.qrels import Qrels
 from yardstick.run import Run
+from yardstick.threads import threads_for
 
 MISSING_ZSCORE = -1000000.0
 
@@ -34,12 +35,6 @@ class Column:
     name: str
     request: MeasureRequest
     values: np.ndarray | list
-
-
-#: a judged ranking of at least this many lines is measured in topic ranges, one per core
-PARALLEL_LINES = 1 << 20
-#: at most this many topic ranges (threads) for one ranking
-MAX_RANGES = 4
 
 
 def compute_columns(jr: JudgedRanking, requests: Sequence[MeasureRequest]) -> list[Column]:
@@ -67,24 +62,16 @@ def compute_columns(jr: JudgedRanking, requests: Sequence[MeasureRequest]) -> li
 
 
 def _topic_ranges(jr) -> list[tuple[int, int]]:
-    """(first, end) topic ranges of about equal lines, one per core (one range for a
-    small ranking, or for anything other than a plain judged ranking)."""
+    """(first, end) topic ranges of about equal lines, one per core
+    (:func:`yardstick.threads.threads_for`; one range for a small ranking, or for
+    anything other than a plain judged ranking)."""
     n = len(jr.rel) if isinstance(jr, JudgedRanking) else 0
-    k = min(MAX_RANGES, _cores(), n // PARALLEL_LINES, jr.num_topics)
+    k = min(threads_for(n), jr.num_topics)
     if k < 2:
         return [(0, jr.num_topics)]
     cuts = np.searchsorted(jr.start, np.arange(1, k) * (n / k))
     bounds = [0, *sorted({int(c) for c in cuts} - {0, jr.num_topics}), jr.num_topics]
     return list(pairwise(bounds))
-
-
-def _cores() -> int:
-    import os
-
-    try:
-        return len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):
-        return os.cpu_count() or 1
 
 
 def _joined(same: Sequence[Column]) -> Column:

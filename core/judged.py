@@ -23,6 +23,7 @@ import numpy as np
 
 from yardstick.options import EvalOptions
 from yardstick.run import Run
+from yardstick.threads import gather
 from yardstick.run_judgments import (NONPOOL, UNJUDGED, _is_identity, cached_order,  # noqa: F401
                                      line_judgments, ranked_judgments, run_topic_counts)
 
@@ -329,7 +330,8 @@ def build_judged_ranking(run: Run, qrels: Qrels, options: EvalOptions | None = N
         rel = (ranked if sel is None else ranked[sel]).astype(np.int32)
     else:
         # a file in trec_eval's order already (the usual case): no gather, no copy
-        rel = rel_line if len(line) == len(rel_line) and _is_identity(line) else rel_line[line]
+        rel = rel_line if len(line) == len(rel_line) and _is_identity(line) else \
+            gather(rel_line, line)
         del rel_line
     if options.judged_only:
         keep = rel >= 0

@@ -10,6 +10,7 @@ scores that differ only beyond float precision into one tie group.
 from __future__ import annotations
 
 import numpy as np
+from yardstick.threads import each, threads_for
 from yardstick.topic_blocks import descending_score_key, group_in_slices, sort_in_blocks
 
 
@@ -195,12 +196,15 @@ def _sort_unordered(tc, s, docno_bytes, itype) -> np.ndarray:
 def _order_near_ties(order, near, s, docno_bytes) -> np.ndarray:
     """Sort each group of adjacent ``near`` positions by score, then docno, descending
     (a slice of groups at a time: :func:`_group_slices`)."""
-    for pos, group_id in _group_slices(near):
+    def sort_slice(groups) -> None:  # (slices write disjoint positions)
+        pos, group_id = groups
         members = order[pos]
         keys = _descending_keys(docno_bytes[members]) + (-s[members],)
         rank = np.empty(len(pos), np.int64)
         rank[np.lexsort(keys)] = np.arange(len(pos))
         order[pos] = members[np.argsort(group_id * len(pos) + rank)]
+
+    each(sort_slice, _group_slices(near), threads_for(len(order)))
     return order
 
 
@@ -285,7 +289,9 @@ def _order_ties(order, tied, docno_bytes, itype, bstarts=None, out_start=None) -
         return order
     if bstarts is None:
         order = order.copy()
-    for pos, group_id in _group_slices(tied):
+
+    def sort_slice(groups) -> None:  # (slices write disjoint positions)
+        pos, group_id = groups
         if bstarts is None:
             members = order[pos]
             out_pos = pos
@@ -300,6 +306,8 @@ def _order_ties(order, tied, docno_bytes, itype, bstarts=None, out_start=None) -
         doc_rank[by_doc] = np.arange(len(pos))
         sub = np.argsort(group_id * len(pos) + doc_rank)
         order[out_pos] = members[sub]
+
+    each(sort_slice, _group_slices(tied), threads_for(len(order)))
     return order
 
 

@@ -14,6 +14,7 @@ bits come out as "near" neighbours, which the caller orders exactly.
 from __future__ import annotations
 
 import numpy as np
+from yardstick.threads import each, threads_for
 
 #: keys per padded matrix (2 MiB of uint64): memory follows the chunk, not the run
 _CHUNK = 1 << 18
@@ -69,7 +70,8 @@ def sort_in_blocks(s, bstarts, out_start, itype, base=None):
     time, are written as the rows of a matrix padded with all-ones keys (which
     sort last: a position never fills the low bits with ones) and sorted along
     the rows in one call.  Where padding would more than double a chunk (blocks
-    of very unequal length), its blocks are sorted one by one.
+    of very unequal length), its blocks are sorted one by one.  The chunks of a
+    large run are sorted on a thread per core (:func:`yardstick.threads.each`).
     """
     n = len(s) if base is None else len(base[0] if isinstance(base, tuple) else base)
     ends = np.append(bstarts[1:], n)
@@ -80,7 +82,9 @@ def sort_in_blocks(s, bstarts, out_start, itype, base=None):
     order = np.empty(n, itype)
     near = np.zeros(max(n - 1, 0), bool)
     in_place = out_start is bstarts or bool(np.array_equal(out_start, bstarts))
-    for j, j1 in _chunks(lens, max(1, _CHUNK // max(longest, 1))):
+
+    def sort_chunk(chunk: tuple[int, int]) -> None:  # (chunks write disjoint positions)
+        j, j1 = chunk
         a, z = int(bstarts[j]), int(ends[j1 - 1])
         ln = lens[j:j1]
         width = int(ln.max())
@@ -114,6 +118,8 @@ def sort_in_blocks(s, bstarts, out_start, itype, base=None):
             dest += local
             order[dest] = lines
             near[dest[:-1][same]] = True
+
+    each(sort_chunk, _chunks(lens, max(1, _CHUNK // max(longest, 1))), threads_for(n))
     return order, near
 
 

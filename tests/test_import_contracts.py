@@ -35,7 +35,8 @@ SOURCES = {"yardstick": ROOT / "core", "yardstick.gui": ROOT / "gui"}
 
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("readers", ("yardstick.version", "yardstick.errors", "yardstick.options", "yardstick.progress",
-                 "yardstick.seeds", "yardstick.bundled", "yardstick.run", "yardstick.qrels",
+                 "yardstick.seeds", "yardstick.bundled", "yardstick.threads", "yardstick.run",
+                 "yardstick.qrels",
                  "yardstick.ranking", "yardstick.topic_blocks", "yardstick.io", "yardstick.documents",
                  "yardstick.collections", "yardstick.run_names", "yardstick.provenance",
                  "yardstick.topic_order", "yardstick.topic_coverage")),

@@ -15,7 +15,7 @@ from contextlib import redirect_stdout
 
 import numpy as np
 import pytest
-from yardstick import engine
+from yardstick import engine, threads
 from yardstick.cli import main
 from yardstick.judged import JudgedRanking
 
@@ -27,8 +27,8 @@ DATA = data_dir("trec_eval_tests") / "v10.0_HEAD"
 @pytest.fixture
 def ranges(monkeypatch):
     """Every ranking cut into 4 topic ranges; the ranges taken are recorded."""
-    monkeypatch.setattr(engine, "PARALLEL_LINES", 1)
-    monkeypatch.setattr(engine, "_cores", lambda: 4)
+    monkeypatch.setattr(threads, "PARALLEL_LINES", 1)
+    monkeypatch.setattr(threads, "cores", lambda: 4)
     taken: list[tuple[int, int]] = []
     whole = JudgedRanking.topic_range
 
@@ -70,8 +70,8 @@ def test_ranges_equal_the_whole_value_for_value(monkeypatch):
     jr = build_judged_ranking(read_run(DATA / "results.test"), read_qrels(DATA / "qrels.test"))
     requests = parse_requests(["all_trec", "relstring.20", "ndcg_cut.3,7", "rbp.p=0.8"], 10)
     whole = engine.compute_columns(jr, requests)
-    monkeypatch.setattr(engine, "PARALLEL_LINES", 1)
-    monkeypatch.setattr(engine, "_cores", lambda: 3)
+    monkeypatch.setattr(threads, "PARALLEL_LINES", 1)
+    monkeypatch.setattr(threads, "cores", lambda: 3)
     assert len(engine._topic_ranges(jr)) == 3
     cut = engine.compute_columns(jr, requests)
     assert [c.name for c in cut] == [c.name for c in whole]
@@ -86,11 +86,11 @@ def test_ranges_hold_about_equal_lines(monkeypatch):
     start = np.array([0, 10, 20, 900, 1000, 2000, 3000, 4000], np.int64)
     jr = JudgedRanking(np.array(list("abcdefg"), object), start, np.zeros(4000, np.int32),
                        None, np.zeros((7, 2), np.int64), 1, np.zeros(7, bool), 7)
-    monkeypatch.setattr(engine, "PARALLEL_LINES", 1000)
-    monkeypatch.setattr(engine, "_cores", lambda: 2)
+    monkeypatch.setattr(threads, "PARALLEL_LINES", 1000)
+    monkeypatch.setattr(threads, "cores", lambda: 2)
     # 4000 lines in two ranges: cut where topic 5 starts, at line 2000
     assert engine._topic_ranges(jr) == [(0, 5), (5, 7)]
-    monkeypatch.setattr(engine, "_cores", lambda: 1)
+    monkeypatch.setattr(threads, "cores", lambda: 1)
     assert engine._topic_ranges(jr) == [(0, 7)]
-    monkeypatch.setattr(engine, "_cores", lambda: 8)     # 4000 lines: at most 4 ranges
+    monkeypatch.setattr(threads, "cores", lambda: 8)     # 4000 lines: at most 4 ranges
     assert len(engine._topic_ranges(jr)) == 4

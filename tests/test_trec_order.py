@@ -73,16 +73,33 @@ def _long_topics(rng, topics, sizes, interleaved: bool):
     return tc[p], score[p], docs
 
 
+def _on_threads(monkeypatch, chunk_keys: int | None = None) -> None:
+    """Split every job over 3 threads as a large run's would be (yardstick.threads), in
+    chunks of ``chunk_keys`` keys for the block sorts."""
+    import yardstick.threads as threads
+    import yardstick.topic_blocks as topic_blocks
+
+    monkeypatch.setattr(threads, "PARALLEL_LINES", 1)
+    monkeypatch.setattr(threads, "cores", lambda: 3)
+    if chunk_keys:
+        monkeypatch.setattr(topic_blocks, "_CHUNK", chunk_keys)
+
+
+@pytest.mark.parametrize("threads", [1, 3])
 @pytest.mark.parametrize("compat", [10, 9])
 @pytest.mark.parametrize("shape", ["blocks shuffled inside", "topics interleaved",
                                    "topics interleaved, grouped by a 64-bit sort"])
-def test_long_topics_sorted_one_by_one_keep_the_comparators_order(shape, compat, monkeypatch):
+def test_long_topics_sorted_one_by_one_keep_the_comparators_order(shape, compat, threads,
+                                                                  monkeypatch):
     """Topics of hundreds of lines take the per-topic sorts (topic_blocks.sort_in_blocks:
     each topic block sorted on its own, or the lines grouped by topic first, by a radix
     sort of 16-bit codes or, past 65,536 topics, a sort of packed 64-bit keys); ties,
-    scores one ulp apart, signs and -0.0 must still come out in the comparator's order."""
+    scores one ulp apart, signs and -0.0 must still come out in the comparator's order,
+    also with the chunks of blocks and the tie groups spread over threads."""
     import yardstick.ranking as ranking
 
+    if threads > 1:
+        _on_threads(monkeypatch, chunk_keys=900)
     if shape.endswith("64-bit sort"):
         monkeypatch.setattr(ranking, "_RADIX_TOPICS", 0)
     rng = np.random.default_rng(1900 + compat + len(shape))
@@ -143,14 +160,18 @@ def test_blocks_of_unequal_length_keep_the_comparators_order(how, compat, monkey
             expected
 
 
+@pytest.mark.parametrize("threads", [1, 3])
 @pytest.mark.parametrize("shape", ["sorted blocks shuffled", "unsorted", "topics interleaved"])
-def test_tie_groups_longer_than_a_slice(shape, monkeypatch):
+def test_tie_groups_longer_than_a_slice(shape, threads, monkeypatch):
     """Tie groups are sorted a slice of positions at a time (ranking._group_slices), a
     slice never cutting a group: with slices of 5 positions, groups of up to hundreds of
-    tied lines (a run of constant scores) must still come out in the comparator's order."""
+    tied lines (a run of constant scores) must still come out in the comparator's order,
+    also with the slices sorted on three threads at once."""
     import yardstick.ranking as ranking
 
     monkeypatch.setattr(ranking, "_TIE_SLICE", 5)
+    if threads > 1:
+        _on_threads(monkeypatch)
     rng = np.random.default_rng(2611 + len(shape))
     for _ in range(20):
         topics = int(rng.integers(1, 5))
