@@ -1,7 +1,8 @@
 """The run's columns, filled piece by piece from the parsed batches (:mod:`yardstick.io.run_piece`).
 
-Room is estimated from the file's size after the first piece and grown by a
-quarter when short; docno words widen when a longer docno comes.  Topic ids
+Room is estimated from the file's size after the first piece (or beforehand
+from samples of the text, :mod:`yardstick.io.run_room`) and grown by a quarter
+when short; docno words widen when a longer docno comes.  Topic ids
 get codes in first-seen order while reading and are put in byte order at the
 end (:meth:`Columns.finish`).
 """
@@ -20,16 +21,35 @@ class Columns:
     (:attr:`yardstick.run.Run.key_sorted` turns them into the index in place).
     """
 
-    def __init__(self, capacity: int, ranks: bool):
+    def __init__(self, capacity: int, ranks: bool, words: int = 1):
         self.cap = max(capacity, 1024)
         self.n = 0
-        self.words = np.empty((self.cap, 1), np.uint64)
+        self.words = np.empty((self.cap, max(1, words)), np.uint64)
         self.score = np.empty(self.cap, np.float64)
         self.rank = np.empty(self.cap, np.int32) if ranks else None
         self.topic = np.empty(self.cap, np.int32)
         self.hash = np.empty(self.cap, np.uint64)
         self.topic_lines = np.zeros(0, np.int64)  # lines per topic id (first-seen order)
         self.size = 0  # bytes of the file (bounds the docno width)
+
+    def populate(self, rows: int, stop, step: int = 1 << 18) -> None:
+        """Have the kernel hand over the memory pages of the first ``rows`` rows, a
+        slice of rows of every column at a time in the order :meth:`append` fills
+        them, until ``stop()`` (:func:`yardstick.io.memory_pages.populate` leaves the
+        contents as they are: :meth:`append` may be writing meanwhile).  Slices
+        already appended are skipped."""
+        from yardstick.io.memory_pages import populate
+
+        arrays = [a for a in (self.words, self.score, self.rank, self.topic, self.hash)
+                  if a is not None]
+        for r in range(0, min(rows, self.cap), step):
+            if stop():
+                return
+            if self.n >= r + step:
+                continue
+            for a in arrays:
+                if not populate(a[r:r + step]):
+                    return
 
     def reserve(self, m: int, k: int) -> slice:
         """Room for ``m`` more lines of docnos up to ``8 k`` bytes: their slice."""

@@ -30,8 +30,10 @@ from yardstick.io.docno_words import DocnoTooLong, to_bytes_array
 from yardstick.io.line_rules import numbered_lines, parse_float, parse_int, raise_at_row
 from yardstick.io.run_columns import Columns
 from yardstick.io.run_piece import Irregular, piece_batches, piece_table
+from yardstick.io.run_room import make_room
 from yardstick.io.text_source import _KIND, check_size, display_name, read_bytes
 from yardstick.run import LINE_HASH, Run, codes_of
+
 
 RUN_COLUMNS = "topic Q0 docno rank score tag"
 _MAGIC = tuple(_KIND)
@@ -68,15 +70,14 @@ def read_run(path: str | os.PathLike, name: str | None = None, group: str = "",
         Keep the file's rank column (the window shows it).  ``yardstick eval``
         passes False: trec_eval ignores ranks, and the run's ``rank`` is then None.
     cancel : threading.Event, optional
-        Checked between pieces (16 MiB, tens of milliseconds) and every 65,536
+        Checked between pieces (4 MiB, a few milliseconds) and every 65,536
         lines of the line parser: once set, reading stops with
         :class:`yardstick.progress.Cancelled` and everything read is dropped.
     order : {10, 9}, optional
         Also put the lines in trec_eval's order for this compat level
-        (:func:`yardstick.ranking.cached_order`, kept with the run), after the
-        duplicate check.  (Made on a second thread during the check, the two sorts'
-        temporaries at once took ``yardstick eval``'s peak on 7M lines from about
-        450 to 480-510 MB for 0.05-0.09 s.)
+        (:func:`yardstick.ranking.cached_order`, kept with the run), made on a
+        second thread during the duplicate check when each topic is one block of
+        lines (as in run files), else after it.
     scores : bool
         Keep the score column.  With ``order`` given, False drops it once the order
         is made (the run's ``score`` is then None): evaluation reads nothing else
@@ -98,11 +99,17 @@ def _read_run(path, spath: str, name: str | None, group: str, data: bytes | None
               ranks: bool, cancel, order: int | None = None, scores: bool = True) -> Run:
     cols = None
     if data is None and spath != "<stdin>" and _is_plain_file(spath):
+        size = os.path.getsize(spath)
+        room = make_room(spath, size, ranks)
         try:
-            cols = _parse_pieces(_watched(_file_pieces(spath, AHEAD), cancel),
-                                 os.path.getsize(spath), ranks)
+            cols = _parse_pieces(_watched(_file_pieces(spath, AHEAD), cancel), size, ranks,
+                                 room.columns if room is not None else None)
         except (Irregular, OSError):
             cols = None
+        finally:
+            if room is not None:
+                room.close()
+            del room
     if cols is None:
         _check(cancel)
         if data is None:
@@ -254,16 +261,18 @@ def _bytes_pieces(data: bytes):
         start = end
 
 
-def _parse_pieces(pieces, size: int, ranks: bool = True):
+def _parse_pieces(pieces, size: int, ranks: bool = True, out: Columns | None = None):
     """pyarrow parse of a regular run, piece by piece; raises Irregular otherwise.
 
     Each piece is parsed and turned into numpy batches on a worker
     (:func:`_parse_piece`, :data:`AHEAD` pieces at a time); this thread only
-    appends the batches to the columns, in file order.
+    appends the batches to the columns (``out`` if given: a
+    :class:`~yardstick.io.run_room.Room`'s), in file order.
     """
-    out = None
     topic_ids: dict[str, int] = {}
     tag = ""
+    if out is not None:
+        out.size = size
     for batches, piece_tag, piece_bytes in _parsed(pieces, ranks):
         tag = piece_tag or tag
         if out is None:
