@@ -202,13 +202,23 @@ def test_tag_and_blank_bytes_read_as_trec_eval_reads_them(tmp_path):
     assert e.value.line == 1 and "expected 6 columns" in str(e.value)
 
 
+@pytest.mark.parametrize("lookup", ["dict", "index_in"])
 @pytest.mark.parametrize("chunk", [rf.CHUNK, 65536])
-def test_shuffled_real_run_in_pieces_equals_the_line_parser(real_run, chunk, tmp_path,
+def test_shuffled_real_run_in_pieces_equals_the_line_parser(real_run, chunk, lookup, tmp_path,
                                                             monkeypatch):
     """A real run with its lines shuffled: every piece names hundreds of topics, mapped
-    to ids by a set difference and one dict lookup per line (Columns._topic_ids), with
-    topics first seen in late pieces too; the columns must equal the line parser's."""
+    to ids by a set difference and one dict lookup per line, or by pyarrow's index_in
+    against the topics known so far (Columns._topic_ids), with topics first seen in
+    late pieces too; the columns must equal the line parser's."""
+    from yardstick.io import run_columns
+
     monkeypatch.setattr(rf, "CHUNK", chunk)
+    looked_up = []
+    if lookup == "index_in":
+        monkeypatch.setattr(run_columns, "LOOKUP_NAMES", 16)
+        real = run_columns.Columns._looked_up
+        monkeypatch.setattr(run_columns.Columns, "_looked_up",
+                            lambda *a: looked_up.append(1) or real(*a))
     lines = real_run.read_bytes().splitlines(keepends=True)
     perm = np.random.default_rng(2611).permutation(len(lines))
     out = tmp_path / "shuffled.run"
@@ -216,6 +226,7 @@ def test_shuffled_real_run_in_pieces_equals_the_line_parser(real_run, chunk, tmp
     run = read_run(out)
     _same_as_line_parser(run, out)
     assert (run.meta["_topic_counts"] == np.bincount(run.topic_code)).all()
+    assert bool(looked_up) == (lookup == "index_in")
 
 
 @pytest.mark.parametrize("bad, slow", [(b"7\x01", 1), (b"#7", 0)])

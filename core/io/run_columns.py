@@ -13,6 +13,13 @@ import numpy as np
 from yardstick.io.docno_words import DocnoTooLong, check_docno_width
 
 
+#: topics known up to which a batch's names are looked up by pyarrow (a hash table
+#: of the known names is built for each batch)
+LOOKUP_TOPICS = 1 << 16
+#: ... when a batch names at least this many
+LOOKUP_NAMES = 256
+
+
 class Columns:
     """Output columns filled batch by batch, with room estimated from the file size.
 
@@ -31,6 +38,7 @@ class Columns:
         self.hash = np.empty(self.cap, np.uint64)
         self.topic_lines = np.zeros(0, np.int64)  # lines per topic id (first-seen order)
         self.size = 0  # bytes of the file (bounds the docno width)
+        self._known = None  # the topic names so far as a pyarrow array, in id order
 
     def populate(self, rows: int, stop, step: int = 1 << 18) -> None:
         """Have the kernel hand over the memory pages of the first ``rows`` rows, a
@@ -103,16 +111,20 @@ class Columns:
             if self.rank is not None:
                 self.rank[rows] = rank
 
-    @staticmethod
-    def _topic_ids(names, topic_ids: dict) -> np.ndarray:
+    def _topic_ids(self, names, topic_ids: dict) -> np.ndarray:
         """Ids of a batch's topic names (a pyarrow string array), new names added to
         ``topic_ids`` (name -> id, in first-seen order).
 
-        A run with its topics interleaved names thousands in every batch: the new
-        ones are found as a set difference and the ids read by ``map`` over the
-        dict's lookup, both at C speed (a Python loop per name took 0.2 s of 7M
-        shuffled lines; pyarrow's hash lookup kept 60 MB of its pool).
+        A run with its topics interleaved names thousands in every batch: they are
+        looked up at C speed, by pyarrow's ``index_in`` against the names known so
+        far while there are not too many (:data:`LOOKUP_TOPICS`), else by ``map``
+        over the dict's lookup (7M shuffled lines, 7,000 topics: 1.35 ms a batch
+        by the dict, 0.25 ms by ``index_in``).
         """
+        if len(names) >= LOOKUP_NAMES and len(topic_ids) <= LOOKUP_TOPICS:
+            ids = self._looked_up(names, topic_ids)
+            if ids is not None:
+                return ids
         seen = names.to_pylist()
         new = set(seen).difference(topic_ids)
         if new:  # (in the batch's order; a loop only where a batch names new topics)
@@ -120,6 +132,24 @@ class Columns:
                 if t in new:
                     topic_ids.setdefault(t, len(topic_ids))
         return np.fromiter(map(topic_ids.__getitem__, seen), np.int32, len(seen))
+
+    def _looked_up(self, names, topic_ids: dict) -> np.ndarray | None:
+        """:meth:`_topic_ids` by ``index_in``; None if a name is new (the dict adds it)."""
+        import pyarrow as pa
+        from pyarrow._compute import SetLookupOptions, call_function
+
+        if self._known is None or len(self._known) != len(topic_ids):
+            # from its buffers (``pa.array`` of Python strings imports pandas)
+            enc = [t.encode("utf-8", "surrogateescape") for t in topic_ids]
+            offsets = np.zeros(len(enc) + 1, np.int32)
+            np.cumsum([len(e) for e in enc], out=offsets[1:])
+            self._known = pa.Array.from_buffers(
+                pa.string(), len(enc), [None, pa.py_buffer(offsets), pa.py_buffer(b"".join(enc))])
+        found = call_function("index_in", [names], SetLookupOptions(self._known))
+        if found.null_count:
+            return None
+        return np.frombuffer(found.buffers()[1], np.int32, count=len(found),
+                             offset=found.offset * 4)
 
     def finish(self, topic_ids: dict):
         """``(topic_code, topics, docno_bytes, score, rank, lines per topic, docno hash)``:
