@@ -1,7 +1,8 @@
 """A large ranking is measured in topic ranges on several threads (issue #19).
 
-:func:`yardstick.engine.compute_columns` cuts a ranking of a million lines or
-more into topic ranges and measures each on its own thread.  That is only
+:func:`yardstick.engine.compute_columns` (asked to, as ``yardstick eval`` and the
+evaluation service do) cuts a ranking of a million lines or more into topic
+ranges and measures each on its own thread.  That is only
 right if every kernel's value for a topic depends on that topic alone.  These
 tests force the cut on trec_eval's own test collection (every range a few
 topics) and hold the output to trec_eval's expected files byte for byte,
@@ -73,13 +74,16 @@ def test_ranges_equal_the_whole_value_for_value(monkeypatch):
     monkeypatch.setattr(threads, "PARALLEL_LINES", 1)
     monkeypatch.setattr(threads, "cores", lambda: 3)
     assert len(engine._topic_ranges(jr)) == 3
-    cut = engine.compute_columns(jr, requests)
+    cut = engine.compute_columns(jr, requests, split=True)
     assert [c.name for c in cut] == [c.name for c in whole]
     for a, b in zip(whole, cut):
         if isinstance(a.values, list):
             assert a.values == b.values, a.name
         else:
             np.testing.assert_array_equal(a.values, b.values, err_msg=a.name)
+    # unasked, a ranking is measured whole (callers measuring it again keep its memos)
+    monkeypatch.setattr(JudgedRanking, "topic_range", lambda *a: pytest.fail("cut"))
+    engine.compute_columns(jr, requests)
 
 
 def test_ranges_hold_about_equal_lines(monkeypatch):
