@@ -113,17 +113,3 @@ def release_arrow_memory() -> None:
     import pyarrow as pa
 
     pa.default_memory_pool().release_unused()
-
-
-def trim_heap() -> bool:
-    """Return the free pages inside glibc's heap to the system (``malloc_trim(3)``).
-
-    Reading the qrels frees 60 MB of temporaries in pieces that the run's larger
-    columns do not fit in; kept, they count in the peak beside the run's.
-    """
-    if not sys.platform.startswith("linux"):
-        return False
-    try:
-        return bool(_libc().malloc_trim(0))
-    except (OSError, AttributeError):
-        return False
