@@ -42,6 +42,7 @@ def small_rooms(monkeypatch):
 
 
 def _same(a, b):
+    assert a.docno_bytes.dtype == b.docno_bytes.dtype
     assert a.topics.tolist() == b.topics.tolist()
     np.testing.assert_array_equal(a.topic_code, b.topic_code)
     np.testing.assert_array_equal(a.docno_bytes, b.docno_bytes)
@@ -50,7 +51,7 @@ def _same(a, b):
 
 
 @pytest.mark.parametrize("shape", ["uniform", "long docnos at the end", "short lines first",
-                                   "long lines where sampled"])
+                                   "long lines where sampled", "long docnos where sampled"])
 def test_a_run_read_with_a_room_is_the_run_read_without(tmp_path, small_rooms, monkeypatch,
                                                          shape):
     rng = np.random.default_rng(5)
@@ -67,11 +68,16 @@ def test_a_run_read_with_a_room_is_the_run_read_without(tmp_path, small_rooms, m
         long_lines = text[:4096].replace(b" tag\n", b" " + b"t" * 300 + b"\n")
         long_lines = long_lines[:long_lines.rfind(b"\n") + 1]
         monkeypatch.setattr(run_room, "_samples", lambda *a: [long_lines] * 3)
+    if shape == "long docnos where sampled":  # the room's docno words wider than needed
+        wide = b"1 Q0 " + b"w" * 40 + b" 1 1.0 tag\n"
+        monkeypatch.setattr(run_room, "_samples", lambda *a: [wide * 20] * 3)
     path = tmp_path / "run.txt"
     path.write_bytes(text)
     with_room = read_run(path, ranks=False)
     room, first_cap = small_rooms[0]
     assert room is not None
+    if shape == "long docnos where sampled":
+        assert room.columns.words.shape[1] == 5
     if shape == "long lines where sampled":
         assert first_cap < len(with_room) <= room.columns.cap   # the columns grew
     monkeypatch.setattr(run_room, "MIN_BYTES", 1 << 40)

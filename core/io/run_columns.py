@@ -39,6 +39,7 @@ class Columns:
         self.topic_lines = np.zeros(0, np.int64)  # lines per topic id (first-seen order)
         self.size = 0  # bytes of the file (bounds the docno width)
         self._known = None  # the topic names so far as a pyarrow array, in id order
+        self.widest = 1  # docno words of the longest docno appended
 
     def populate(self, rows: int, stop, step: int = 1 << 18) -> None:
         """Have the kernel hand over the memory pages of the first ``rows`` rows, a
@@ -93,6 +94,7 @@ class Columns:
                 self.topic_lines = np.concatenate(
                     [self.topic_lines, np.zeros(len(topic_ids) - len(self.topic_lines), np.int64)])
             m, k = words.shape
+            self.widest = max(self.widest, k)
             if k > self.words.shape[1]:  # the whole output widens: bound it too
                 try:
                     check_docno_width(max(self.cap, self.n + m), k, self.size, lens)
@@ -166,7 +168,10 @@ class Columns:
             topic_code[a:a + (1 << 20)] = remap[topic_code[a:a + (1 << 20)]]
         lines = np.zeros(len(seen), np.int64)
         lines[remap] = self.topic_lines
-        k = self.words.shape[1]
-        docno_bytes = self.words[:n].view(f"S{8 * k}").reshape(n)
+        k = self.widest
+        words = self.words[:n]
+        if k < words.shape[1]:  # (room made wider than the docnos: run_room's samples)
+            words = np.ascontiguousarray(words[:, :k])
+        docno_bytes = words.view(f"S{8 * k}").reshape(n)
         rank = self.rank[:n] if self.rank is not None else None
         return topic_code, topics, docno_bytes, self.score[:n], rank, lines, self.hash[:n]
