@@ -1,16 +1,17 @@
-"""Room for a large run's columns, made before its parse (yardstick.io.run_room, issue #19).
+"""Pages of a large run's columns asked for ahead of the appends (yardstick.io.run_room,
+issue #19).
 
-The room is sized from samples of the text: big enough for every line of a
-regular run, its docno words as wide as the samples' longest docno, and never
-a reason for a different reading: the run read with a room equals the run
-read without one, whatever the samples get wrong.
+The pages are asked for up to the fewest lines that samples of the text
+suggest, once the first piece has parsed; a run read so must be the run read
+without, whatever the samples get wrong.
 """
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
-from yardstick.io import run_room
+
+from yardstick.io import run_file, run_room
 from yardstick.io.memory_pages import populate
 from yardstick.io.run_columns import Columns
 from yardstick.io.run_file import read_run
@@ -26,18 +27,19 @@ def _run_text(rng, topics, per_topic, docno) -> bytes:
 
 @pytest.fixture
 def small_rooms(monkeypatch):
-    """Rooms for files from 1 KB, samples of 4 KB (the real ones need 64 MiB files)."""
+    """Rooms for files from 1 KB, samples of 4 KB, pieces of 16 KB (the real ones need
+    64 MiB files); the rows each room was asked for are recorded."""
     monkeypatch.setattr(run_room, "MIN_BYTES", 1024)
     monkeypatch.setattr(run_room, "SAMPLE", 4096)
+    monkeypatch.setattr(run_file, "CHUNK", 1 << 14)
     made = []
-    real = run_room.make_room
+    real = run_room.Room
 
-    def spy(*a):
-        room = real(*a)
-        made.append((room, room.columns.cap if room is not None else None))
-        return room
+    def spy(columns, rows):
+        made.append(rows)
+        return real(columns, rows)
 
-    monkeypatch.setattr("yardstick.io.run_file.make_room", spy)
+    monkeypatch.setattr(run_file, "Room", spy)
     return made
 
 
@@ -51,7 +53,7 @@ def _same(a, b):
 
 
 @pytest.mark.parametrize("shape", ["uniform", "long docnos at the end", "short lines first",
-                                   "long lines where sampled", "long docnos where sampled"])
+                                   "long lines where sampled"])
 def test_a_run_read_with_a_room_is_the_run_read_without(tmp_path, small_rooms, monkeypatch,
                                                          shape):
     rng = np.random.default_rng(5)
@@ -68,39 +70,38 @@ def test_a_run_read_with_a_room_is_the_run_read_without(tmp_path, small_rooms, m
         long_lines = text[:4096].replace(b" tag\n", b" " + b"t" * 300 + b"\n")
         long_lines = long_lines[:long_lines.rfind(b"\n") + 1]
         monkeypatch.setattr(run_room, "_samples", lambda *a: [long_lines] * 3)
-    if shape == "long docnos where sampled":  # the room's docno words wider than needed
-        wide = b"1 Q0 " + b"w" * 40 + b" 1 1.0 tag\n"
-        monkeypatch.setattr(run_room, "_samples", lambda *a: [wide * 20] * 3)
     path = tmp_path / "run.txt"
     path.write_bytes(text)
     with_room = read_run(path, ranks=False)
-    room, first_cap = small_rooms[0]
-    assert room is not None
-    if shape == "long docnos where sampled":
-        assert room.columns.words.shape[1] == 5
-    if shape == "long lines where sampled":
-        assert first_cap < len(with_room) <= room.columns.cap   # the columns grew
+    assert len(small_rooms) == 1 and 0 < small_rooms[0] <= len(with_room)
     monkeypatch.setattr(run_room, "MIN_BYTES", 1 << 40)
     _same(with_room, read_run(path, ranks=False))
+    assert len(small_rooms) == 1          # (no room for the second reading)
 
 
-def test_room_holds_every_line_and_the_sampled_docno_width(tmp_path, small_rooms):
+def test_pages_for_the_fewest_lines_the_samples_suggest(tmp_path, small_rooms):
     rng = np.random.default_rng(6)
-    text = _run_text(rng, 30, 300, lambda rng, t, i: f"doc-{t:03d}-{i:05d}-x")  # 15 bytes
+    text = _run_text(rng, 30, 300, lambda rng, t, i: f"doc-{t:03d}-{i:05d}-x")
     path = tmp_path / "run.txt"
     path.write_bytes(text)
-    room = run_room.make_room(str(path), len(text), False)
-    room.close()
-    assert room.columns.cap >= 30 * 300
-    assert room.columns.words.shape[1] == 2
+    rows = run_room.fewest_lines(str(path), len(text))
+    assert 0.8 * 9000 < rows <= 9000 * 1.05
 
 
-def test_no_room_for_docnos_beyond_the_bound(tmp_path, small_rooms, monkeypatch):
-    monkeypatch.setattr(run_room, "WIDE_DOCNO_SLACK", 0)
-    text = b"".join(b"1 Q0 " + b"d" * 3000 + b"%d 1 1.0 t\n" % i for i in range(3))
-    path = tmp_path / "run.txt"
+def test_blank_samples_suggest_no_more_than_the_shortest_lines(tmp_path, small_rooms):
+    """A file of blank lines must not have pages asked for at a line per byte."""
+    text = b"\n" * 20_000 + b"1 Q0 d 1 1.0 t\n"
+    path = tmp_path / "blank.run"
     path.write_bytes(text)
-    assert run_room.make_room(str(path), len(text), False) is None
+    assert run_room.fewest_lines(str(path), len(text)) <= len(text) / run_room.MIN_LINE
+
+
+def test_no_room_for_a_file_irregular_from_its_first_piece(tmp_path, small_rooms):
+    path = tmp_path / "junk.run"
+    path.write_bytes(b"x\n" * 20_000)
+    with pytest.raises(Exception):
+        read_run(path)
+    assert small_rooms == []
 
 
 def test_populating_pages_leaves_what_they_hold():

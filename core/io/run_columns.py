@@ -1,8 +1,8 @@
 """The run's columns, filled piece by piece from the parsed batches (:mod:`yardstick.io.run_piece`).
 
-Room is estimated from the file's size after the first piece (or beforehand
-from samples of the text, :mod:`yardstick.io.run_room`) and grown by a quarter
-when short; docno words widen when a longer docno comes.  Topic ids
+Room is estimated from the file's size after the first piece and grown by a
+quarter when short (a large file's pages are asked for ahead of the appends:
+:mod:`yardstick.io.run_room`); docno words widen when a longer docno comes.  Topic ids
 get codes in first-seen order while reading and are put in byte order at the
 end (:meth:`Columns.finish`).
 """
@@ -28,10 +28,10 @@ class Columns:
     (:attr:`yardstick.run.Run.key_sorted` turns them into the index in place).
     """
 
-    def __init__(self, capacity: int, ranks: bool, words: int = 1):
+    def __init__(self, capacity: int, ranks: bool):
         self.cap = max(capacity, 1024)
         self.n = 0
-        self.words = np.empty((self.cap, max(1, words)), np.uint64)
+        self.words = np.empty((self.cap, 1), np.uint64)
         self.score = np.empty(self.cap, np.float64)
         self.rank = np.empty(self.cap, np.int32) if ranks else None
         self.topic = np.empty(self.cap, np.int32)
@@ -39,19 +39,26 @@ class Columns:
         self.topic_lines = np.zeros(0, np.int64)  # lines per topic id (first-seen order)
         self.size = 0  # bytes of the file (bounds the docno width)
         self._known = None  # the topic names so far as a pyarrow array, in id order
-        self.widest = 1  # docno words of the longest docno appended
 
-    def populate(self, rows: int, stop, step: int = 1 << 18) -> None:
+    def populate(self, rows: int, stop, step: int = 1 << 18, ahead: int = 1 << 20) -> None:
         """Have the kernel hand over the memory pages of the first ``rows`` rows, a
         slice of rows of every column at a time in the order :meth:`append` fills
-        them, until ``stop()`` (:func:`yardstick.io.memory_pages.populate` leaves the
-        contents as they are: :meth:`append` may be writing meanwhile).  Slices
-        already appended are skipped."""
+        them, never more than ``ahead`` rows beyond what is appended, until ``stop()``
+        (:func:`yardstick.io.memory_pages.populate` leaves the contents as they are:
+        :meth:`append` may be writing meanwhile).  Slices already appended are
+        skipped.  (Ahead of the appends only so far: a file found irregular in its
+        first pieces has had 28 MB of pages asked for, not its whole room.)"""
+        import time
+
         from yardstick.io.memory_pages import populate
 
         arrays = [a for a in (self.words, self.score, self.rank, self.topic, self.hash)
                   if a is not None]
         for r in range(0, min(rows, self.cap), step):
+            while r >= self.n + ahead:
+                if stop():
+                    return
+                time.sleep(0.002)
             if stop():
                 return
             if self.n >= r + step:
@@ -94,7 +101,6 @@ class Columns:
                 self.topic_lines = np.concatenate(
                     [self.topic_lines, np.zeros(len(topic_ids) - len(self.topic_lines), np.int64)])
             m, k = words.shape
-            self.widest = max(self.widest, k)
             if k > self.words.shape[1]:  # the whole output widens: bound it too
                 try:
                     check_docno_width(max(self.cap, self.n + m), k, self.size, lens)
@@ -168,10 +174,7 @@ class Columns:
             topic_code[a:a + (1 << 20)] = remap[topic_code[a:a + (1 << 20)]]
         lines = np.zeros(len(seen), np.int64)
         lines[remap] = self.topic_lines
-        k = self.widest
-        words = self.words[:n]
-        if k < words.shape[1]:  # (room made wider than the docnos: run_room's samples)
-            words = np.ascontiguousarray(words[:, :k])
-        docno_bytes = words.view(f"S{8 * k}").reshape(n)
+        k = self.words.shape[1]
+        docno_bytes = self.words[:n].view(f"S{8 * k}").reshape(n)
         rank = self.rank[:n] if self.rank is not None else None
         return topic_code, topics, docno_bytes, self.score[:n], rank, lines, self.hash[:n]

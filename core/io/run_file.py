@@ -30,7 +30,7 @@ from yardstick.io.docno_words import DocnoTooLong, to_bytes_array
 from yardstick.io.line_rules import numbered_lines, parse_float, parse_int, raise_at_row
 from yardstick.io.run_columns import Columns
 from yardstick.io.run_piece import Irregular, piece_batches, piece_table
-from yardstick.io.run_room import make_room
+from yardstick.io.run_room import Room, fewest_lines
 from yardstick.io.text_source import _KIND, check_size, display_name, read_bytes
 from yardstick.run import LINE_HASH, Run, codes_of
 
@@ -100,16 +100,11 @@ def _read_run(path, spath: str, name: str | None, group: str, data: bytes | None
     cols = None
     if data is None and spath != "<stdin>" and _is_plain_file(spath):
         size = os.path.getsize(spath)
-        room = make_room(spath, size, ranks)
         try:
             cols = _parse_pieces(_watched(_file_pieces(spath, AHEAD), cancel), size, ranks,
-                                 room.columns if room is not None else None)
+                                 fewest_lines(spath, size))
         except (Irregular, OSError):
             cols = None
-        finally:
-            if room is not None:
-                room.close()
-            del room
     if cols is None:
         _check(cancel)
         if data is None:
@@ -261,26 +256,35 @@ def _bytes_pieces(data: bytes):
         start = end
 
 
-def _parse_pieces(pieces, size: int, ranks: bool = True, out: Columns | None = None):
+def _parse_pieces(pieces, size: int, ranks: bool = True, room_lines: int | None = None):
     """pyarrow parse of a regular run, piece by piece; raises Irregular otherwise.
 
     Each piece is parsed and turned into numpy batches on a worker
     (:func:`_parse_piece`, :data:`AHEAD` pieces at a time); this thread only
-    appends the batches to the columns (``out`` if given: a
-    :class:`~yardstick.io.run_room.Room`'s), in file order.
+    appends the batches to the columns, in file order.  With ``room_lines`` (a large
+    file: :func:`~yardstick.io.run_room.fewest_lines`), once the first piece is in,
+    the columns' memory pages for up to that many lines are asked for on a second
+    thread ahead of the appends (:class:`~yardstick.io.run_room.Room`).
     """
     topic_ids: dict[str, int] = {}
     tag = ""
-    if out is not None:
-        out.size = size
-    for batches, piece_tag, piece_bytes in _parsed(pieces, ranks):
-        tag = piece_tag or tag
-        if out is None:
-            rows = sum(len(b[1]) for b in batches if not isinstance(b, DocnoTooLong))
-            out = Columns(int(size / piece_bytes * rows * 1.02) + 1024, ranks)
-            out.size = size
-        out.append(batches, topic_ids)
-        del batches
+    out = room = None
+    try:
+        for batches, piece_tag, piece_bytes in _parsed(pieces, ranks):
+            tag = piece_tag or tag
+            if out is None:
+                rows = sum(len(b[1]) for b in batches if not isinstance(b, DocnoTooLong))
+                out = Columns(int(size / piece_bytes * rows * 1.02) + 1024, ranks)
+                out.size = size
+                out.append(batches, topic_ids)
+                if room_lines:
+                    room = Room(out, min(room_lines, int(size / piece_bytes * rows)))
+            else:
+                out.append(batches, topic_ids)
+            del batches
+    finally:
+        if room is not None:
+            room.close()
     if out is None or out.n == 0:
         raise Irregular
     topic_code, topics, docno_bytes, score, rank, lines, dhash = out.finish(topic_ids)
