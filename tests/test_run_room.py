@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
+from yardstick.errors import FormatError
 from yardstick.io import run_file, run_room
 from yardstick.io.memory_pages import populate
 from yardstick.io.run_columns import Columns
@@ -99,7 +99,7 @@ def test_blank_samples_suggest_no_more_than_the_shortest_lines(tmp_path, small_r
 def test_no_room_for_a_file_irregular_from_its_first_piece(tmp_path, small_rooms):
     path = tmp_path / "junk.run"
     path.write_bytes(b"x\n" * 20_000)
-    with pytest.raises(Exception):
+    with pytest.raises(FormatError):
         read_run(path)
     assert small_rooms == []
 
