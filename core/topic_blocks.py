@@ -146,8 +146,9 @@ def _lines(base, a: int, z: int) -> np.ndarray:
     return base[a:z]
 
 
-#: lines grouped by topic per radix sort in :func:`group_in_slices`
-_GROUP_SLICE = 1 << 20
+#: lines grouped by topic per radix sort in :func:`group_in_slices` (slices that stay in
+#: cache: 7M lines of 7,000 topics 0.35 s in slices of 1M, 0.15 s in slices of 64K)
+_GROUP_SLICE = 1 << 16
 
 
 def group_in_slices(tc, itype) -> np.ndarray:

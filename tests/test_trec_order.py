@@ -190,3 +190,18 @@ def test_tie_groups_longer_than_a_slice(shape, threads, monkeypatch):
                 for i in range(n)]
         assert trec_order(tc, score, np.array(docs)).tolist() == \
             _comparator_order(tc, score, docs, 10)
+
+
+@pytest.mark.parametrize("slice_lines", [7, 1 << 16])
+def test_grouping_a_slice_at_a_time_is_the_stable_sort_by_topic(slice_lines, monkeypatch):
+    """topic_blocks.group_in_slices radix-sorts the topic codes a slice of lines at a
+    time and places each slice after the earlier ones in its topics' ranges: the lines
+    must come out as numpy's stable argsort of the codes puts them."""
+    import yardstick.topic_blocks as topic_blocks
+
+    monkeypatch.setattr(topic_blocks, "_GROUP_SLICE", slice_lines)
+    rng = np.random.default_rng(77)
+    tc = rng.integers(0, 300, 5000).astype(np.int32)
+    tc[rng.random(5000) < 0.3] = 7                   # one topic far more common
+    np.testing.assert_array_equal(topic_blocks.group_in_slices(tc, np.int64),
+                                  np.argsort(tc, kind="stable"))
