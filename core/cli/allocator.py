@@ -10,8 +10,8 @@ little (blocks are reused, not returned); the process ends soon anyway.
 
 Only glibc has ``mallopt``; elsewhere this does nothing.  :func:`small_pages` keeps
 numpy from asking for transparent huge pages, whose compaction was up to half a
-second of system time; :func:`lean_arrow_pool` gives pyarrow's pages back after
-each file.
+second of system time; :func:`lean_arrow_pool` gives pyarrow's pages back once each
+run is read (what the qrels freed is left for the run's parse to reuse).
 """
 
 from __future__ import annotations
