@@ -23,7 +23,7 @@ from yardstick.measures.spec import merge_cutoffs, parse_measures
 from yardstick.options import EvalOptions
 from yardstick.qrels import Qrels
 from yardstick.run import Run
-from yardstick.threads import threads_for
+from yardstick.threads import in_order, threads_for
 
 MISSING_ZSCORE = -1000000.0
 
@@ -52,11 +52,8 @@ def compute_columns(jr: JudgedRanking, requests: Sequence[MeasureRequest],
     """
     ranges = _topic_ranges(jr) if split else [(0, jr.num_topics)]
     if len(ranges) > 1:
-        from concurrent.futures import ThreadPoolExecutor
-
-        with ThreadPoolExecutor(len(ranges), thread_name_prefix="yardstick-measure") as pool:
-            parts = list(pool.map(lambda r: _kernel_columns(jr.topic_range(*r), requests),
-                                  ranges))
+        parts = in_order(lambda r: _kernel_columns(jr.topic_range(*r), requests), ranges,
+                         len(ranges), name="yardstick-measure")
         cols = [_joined(same) for same in zip(*parts)]
     else:
         cols = _kernel_columns(jr, requests)

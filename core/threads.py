@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 
 #: the work (lines) from which a job is split over the cores
 PARALLEL_LINES = 1 << 20
@@ -31,29 +31,42 @@ def threads_for(lines: int, most: int = 4) -> int:
     return max(1, min(most, cores(), lines // PARALLEL_LINES))
 
 
-def each(work: Callable, items: Iterable, threads: int) -> None:
-    """Call ``work(item)`` for every item, ``threads`` at a time (in this thread alone if
-    ``threads`` < 2).  The calls must write disjoint memory; their results are dropped
-    and the first error is raised.  Items are taken from ``items`` only as threads come
-    free, so a generator of slices never has more than a few slices alive."""
+def in_order(work: Callable, items: Iterable, threads: int, ahead: int | None = None,
+             name: str = "yardstick-work") -> Iterator:
+    """``work(item)`` of every item, made ``threads`` at a time on threads (in this
+    thread alone if ``threads`` < 2), yielded in the items' order; an error is raised
+    when its item's turn comes.
+
+    At most ``ahead`` items (``threads`` by default) are in hand at once, and the
+    next one is taken from ``items`` only after the oldest result is yielded and the
+    caller has come back for more: a generator of pieces reusing a few buffers, or
+    of slices, never has more than that many alive.
+    """
     if threads < 2:
-        for item in items:
-            work(item)
+        yield from map(work, items)
         return
     from concurrent.futures import ThreadPoolExecutor
 
-    with ThreadPoolExecutor(threads, thread_name_prefix="yardstick-work") as pool:
+    ahead = ahead or threads
+    with ThreadPoolExecutor(threads, thread_name_prefix=name) as pool:
         pending: deque = deque()
         try:
             for item in items:
-                if len(pending) >= 2 * threads:
-                    pending.popleft().result()
                 pending.append(pool.submit(work, item))
+                if len(pending) >= ahead:
+                    yield pending.popleft().result()
             while pending:
-                pending.popleft().result()
+                yield pending.popleft().result()
         finally:
-            for fut in pending:
+            for fut in pending:  # stopped early (an error, the caller gone): drop the rest
                 fut.cancel()
+
+
+def each(work: Callable, items: Iterable, threads: int) -> None:
+    """Call ``work(item)`` for every item, ``threads`` at a time (:func:`in_order`, at
+    most twice as many items in hand).  The calls must write disjoint memory; their
+    results are dropped and the first error is raised."""
+    deque(in_order(work, items, threads, ahead=2 * threads), maxlen=0)
 
 
 #: lines per slice of :func:`gather`

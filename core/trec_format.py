@@ -6,19 +6,20 @@ lines (``-q``) topic by topic, then the summary (``all``) unless ``-n``.
 With ``-Z`` every name is prefixed by ``Z`` and counts print as doubles.
 
 The per-topic lines (hundreds of thousands for a large run) are assembled by
-pyarrow's ``take`` and ``binary_join_element_wise`` from three dictionary-coded columns (name, topic, value): a value in
-[0, 1] is looked up in a table of the 10,001 strings ``%6.4f`` can print there,
-so no Python string is made per line.
+pyarrow's ``take`` and ``binary_join_element_wise`` from three dictionary-coded
+columns (name, topic, value): a value in [0, 1] is looked up in a table of the
+10,001 strings ``%6.4f`` can print there, so no Python string is made per line.
 """
 
 from __future__ import annotations
 
 import math
-from collections import deque
 
 import numpy as np
 
+from yardstick.io.arrow_buffers import call, empty_strings, int64_array, string_array
 from yardstick.measures.registry import LONG, NUM_Q, RUNID, STRING
+from yardstick.threads import in_order
 
 #: ``"%6.4f" % (i / 10000)`` for i = 0..10000, each ending the line.
 _UNIT_STRINGS: list[str] | None = None
@@ -82,7 +83,6 @@ _LINES_PER_PIECE = 1 << 14
 
 def _per_topic_bytes(jr, columns, options, zscore: bool):
     """The per-topic lines as UTF-8 pieces, each a view of pyarrow's buffer (no copy)."""
-    call = _compute_call()
     z = "Z" if zscore else ""
     show = np.ones(jr.num_topics, bool)
     if options.compat == 9:
@@ -102,79 +102,31 @@ def _per_topic_bytes(jr, columns, options, zscore: bool):
         return
     shown = np.flatnonzero(show)
     C = len(names)
-    name_strings, value_strings = _string_array(names), _string_array(values.strings)
-    topic_strings = _string_array([f"\t{t}\t" for t in jr.topics.tolist()])
-    name_codes = _int_array(np.tile(np.arange(C, dtype=np.int64), max(1, _LINES_PER_PIECE // C)))
+    name_strings = string_array(names, large=True)
+    value_strings = string_array(values.strings, large=True)
+    topic_strings = string_array([f"\t{t}\t" for t in jr.topics.tolist()], large=True)
+    step = max(1, _LINES_PER_PIECE // C)
+    name_codes = int64_array(np.tile(np.arange(C, dtype=np.int64), step))
 
     def piece(part: np.ndarray):
         value_codes = np.stack([cc[part] for cc in code_cols], axis=1).ravel()
         lines = call("binary_join_element_wise", [
             call("take", [name_strings, name_codes.slice(0, len(value_codes))]),
-            call("take", [topic_strings, _int_array(np.repeat(part.astype(np.int64), C))]),
-            call("take", [value_strings, _int_array(value_codes)]),
-            _empty_strings(len(value_codes))])
+            call("take", [topic_strings, int64_array(np.repeat(part.astype(np.int64), C))]),
+            call("take", [value_strings, int64_array(value_codes)]),
+            empty_strings(len(value_codes))])
         offsets = np.frombuffer(lines.buffers()[1], dtype=np.int64, count=len(lines) + 1,
                                 offset=lines.offset * 8)
         return memoryview(lines.buffers()[2])[int(offsets[0]):int(offsets[-1])]
 
-    step = max(1, _LINES_PER_PIECE // C)
     parts = [shown[a:a + step] for a in range(0, len(shown), step)]
-    if len(parts) < 4:
-        yield from map(piece, parts)
-        return
-    # pyarrow makes the pieces without the GIL: two at a time, written in order
-    from concurrent.futures import ThreadPoolExecutor
-
-    with ThreadPoolExecutor(2, thread_name_prefix="yardstick-print") as pool:
-        pending = deque(pool.submit(piece, p) for p in parts[:_AHEAD])
-        for p in parts[_AHEAD:]:
-            done = pending.popleft().result()
-            pending.append(pool.submit(piece, p))
-            yield done
-        while pending:
-            yield pending.popleft().result()
+    # pyarrow makes the pieces without the GIL: two at a time on a large run, in order
+    yield from in_order(piece, parts, 2 if len(parts) >= 4 else 1, ahead=_AHEAD,
+                        name="yardstick-print")
 
 
 #: pieces of per-topic lines made ahead of the one being written
 _AHEAD = 3
-
-
-def _compute_call():
-    """pyarrow's ``call_function``, from its compiled module: ``import pyarrow.compute``
-    first makes a Python wrapper for each of its hundreds of functions (30-90 ms of
-    every ``yardstick eval``), and two are used here."""
-    try:
-        from pyarrow._compute import call_function
-    except ImportError:  # (should pyarrow move it)
-        from pyarrow.compute import call_function
-    return call_function
-
-
-def _int_array(codes: np.ndarray):
-    """int64 codes as a pyarrow array, from their buffer (``pa.array`` imports pandas)."""
-    import pyarrow as pa
-
-    codes = np.ascontiguousarray(codes, dtype=np.int64)
-    return pa.Array.from_buffers(pa.int64(), len(codes), [None, pa.py_buffer(codes)])
-
-
-def _string_array(strings: list[str]):
-    """A pyarrow large_string array built from its buffers."""
-    import pyarrow as pa
-
-    enc = [x.encode("utf-8", "surrogateescape") for x in strings]
-    offsets = np.zeros(len(enc) + 1, np.int64)
-    np.cumsum([len(e) for e in enc], out=offsets[1:])
-    return pa.Array.from_buffers(pa.large_string(), len(enc),
-                                 [None, pa.py_buffer(offsets), pa.py_buffer(b"".join(enc))])
-
-
-def _empty_strings(n: int):
-    """n empty strings (the separator of the line join)."""
-    import pyarrow as pa
-
-    return pa.Array.from_buffers(pa.large_string(), n,
-                                 [None, pa.py_buffer(np.zeros(n + 1, np.int64)), pa.py_buffer(b"")])
 
 
 def format_trec_eval(ev, query_flag: bool = False, summary_flag: bool = True,

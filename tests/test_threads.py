@@ -82,3 +82,32 @@ def test_gather_is_fancy_indexing(three_cores, monkeypatch, dtype):
     out = threads.gather(values, index)
     assert out.dtype == values.dtype
     np.testing.assert_array_equal(out, values[index])
+
+
+def test_in_order_yields_in_the_items_order_and_raises_in_turn():
+    import time
+
+    def slow_first(i):
+        time.sleep(0.02 if i == 0 else 0)   # the first item finishes last
+        if i == 6:
+            raise ValueError("item 6")
+        return i * i
+
+    out = threads.in_order(slow_first, range(10), 3)
+    assert [next(out) for _ in range(6)] == [i * i for i in range(6)]
+    with pytest.raises(ValueError, match="item 6"):
+        next(out)
+
+
+def test_in_order_takes_the_next_item_only_after_the_caller_comes_back():
+    taken = []
+
+    def items():
+        for i in range(20):
+            taken.append(i)
+            yield i
+
+    out = threads.in_order(lambda i: i, items(), 2, ahead=3)
+    assert next(out) == 0
+    assert taken == [0, 1, 2]        # three in hand; item 3 not taken before we ask again
+    assert list(out) == list(range(1, 20))

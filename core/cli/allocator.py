@@ -17,21 +17,13 @@ run is read (what the qrels freed is left for the run's parse to reuse).
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
 import sys
+
+from yardstick.io.memory_pages import libc
 
 M_TRIM_THRESHOLD = -1
 M_MMAP_MAX = -4
 M_ARENA_MAX = -8
-
-
-def _libc() -> ctypes.CDLL:
-    """glibc, by its soname (``ctypes.util.find_library`` runs ``ldconfig -p`` in a
-    subprocess: 5-10 ms of every command's start); found the slow way elsewhere."""
-    try:
-        return ctypes.CDLL("libc.so.6")
-    except OSError:
-        return ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
 
 
 def keep_freed_memory() -> bool:
@@ -42,9 +34,8 @@ def keep_freed_memory() -> bool:
     if not sys.platform.startswith("linux"):
         return False
     try:
-        libc = _libc()
-        mallopt = libc.mallopt
-    except (OSError, AttributeError):
+        mallopt = libc().mallopt
+    except AttributeError:  # (no libc, or not glibc)
         return False
     mallopt.argtypes = [ctypes.c_int, ctypes.c_int]
     mallopt.restype = ctypes.c_int

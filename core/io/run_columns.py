@@ -10,6 +10,7 @@ end (:meth:`Columns.finish`).
 from __future__ import annotations
 
 import numpy as np
+from yardstick.io.arrow_buffers import call, set_lookup, string_array
 from yardstick.io.docno_words import DocnoTooLong, check_docno_width
 
 
@@ -143,17 +144,9 @@ class Columns:
 
     def _looked_up(self, names, topic_ids: dict) -> np.ndarray | None:
         """:meth:`_topic_ids` by ``index_in``; None if a name is new (the dict adds it)."""
-        import pyarrow as pa
-        from pyarrow._compute import SetLookupOptions, call_function
-
         if self._known is None or len(self._known) != len(topic_ids):
-            # from its buffers (``pa.array`` of Python strings imports pandas)
-            enc = [t.encode("utf-8", "surrogateescape") for t in topic_ids]
-            offsets = np.zeros(len(enc) + 1, np.int32)
-            np.cumsum([len(e) for e in enc], out=offsets[1:])
-            self._known = pa.Array.from_buffers(
-                pa.string(), len(enc), [None, pa.py_buffer(offsets), pa.py_buffer(b"".join(enc))])
-        found = call_function("index_in", [names], SetLookupOptions(self._known))
+            self._known = string_array(topic_ids)
+        found = call("index_in", [names], set_lookup(self._known))
         if found.null_count:
             return None
         return np.frombuffer(found.buffers()[1], np.int32, count=len(found),

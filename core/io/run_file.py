@@ -22,7 +22,6 @@ the offending line.
 from __future__ import annotations
 
 import os
-from collections import deque
 
 import numpy as np
 from yardstick.errors import FormatError
@@ -33,7 +32,7 @@ from yardstick.io.run_piece import Irregular, piece_batches, piece_table
 from yardstick.io.run_room import Room, fewest_lines
 from yardstick.io.text_source import _KIND, check_size, display_name, read_bytes
 from yardstick.run import LINE_HASH, Run, codes_of
-
+from yardstick.threads import in_order
 
 RUN_COLUMNS = "topic Q0 docno rank score tag"
 _MAGIC = tuple(_KIND)
@@ -130,7 +129,7 @@ def _read_run(path, spath: str, name: str | None, group: str, data: bytes | None
         run.meta["_topic_counts"] = topic_lines  # yardstick.judged.run_topic_counts
     if dhash is not None:
         run.meta[LINE_HASH] = dhash  # made into the join index (Run.key_sorted)
-    if order is not None and _in_topic_blocks(run, topic_lines):
+    if order is not None and _in_topic_blocks(run):
         # trec_eval's order on a second thread while this one looks for duplicates:
         # neither needs the other when each topic is one block of lines
         from concurrent.futures import ThreadPoolExecutor
@@ -157,10 +156,10 @@ def _read_run(path, spath: str, name: str | None, group: str, data: bytes | None
     return run
 
 
-def _in_topic_blocks(run: Run, topic_lines) -> bool:
+def _in_topic_blocks(run: Run) -> bool:
     """Whether each topic's lines are one block of the file (as run files hold them):
     then trec_eval's order never reads the run's join index."""
-    if topic_lines is None or len(run.topic_code) < 2:
+    if len(run.topic_code) < 2:
         return False
     changes = int(np.count_nonzero(run.topic_code[1:] != run.topic_code[:-1]))
     return changes + 1 == len(run.topics)
@@ -299,38 +298,32 @@ def _parse_piece(buf, start: int, end: int, ranks: bool):
 
 def _parsed(pieces, ranks: bool):
     """(numpy batches, run tag of the last line, piece size in bytes) of each piece, in
-    order, :data:`AHEAD` pieces parsed at once on worker threads.
+    order, :data:`AHEAD` pieces parsed at once on worker threads
+    (:func:`yardstick.threads.in_order`).
 
     pyarrow parses without the GIL, and so does most of numpy, so the workers and
     this thread run at once.  A piece is taken from ``pieces`` (which reuses
     :data:`AHEAD` buffers in turn) only once the parse of the piece that used its
-    buffer has finished.  An error in a piece is raised when its turn comes.
+    buffer has finished and been appended.  An error in a piece is raised when its
+    turn comes.
     """
-    from concurrent.futures import ThreadPoolExecutor
+    def parse(piece):
+        buf, start, end = piece
+        return (*_parse_piece(buf, start, end, ranks), end - start)
 
-    it = iter(pieces)
+    return in_order(parse, _nonempty(pieces), AHEAD, name="yardstick-piece")
+
+
+def _nonempty(pieces):
+    """The pieces holding text; Irregular at a byte-order mark (the line parser drops it)."""
     first = True
-    with ThreadPoolExecutor(max_workers=AHEAD, thread_name_prefix="yardstick-piece") as pool:
-        pending: deque = deque()  # (future, size) of the pieces being parsed, in order
-        try:
-            while True:
-                for buf, start, end in it:
-                    if end <= start:
-                        continue
-                    if first and start == 0 and buf.startswith(b"\xef\xbb\xbf"):
-                        raise Irregular  # a byte-order mark: the line parser drops it
-                    first = False
-                    pending.append((pool.submit(_parse_piece, buf, start, end, ranks),
-                                    end - start))
-                    if len(pending) >= AHEAD:
-                        break
-                if not pending:
-                    return
-                fut, size = pending.popleft()
-                yield (*fut.result(), size)
-        finally:
-            for fut, _ in pending:  # stopped early (an error, cancelled): drop the rest
-                fut.cancel()
+    for buf, start, end in pieces:
+        if end <= start:
+            continue
+        if first and start == 0 and buf.startswith(b"\xef\xbb\xbf"):
+            raise Irregular
+        first = False
+        yield buf, start, end
 
 
 def _parse_slow(data: bytes, spath: str, cancel=None):
