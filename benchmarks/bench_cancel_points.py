@@ -4,7 +4,7 @@
 
 The window runs every load and analysis as a progress generator (``gui/jobs.py``);
 Cancel closes the generator at its next ``yield`` (and a run being parsed stops
-at its next piece, ``core/io/read_progress.py``).  So the time Cancel can take is
+at its next piece, ``core/inputs/io/read_progress.py``).  So the time Cancel can take is
 the longest gap between two yields.  This drives the real jobs on a track (a
 ``gen_track.py`` folder: ``qrels.txt``, ``runs/``, ``groups.tsv``) and prints,
 per job, its duration and its longest gap (issue #14's target: 0.5 s):
@@ -47,13 +47,17 @@ def main(argv=None) -> int:
     ap.add_argument("--track", required=True)
     ap.add_argument("--samples", type=int, default=1000)
     a = ap.parse_args(argv)
-    from yardstick.evaluation_service import EvalOptions, evaluate_runs
-    from yardstick.io.groups_file import read_groups
-    from yardstick.io.read_progress import read_qrels_job, read_run_job
-    from yardstick.judged_runs_build import iter_build_judged_runs
-    from yardstick.pool.report import PoolSettings, iter_pool_report
-    from yardstick.stability.report import ANALYSES, StabilitySettings, run_stability, \
-        score_matrices
+    from yardstick.analysis.pool.report import PoolSettings, iter_pool_report
+    from yardstick.analysis.stability.report import (
+        ANALYSES,
+        StabilitySettings,
+        run_stability,
+        score_matrices,
+    )
+    from yardstick.evaluation.evaluation_service import EvalOptions, evaluate_runs
+    from yardstick.inputs.io.groups_file import read_groups
+    from yardstick.inputs.io.read_progress import read_qrels_job, read_run_job
+    from yardstick.judging.judged_runs_build import iter_build_judged_runs
 
     track = Path(a.track)
     rows: list = []

@@ -297,8 +297,8 @@ def child(track: Path, quick: bool, why: bool, no_analyses: bool = False,
         phase_end("pool")
     stab = win.panels.get("stability")
     if stab is not None and not quick and not no_analyses and not load_only:
+        from yardstick.analysis.stability.report import ANALYSES
         from yardstick.gui.charts.render_pg import still_drawing
-        from yardstick.stability.report import ANALYSES
 
         win.raise_panel("stability")
         stab.tabs.setCurrentWidget(stab.chart.parentWidget())  # its figures painted too

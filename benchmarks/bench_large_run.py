@@ -6,9 +6,9 @@ The run is the 7000 topics x 1000 documents file ``benchmarks/bench_eval.py``
 generates.  Each measurement runs in a fresh process (peak resident memory is
 the child's ``ru_maxrss``):
 
-* ``read_run``: :func:`yardstick.io.read_run` alone (the CLI's path);
-* ``window load``: :func:`yardstick.loading.load_files`, which reads the file in
-  8 MiB chunks with progress (:mod:`yardstick.io.read_progress`), then parses on a
+* ``read_run``: :func:`yardstick.inputs.io.read_run` alone (the CLI's path);
+* ``window load``: :func:`yardstick.session.loading.load_files`, which reads the file in
+  8 MiB chunks with progress (:mod:`yardstick.inputs.io.read_progress`), then parses on a
   helper thread while the progress bar keeps moving;
 * ``cancel``: the same load closed (what Cancel does) at its first
   "parsing" report; prints how long closing took and that nothing came back.
@@ -34,17 +34,17 @@ mode, path = sys.argv[1], sys.argv[2]
 t0 = time.perf_counter()
 out = {{}}
 if mode == "read_run":
-    from yardstick.io import read_run
+    from yardstick.inputs.io import read_run
     out["lines"] = len(read_run(path))
 elif mode == "window":
-    from yardstick.loading import load_files
-    from yardstick.progress import run_sync
+    from yardstick.session.loading import load_files
+    from yardstick.common.progress import run_sync
     steps = []
     res = run_sync(load_files([(path, "run")]), on_progress=steps.append)
     out["lines"] = len(res.runs[0])
     out["progress_reports"] = len(steps)
 elif mode == "cancel":
-    from yardstick.loading import load_files
+    from yardstick.session.loading import load_files
     job = load_files([(path, "run")])
     n = 0
     for p in job:
@@ -61,10 +61,10 @@ elif mode == "cancel":
     except StopIteration as stop:
         out["result_after_cancel"] = repr(stop.value)
 elif mode == "refuse":
-    import yardstick.io.text_source as ts
+    import yardstick.inputs.io.text_source as ts
     ts.available_memory = lambda: 2**28
-    from yardstick.errors import FormatError
-    from yardstick.io import read_run
+    from yardstick.common.errors import FormatError
+    from yardstick.inputs.io import read_run
     try:
         read_run(path)
         out["message"] = "BUG: loaded"

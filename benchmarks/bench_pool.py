@@ -10,7 +10,7 @@ Two workloads (issue 6, "Speed"):
   documents, seeds 1..80, tags ``gen01``..``gen80``, 4 runs per group) pooled at
   depth 100, judged by the union of their generated qrels.
 
-For each, the time to encode the runs (:func:`yardstick.judged_runs_build.build_judged_runs`)
+For each, the time to encode the runs (:func:`yardstick.judging.judged_runs_build.build_judged_runs`)
 and to run the run- and group-level uniques tests is printed; reading files
 (and the Qrels' lazily built byte column) is reported separately.  Target:
 under 5 s for the 80 runs.
@@ -31,11 +31,11 @@ import pandas as pd
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from yardstick.io import read_qrels, read_run  # noqa: E402
-from yardstick.judged_runs_build import build_judged_runs  # noqa: E402
-from yardstick.pool.reconstruction import pool_statistics, reconstruct_pool  # noqa: E402
-from yardstick.pool.uniques import leave_out_uniques  # noqa: E402
-from yardstick.qrels import Qrels  # noqa: E402
+from yardstick.analysis.pool.reconstruction import pool_statistics, reconstruct_pool  # noqa: E402
+from yardstick.analysis.pool.uniques import leave_out_uniques  # noqa: E402
+from yardstick.inputs.io import read_qrels, read_run  # noqa: E402
+from yardstick.inputs.qrels import Qrels  # noqa: E402
+from yardstick.judging.judged_runs_build import build_judged_runs  # noqa: E402
 
 DATA = ROOT.parent / "shared" / "data"
 GEN = ROOT.parent / "shared" / "tools" / "gen_run.py"

@@ -78,7 +78,7 @@ import sys
 from yardstick.cli.allocator import keep_freed_memory, lean_arrow_pool
 keep_freed_memory()
 lean_arrow_pool()
-from yardstick.io.run_file import read_run
+from yardstick.inputs.io.run_file import read_run
 print(len(read_run(sys.argv[1], ranks=False, order=10, scores=False)))
 """
 

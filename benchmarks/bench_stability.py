@@ -3,7 +3,7 @@
     .venv/bin/python benchmarks/bench_stability.py [--samples 1000] [--full]
 
 For a 100 topics × 78 runs score matrix (the TREC 2003 robust track's size)
-and a 250 × 20 one (synthetic, seeded), runs :func:`yardstick.stability.swap_rates`
+and a 250 × 20 one (synthetic, seeded), runs :func:`yardstick.analysis.stability.swap_rates`
 — B disjoint subset pairs for every size 1 .. N/2, swap counts per difference
 bin, exponential fits — and the same counting written the obvious way: a Python
 loop over samples and run pairs.  Both see the *same* topic subsets (same seed,
@@ -27,9 +27,9 @@ import pandas as pd
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from yardstick.progress import run_sync  # noqa: E402
-from yardstick.stability.resampling import disjoint_subset_indices  # noqa: E402
-from yardstick.stability.swap_rates import count_swaps, swap_rates  # noqa: E402
+from yardstick.analysis.stability.resampling import disjoint_subset_indices  # noqa: E402
+from yardstick.analysis.stability.swap_rates import count_swaps, swap_rates  # noqa: E402
+from yardstick.common.progress import run_sync  # noqa: E402
 
 
 def synthetic_scores(n_topics: int, n_runs: int, seed: int = 0) -> pd.DataFrame:

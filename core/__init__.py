@@ -32,7 +32,7 @@ def __getattr__(name: str):
 
         return getattr(interop, name)
     if name in _SPEC:
-        from yardstick.measures import spec
+        from yardstick.evaluation.measures import spec
 
         return getattr(spec, name)
     raise AttributeError(f"module 'yardstick' has no attribute {name!r}")

@@ -1,7 +1,7 @@
 """Yardstick from Python: read, evaluate, compare and diagnose with pandas DataFrames.
 
 ``import yardstick as ys`` gives these functions; they return the same numbers
-as ``yardstick eval`` (the same evaluation service, :func:`yardstick.engine.measure_run`).
+as ``yardstick eval`` (the same evaluation service, :func:`yardstick.evaluation.engine.measure_run`).
 
 >>> import yardstick as ys
 >>> paths = ys.sample_paths()
@@ -16,13 +16,13 @@ run
 okBM25   0.2894   0.3597
 okBM25a  0.2727   0.3432
 
-Qrels and runs may be paths, lists of paths, :class:`~yardstick.qrels.Qrels` /
-:class:`~yardstick.run.Run` objects, pandas DataFrames (trec_eval's column names
+Qrels and runs may be paths, lists of paths, :class:`~yardstick.inputs.qrels.Qrels` /
+:class:`~yardstick.inputs.run.Run` objects, pandas DataFrames (trec_eval's column names
 ``topic, docno, rel`` / ``topic, docno, score`` or ir_measures' and ranx's
 ``query_id, doc_id, relevance`` / ``query_id, doc_id, score``, with a ``run``
 column when one frame holds several runs), ``{topic: {docno: value}}`` dicts, or
 ranx's ``Qrels``/``Run`` and ir_measures' namedtuple iterables.  Measures are
-named in trec_eval's, ir_measures' or ranx's spelling (:mod:`yardstick.measures.spec`).
+named in trec_eval's, ir_measures' or ranx's spelling (:mod:`yardstick.evaluation.measures.spec`).
 """
 
 from __future__ import annotations
@@ -32,16 +32,18 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import pandas as pd
-from yardstick.evaluation import Evaluation, score_matrix
-from yardstick.options import EvalOptions
-from yardstick.qrels import Qrels
-from yardstick.run import Run
+
+from yardstick.common.options import EvalOptions
+from yardstick.evaluation.results import Evaluation, score_matrix
+from yardstick.inputs.qrels import Qrels
+from yardstick.inputs.run import Run
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
-    from yardstick.pool.report import PoolReport
-    from yardstick.stability.report import StabilityReport
+
+    from yardstick.analysis.pool.report import PoolReport
+    from yardstick.analysis.stability.report import StabilityReport
 
 __all__ = ["read_qrels", "read_runs", "evaluate", "evaluations", "wide", "compare",
            "experiment", "stability_report", "pool_report", "plot_recall_precision",
@@ -76,7 +78,7 @@ def read_qrels(source: Any, name: str | None = None) -> Qrels:
     if isinstance(source, Qrels):
         return source
     if _is_path(source):
-        from yardstick.io.qrels_file import read_qrels as read_file
+        from yardstick.inputs.io.qrels_file import read_qrels as read_file
 
         return read_file(source, name=name)
     if hasattr(source, "to_dict") and hasattr(source, "qrels"):  # ranx.Qrels
@@ -100,12 +102,12 @@ def read_runs(source: Any, name: str | None = None) -> list[Run]:
     ranx ``Run`` objects or ir_measures scored-document iterables.
 
     Two runs with one name (two files called ``run.txt`` in different folders) are told
-    apart as the command line does (:func:`yardstick.run_names.unique_names`): the
+    apart as the command line does (:func:`yardstick.inputs.run_names.unique_names`): the
     second becomes ``run.txt#2``, and a ``UserWarning`` says which file that is.
     """
     import warnings
 
-    from yardstick.run_names import unique_names
+    from yardstick.inputs.run_names import unique_names
 
     runs, notes = unique_names(_read_runs(source, name))
     for note in notes:
@@ -117,7 +119,7 @@ def _read_runs(source: Any, name: str | None = None) -> list[Run]:
     if isinstance(source, Run):
         return [source]
     if _is_path(source):
-        from yardstick.io.run_file import read_run
+        from yardstick.inputs.io.run_file import read_run
 
         return [read_run(source, name=name)]
     if isinstance(source, pd.DataFrame):
@@ -175,8 +177,8 @@ def evaluations(qrels: Any, runs: Any, measures: Any = ("official",),
     Every cutoff asked is computed: ``["P.5", "P.10"]`` gives ``P_5`` and ``P_10``
     (where trec_eval's ``-m P.5 -m P.10`` keeps the first; ``merge_cutoffs``).
     """
-    from yardstick.engine import evaluate_run
-    from yardstick.measures.spec import merge_cutoffs
+    from yardstick.evaluation.engine import evaluate_run
+    from yardstick.evaluation.measures.spec import merge_cutoffs
 
     opts = options or EvalOptions(**option_values)
     q = read_qrels(qrels)
@@ -204,7 +206,7 @@ def evaluate(qrels: Any, runs: Any, measures: Any = ("official",), per_topic: bo
         asked by when it gives one column (``nDCG@10``), else trec_eval's
         (``P_5``, ``P_10`` for ``P.5,10``).
     """
-    from yardstick.measures.spec import output_label, parse_measures
+    from yardstick.evaluation.measures.spec import output_label, parse_measures
 
     specs = parse_measures(measures)
     q, run_list = read_qrels(qrels), _runs(runs)
@@ -244,7 +246,7 @@ def _sourced(frame: pd.DataFrame, qrels: Qrels, runs: Sequence[Run], measures, o
 
 def _asked_names(specs) -> dict[str, str]:
     """trec_eval column -> the name the user asked it by (one-column specs only)."""
-    from yardstick.measures.registry import parse_requests
+    from yardstick.evaluation.measures.registry import parse_requests
 
     out = {}
     for s in specs:
@@ -273,7 +275,7 @@ def compare(qrels: Any, runs: Any, measure: str = "map", baseline: str | None = 
     ``correction`` ``none``, ``holm`` or ``bh``.  The baseline defaults to the first run;
     name it by its run name, file name, path or run tag (``"aplrob03a"``).
     """
-    from yardstick.significance import compare_runs
+    from yardstick.analysis.significance import compare_runs
 
     run_list = _runs(runs)
     base = _baseline(baseline, run_list)
@@ -289,7 +291,7 @@ def experiment(qrels: Any, runs: Any, measures: Sequence[str] = ("map", "P.10", 
                baseline: str | None = None, test: str = "t", correction: str = "holm",
                alpha: float = 0.05, seed: int = 0) -> pd.DataFrame:
     """A PyTerrier ``Experiment``-like table: means, +/-, p-values per measure."""
-    from yardstick.significance import experiment_table
+    from yardstick.analysis.significance import experiment_table
 
     run_list = _runs(runs)
     base = _baseline(baseline, run_list)
@@ -305,8 +307,8 @@ def experiment(qrels: Any, runs: Any, measures: Sequence[str] = ("map", "P.10", 
 
 def _baseline(name: str | None, runs: list[Run]) -> str:
     """The baseline's run name: the first run, or the run ``name`` means (its name, file
-    name, path or run tag: :func:`yardstick.run_names.resolve_run`)."""
-    from yardstick.run_names import resolve_run
+    name, path or run tag: :func:`yardstick.inputs.run_names.resolve_run`)."""
+    from yardstick.inputs.run_names import resolve_run
 
     if not runs:
         raise ValueError("no runs given")
@@ -314,7 +316,7 @@ def _baseline(name: str | None, runs: list[Run]) -> str:
 
 
 def _matrix(qrels, runs, measure, options) -> pd.DataFrame:
-    from yardstick.measures.spec import parse_measure
+    from yardstick.evaluation.measures.spec import parse_measure
 
     spec = parse_measure(measure)
     evs = evaluations(qrels, runs, [spec], options)
@@ -328,12 +330,12 @@ def _matrix(qrels, runs, measure, options) -> pd.DataFrame:
 def stability_report(qrels: Any, runs: Any, measures: Sequence[str] = ("map",),
               analyses: Sequence[str] = ("swap", "error-rate"), samples: int = 1000,
               seed: int = 0, **settings) -> StabilityReport:
-    """Topic-set stability analyses (:mod:`yardstick.stability`); a ``StabilityReport``.
+    """Topic-set stability analyses (:mod:`yardstick.analysis.stability`); a ``StabilityReport``.
 
     Its ``tables`` are DataFrames (``report.table(name)``, ``report.to_frame()``).
     """
-    from yardstick.progress import run_sync
-    from yardstick.stability.report import StabilitySettings, run_stability, score_matrices
+    from yardstick.analysis.stability.report import StabilitySettings, run_stability, score_matrices
+    from yardstick.common.progress import run_sync
 
     evs = evaluations(qrels, runs, sorted({*measures, "map"}))
     mats, tie_break = score_matrices(evs, list(measures))
@@ -345,11 +347,11 @@ def stability_report(qrels: Any, runs: Any, measures: Sequence[str] = ("map",),
 def pool_report(qrels: Any, runs: Any, depth: int = 100, pooled: Iterable[str] | None = None,
          groups: Mapping[str, str] | None = None, analyses: Sequence[str] = ("stats",),
          **settings) -> PoolReport:
-    """Pool-quality diagnostics (:mod:`yardstick.pool`); a ``PoolReport`` whose
+    """Pool-quality diagnostics (:mod:`yardstick.analysis.pool`); a ``PoolReport`` whose
     ``tables()`` are DataFrames."""
-    from yardstick.judged_runs_build import build_judged_runs
-    from yardstick.pool.report import PoolSettings, iter_pool_report
-    from yardstick.progress import run_sync
+    from yardstick.analysis.pool.report import PoolSettings, iter_pool_report
+    from yardstick.common.progress import run_sync
+    from yardstick.judging.judged_runs_build import build_judged_runs
 
     index = build_judged_runs(_runs(runs), read_qrels(qrels), pooled=pooled, groups=groups)
     return run_sync(iter_pool_report(index, PoolSettings(depth=depth, analyses=tuple(analyses),
@@ -362,8 +364,8 @@ def plot_recall_precision(qrels: Any, runs: Any, ax: Axes | None = None) -> Figu
     Returns the matplotlib ``Figure`` (a new one unless ``ax`` is given); save it
     with ``fig.savefig("rp.svg")`` (PNG, SVG and PDF are all vector-exact).
     """
-    from yardstick.charts.recall_precision import recall_precision_curves
-    from yardstick.reports.figures import draw_recall_precision, new_figure
+    from yardstick.presentation.charts.recall_precision import recall_precision_curves
+    from yardstick.presentation.reports.figures import draw_recall_precision, new_figure
 
     evs = evaluations(qrels, runs, ["map", "iprec_at_recall"])
     curves = recall_precision_curves(evs)
@@ -382,8 +384,8 @@ def export_table(frame: pd.DataFrame, path: PathLike, fmt: str | None = None,
     sheet, a LaTeX comment, ``.provenance.json`` beside CSV and Markdown), as the
     window's and ``yardstick report``'s exports are.  ``provenance=`` overrides it.
     """
-    from yardstick.export.tables import write_table
-    from yardstick.provenance import Provenance
+    from yardstick.common.provenance import Provenance
+    from yardstick.presentation.export.tables import write_table
 
     src = frame.attrs.get("sources")
     if "provenance" not in kwargs and src:
@@ -396,7 +398,7 @@ def export_table(frame: pd.DataFrame, path: PathLike, fmt: str | None = None,
 
 def sample_paths() -> dict[str, Any]:
     """Paths of the bundled sample collection: ``qrels``, ``topics``, ``runs`` (list)."""
-    from yardstick.sample import sample_paths as paths
+    from yardstick.inputs.sample import sample_paths as paths
 
     p = paths()
     return {k: ([str(x) for x in v] if isinstance(v, (list, tuple)) else str(v) if v else v)

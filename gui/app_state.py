@@ -16,17 +16,17 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
 
+from yardstick.common.options import EvalOptions
+from yardstick.common.progress import Progress
 from yardstick.gui import heap
-from yardstick.options import EvalOptions
-from yardstick.progress import Progress
-from yardstick.workspace import RunEntry, Workspace
+from yardstick.session.workspace import RunEntry, Workspace
 
 if TYPE_CHECKING:  # numpy, pandas and the engine load after the window's first paint
     import pandas as pd
 
-    from yardstick.evaluation_service import Evaluation
-    from yardstick.qrels import Qrels
-    from yardstick.run import Run
+    from yardstick.evaluation.evaluation_service import Evaluation
+    from yardstick.inputs.qrels import Qrels
+    from yardstick.inputs.run import Run
 
 class Change(StrEnum):
     """What changed in the workspace: the payload of :attr:`AppState.changed`.
@@ -106,7 +106,7 @@ class AppState(QObject):
         evs = self.evaluations(visible_only=False)
         if not evs:
             return []
-        from yardstick.evaluation_tables import columns_for
+        from yardstick.evaluation.evaluation_tables import columns_for
 
         cols = list(next(iter(evs.values())).per_topic.columns)
         return columns_for(self.workspace.measures, cols)
@@ -143,7 +143,7 @@ class AppState(QObject):
 
     def add_evaluated_runs(self, pieces: Iterable[tuple[Run, Evaluation | None]],
                            qrels: Qrels | None, options: EvalOptions) -> list[str]:
-        """Add runs a load read and evaluated (:func:`yardstick.loading.load_files` streamed).
+        """Add runs a load read and evaluated (:func:`yardstick.session.loading.load_files` streamed).
 
         An evaluation is kept when it was made with the workspace's current qrels and
         options; a run without one is evaluated as usual.  One ``RUNS`` and one
@@ -205,7 +205,7 @@ class AppState(QObject):
     def pool_listed_runs(self, path: str) -> tuple[int, list[str]]:
         """Pool the runs a list file names (a track's ``pooled.txt``: a run name, tag or file
         a line) and no others; returns (runs pooled, names that match no loaded run)."""
-        from yardstick.run_names import listed_runs
+        from yardstick.inputs.run_names import listed_runs
 
         entries = list(self.workspace.runs.values())
         listed, missing = listed_runs(path, [e.run for e in entries], "pooled-runs file")
@@ -301,7 +301,7 @@ class AppState(QObject):
         if not todo:
             return
         if self.jobs is None:  # no runner (scripts): evaluate here
-            from yardstick.progress import run_sync
+            from yardstick.common.progress import run_sync
 
             self._store(run_sync(_evaluate_job(todo, ws.qrels, measures, ws.options)), todo)
             self._announce_coverage(ws.qrels, ws.options)
@@ -315,7 +315,7 @@ class AppState(QObject):
         on the GUI thread; a newer evaluation (same job key) cancels the rest of the chain."""
         batch, rest = todo[:EVAL_BATCH], todo[EVAL_BATCH:]
 
-        from yardstick.io.read_progress import scaled
+        from yardstick.inputs.io.read_progress import scaled
 
         def job():
             n = len(batch)  # the batch is runs done .. done + n of total
@@ -356,8 +356,8 @@ class AppState(QObject):
 
     def _announce_coverage(self, qrels: Qrels, options: EvalOptions) -> None:
         """Say which topics the loaded runs and the qrels do not share, and what the
-        numbers do with them (:mod:`yardstick.topic_coverage`)."""
-        from yardstick.topic_coverage import topic_coverage
+        numbers do with them (:mod:`yardstick.inputs.topic_coverage`)."""
+        from yardstick.inputs.topic_coverage import topic_coverage
 
         runs = [e.run for e in self.workspace.runs.values()]
         self.topic_notes = topic_coverage(qrels.topics.tolist(), runs,
@@ -391,7 +391,7 @@ class Evaluator:
     def __call__(self, run: Run, qrels: Qrels) -> Evaluation:
         from dataclasses import replace
 
-        from yardstick.engine import evaluate_run
+        from yardstick.evaluation.engine import evaluate_run
 
         if self.chosen:
             try:
@@ -414,8 +414,14 @@ class Evaluator:
     def _together(self, run: Run, qrels: Qrels, chosen: list[str]) -> Evaluation:
         """One table of the official set and ``chosen``, computed on one judged ranking
         (a measure with options of its own gets its own)."""
-        from yardstick.engine import (compute_columns, evaluate_run, evaluation, measure_run,
-                                      plan_measures, summarise)
+        from yardstick.evaluation.engine import (
+            compute_columns,
+            evaluate_run,
+            evaluation,
+            measure_run,
+            plan_measures,
+            summarise,
+        )
 
         if not self.base:
             return evaluate_run(run, qrels, chosen, self.options)
@@ -452,7 +458,7 @@ def _renamed(ev: Evaluation, name: str) -> Evaluation:
 def _merge(a: Evaluation | None, b: Evaluation | None) -> Evaluation:
     import pandas as pd
 
-    from yardstick.evaluation import Evaluation
+    from yardstick.evaluation.results import Evaluation
 
     if a is None or b is None:
         return a if b is None else b
@@ -466,7 +472,7 @@ def _merge(a: Evaluation | None, b: Evaluation | None) -> Evaluation:
 
 def _has_all(ev: Evaluation, measures: list[str], checked: dict | None = None) -> bool:
     """Whether ``ev`` has a column for every measure (``checked``: answers kept per column set)."""
-    from yardstick.evaluation_tables import measure_columns as _columns_for
+    from yardstick.evaluation.evaluation_tables import measure_columns as _columns_for
 
     key = (tuple(ev.per_topic.columns), tuple(ev.summary.index))
     if checked is not None and key in checked:

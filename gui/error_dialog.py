@@ -13,10 +13,17 @@ import traceback
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QLabel, QPlainTextEdit, QPushButton,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
 
-from yardstick.io.atomic import describe_write_error, is_write_error
+from yardstick.inputs.io.atomic import describe_write_error, is_write_error
 
 log = logging.getLogger(__name__)
 

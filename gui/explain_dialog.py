@@ -2,15 +2,23 @@
 
 Opened through ``AppState.explain_requested(run, topic, measure)`` (any table
 cell may call ``state.show_explanation``); :func:`install` connects the signal
-once per state.  The text is :meth:`yardstick.explain.Explanation.to_markdown`,
-computed in the background with :func:`yardstick.explain.explain_all`.
+once per state.  The text is :meth:`yardstick.analysis.explain.Explanation.to_markdown`,
+computed in the background with :func:`yardstick.analysis.explain.explain_all`.
 """
 
 from __future__ import annotations
 
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import (QComboBox, QDialog, QHBoxLayout, QLabel, QPushButton,
-                              QTextBrowser, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
 
 from yardstick.gui.app_state import AppState
 from yardstick.gui.jobs import JobRunner
@@ -81,7 +89,7 @@ class ExplainDialog(QDialog):
         self.status.setText("computing …")
 
         def job():
-            from yardstick.explain import explain_all
+            from yardstick.analysis.explain import explain_all
             return explain_all(run, qrels, measure, topic, options)
 
         self.jobs.submit(JOB_KEY, job, on_result=self.show_explanations, on_error=self._failed)

@@ -10,14 +10,14 @@ name.  Dialogs start in the last folder used and preselect the last format
 (QSettings keys ``export/<kind>_dir`` and ``export/<kind>_format``).
 
 Charts drawn from a figure spec (every chart of the Charts, Stability and Pool
-panels and the teaching views: :mod:`yardstick.charts.figure_spec`) are written by
+panels and the teaching views: :mod:`yardstick.presentation.charts.figure_spec`) are written by
 matplotlib from the same spec the window shows
-(:func:`yardstick.charts.render_mpl.write_figure`): the same runs, filter, labels
+(:func:`yardstick.presentation.charts.render_mpl.write_figure`): the same runs, filter, labels
 and highlight; PNG at the chosen width and DPI, SVG (text kept as text) and PDF,
 both vector.  The figure keeps the on-screen proportions (96 px = 1 inch).  Other
 plots (a bare PlotWidget) still go through pyqtgraph's ``ImageExporter`` /
 ``SVGExporter`` and, for PDF, that SVG drawn by Qt's SVG renderer into a
-``QPdfWriter`` page.  Tables go through :mod:`yardstick.export.tables`.
+``QPdfWriter`` page.  Tables go through :mod:`yardstick.presentation.export.tables`.
 All files are written atomically.
 """
 
@@ -31,11 +31,20 @@ import pyqtgraph as pg
 import pyqtgraph.exporters  # noqa: F401  (registers pg.exporters)
 from PySide6.QtCore import QMarginsF, QRectF, QSizeF
 from PySide6.QtGui import QGuiApplication, QPageLayout, QPageSize, QPainter, QPdfWriter
-from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QMenu,
-                               QSpinBox, QToolBar, QToolButton, QWidget)
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QMenu,
+    QSpinBox,
+    QToolBar,
+    QToolButton,
+    QWidget,
+)
 
-from yardstick.export.tables import table_to_text, write_table
-from yardstick.io.atomic import atomic_write, atomic_write_bytes
+from yardstick.inputs.io.atomic import atomic_write, atomic_write_bytes
+from yardstick.presentation.export.tables import table_to_text, write_table
 
 __all__ = ["add_plot_export", "add_table_export", "export_plot", "export_table", "copy_table",
            "plot_item_of", "frame_of", "PLOT_FORMATS", "TABLE_FORMATS"]
@@ -129,7 +138,7 @@ def export_plot(obj, path: str | os.PathLike, fmt: str | None = None, width: int
     fmt = (fmt or path.suffix.lstrip(".")).lower()
     spec = _spec_of(obj)
     if spec is not None:
-        from yardstick.charts.render_mpl import write_figure
+        from yardstick.presentation.charts.render_mpl import write_figure
 
         w_in, h_in = _screen_inches(_resolve(obj))
         if fmt == "png" and width:
@@ -260,7 +269,7 @@ def _copy_image(obj) -> None:
     if spec is not None:
         from PySide6.QtGui import QImage
 
-        from yardstick.charts.render_mpl import figure_bytes
+        from yardstick.presentation.charts.render_mpl import figure_bytes
 
         img = QImage.fromData(figure_bytes(spec, "png", *_screen_inches(_resolve(obj)),
                                            dpi=144))
@@ -303,8 +312,8 @@ def export_table(source, path: str | os.PathLike, fmt: str | None = None,
 def window_provenance(widget, runs=None, **extra):
     """The provenance of what the window holding ``widget`` shows (its qrels, the runs
     drawn — all loaded when ``runs`` is empty —, measures and options;
-    :func:`yardstick.provenance.workspace_provenance`), or None outside a window."""
-    from yardstick.provenance import workspace_provenance
+    :func:`yardstick.common.provenance.workspace_provenance`), or None outside a window."""
+    from yardstick.common.provenance import workspace_provenance
 
     win = widget.window() if isinstance(widget, QWidget) else None
     state = getattr(win, "state", None)

@@ -17,7 +17,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
 
-from yardstick.progress import Progress
+from yardstick.common.progress import Progress
 
 __all__ = ["GIL_SWITCH_INTERVAL", "share_the_gil", "after_paints", "next_turn", "until_set"]
 

@@ -4,7 +4,7 @@ The pattern is superqt's generator worker (``superqt/utils/_qthreading.py``)
 with Orange's "one task per widget" rule (``Orange/widgets/utils/concurrent.py``):
 
 * ``submit(key, make_job, on_result, on_error)`` calls ``make_job()`` *in the
-  worker thread* to get a generator yielding :class:`yardstick.progress.Progress`
+  worker thread* to get a generator yielding :class:`yardstick.common.progress.Progress`
   and returning the result, and iterates it on ``QThreadPool``;
 * cancelling sets a flag that the worker checks between yields; it then
   ``close()``\\ s the generator (GeneratorExit at its current ``yield``);
@@ -37,7 +37,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal, Slot
 
-from yardstick.progress import Progress
+from yardstick.common.progress import Progress
 
 log = logging.getLogger(__name__)
 

@@ -2,7 +2,7 @@
 
 Every menu action calls a public method (``open_qrels``, ``open_runs``,
 ``open_folder``, ``save_session`` ...) that tests call directly.  Files are read
-by :func:`yardstick.loading.load_files` in a background job; whatever fails is
+by :func:`yardstick.session.loading.load_files` in a background job; whatever fails is
 reported (file, line, reason) and nothing loaded before is dropped.
 """
 
@@ -16,13 +16,17 @@ import traceback
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import QByteArray, Qt, QTimer, Signal
-from PySide6.QtWidgets import (QDockWidget, QLabel, QMainWindow, QProgressBar, QPushButton,
-                               QScrollArea, QWidget)
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QLabel,
+    QMainWindow,
+    QProgressBar,
+    QPushButton,
+    QScrollArea,
+    QWidget,
+)
 
-from yardstick.autosave import AutosaveSchedule
-from yardstick.errors import FormatError
-from yardstick.io.atomic import describe_write_error, is_write_error
-from yardstick.loading import LoadResult, expand, load_files
+from yardstick.common.errors import FormatError
 from yardstick.gui import heap
 from yardstick.gui import settings as st
 from yardstick.gui.app_state import AppState, Evaluator
@@ -31,15 +35,23 @@ from yardstick.gui.gil_sharing import share_the_gil
 from yardstick.gui.jobs import JobError, JobRunner
 from yardstick.gui.lazy import defer_while_hidden
 from yardstick.gui.menus import MenuActions
-from yardstick.gui.panels import (PANEL_TITLES, SKIPPED, load_panel_classes, panel_key,
-                                  panel_module_names)
+from yardstick.gui.panels import (
+    PANEL_TITLES,
+    SKIPPED,
+    load_panel_classes,
+    panel_key,
+    panel_module_names,
+)
 from yardstick.gui.sample_files import sample_items
+from yardstick.inputs.io.atomic import describe_write_error, is_write_error
+from yardstick.session.autosave import AutosaveSchedule
+from yardstick.session.loading import LoadResult, expand, load_files
 
 log = logging.getLogger(__name__)
 #: Imported on a worker thread after the first paint, before the panels are built on the
 #: GUI thread (together ~1 s of imports that would otherwise hold the event loop).
-PRELOAD = ("numpy", "pandas", "pyarrow", "pyqtgraph", "scipy.stats", "yardstick.engine",
-           "yardstick.evaluation_tables", "yardstick.loading", "yardstick.gui.table_model")
+PRELOAD = ("numpy", "pandas", "pyarrow", "pyqtgraph", "scipy.stats", "yardstick.evaluation.engine",
+           "yardstick.evaluation.evaluation_tables", "yardstick.session.loading", "yardstick.gui.table_model")
 LAYOUT_VERSION = 1
 #: The window's size when the screen has room for it (else the available area).
 PREFERRED_SIZE = (1400, 900)
@@ -284,7 +296,7 @@ class MainWindow(MenuActions, QMainWindow):
 
     def _build_teaching_extras(self) -> None:
         """"Explain this number" from any panel (not only the topic explorer), and
-        Help ▸ Worked examples (each example of yardstick.examples, in the topic explorer)."""
+        Help ▸ Worked examples (each example of yardstick.inputs.examples, in the topic explorer)."""
         from yardstick.gui import explain_dialog
 
         self.explain_dialog = explain_dialog.install(self.state, self.jobs, self)
@@ -295,7 +307,7 @@ class MainWindow(MenuActions, QMainWindow):
         if help_menu is None:
             help_menu = self.menuBar().addMenu("&Help")
         self.examples_menu = help_menu.addMenu("Worked examples")
-        from yardstick.examples import examples
+        from yardstick.inputs.examples import examples
 
         try:
             items = [(e.name, e.title) for e in examples()]
@@ -306,7 +318,7 @@ class MainWindow(MenuActions, QMainWindow):
         self.examples_menu.setEnabled(bool(items))
 
     def load_example(self, name: str) -> bool:
-        """Show worked example ``name`` (yardstick.examples) in the topic explorer."""
+        """Show worked example ``name`` (yardstick.inputs.examples) in the topic explorer."""
         if "topic_explorer" not in self.panels and self._pending:
             self.build_remaining_panels()
         panel = self.panels.get("topic_explorer")
@@ -432,13 +444,13 @@ class MainWindow(MenuActions, QMainWindow):
         self.loaded.emit(res)
 
     def open_sample(self) -> str:
-        """The bundled sample (``yardstick.sample``), or the fallback subset in ``resources/``."""
+        """The bundled sample (``yardstick.inputs.sample``), or the fallback subset in ``resources/``."""
         items = sample_items()
         return self.open_items(items, key="load-sample")
 
     # ----------------------------------------------------------------- sessions
     def save_session(self, path: str) -> None:
-        from yardstick.session_file import write_session
+        from yardstick.session.session_file import write_session
 
         self.keep_panel_choices()
         write_session(path, self.state.workspace.to_session())
@@ -448,8 +460,8 @@ class MainWindow(MenuActions, QMainWindow):
 
     def open_session(self, path: str, key: str = "session") -> str:
         """Replace the workspace with a saved session (read in the background)."""
-        from yardstick.session_file import read_session
-        from yardstick.workspace import load_session
+        from yardstick.session.session_file import read_session
+        from yardstick.session.workspace import load_session
 
         def job():
             data = read_session(path)
@@ -493,7 +505,7 @@ class MainWindow(MenuActions, QMainWindow):
             self.statusBar().showMessage("Autosaved again.", 8000)
 
     def save_session_quietly(self, path: str) -> None:
-        from yardstick.session_file import write_session
+        from yardstick.session.session_file import write_session
 
         self.keep_panel_choices()
         write_session(path, self.state.workspace.to_session())
@@ -502,7 +514,7 @@ class MainWindow(MenuActions, QMainWindow):
         """Put every built panel's choices into the workspace (saved with the session);
         the saved choices of panels not built yet are kept as they were."""
         from yardstick.gui.panel_choices import capture
-        from yardstick.workspace import panel_states, set_panel_states
+        from yardstick.session.workspace import panel_states, set_panel_states
 
         ws = self.state.workspace
         states = panel_states(ws)
@@ -514,7 +526,7 @@ class MainWindow(MenuActions, QMainWindow):
     def restore_panel_choices(self, keys=None) -> None:
         """Set the panels' choices from the session (after opening it, or building a panel)."""
         from yardstick.gui.panel_choices import apply
-        from yardstick.workspace import panel_states
+        from yardstick.session.workspace import panel_states
 
         states = panel_states(self.state.workspace)
         if keys is None:

@@ -4,7 +4,7 @@ A panel lists the attribute names of its choice widgets in ``CHOICES``;
 :func:`capture` reads them (combo box text, spin box value, line edit text,
 the ticked items of a checkable list) and :func:`apply` sets them back, returning
 the values a widget cannot take yet (a run not listed yet).  The main window
-keeps them per panel in the session (:func:`yardstick.workspace.panel_states`).
+keeps them per panel in the session (:func:`yardstick.session.workspace.panel_states`).
 """
 
 from __future__ import annotations
@@ -12,8 +12,15 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QAbstractButton, QComboBox, QDoubleSpinBox, QLineEdit,
-                               QListWidget, QSpinBox, QWidget)
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QComboBox,
+    QDoubleSpinBox,
+    QLineEdit,
+    QListWidget,
+    QSpinBox,
+    QWidget,
+)
 
 JSONValue = Any
 

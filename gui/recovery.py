@@ -1,4 +1,4 @@
-"""After a crash: offer to restore the autosaved session (see :mod:`yardstick.autosave`).
+"""After a crash: offer to restore the autosaved session (see :mod:`yardstick.session.autosave`).
 
 :func:`begin` runs at start (marks this process as running, finds the
 session a killed or crashed Yardstick left), :func:`offer` asks the user — or
@@ -13,10 +13,10 @@ import os
 
 from PySide6.QtWidgets import QMessageBox
 
-from yardstick.autosave import Recovery
-from yardstick.autosave import begin as _begin
-from yardstick.autosave import end as _end
 from yardstick.gui import settings as st
+from yardstick.session.autosave import Recovery
+from yardstick.session.autosave import begin as _begin
+from yardstick.session.autosave import end as _end
 
 #: Environment variable answering the restore question (``yes`` or ``no``).
 ENV = "YARDSTICK_RESTORE"

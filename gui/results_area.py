@@ -10,8 +10,16 @@ from collections.abc import Collection
 
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QComboBox, QLabel, QScrollArea, QSplitter, QTabWidget, QToolBar,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QComboBox,
+    QLabel,
+    QScrollArea,
+    QSplitter,
+    QTabWidget,
+    QToolBar,
+    QVBoxLayout,
+    QWidget,
+)
 
 from yardstick.gui.table_model import FrameTableView, try_add_plot_export, try_add_table_export
 

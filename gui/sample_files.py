@@ -5,11 +5,11 @@ from __future__ import annotations
 import os
 from dataclasses import asdict
 
-from yardstick.sample import sample_paths
+from yardstick.inputs.sample import sample_paths
 
 
 def sample_items() -> list[tuple[str, str | None]]:
-    """Files of the bundled sample (:func:`yardstick.sample.sample_paths`) as ``(path, kind)``."""
+    """Files of the bundled sample (:func:`yardstick.inputs.sample.sample_paths`) as ``(path, kind)``."""
     return sample_items_from_dict(asdict(sample_paths()))
 
 

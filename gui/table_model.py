@@ -17,8 +17,8 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyMod
 from PySide6.QtGui import QBrush, QColor, QGuiApplication
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView
 
-from yardstick.io.text_source import shown
-from yardstick.topic_order import in_natural_order, natural_key
+from yardstick.inputs.io.text_source import shown
+from yardstick.inputs.topic_order import in_natural_order, natural_key
 
 SORT_ROLE = Qt.ItemDataRole.UserRole
 #: Cells sampled in all to size a table's columns (at least 8 rows per column).
@@ -75,8 +75,8 @@ def _brush(color: str) -> QBrush:
 def header_tooltip(column: str) -> str:
     """A column header's tooltip (kept per name: Compare's tables have 300 columns)."""
     # the measure reference (definition, formula, source), else the catalogue's line
-    from yardstick.explain.reference import tooltip
-    from yardstick.measure_catalog import describe
+    from yardstick.analysis.explain.reference import tooltip
+    from yardstick.evaluation.measure_catalog import describe
 
     tip = tooltip(str(column))
     if tip != str(column):

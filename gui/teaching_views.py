@@ -1,9 +1,9 @@
 """Views of the topic explorer: the lesson (ranked list, curve, slider), what-if results
 and tie sensitivity.
 
-They show a :class:`yardstick.explain.topic_lesson.TopicLesson`,
-:class:`yardstick.explain.what_if.WhatIfSession` results and a
-:class:`yardstick.explain.tie_sensitivity.TieSensitivity`; nothing is computed here.
+They show a :class:`yardstick.analysis.explain.topic_lesson.TopicLesson`,
+:class:`yardstick.analysis.explain.what_if.WhatIfSession` results and a
+:class:`yardstick.analysis.explain.tie_sensitivity.TieSensitivity`; nothing is computed here.
 """
 
 from __future__ import annotations
@@ -12,8 +12,7 @@ import html
 
 import pandas as pd
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import (QLabel, QSlider, QSpinBox, QSplitter, QToolBar, QVBoxLayout,
-                               QWidget)
+from PySide6.QtWidgets import QLabel, QSlider, QSpinBox, QSplitter, QToolBar, QVBoxLayout, QWidget
 
 from yardstick.gui.charts.lesson_charts import LessonCurveChart, TieSpreadChart
 from yardstick.gui.table_model import FrameTableView, try_add_plot_export

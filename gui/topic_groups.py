@@ -3,7 +3,7 @@
 Groups live in ``Workspace.topic_groups`` (saved in sessions) and change only
 through ``AppState.set_topic_group``, so every panel that offers a group
 (stability, charts) sees a new one at once through ``state.changed("topic_groups")``.
-Parsing and checking are in :mod:`yardstick.topic_group_spec`.
+Parsing and checking are in :mod:`yardstick.analysis.topic_group_spec`.
 
 * :class:`TopicRangeDialog` -- a name and ``"301-350, 601-650"``, with a live preview;
 * :class:`TopicGroupsWidget` -- the groups (new from ranges / file, rename, delete,
@@ -34,8 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from yardstick.errors import FormatError
-from yardstick.topic_group_spec import (
+from yardstick.analysis.topic_group_spec import (
     GroupSpec,
     check_group_name,
     groups_frame,
@@ -44,6 +43,7 @@ from yardstick.topic_group_spec import (
     topics_in_rows,
     unique_group_name,
 )
+from yardstick.common.errors import FormatError
 from yardstick.gui.table_model import FrameTableView
 
 MENU_TEXT = "Make topic group from selection"

@@ -1,6 +1,6 @@
 """The topic explorer's what-if significance tab: the run shown vs a chosen baseline,
 paired tests under the original and the edited judgments
-(:func:`yardstick.explain.what_if_significance.what_if_significance_job`, run in the background)."""
+(:func:`yardstick.analysis.explain.what_if_significance.what_if_significance_job`, run in the background)."""
 
 from __future__ import annotations
 
@@ -67,7 +67,7 @@ class WhatIfSignificanceView(QWidget):
         self.verdict.setText("testing …")
 
         def job():
-            from yardstick.explain.what_if_significance import what_if_significance_job
+            from yardstick.analysis.explain.what_if_significance import what_if_significance_job
             return what_if_significance_job(original, evals, run, baseline, measure)
 
         # started once the lesson shown with it is painted: its paired tests (scipy's Python

@@ -35,8 +35,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from yardstick.errors import FormatError
-from yardstick.io.text_source import decode_text
+from yardstick.common.errors import FormatError
+from yardstick.inputs.io.text_source import decode_text
 
 ROOT = Path(__file__).resolve().parents[1]
 from tests.shared_data import SHARED as DATA  # noqa: E402  (YARDSTICK_TESTS_NO_SHARED hides it)
@@ -135,8 +135,8 @@ def seed_bytes(name: str, workdir: Path | None = None) -> bytes:
 
 
 def session_seed(workdir: Path) -> bytes:
-    """A session written by :func:`yardstick.session_file.write_session` naming small real files."""
-    from yardstick.session_file import write_session
+    """A session written by :func:`yardstick.session.session_file.write_session` naming small real files."""
+    from yardstick.session.session_file import write_session
 
     workdir.mkdir(parents=True, exist_ok=True)
     (workdir / "a.run").write_bytes(SEED_FILES["run"]())
@@ -454,7 +454,7 @@ def _file_problem(data: bytes) -> bool:
 
 
 def expect_run(data: bytes) -> Expect:
-    """trec_eval's rules (core/io/run_file.py docstring) applied line by line."""
+    """trec_eval's rules (core/inputs/io/run_file.py docstring) applied line by line."""
     if _file_problem(data):
         return Expect(line=0)
     rows, seen = [], {}
@@ -505,32 +505,32 @@ def expect_qrels(data: bytes) -> Expect:
 
 
 def _read_run(path):
-    from yardstick.io import read_run
+    from yardstick.inputs.io import read_run
 
     return read_run(path)
 
 
 def _read_qrels(path):
-    from yardstick.io import read_qrels
+    from yardstick.inputs.io import read_qrels
 
     return read_qrels(path)
 
 
 def _read_topics(path):
-    from yardstick.io.topics_file import read_topics
+    from yardstick.inputs.io.topics_file import read_topics
 
     return read_topics(path)
 
 
 def _text(path, what):
-    from yardstick.io.text_source import read_bytes
+    from yardstick.inputs.io.text_source import read_bytes
 
     return decode_text(read_bytes(path, what))
 
 
 def _smart_topics(id_from):
     def read(path):
-        from yardstick.collections.smart import parse_smart, smart_topics
+        from yardstick.inputs.collections.smart import parse_smart, smart_topics
 
         parsed = parse_smart(_text(path, "SMART query file"), str(path))
         return parsed, smart_topics(parsed, id_from=id_from)
@@ -539,33 +539,33 @@ def _smart_topics(id_from):
 
 def _smart_qrels(scheme):
     def read(path):
-        from yardstick.collections.smart import read_smart_qrels
+        from yardstick.inputs.collections.smart import read_smart_qrels
 
         return read_smart_qrels(_text(path, "SMART relevance file"), str(path), scheme=scheme)
     return read
 
 
 def _lisa_queries(path):
-    from yardstick.collections.lisa import read_lisa_queries
+    from yardstick.inputs.collections.lisa import read_lisa_queries
 
     return read_lisa_queries(_text(path, "LISA query file"), str(path))
 
 
 def _lisa_rj(path):
-    from yardstick.collections.lisa import read_lisa_rj
+    from yardstick.inputs.collections.lisa import read_lisa_rj
 
     return read_lisa_rj(_text(path, "LISA relevance file"), str(path))
 
 
 def _documents(path):
-    from yardstick.io.documents_file import read_documents
+    from yardstick.inputs.io.documents_file import read_documents
 
     return read_documents(path)
 
 
 def _session(path):
-    from yardstick.session_file import read_session
-    from yardstick.workspace import Workspace
+    from yardstick.session.session_file import read_session
+    from yardstick.session.workspace import Workspace
 
     data = read_session(path)
     return data, Workspace.from_session(data)
@@ -655,7 +655,7 @@ def check_documents(data: bytes, docs) -> None:
 
 
 def check_session(data: bytes, result) -> None:
-    from yardstick.session_file import validate_session
+    from yardstick.session.session_file import validate_session
 
     clean, ws = result
     if validate_session(clean) != clean:
@@ -716,7 +716,7 @@ def classify_error(e: FormatError, path: str, data: bytes | None, reader: Reader
     if not 1 <= e.line <= len(lines):
         return f"BUG: line {e.line} of a {len(lines)}-line file: {e.message!r}"
     if e.text is not None and reader.seed in ("run", "qrels"):
-        from yardstick.errors import _shorten
+        from yardstick.common.errors import _shorten
 
         if e.text.replace("\t", " ") != _shorten(lines[e.line - 1]).replace("\t", " "):
             return f"BUG: line {e.line} is {lines[e.line - 1][:80]!r}, error quotes {e.text!r}"
@@ -765,9 +765,9 @@ def write_input(path: Path, data: bytes | None) -> Path:
 
 
 def gui_loader_outcome(path: Path, kind: str | None, data: bytes | None) -> str:
-    """:func:`yardstick.loading.load_files` (the window's loader): never raises, errors name the file."""
-    from yardstick.loading import load_files
-    from yardstick.progress import run_sync
+    """:func:`yardstick.session.loading.load_files` (the window's loader): never raises, errors name the file."""
+    from yardstick.common.progress import run_sync
+    from yardstick.session.loading import load_files
 
     try:
         res = run_sync(load_files([(str(path), kind)]))

@@ -16,7 +16,7 @@ RUNS = [SAMPLE / f"{n}.run.gz" for n in ("aplrob03a", "UIUC03Rd1", "pircRBa1")]
 
 def engine_or_skip():
     try:
-        from yardstick.engine import evaluate_run  # noqa: F401
+        from yardstick.evaluation.engine import evaluate_run  # noqa: F401
     except ImportError as e:
         pytest.skip(f"evaluation engine not available yet: {e}")
 

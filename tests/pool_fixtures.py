@@ -23,9 +23,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from yardstick.qrels import Qrels
-from yardstick.run import Run
 from tests.shared_data import REAL_ROBUST03, robust03_dir  # noqa: F401
+from yardstick.inputs.qrels import Qrels
+from yardstick.inputs.run import Run
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 ROBUST03 = robust03_dir()   # the real runs, or the generated track with their layout
@@ -72,7 +72,7 @@ def need(path: Path) -> Path:
 
 def robust03():
     """The 17 TREC 2003 Robust runs (one group each) and the official qrels."""
-    from yardstick.io import read_qrels, read_run
+    from yardstick.inputs.io import read_qrels, read_run
 
     need(ROBUST03)
     runs = [read_run(p) for p in sorted(glob.glob(str(ROBUST03 / "runs" / "*.gz")))]
@@ -81,7 +81,7 @@ def robust03():
 
 def robust04():
     """The 19 Robust 2004 runs of ../shared/data/robust04 (CEDR folds joined into one)."""
-    from yardstick.io import read_qrels, read_run
+    from yardstick.inputs.io import read_qrels, read_run
 
     need(ROBUST04)
     rdir = ROBUST04 / "runs"

@@ -9,9 +9,9 @@ import numpy as np
 import pandas as pd
 import pytrec_eval
 
-from yardstick.evaluation_service import Evaluation
-from yardstick.qrels import Qrels
-from yardstick.run import Run
+from yardstick.evaluation.evaluation_service import Evaluation
+from yardstick.inputs.qrels import Qrels
+from yardstick.inputs.run import Run
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 from tests.shared_data import REAL_ROBUST03, robust03_dir  # noqa: E402,F401

@@ -19,17 +19,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from yardstick.bundled import RESOURCES
 from tests.shared_data import SHARED, generated_folder
+from yardstick.inputs.bundled import RESOURCES
 
 SAMPLE = RESOURCES / "sample"
 REAL_CRANFIELD = (SHARED / "cranfield").is_dir()
 
 
 def _write_cranfield(dest: Path) -> None:
-    from yardstick.io.documents_file import read_documents
-    from yardstick.io.qrels_file import read_qrels
-    from yardstick.io.topics_file import read_topics
+    from yardstick.inputs.io.documents_file import read_documents
+    from yardstick.inputs.io.qrels_file import read_qrels
+    from yardstick.inputs.io.topics_file import read_topics
 
     docs = read_documents(SAMPLE / "cranfield.trec.xz")
     topics = read_topics(SAMPLE / "cranfield.topics")

@@ -12,7 +12,7 @@ import importlib
 import os
 import sys
 
-from yardstick.errors import FormatError
+from yardstick.common.errors import FormatError
 
 #: subcommand -> (module, one-line help)
 SUBCOMMANDS: dict[str, tuple[str, str]] = {

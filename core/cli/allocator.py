@@ -19,7 +19,7 @@ from __future__ import annotations
 import ctypes
 import sys
 
-from yardstick.io.memory_pages import libc
+from yardstick.inputs.io.memory_pages import libc
 
 M_TRIM_THRESHOLD = -1
 M_MMAP_MAX = -4

@@ -24,7 +24,7 @@ TOPICS_FORMATS = ("auto", "smart", "smart-position", "lisa")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    from yardstick.collections.classic import COLLECTIONS
+    from yardstick.inputs.collections.classic import COLLECTIONS
 
     src = parser.add_mutually_exclusive_group(required=True)
     src.add_argument("--collection", choices=sorted(COLLECTIONS),
@@ -55,19 +55,19 @@ def run(args: argparse.Namespace) -> int:
         return _collection(args)
     out = Path(args.out)
     if args.qrels_in:
-        from yardstick.io.qrels_file import write_qrels
+        from yardstick.inputs.io.qrels_file import write_qrels
 
         qrels = read_any_qrels(args.qrels_in, args.qrels_format)
         write_qrels(qrels, out)
         print(f"{out}: {len(qrels)} judgments, {qrels.frame['topic'].nunique()} topics")
     elif args.topics_in:
-        from yardstick.io.topics_file import write_topics
+        from yardstick.inputs.io.topics_file import write_topics
 
         topics = read_any_topics(args.topics_in, args.topics_format)
         write_topics(topics, out)
         print(f"{out}: {len(topics)} topics")
     else:
-        from yardstick.io.documents_file import read_documents, write_trec_documents
+        from yardstick.inputs.io.documents_file import read_documents, write_trec_documents
 
         docs = read_documents(args.documents_in)
         write_trec_documents(docs, out)
@@ -78,46 +78,46 @@ def run(args: argparse.Namespace) -> int:
 
 def read_any_qrels(path: str, fmt: str):
     """Qrels from a TREC, SMART, Cranfield or LISA relevance file."""
-    from yardstick.io.text_source import decode_text, read_bytes
+    from yardstick.inputs.io.text_source import decode_text, read_bytes
 
     if fmt == "trec":
-        from yardstick.io.qrels_file import read_qrels
+        from yardstick.inputs.io.qrels_file import read_qrels
 
         return read_qrels(path)
     text = decode_text(read_bytes(path, "relevance file"))
     if fmt in ("smart", "cranfield"):
-        from yardstick.collections.smart import read_smart_qrels
+        from yardstick.inputs.collections.smart import read_smart_qrels
 
         return read_smart_qrels(text, str(path), scheme="binary" if fmt == "smart" else fmt)
-    from yardstick.collections.lisa import read_lisa_rel, read_lisa_rj
+    from yardstick.inputs.collections.lisa import read_lisa_rel, read_lisa_rj
 
     return (read_lisa_rj if fmt == "lisa-rj" else read_lisa_rel)(text, str(path))
 
 
 def read_any_topics(path: str, fmt: str):
     """Topics from a TREC topics file, a SMART query file or LISA.QUE."""
-    from yardstick.io.text_source import decode_text, read_bytes
+    from yardstick.inputs.io.text_source import decode_text, read_bytes
 
     if fmt == "auto":
-        from yardstick.io.topics_file import read_topics
+        from yardstick.inputs.io.topics_file import read_topics
 
         return read_topics(path)
     text = decode_text(read_bytes(path, "query file"))
     if fmt == "lisa":
-        from yardstick.collections.lisa import read_lisa_queries
+        from yardstick.inputs.collections.lisa import read_lisa_queries
 
         return read_lisa_queries(text, str(path))
-    from yardstick.collections.smart import parse_smart, smart_topics
+    from yardstick.inputs.collections.smart import parse_smart, smart_topics
 
     return smart_topics(parse_smart(text, str(path)),
                         id_from="position" if fmt == "smart-position" else "record")
 
 
 def _collection(args: argparse.Namespace) -> int:
-    from yardstick.collections import load_classic
-    from yardstick.io.documents_file import write_trec_documents
-    from yardstick.io.qrels_file import write_qrels
-    from yardstick.io.topics_file import write_topics
+    from yardstick.inputs.collections import load_classic
+    from yardstick.inputs.io.documents_file import write_trec_documents
+    from yardstick.inputs.io.qrels_file import write_qrels
+    from yardstick.inputs.io.topics_file import write_topics
 
     col = load_classic(args.collection, args.root)
     out = Path(args.out)

@@ -73,26 +73,31 @@ def _import_the_rest() -> None:
     pyarrow's compute functions), on a second thread while this one reads the qrels
     (pyarrow's parse leaves the interpreter free)."""
     import pyarrow._compute  # noqa: F401
-    import yardstick.engine  # noqa: F401
-    import yardstick.trec_format  # noqa: F401
+
+    import yardstick.evaluation.engine  # noqa: F401
+    import yardstick.evaluation.trec_format  # noqa: F401
 
 
 def run(args: argparse.Namespace) -> int:
     import threading
 
-    from yardstick.cli.allocator import (keep_freed_memory, lean_arrow_pool,
-                                         release_arrow_memory, small_pages)
+    from yardstick.cli.allocator import (
+        keep_freed_memory,
+        lean_arrow_pool,
+        release_arrow_memory,
+        small_pages,
+    )
 
     keep_freed_memory()  # (before any thread is started: one malloc arena for all)
     small_pages()
-    from yardstick.io.qrels_file import read_qrels
-    from yardstick.io.run_file import read_run
-    from yardstick.options import EvalOptions
+    from yardstick.common.options import EvalOptions
+    from yardstick.inputs.io.qrels_file import read_qrels
+    from yardstick.inputs.io.run_file import read_run
 
     lean_arrow_pool()
 
     if args.list:
-        from yardstick.measures.registry import describe
+        from yardstick.evaluation.measures.registry import describe
 
         for row in describe():
             print(f"{row['name']:<22}\t{row['description']}")
@@ -105,10 +110,10 @@ def run(args: argparse.Namespace) -> int:
                           judged_only=args.judged_only, complete=args.complete,
                           num_docs_in_coll=args.num_docs, compat=args.compat)
     if args.rel_format != "qrels":
-        from yardstick.preference_eval import evaluate_special
+        from yardstick.evaluation.preference_eval import evaluate_special
 
         return evaluate_special(args, options, measures)
-    from yardstick.io.zscores_file import read_zscores
+    from yardstick.inputs.io.zscores_file import read_zscores
 
     zscores = read_zscores(args.zscores) if args.zscores else None
     # the rest imported meanwhile (started only now: two threads importing at once
@@ -122,9 +127,9 @@ def run(args: argparse.Namespace) -> int:
     # 1.40 -> 1.365 s and fully shuffled 2.03 -> 1.88 s, medians of 16 and 5, peak
     # unchanged)
     qrels = read_qrels(args.qrels)
-    from yardstick.engine import evaluation, measure_run
-    from yardstick.measures.registry import MeasureError
-    from yardstick.trec_format import other_format, write_trec_eval
+    from yardstick.evaluation.engine import evaluation, measure_run
+    from yardstick.evaluation.measures.registry import MeasureError
+    from yardstick.evaluation.trec_format import other_format, write_trec_eval
 
     out = sys.stdout
     tags: dict[str, list[str]] = {}      # run tag -> files having it (told apart below)
@@ -173,14 +178,14 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _prints_runid(cols) -> bool:
-    from yardstick.measures.registry import RUNID
+    from yardstick.evaluation.measures.registry import RUNID
 
     return any(c.request.definition.kind == RUNID for c in cols)
 
 
 def _told_apart(tags: dict, tag: str, path: str, fmt: str) -> str:
     """The label of a run in ``--format csv|json|markdown``: its tag, ``tag#2`` when an
-    earlier file had the same tag (as :func:`yardstick.run_names.unique_names`); a note
+    earlier file had the same tag (as :func:`yardstick.inputs.run_names.unique_names`); a note
     on stderr says which file is which."""
     files = tags.setdefault(tag, [])
     files.append(path)
@@ -198,7 +203,7 @@ def _renamed(cols, summary, names: str):
     """Columns and averages under ir_measures' or ranx's names (``--names``)."""
     from dataclasses import replace
 
-    from yardstick.measures.spec import output_label
+    from yardstick.evaluation.measures.spec import output_label
 
     label = {c.name: output_label(c.name, names) for c in cols}
     return ([replace(c, name=label[c.name]) for c in cols],

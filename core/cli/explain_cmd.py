@@ -20,7 +20,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from yardstick.errors import FormatError
+from yardstick.common.errors import FormatError
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -57,7 +57,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def _options(args):
-    from yardstick.options import EvalOptions
+    from yardstick.common.options import EvalOptions
 
     return EvalOptions(relevance_level=args.level, max_docs=args.max_docs,
                        judged_only=args.judged_only, complete=args.complete,
@@ -69,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
     if args.reference:
         return _reference(args, out)
     if args.example:
-        from yardstick.explain.topic_lesson import appendix_example
+        from yardstick.analysis.explain.topic_lesson import appendix_example
 
         try:
             run_, qrels = appendix_example(args.example)
@@ -83,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
             print("yardstick explain: need QRELS and RUN (or --example, or --reference); "
                   "see --help", file=sys.stderr)
             return 2
-        from yardstick.io import read_qrels, read_run
+        from yardstick.inputs.io import read_qrels, read_run
 
         qrels = read_qrels(args.qrels)
         run_ = read_run(args.run)
@@ -98,7 +98,7 @@ def run(args: argparse.Namespace) -> int:
     if not args.measures:
         print("yardstick explain: -m MEASURE is required (e.g. -m map)", file=sys.stderr)
         return 2
-    from yardstick.explain import ExplainError, explain_all
+    from yardstick.analysis.explain import ExplainError, explain_all
 
     try:
         for spec in args.measures:
@@ -112,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _reference(args, out) -> int:
-    from yardstick.explain.reference import measure_reference, search_measures
+    from yardstick.analysis.explain.reference import measure_reference, search_measures
 
     rows = search_measures(args.search) if args.search else measure_reference()
     if not rows:
@@ -124,8 +124,8 @@ def _reference(args, out) -> int:
 
 
 def _lesson(run_, qrels, args, options, out) -> int:
-    from yardstick.explain import ExplainError
-    from yardstick.explain.topic_lesson import topic_lesson
+    from yardstick.analysis.explain import ExplainError
+    from yardstick.analysis.explain.topic_lesson import topic_lesson
 
     try:
         lesson = topic_lesson(run_, qrels, args.topic, options)
@@ -147,9 +147,9 @@ def _lesson(run_, qrels, args, options, out) -> int:
 
 
 def _ties(run_, qrels, args, options, out) -> int:
-    from yardstick.explain.tie_sensitivity import tie_sensitivity
-    from yardstick.measures.registry import MeasureError
-    from yardstick.progress import run_sync
+    from yardstick.analysis.explain.tie_sensitivity import tie_sensitivity
+    from yardstick.common.progress import run_sync
+    from yardstick.evaluation.measures.registry import MeasureError
 
     try:
         res = run_sync(tie_sensitivity(run_, qrels, args.measures or ["official"],

@@ -17,7 +17,7 @@ import sys
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    from yardstick.collections.classic import COLLECTIONS
+    from yardstick.inputs.collections.classic import COLLECTIONS
 
     parser.add_argument("--collection", choices=sorted(COLLECTIONS),
                         help="a classic collection (see yardstick convert)")
@@ -40,8 +40,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from yardstick.errors import FormatError
-    from yardstick.runmaker.recipes import DEFAULT_SPECS
+    from yardstick.common.errors import FormatError
+    from yardstick.inputs.runmaker.recipes import DEFAULT_SPECS
 
     specs = DEFAULT_SPECS
     if args.runs:
@@ -61,8 +61,8 @@ def run(args: argparse.Namespace) -> int:
     documents, topics, qrels = _inputs(args)
     if qrels is None:
         specs = tuple(s for s in specs if not s.routing)
-    from yardstick.progress import run_sync
-    from yardstick.runmaker import make_runs
+    from yardstick.common.progress import run_sync
+    from yardstick.inputs.runmaker import make_runs
 
     try:
         runset = run_sync(make_runs(documents, topics, qrels, specs=specs, depth=args.depth,
@@ -81,19 +81,19 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _inputs(args: argparse.Namespace):
-    from yardstick.errors import FormatError
+    from yardstick.common.errors import FormatError
 
     if args.collection:
-        from yardstick.collections import load_classic
+        from yardstick.inputs.collections import load_classic
 
         col = load_classic(args.collection, args.root)
         return col.documents, col.topics, col.qrels
     if not (args.documents and args.topics):
         raise FormatError("make-runs", None,
                           "give --collection NAME, or --documents FILE and --topics FILE")
-    from yardstick.io.documents_file import read_documents
-    from yardstick.io.qrels_file import read_qrels
-    from yardstick.io.topics_file import read_topics
+    from yardstick.inputs.io.documents_file import read_documents
+    from yardstick.inputs.io.qrels_file import read_qrels
+    from yardstick.inputs.io.topics_file import read_topics
 
     qrels = read_qrels(args.qrels) if args.qrels else None
     return read_documents(args.documents), read_topics(args.topics), qrels

@@ -27,9 +27,9 @@ import argparse
 import os
 import sys
 
+from yardstick.analysis.pool.report import ANALYSES, REGISTRY, PoolSettings
 from yardstick.cli.option_types import choice_of, whole, whole_list
-from yardstick.errors import FormatError
-from yardstick.pool.report import ANALYSES, REGISTRY, PoolSettings
+from yardstick.common.errors import FormatError
 
 _STRATEGIES = ("depth", "runs", "mtf", "random")
 
@@ -83,7 +83,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def _read_pooled(path: str, runs) -> list:
     """The runs named in a ``--pooled`` file; names of runs not given are noted on stderr."""
-    from yardstick.run_names import RunNameError, listed_runs
+    from yardstick.inputs.run_names import RunNameError, listed_runs
 
     try:
         out, missing = listed_runs(path, runs, "--pooled")
@@ -97,7 +97,7 @@ def _read_pooled(path: str, runs) -> list:
 
 
 def _read_depths(path: str) -> dict[str, int]:
-    from yardstick.io.text_source import decode_text, read_bytes
+    from yardstick.inputs.io.text_source import decode_text, read_bytes
 
     out: dict[str, int] = {}
     for lineno, line in enumerate(decode_text(read_bytes(path, "topic depths")).splitlines(), 1):
@@ -111,24 +111,24 @@ def _read_depths(path: str) -> dict[str, int]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from yardstick.io import read_qrels, read_run
-    from yardstick.judged_runs_build import build_judged_runs
-    from yardstick.pool.report import iter_pool_report
-    from yardstick.progress import run_sync
-    from yardstick.run_names import RunNameError, resolve_runs, unique_names
+    from yardstick.analysis.pool.report import iter_pool_report
+    from yardstick.common.progress import run_sync
+    from yardstick.inputs.io import read_qrels, read_run
+    from yardstick.inputs.run_names import RunNameError, resolve_runs, unique_names
+    from yardstick.judging.judged_runs_build import build_judged_runs
 
     analyses = tuple(ANALYSES) if not args.analysis or "all" in args.analysis else \
         tuple(dict.fromkeys(args.analysis))
     qrels = read_qrels(args.qrels)
     groups = {}
     if args.groups:
-        from yardstick.io.groups_file import read_groups
+        from yardstick.inputs.io.groups_file import read_groups
 
         groups = read_groups(args.groups)
     runs, notes = unique_names([read_run(path, ranks=False) for path in args.runs])
     for note in notes:
         print(f"note: {note}", file=sys.stderr)
-    from yardstick.topic_coverage import topic_coverage
+    from yardstick.inputs.topic_coverage import topic_coverage
 
     # the pool diagnostics average each run over its judged topics (trec_eval without -c)
     coverage = topic_coverage(qrels.topics.tolist(), runs, complete=False).messages(
@@ -174,9 +174,9 @@ def run(args: argparse.Namespace) -> int:
     report = run_sync(iter_pool_report(index, settings, title_index, n_docs, other))
     _print(report, sys.stdout, args.tie_order)
     if args.out:
-        from yardstick.export.tables import write_table
-        from yardstick.options import EvalOptions
-        from yardstick.provenance import Provenance
+        from yardstick.common.options import EvalOptions
+        from yardstick.common.provenance import Provenance
+        from yardstick.presentation.export.tables import write_table
 
         os.makedirs(args.out, exist_ok=True)
         suffix = {"csv": "csv", "tsv": "tsv", "xlsx": "xlsx", "latex": "tex",
@@ -197,7 +197,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _unsupported_measure(name: str) -> str | None:
-    from yardstick.pool.scoring import unsupported
+    from yardstick.analysis.pool.scoring import unsupported
 
     return unsupported(name)
 
@@ -220,10 +220,10 @@ def _check_groups(path: str, groups: dict[str, str], runs) -> None:
 def _title_index(args):
     if not args.docs or not args.topics:
         return None, None
-    from yardstick.io.documents_file import read_documents
-    from yardstick.io.topics_file import read_topics
-    from yardstick.pool.text import ENGLISH_STOPWORDS, TextOptions
-    from yardstick.pool.titlestat import build_title_index
+    from yardstick.analysis.pool.text import ENGLISH_STOPWORDS, TextOptions
+    from yardstick.analysis.pool.titlestat import build_title_index
+    from yardstick.inputs.io.documents_file import read_documents
+    from yardstick.inputs.io.topics_file import read_topics
 
     docs = read_documents(args.docs if len(args.docs) > 1 else args.docs[0])
     topics = read_topics(args.topics)
@@ -302,7 +302,7 @@ def _print_simulate(report, out, tie_order: str) -> None:
                  .add_prefix("tau "))
 
 
-#: what ``yardstick pool`` prints for each analysis of :data:`yardstick.pool.report.REGISTRY`
+#: what ``yardstick pool`` prints for each analysis of :data:`yardstick.analysis.pool.report.REGISTRY`
 PRINTERS = {"stats": _print_stats, "sources": _print_sources, "uniques": _print_uniques,
             "titlestat": _print_titlestat, "simulate": _print_simulate}
 

@@ -10,14 +10,14 @@ by rank.  Filtering: set precision and recall, T10F, T10U and scaled utility,
 zero returns, difference from the median.  QA: MRR over the first 5 answers
 under strict and lenient relevance.  Medians are always over all RUNs given;
 ``--run`` limits which runs get a page; a run is named by its file name, its path
-or its run tag (:mod:`yardstick.run_names`).
+or its run tag (:mod:`yardstick.inputs.run_names`).
 
 ``--formats`` picks what is written: ``html`` and ``pdf`` reports, figures as
 ``png``, ``svg``, ``pdf``, tables as ``csv``, ``xlsx``, ``tex``, ``md``
 (``assets`` = png + csv).  ``--comparison-table`` adds a page with the runs x
-measures table of :mod:`yardstick.reports.comparison_table` (``--test``,
+measures table of :mod:`yardstick.presentation.reports.comparison_table` (``--test``,
 ``--correction``, ``--alpha``, ``--seed``).  Every file records where its numbers
-come from (:mod:`yardstick.provenance`).
+come from (:mod:`yardstick.common.provenance`).
 
   yardstick report --qrels qrels.robust04 run1 run2 run3 --out report \
       --formats html,pdf,svg,csv,xlsx,tex,md --comparison-table --test randomisation \
@@ -92,11 +92,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def build_document(args: argparse.Namespace):
     """Read the files and build the report document (no files written)."""
-    from yardstick.errors import FormatError
-    from yardstick.evaluation_service import EvalOptions
-    from yardstick.io import read_qrels, read_run
-    from yardstick.provenance import Provenance
-    from yardstick.run_names import RunNameError, resolve_runs, unique_names
+    from yardstick.common.errors import FormatError
+    from yardstick.common.provenance import Provenance
+    from yardstick.evaluation.evaluation_service import EvalOptions
+    from yardstick.inputs.io import read_qrels, read_run
+    from yardstick.inputs.run_names import RunNameError, resolve_runs, unique_names
 
     _check_measures(args)
     options = EvalOptions(relevance_level=args.level, max_docs=args.max_docs,
@@ -113,7 +113,7 @@ def build_document(args: argparse.Namespace):
             raise FormatError("--run", None, str(e).removeprefix("--run ")) from e
     measures = [args.measure] + (_measure_list(args) if args.comparison_table else [])
     if args.kind == "adhoc":
-        from yardstick.reports.adhoc import ADHOC_MEASURES
+        from yardstick.presentation.reports.adhoc import ADHOC_MEASURES
 
         measures = list(ADHOC_MEASURES) + measures
     extra = {}
@@ -129,7 +129,7 @@ def build_document(args: argparse.Namespace):
     if args.comparison_table:
         prov = prov.with_extra(test=args.test, correction=args.correction, alpha=args.alpha)
         doc = _with_comparison(doc, args, runs, qrels, options, prov)
-    from yardstick.topic_coverage import topic_coverage
+    from yardstick.inputs.topic_coverage import topic_coverage
 
     coverage = tuple(topic_coverage(qrels.topics.tolist(), runs, options.complete).messages())
     for note in coverage:
@@ -142,9 +142,9 @@ def build_document(args: argparse.Namespace):
 
 def _check_measures(args) -> None:
     """Refuse unknown ``--measure``/``--measures`` names before any file is read."""
-    from yardstick.errors import FormatError
-    from yardstick.measures.definition import MeasureError
-    from yardstick.measures.spec import parse_measures
+    from yardstick.common.errors import FormatError
+    from yardstick.evaluation.measures.definition import MeasureError
+    from yardstick.evaluation.measures.spec import parse_measures
 
     for option, names in (("--measure", [args.measure]), ("--measures", _measure_list(args))):
         try:
@@ -160,9 +160,9 @@ def _measure_list(args) -> list[str]:
 def _document(args, runs, qrels, options, only):
     title = args.title
     if args.kind == "adhoc":
-        from yardstick.evaluation_service import evaluate_runs
-        from yardstick.progress import run_sync
-        from yardstick.reports.adhoc import ADHOC_MEASURES, adhoc_report
+        from yardstick.common.progress import run_sync
+        from yardstick.evaluation.evaluation_service import evaluate_runs
+        from yardstick.presentation.reports.adhoc import ADHOC_MEASURES, adhoc_report
 
         measures = list(ADHOC_MEASURES)
         if args.measure not in ("map",):
@@ -173,16 +173,16 @@ def _document(args, runs, qrels, options, only):
         return adhoc_report(evs, only, hist, title or "Ad hoc evaluation report",
                             medians=medians, median_runs=median_set, median_source=said)
     if args.kind == "known-item":
-        from yardstick.reports.known_item import known_item_report
+        from yardstick.presentation.reports.known_item import known_item_report
 
         return known_item_report(runs, qrels, options, only, args.max_rank,
                                  title or "Known-item (homepage finding) report")
     if args.kind == "filtering":
-        from yardstick.reports.filtering import filtering_report
+        from yardstick.presentation.reports.filtering import filtering_report
 
         return filtering_report(runs, qrels, options, only, args.optimized_for,
                                 title or "Filtering report")
-    from yardstick.reports.qa import qa_report
+    from yardstick.presentation.reports.qa import qa_report
 
     return qa_report(runs, qrels, args.strict_level, args.lenient_level, args.depth, options,
                      only, title=title or "Question answering report")
@@ -192,10 +192,10 @@ def _median_choice(args, runs, measure: str):
     """(official medians or None, runs the median is over or None, how to say it)."""
     import os
 
-    from yardstick.charts.median_difference import median_runs
+    from yardstick.presentation.charts.median_difference import median_runs
 
     if args.medians:
-        from yardstick.io.medians_file import read_medians
+        from yardstick.inputs.io.medians_file import read_medians
 
         frame = read_medians(args.medians, measure=measure)
         return frame, None, f"official medians ({os.path.basename(args.medians)})"
@@ -203,7 +203,7 @@ def _median_choice(args, runs, measure: str):
         return None, None, ""
     groups = {}
     if args.groups:
-        from yardstick.io.groups_file import read_groups
+        from yardstick.inputs.io.groups_file import read_groups
 
         groups = read_groups(args.groups)
     names = [r.name for r in runs]
@@ -215,11 +215,11 @@ def _median_choice(args, runs, measure: str):
 
 def _with_comparison(doc, args, runs, qrels, options, prov):
     """``doc`` with a first page holding the comparison table and its p-values."""
-    from yardstick.evaluation_service import evaluate_runs
-    from yardstick.measures.spec import merge_cutoffs
-    from yardstick.progress import run_sync
-    from yardstick.reports.comparison_table import comparison_table_from_evaluations
-    from yardstick.reports.document import ReportPage, ReportTable
+    from yardstick.common.progress import run_sync
+    from yardstick.evaluation.evaluation_service import evaluate_runs
+    from yardstick.evaluation.measures.spec import merge_cutoffs
+    from yardstick.presentation.reports.comparison_table import comparison_table_from_evaluations
+    from yardstick.presentation.reports.document import ReportPage, ReportTable
 
     measures = _measure_list(args)
     # each measure of the table is asked for: P.5 and P.10 both (merge_cutoffs)
@@ -239,7 +239,7 @@ def _with_comparison(doc, args, runs, qrels, options, prov):
 
 def _column_name(evs, measure: str) -> str:
     """The per-topic column a measure request produced (``P.10`` -> ``P_10``)."""
-    from yardstick.measures.spec import parse_measure
+    from yardstick.evaluation.measures.spec import parse_measure
 
     cols = next(iter(evs.values())).per_topic.columns
     if measure in cols:
@@ -252,7 +252,7 @@ def _column_name(evs, measure: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from yardstick.reports.render import parse_formats, write_report
+    from yardstick.presentation.reports.render import parse_formats, write_report
 
     try:
         formats = parse_formats(args.formats)

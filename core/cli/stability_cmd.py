@@ -25,11 +25,12 @@ import sys
 from pathlib import Path
 
 import pandas as pd
+
+from yardstick.analysis.stability.analyses import REGISTRY
+from yardstick.analysis.stability.report import ANALYSES, StabilitySettings, run_stability
 from yardstick.cli.option_types import fraction, positive, whole
-from yardstick.errors import FormatError
-from yardstick.progress import Progress, run_sync
-from yardstick.stability.analyses import REGISTRY
-from yardstick.stability.report import ANALYSES, StabilitySettings, run_stability
+from yardstick.common.errors import FormatError
+from yardstick.common.progress import Progress, run_sync
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -69,7 +70,7 @@ _SUFFIX = {"csv": ".csv", "xlsx": ".xlsx", "latex": ".tex", "markdown": ".md"}
 
 
 def run(args: argparse.Namespace) -> int:
-    from yardstick.stability.topic_groups import parse_group_arg, read_topic_groups
+    from yardstick.analysis.stability.topic_groups import parse_group_arg, read_topic_groups
 
     analyses = list(ANALYSES) if not args.analyses or "all" in args.analyses \
         else list(dict.fromkeys(args.analyses))
@@ -111,12 +112,12 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _write_all(report, out_dir: Path, args, seed: int, matrices, runs, notes=()) -> None:
-    """Every table and the detail tables (:mod:`yardstick.export.stability_tables`), at full
+    """Every table and the detail tables (:mod:`yardstick.presentation.export.stability_tables`), at full
     precision, each with its provenance."""
-    from yardstick.evaluation_service import EvalOptions
-    from yardstick.export.stability_tables import detail_tables
-    from yardstick.export.tables import write_table
-    from yardstick.provenance import Provenance
+    from yardstick.common.provenance import Provenance
+    from yardstick.evaluation.evaluation_service import EvalOptions
+    from yardstick.presentation.export.stability_tables import detail_tables
+    from yardstick.presentation.export.tables import write_table
 
     out_dir.mkdir(parents=True, exist_ok=True)
     prov = Provenance.build(args.qrels, [(p, r.tag) for p, r in zip(args.runs, runs)],
@@ -136,7 +137,7 @@ def _write_all(report, out_dir: Path, args, seed: int, matrices, runs, notes=())
 
 def _request(name: str) -> str:
     """trec_eval spec for a per-topic column name (``P_10`` -> ``P.10``)."""
-    from yardstick.measures.registry import parse_requests
+    from yardstick.evaluation.measures.registry import parse_requests
 
     m = re.match(r"^(.+?)_(\d+(?:\.\d+)?)$", name)
     try:
@@ -178,12 +179,12 @@ def _score_matrices(args, measures: list[str]
     """Evaluate the runs once; -> {measure label: topics × runs}, MAP (tie-break), the runs,
     and what happened to topics outside the common ground (every qrels topic counts, 0
     where a run has no results: trec_eval ``-c``)."""
-    from yardstick.evaluation_service import EvalOptions, evaluate_runs
-    from yardstick.io import read_qrels, read_run
-    from yardstick.run_names import unique_names
-    from yardstick.stability.aggregates import per_topic_measure
-    from yardstick.stability.report import score_matrices
-    from yardstick.topic_coverage import topic_coverage
+    from yardstick.analysis.stability.aggregates import per_topic_measure
+    from yardstick.analysis.stability.report import score_matrices
+    from yardstick.evaluation.evaluation_service import EvalOptions, evaluate_runs
+    from yardstick.inputs.io import read_qrels, read_run
+    from yardstick.inputs.run_names import unique_names
+    from yardstick.inputs.topic_coverage import topic_coverage
 
     qrels = read_qrels(args.qrels)
     runs, notes = unique_names([read_run(p) for p in args.runs])

@@ -2,8 +2,8 @@
 legend list beside the plot (tick to show or hide, click to highlight a run), a
 hover read-out with exact values, and clicks on topics.
 
-Chart widgets draw a :class:`~yardstick.charts.figure_spec.FigureSpec` made in
-core (:mod:`yardstick.charts.specs`) with :func:`ChartWidget.show_figure`; they
+Chart widgets draw a :class:`~yardstick.presentation.charts.figure_spec.FigureSpec` made in
+core (:mod:`yardstick.presentation.charts.specs`) with :func:`ChartWidget.show_figure`; they
 decide no title, label, series or style themselves.  Each drawn series with
 hover texts becomes a *hover target*.  Moving the mouse near a point shows its
 text; clicking one emits :attr:`ChartWidget.topicClicked` (panels connect it to
@@ -12,7 +12,7 @@ empty space ends the highlight.  Hovering a run's points or its legend entry fad
 the other runs while the mouse stays (:meth:`ChartWidget.emphasise`).  The legend is a scrollable list beside the
 plot, so it never covers data however many runs are drawn.  The export menu
 writes :meth:`ChartWidget.figure_spec` — the figure as shown, hidden runs left
-out and the highlight kept — with matplotlib (:mod:`yardstick.charts.render_mpl`).
+out and the highlight kept — with matplotlib (:mod:`yardstick.presentation.charts.render_mpl`).
 """
 
 from __future__ import annotations
@@ -26,9 +26,17 @@ from PySide6.QtCore import QPointF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QIcon, QPixmap
 from PySide6.QtWidgets import QBoxLayout, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
-from yardstick.charts.figure_spec import GREY, PALETTE, Bars, FigureSpec, Line, Text, run_color
 from yardstick.gui.charts.render_pg import RotatingAxis, discard, draw_plot, plain_numbers
 from yardstick.gui.charts.staged_figure import size_axes_to_labels
+from yardstick.presentation.charts.figure_spec import (
+    GREY,
+    PALETTE,
+    Bars,
+    FigureSpec,
+    Line,
+    Text,
+    run_color,
+)
 
 __all__ = ["ChartWidget", "PALETTE", "run_color", "highlighted"]
 

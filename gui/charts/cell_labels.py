@@ -1,5 +1,5 @@
 """A heat map's cell texts drawn by one pyqtgraph item (the window's rank-correlation and
-Kendall tau maps; exports draw the same :class:`~yardstick.charts.figure_spec.Cells`
+Kendall tau maps; exports draw the same :class:`~yardstick.presentation.charts.figure_spec.Cells`
 with matplotlib)."""
 
 from __future__ import annotations

@@ -2,26 +2,35 @@
 how each one's data is computed from a request captured on the GUI thread (plain data
 in, plain data out: it runs in a worker) and how its widget draws it.
 
-The data come from :mod:`yardstick.charts`; the figures from
-:mod:`yardstick.charts.specs` (drawn by the widgets of :mod:`yardstick.gui.charts`).
+The data come from :mod:`yardstick.presentation.charts`; the figures from
+:mod:`yardstick.presentation.charts.specs` (drawn by the widgets of :mod:`yardstick.gui.charts`).
 """
 
 from __future__ import annotations
 
-from yardstick.charts.map_at_x import map_at_x
-from yardstick.charts.measure_scatter import measure_scatter
-from yardstick.charts.median_difference import median_difference, median_runs
-from yardstick.charts.precision_cutoffs import precision_at_cutoffs
-from yardstick.charts.rank_correlation import rank_correlation
-from yardstick.charts.recall_precision import recall_precision_curves, topic_recall_precision_of_run
-from yardstick.charts.run_filter import AUTO_LIMIT
-from yardstick.charts.specs import (map_at_x_figure, measure_scatter_figure,
-                                    median_difference_figure, precision_cutoffs_figure,
-                                    rank_correlation_figure, recall_precision_figure,
-                                    system_ranking_figure, topic_recall_precision_figure,
-                                    topic_spread_figure)
-from yardstick.charts.system_ranking import system_ranking
-from yardstick.charts.topic_spread import topic_spread
+from yardstick.presentation.charts.map_at_x import map_at_x
+from yardstick.presentation.charts.measure_scatter import measure_scatter
+from yardstick.presentation.charts.median_difference import median_difference, median_runs
+from yardstick.presentation.charts.precision_cutoffs import precision_at_cutoffs
+from yardstick.presentation.charts.rank_correlation import rank_correlation
+from yardstick.presentation.charts.recall_precision import (
+    recall_precision_curves,
+    topic_recall_precision_of_run,
+)
+from yardstick.presentation.charts.run_filter import AUTO_LIMIT
+from yardstick.presentation.charts.specs import (
+    map_at_x_figure,
+    measure_scatter_figure,
+    median_difference_figure,
+    precision_cutoffs_figure,
+    rank_correlation_figure,
+    recall_precision_figure,
+    system_ranking_figure,
+    topic_recall_precision_figure,
+    topic_spread_figure,
+)
+from yardstick.presentation.charts.system_ranking import system_ranking
+from yardstick.presentation.charts.topic_spread import topic_spread
 
 RP, RP_TOPIC, MEDIAN, SPREAD, BOXES, MAPX, CUTOFFS, SCATTER, CORR, SYSTEM = (
     "Recall-precision", "Recall-precision (one topic)", "Per-topic vs median",

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 
-from yardstick.charts.figure_spec import Line, RefLine, Text
+from yardstick.presentation.charts.figure_spec import Line, RefLine, Text
 
 __all__ = ["FigureHover"]
 

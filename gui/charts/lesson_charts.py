@@ -1,17 +1,17 @@
 """Charts of the teaching mode: the recall-precision curve of one topic as it builds up
 rank by rank, and the spread of a measure under random orders of tied documents.
 
-They draw :class:`yardstick.explain.topic_lesson.TopicLesson` and
-:class:`yardstick.explain.tie_sensitivity.TieSensitivity` through the figures defined
-in :mod:`yardstick.charts.lesson_specs`; nothing is computed or styled here.
+They draw :class:`yardstick.analysis.explain.topic_lesson.TopicLesson` and
+:class:`yardstick.analysis.explain.tie_sensitivity.TieSensitivity` through the figures defined
+in :mod:`yardstick.presentation.charts.lesson_specs`; nothing is computed or styled here.
 """
 
 from __future__ import annotations
 
-from yardstick.charts.lesson_specs import lesson_curve_figure, tie_spread_figure
-from yardstick.explain.tie_sensitivity import TieSensitivity
-from yardstick.explain.topic_lesson import TopicLesson
+from yardstick.analysis.explain.tie_sensitivity import TieSensitivity
+from yardstick.analysis.explain.topic_lesson import TopicLesson
 from yardstick.gui.charts.base import ChartWidget
+from yardstick.presentation.charts.lesson_specs import lesson_curve_figure, tie_spread_figure
 
 
 class LessonCurveChart(ChartWidget):

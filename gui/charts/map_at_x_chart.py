@@ -1,11 +1,11 @@
 """MAP(X) vs X (robust overview Figure 4), drawn from
-:func:`yardstick.charts.specs.map_at_x_figure`."""
+:func:`yardstick.presentation.charts.specs.map_at_x_figure`."""
 
 from __future__ import annotations
 
-from yardstick.charts.map_at_x import MapAtX
-from yardstick.charts.specs import map_at_x_figure
 from yardstick.gui.charts.base import ChartWidget
+from yardstick.presentation.charts.map_at_x import MapAtX
+from yardstick.presentation.charts.specs import map_at_x_figure
 
 
 class MapAtXChart(ChartWidget):

@@ -1,10 +1,10 @@
-"""Two measures over runs, drawn from :func:`yardstick.charts.specs.measure_scatter_figure`."""
+"""Two measures over runs, drawn from :func:`yardstick.presentation.charts.specs.measure_scatter_figure`."""
 
 from __future__ import annotations
 
-from yardstick.charts.measure_scatter import MeasureScatter
-from yardstick.charts.specs import measure_scatter_figure
 from yardstick.gui.charts.base import ChartWidget
+from yardstick.presentation.charts.measure_scatter import MeasureScatter
+from yardstick.presentation.charts.specs import measure_scatter_figure
 
 
 class MeasureScatterChart(ChartWidget):

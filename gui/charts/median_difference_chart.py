@@ -1,11 +1,11 @@
 """Per-topic difference from the median (TREC appendix Figure 2), drawn from
-:func:`yardstick.charts.specs.median_difference_figure`; clicking a bar opens the topic."""
+:func:`yardstick.presentation.charts.specs.median_difference_figure`; clicking a bar opens the topic."""
 
 from __future__ import annotations
 
-from yardstick.charts.median_difference import MedianDifference
-from yardstick.charts.specs import median_difference_figure
 from yardstick.gui.charts.base import ChartWidget
+from yardstick.presentation.charts.median_difference import MedianDifference
+from yardstick.presentation.charts.specs import median_difference_figure
 
 
 class MedianDifferenceChart(ChartWidget):

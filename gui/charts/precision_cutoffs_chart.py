@@ -1,11 +1,11 @@
 """Precision at document cutoffs P@5 … P@1000 (TREC appendix Table 3), drawn from
-:func:`yardstick.charts.specs.precision_cutoffs_figure`."""
+:func:`yardstick.presentation.charts.specs.precision_cutoffs_figure`."""
 
 from __future__ import annotations
 
-from yardstick.charts.precision_cutoffs import PrecisionAtCutoffs
-from yardstick.charts.specs import precision_cutoffs_figure
 from yardstick.gui.charts.base import ChartWidget
+from yardstick.presentation.charts.precision_cutoffs import PrecisionAtCutoffs
+from yardstick.presentation.charts.specs import precision_cutoffs_figure
 
 
 class PrecisionCutoffsChart(ChartWidget):

@@ -1,12 +1,12 @@
 """Heat map of Kendall's tau between the run rankings of measures (robust overview §2),
-drawn from :func:`yardstick.charts.specs.rank_correlation_figure` (cells and a colour
+drawn from :func:`yardstick.presentation.charts.specs.rank_correlation_figure` (cells and a colour
 scale made of filled rectangles: exports stay vector)."""
 
 from __future__ import annotations
 
-from yardstick.charts.rank_correlation import RankCorrelation
-from yardstick.charts.specs import rank_correlation_figure
 from yardstick.gui.charts.base import ChartWidget
+from yardstick.presentation.charts.rank_correlation import RankCorrelation
+from yardstick.presentation.charts.specs import rank_correlation_figure
 
 
 class RankCorrelationChart(ChartWidget):

@@ -1,13 +1,19 @@
 """Recall-precision graphs (TREC appendix Figure 1): averaged 11-point curves of
 several runs, or one topic's actual points and interpolated curve — drawn from
-:func:`yardstick.charts.specs.recall_precision_figure` and
-:func:`~yardstick.charts.specs.topic_recall_precision_figure`."""
+:func:`yardstick.presentation.charts.specs.recall_precision_figure` and
+:func:`~yardstick.presentation.charts.specs.topic_recall_precision_figure`."""
 
 from __future__ import annotations
 
-from yardstick.charts.recall_precision import RecallPrecisionCurves, TopicRecallPrecision
-from yardstick.charts.specs import recall_precision_figure, topic_recall_precision_figure
 from yardstick.gui.charts.base import ChartWidget
+from yardstick.presentation.charts.recall_precision import (
+    RecallPrecisionCurves,
+    TopicRecallPrecision,
+)
+from yardstick.presentation.charts.specs import (
+    recall_precision_figure,
+    topic_recall_precision_figure,
+)
 
 
 class RecallPrecisionChart(ChartWidget):

@@ -1,7 +1,7 @@
-"""Draw a :class:`~yardstick.charts.figure_spec.FigureSpec` with pyqtgraph (the window).
+"""Draw a :class:`~yardstick.presentation.charts.figure_spec.FigureSpec` with pyqtgraph (the window).
 
 The spec decides every title, label, series and style
-(:mod:`yardstick.charts.specs`); this module only maps them onto pyqtgraph
+(:mod:`yardstick.presentation.charts.specs`); this module only maps them onto pyqtgraph
 items: lines and markers (``PlotDataItem``), bars and heat-map cells
 (``BarGraphItem``, filled rectangles so that nothing becomes an image), error
 bars, text and reference lines.  Sizes in points become pixels at 96 dpi.
@@ -18,12 +18,22 @@ import shiboken6
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QSizePolicy
 
-from yardstick.charts.figure_spec import (Bars, Cells, ErrorBars, FigureSpec, Line, Plot,
-                                          RefLine, Text, is_dark, thin_ticks)
 from yardstick.gui.charts import staged_figure
 from yardstick.gui.charts.cell_labels import CellLabels
 from yardstick.gui.charts.figure_hover import FigureHover
 from yardstick.gui.charts.staged_figure import still_drawing
+from yardstick.presentation.charts.figure_spec import (
+    Bars,
+    Cells,
+    ErrorBars,
+    FigureSpec,
+    Line,
+    Plot,
+    RefLine,
+    Text,
+    is_dark,
+    thin_ticks,
+)
 
 __all__ = ["draw_plot", "draw_figure", "still_drawing", "discard", "FigureHover", "PT",
            "set_spec", "spec_of", "plain_numbers", "RotatingAxis"]

@@ -1,13 +1,13 @@
 """Every run's mean with its 95 % confidence interval, best at the top
-(:mod:`yardstick.charts.system_ranking`), drawn from
-:func:`yardstick.charts.specs.system_ranking_figure`; the baseline in red."""
+(:mod:`yardstick.presentation.charts.system_ranking`), drawn from
+:func:`yardstick.presentation.charts.specs.system_ranking_figure`; the baseline in red."""
 
 from __future__ import annotations
 
-from yardstick.charts.specs import system_ranking_figure
-from yardstick.charts.system_ranking import SystemRanking
 from yardstick.gui.charts.base import ChartWidget
 from yardstick.gui.charts.chart_kinds import SYSTEM_LABELS
+from yardstick.presentation.charts.specs import system_ranking_figure
+from yardstick.presentation.charts.system_ranking import SystemRanking
 
 #: run names written on the axis at most (every k-th beyond that; hover names them all)
 MAX_LABELS = SYSTEM_LABELS

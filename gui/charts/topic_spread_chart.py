@@ -1,14 +1,14 @@
 """Per-topic spread over runs (robust overview Figure 2): median and maximum per topic,
 or box plots ordered by median; difficult topics highlighted — drawn from
-:func:`yardstick.charts.specs.topic_spread_figure`."""
+:func:`yardstick.presentation.charts.specs.topic_spread_figure`."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from yardstick.charts.specs import topic_spread_figure
-from yardstick.charts.topic_spread import TopicSpread
 from yardstick.gui.charts.base import ChartWidget
+from yardstick.presentation.charts.specs import topic_spread_figure
+from yardstick.presentation.charts.topic_spread import TopicSpread
 
 
 class TopicSpreadChart(ChartWidget):

@@ -3,12 +3,12 @@ precision at cutoffs, measure scatter and rank-correlation heat map.
 
 Choose the chart, the run (for single-run charts), the measure(s) and the topic
 group.  The charts that draw one curve or point per run draw the runs the run
-filter keeps (:class:`yardstick.charts.run_filter.RunFilter`: top N by the
+filter keeps (:class:`yardstick.presentation.charts.run_filter.RunFilter`: top N by the
 measure — the default with more than 12 runs —, one team, a search, or every
 run ticked in the Collection panel); the caption says which ("top 12 of 150 runs
 by map") and every export carries the same runs.  The legend beside the plot
 hides series; clicking a run highlights it.  Per-topic charts (median, spread)
-take the median over every ticked run.  Numbers come from :mod:`yardstick.charts`,
+take the median over every ticked run.  Numbers come from :mod:`yardstick.presentation.charts`,
 computed through the job runner; the widgets are in :mod:`yardstick.gui.charts`.
 Every chart exports as PNG / SVG / PDF and its numbers as a table.
 """
@@ -16,15 +16,43 @@ Every chart exports as PNG / SVG / PDF and its numbers as a table.
 from __future__ import annotations
 
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QLabel, QLineEdit, QPushButton, QSpinBox,
-                               QStackedWidget, QToolBar, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QStackedWidget,
+    QToolBar,
+    QVBoxLayout,
+    QWidget,
+)
 
-from yardstick.charts.run_filter import AUTO_LIMIT, EXTRAS_KEY, RunFilter, RunSelection
-from yardstick.charts.scores import run_means, sort_topics
 from yardstick.gui.charts.chart_kinds import (  # noqa: F401  (names tests import from here)
-    ALL_TOPICS, BOXES, CHART_DATA, CHARTS, CORR, CUTOFFS, DRAW, FIGURE, FILTER_MODES, FILTERED,
-    MAPX, MEDIAN, MEDIAN_SOURCES, OFFICIAL, PER_TEAM, RP, RP_TOPIC, SCATTER, SPREAD, SYSTEM,
-    chart_data, chart_figure)
+    ALL_TOPICS,
+    BOXES,
+    CHART_DATA,
+    CHARTS,
+    CORR,
+    CUTOFFS,
+    DRAW,
+    FIGURE,
+    FILTER_MODES,
+    FILTERED,
+    MAPX,
+    MEDIAN,
+    MEDIAN_SOURCES,
+    OFFICIAL,
+    PER_TEAM,
+    RP,
+    RP_TOPIC,
+    SCATTER,
+    SPREAD,
+    SYSTEM,
+    chart_data,
+    chart_figure,
+)
 from yardstick.gui.charts.map_at_x_chart import MapAtXChart
 from yardstick.gui.charts.measure_scatter_chart import MeasureScatterChart
 from yardstick.gui.charts.median_difference_chart import MedianDifferenceChart
@@ -34,6 +62,8 @@ from yardstick.gui.charts.recall_precision_chart import RecallPrecisionChart
 from yardstick.gui.charts.system_ranking_chart import SystemRankingChart
 from yardstick.gui.charts.topic_spread_chart import TopicSpreadChart
 from yardstick.gui.panels.chart_topic_selection import ChartTopicSelection, LazyChartWidgets
+from yardstick.presentation.charts.run_filter import AUTO_LIMIT, EXTRAS_KEY, RunFilter, RunSelection
+from yardstick.presentation.charts.scores import run_means, sort_topics
 
 
 class ChartsPanel(ChartTopicSelection, QWidget):
@@ -220,11 +250,11 @@ class ChartsPanel(ChartTopicSelection, QWidget):
         self._controls_changed()
 
     def load_official_medians(self, path: str) -> bool:
-        """Read NIST's per-topic best/median/worst table (:mod:`yardstick.io.medians_file`)."""
+        """Read NIST's per-topic best/median/worst table (:mod:`yardstick.inputs.io.medians_file`)."""
         import os
 
-        from yardstick.errors import FormatError
-        from yardstick.io.medians_file import read_medians
+        from yardstick.common.errors import FormatError
+        from yardstick.inputs.io.medians_file import read_medians
 
         try:
             frame = read_medians(path, measure=self.measure_box.currentText() or None)

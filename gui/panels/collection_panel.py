@@ -5,15 +5,25 @@ from __future__ import annotations
 import html
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QAbstractItemView, QColorDialog, QHeaderView, QLabel, QMenu,
-                               QSplitter, QTableView, QTextBrowser, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QColorDialog,
+    QHeaderView,
+    QLabel,
+    QMenu,
+    QSplitter,
+    QTableView,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
 
-from yardstick.collection_stats import qrels_topic_stats
 from yardstick.gui.app_state import AppState
 from yardstick.gui.jobs import JobRunner
 from yardstick.gui.runs_model import COLUMNS, RunsModel
 from yardstick.gui.table_model import FrameTableView
 from yardstick.gui.topic_groups import TopicGroupsWidget, install_topic_group_menu
+from yardstick.inputs.collection_stats import qrels_topic_stats
 
 
 class CollectionPanel(QWidget):

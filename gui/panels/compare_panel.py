@@ -1,4 +1,4 @@
-"""Compare: a baseline and runs, per topic, with significance (all numbers from yardstick.significance)."""
+"""Compare: a baseline and runs, per topic, with significance (all numbers from yardstick.analysis.significance)."""
 
 from __future__ import annotations
 
@@ -6,13 +6,32 @@ import threading
 
 import numpy as np
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QLabel, QListWidget,
-                               QListWidgetItem, QMenu, QSpinBox, QSplitter, QTabWidget,
-                               QToolBar, QToolButton, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QMenu,
+    QSpinBox,
+    QSplitter,
+    QTabWidget,
+    QToolBar,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
 
-from yardstick.significance import CORRECTIONS, TESTS, Comparison, compare_runs_job, experiment_table_job
-from yardstick.evaluation_service import score_matrix
-from yardstick.charts.compare_specs import differences_figure
+from yardstick.analysis.significance import (
+    CORRECTIONS,
+    TESTS,
+    Comparison,
+    compare_runs_job,
+    experiment_table_job,
+)
+from yardstick.evaluation.evaluation_service import score_matrix
 from yardstick.gui.app_state import AppState
 from yardstick.gui.charts.base import ChartWidget
 from yardstick.gui.gil_sharing import after_paints, next_turn, until_set
@@ -20,6 +39,7 @@ from yardstick.gui.jobs import JobRunner
 from yardstick.gui.lazy import LazyPanel
 from yardstick.gui.table_model import FrameTableView, try_add_plot_export, try_add_table_export
 from yardstick.gui.topic_groups import install_topic_group_menu
+from yardstick.presentation.charts.compare_specs import differences_figure
 
 TEST_LABELS = {"t": "paired t-test", "wilcoxon": "Wilcoxon signed-rank", "sign": "sign test",
                "permutation": "randomisation (permutation)"}
@@ -93,7 +113,7 @@ class ComparePanel(LazyPanel):
         self.topic_table.source.color_fn = self._diff_color
         self.topic_table.doubleClicked.connect(self._topic_double_clicked)
         install_topic_group_menu(self.topic_table, state, "compare selection")
-        # the chart is defined once in core (yardstick.charts.compare_specs) and drawn
+        # the chart is defined once in core (yardstick.presentation.charts.compare_specs) and drawn
         # from that definition here and in every export
         self.chart = ChartWidget()
         self.chart.export_name = "compare_differences"
@@ -281,12 +301,12 @@ class ComparePanel(LazyPanel):
 
     def export_paper_table(self, fmt: str, path: str | None = None) -> str:
         """Build the paper-ready comparison table
-        (:func:`yardstick.reports.comparison_table.comparison_table_from_evaluations`) of the
+        (:func:`yardstick.presentation.reports.comparison_table.comparison_table_from_evaluations`) of the
         baseline and the ticked runs on the chosen measures, with this panel's test,
         correction, alpha and seed, in the background; then write it as ``fmt`` (asking for
         the file unless ``path``).  Returns the job key ("" when there is nothing to do)."""
+        from yardstick.common.provenance import workspace_sources
         from yardstick.gui.export_actions import TABLE_FORMATS, _ask_path
-        from yardstick.provenance import workspace_sources
 
         evals = self.state.evaluations()
         base = self.baseline.currentText()
@@ -309,8 +329,10 @@ class ComparePanel(LazyPanel):
         sources = workspace_sources(self.state.workspace, runs=runs)
 
         def job():  # plain data only: evaluations, names, options, file paths captured above
-            from yardstick.provenance import Provenance
-            from yardstick.reports.comparison_table import comparison_table_from_evaluations
+            from yardstick.common.provenance import Provenance
+            from yardstick.presentation.reports.comparison_table import (
+                comparison_table_from_evaluations,
+            )
 
             table = comparison_table_from_evaluations(chosen, columns, **options)
             return table, Provenance.build(**sources)      # hashing the files here, not in the GUI

@@ -2,18 +2,17 @@
 
 Double-clicking a mean opens that measure's per-topic values; double-clicking a
 per-topic value asks for its explanation (``state.show_explanation``) and shows
-the topic.  Numbers come from ``yardstick.evaluation_tables``.
+the topic.  Numbers come from ``yardstick.evaluation.evaluation_tables``.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QComboBox, QLabel, QSplitter, QToolBar, QVBoxLayout, QWidget)
-
 import numpy as np
 import pandas as pd
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QComboBox, QLabel, QSplitter, QToolBar, QVBoxLayout, QWidget
 
-from yardstick.evaluation_tables import columns_for, per_topic_table, summary_table
+from yardstick.evaluation.evaluation_tables import columns_for, per_topic_table, summary_table
 from yardstick.gui.app_state import AppState
 from yardstick.gui.jobs import JobRunner
 from yardstick.gui.lazy import LazyPanel

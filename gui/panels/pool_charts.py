@@ -1,4 +1,4 @@
-"""The Pool panel's charts: the figures of :mod:`yardstick.charts.pool_specs` drawn with
+"""The Pool panel's charts: the figures of :mod:`yardstick.presentation.charts.pool_specs` drawn with
 pyqtgraph (:func:`yardstick.gui.charts.render_pg.draw_figure`).  What each chart
 shows, its titles, labels and styles are defined there, once, for the window and
 for every export."""
@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pyqtgraph as pg
 
-from yardstick.charts.pool_specs import CHARTS, chart_available, pool_figure
+from yardstick.analysis.pool.report import PoolReport
 from yardstick.gui.charts.render_pg import draw_figure
-from yardstick.pool.report import PoolReport
+from yardstick.presentation.charts.pool_specs import CHARTS, chart_available, pool_figure
 
 __all__ = ["CHARTS", "chart_available", "draw_pool_chart"]
 

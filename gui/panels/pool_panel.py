@@ -1,8 +1,8 @@
-"""Pool: are these judgments complete and unbiased? (all numbers from yardstick.pool)
+"""Pool: are these judgments complete and unbiased? (all numbers from yardstick.analysis.pool)
 
 The panel collects the choices (pool depth, analyses, uniques measure and
 poor-run threshold, titlestat text options, simulation strategies, levels and
-seed), runs :func:`yardstick.pool.report.iter_pool_report` through the job runner
+seed), runs :func:`yardstick.analysis.pool.report.iter_pool_report` through the job runner
 (progress, cancel) on the loaded runs — those whose *pooled* flag is on form
 the pool — and shows every table of the report and these charts: earliest
 ranks of relevant documents (histogram), P(relevant) by rank, relevant found
@@ -17,22 +17,41 @@ from __future__ import annotations
 import os
 
 import pandas as pd
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QGridLayout,
-                               QGroupBox, QHBoxLayout, QLabel, QLineEdit, QProgressBar,
-                               QPushButton, QSpinBox, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QProgressBar,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
 
-from yardstick.pool.characteristics import CollectionCharacteristics, characteristics_table
-from yardstick.judged_runs_build import iter_build_judged_runs, with_runs_flags
-from yardstick.pool.report import REGISTRY, PoolReport, PoolSettings, iter_pool_report
-from yardstick.pool.simulation import STRATEGIES
-from yardstick.pool.text import ENGLISH_STOPWORDS, TextOptions
-from yardstick.pool.titlestat import iter_build_title_index
-from yardstick.progress import Progress
+from yardstick.analysis.pool.characteristics import CollectionCharacteristics, characteristics_table
+from yardstick.analysis.pool.report import REGISTRY, PoolReport, PoolSettings, iter_pool_report
+from yardstick.analysis.pool.simulation import STRATEGIES
+from yardstick.analysis.pool.text import ENGLISH_STOPWORDS, TextOptions
+from yardstick.analysis.pool.titlestat import iter_build_title_index
+from yardstick.common.progress import Progress
 from yardstick.gui.app_state import AppState
 from yardstick.gui.jobs import JobRunner
 from yardstick.gui.panels.pool_charts import CHARTS, chart_available, draw_pool_chart
-from yardstick.gui.results_area import (STILL_LOADING, cancel_panel_job, install_results_area,
-                                        loading_runs, pool_state, start_panel_job)
+from yardstick.gui.results_area import (
+    STILL_LOADING,
+    cancel_panel_job,
+    install_results_area,
+    loading_runs,
+    pool_state,
+    start_panel_job,
+)
+from yardstick.judging.judged_runs_build import iter_build_judged_runs, with_runs_flags
 
 JOB_KEY = "pool"
 
@@ -209,7 +228,7 @@ class PoolPanel(QWidget):
                     tindex = yield from _scaled(gen, 1.0, 1.0, total, "title words")
             other = None
             if compare_path:
-                from yardstick.io import read_qrels
+                from yardstick.inputs.io import read_qrels
 
                 other = read_qrels(compare_path)
             rep = yield from _scaled(iter_pool_report(index, settings, tindex,
@@ -234,8 +253,8 @@ class PoolPanel(QWidget):
 
     def pool_listed(self, path: str) -> None:
         """Pool the runs ``path`` lists (:meth:`AppState.pool_listed_runs`) and say so."""
-        from yardstick.errors import FormatError
-        from yardstick.run_names import RunNameError
+        from yardstick.common.errors import FormatError
+        from yardstick.inputs.run_names import RunNameError
 
         try:
             n, missing = self.state.pool_listed_runs(path)

@@ -1,8 +1,8 @@
-"""Stability: can this topic set tell these runs apart? (all numbers from yardstick.stability)
+"""Stability: can this topic set tell these runs apart? (all numbers from yardstick.analysis.stability)
 
 The panel collects the choices (analysis, measures, topic group and a group to
 compare with, seed, B, bins, fuzziness, α, β ...), runs
-:func:`yardstick.stability.report.run_stability` through the job runner (progress,
+:func:`yardstick.analysis.stability.report.run_stability` through the job runner (progress,
 cancel) and shows its tables and charts: the grid of swap-rate-vs-n plots per
 difference bin with the fitted ``A1·exp(−A2·n)`` curves ("Measuring the
 measure"), the ASL curves of the paired bootstrap test, the Kendall τ / τ_AP
@@ -12,26 +12,49 @@ heat map between measures, and bars for error rates and Tukey groups.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QFormLayout, QHBoxLayout, QLabel,
-                               QLineEdit, QListWidget, QListWidgetItem, QProgressBar,
-                               QPushButton, QSpinBox, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QProgressBar,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
 
-from yardstick.charts import stability_specs as specs
-from yardstick.charts.run_filter import EXTRAS_KEY, RunFilter
-from yardstick.gui.charts.render_pg import draw_figure
-from yardstick.stability.analyses import REGISTRY
-from yardstick.stability.report import (ANALYSES, ANALYSIS_TITLES, StabilityReport,
-                                   StabilitySettings, run_stability, score_matrices)
+from yardstick.analysis.stability.analyses import REGISTRY
+from yardstick.analysis.stability.report import (
+    ANALYSES,
+    ANALYSIS_TITLES,
+    StabilityReport,
+    StabilitySettings,
+    run_stability,
+    score_matrices,
+)
 from yardstick.gui.app_state import AppState
-from yardstick.gui.jobs import JobRunner
+from yardstick.gui.charts.render_pg import draw_figure
 from yardstick.gui.gil_sharing import next_turn
-from yardstick.gui.results_area import (cancel_panel_job, install_results_area, loading_runs,
-                                        runs_note, start_panel_job)
+from yardstick.gui.jobs import JobRunner
+from yardstick.gui.results_area import (
+    cancel_panel_job,
+    install_results_area,
+    loading_runs,
+    runs_note,
+    start_panel_job,
+)
+from yardstick.presentation.charts import stability_specs as specs
+from yardstick.presentation.charts.run_filter import EXTRAS_KEY, RunFilter
 
 ALL_TOPICS = "All topics"
 NONE = "—"
 JOB_KEY = "stability"
-EXTRA_MEASURES = ("area", "map_worst")   # made from per-topic map (yardstick.stability.aggregates)
+EXTRA_MEASURES = ("area", "map_worst")   # made from per-topic map (yardstick.analysis.stability.aggregates)
 #: plots of a figure built per turn of the event loop (15-35 ms each, with its relayout)
 PLOTS_PER_TURN = 1
 
@@ -254,7 +277,7 @@ class StabilityPanel(QWidget):
 
     # ---------------------------------------------------------------- charts
     def chart_figure(self):
-        """The figure spec of the chart chosen (:mod:`yardstick.charts.stability_specs`)."""
+        """The figure spec of the chart chosen (:mod:`yardstick.presentation.charts.stability_specs`)."""
         data = self.chart_choice.currentData()
         if self.report is None or data is None:
             return None

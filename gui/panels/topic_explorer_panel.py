@@ -6,18 +6,29 @@ curve building up as a slider moves over the ranks; what-if edits of the
 judgments (on a copy of the qrels, with undo) updating every measure and the run
 ranking; the spread of a measure under random orders of tied documents.  The
 TREC appendix's worked examples load with one click ("Worked examples").  All
-numbers come from :mod:`yardstick.explain`.
+numbers come from :mod:`yardstick.analysis.explain`.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QComboBox, QFileDialog, QLabel, QMenu, QTabWidget, QToolBar,
-                               QToolButton, QVBoxLayout)
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFileDialog,
+    QLabel,
+    QMenu,
+    QTabWidget,
+    QToolBar,
+    QToolButton,
+    QVBoxLayout,
+)
 
-from yardstick import what_if_state
-from yardstick.explain.topic_lesson import TopicLesson, appendix_example, lesson_from_judged
-from yardstick.explain.what_if import WhatIfSession
+from yardstick.analysis.explain.topic_lesson import (
+    TopicLesson,
+    appendix_example,
+    lesson_from_judged,
+)
+from yardstick.analysis.explain.what_if import WhatIfSession
 from yardstick.gui import explain_dialog
 from yardstick.gui.app_state import AppState
 from yardstick.gui.jobs import JobRunner
@@ -25,13 +36,14 @@ from yardstick.gui.lazy import LazyPanel
 from yardstick.gui.table_model import try_add_plot_export, try_add_table_export
 from yardstick.gui.teaching_views import LessonView, TiesView, WhatIfView, what_if_frames
 from yardstick.gui.what_if_significance import WhatIfSignificanceView
-from yardstick.topic_order import natural_sorted
+from yardstick.inputs.topic_order import natural_sorted
+from yardstick.session import what_if_state
 
 WORKSPACE = "Workspace"
 
 
 def _examples() -> list[tuple[str, str]]:
-    from yardstick.examples import examples
+    from yardstick.inputs.examples import examples
 
     return [(e.name, e.title) for e in examples()]
 
@@ -149,7 +161,7 @@ class TopicExplorerPanel(LazyPanel):
 
     def example_to_workspace(self) -> None:
         name = self.source.currentData() or "interpolation"
-        from yardstick.examples import example
+        from yardstick.inputs.examples import example
 
         try:
             ex = example(name)
@@ -335,8 +347,8 @@ class TopicExplorerPanel(LazyPanel):
         s, L = self.session, self.lesson
         if s is None or L is None:
             return
-        from yardstick.explain import spec_for_column
-        from yardstick.explain.tie_sensitivity import tie_sensitivity
+        from yardstick.analysis.explain import spec_for_column
+        from yardstick.analysis.explain.tie_sensitivity import tie_sensitivity
 
         col = self.measure.currentText()
         try:
@@ -360,7 +372,7 @@ class TopicExplorerPanel(LazyPanel):
         s, L = self.session, self.lesson
         if s is None or L is None:
             return
-        from yardstick.explain import ExplainError, explain_judged
+        from yardstick.analysis.explain import ExplainError, explain_judged
         try:
             exps = explain_judged(s.judged(L.run_name), measure or self.measure.currentText(),
                                   L.topic)
@@ -414,7 +426,7 @@ def _new_session(qrels, runs, measures, options, edits) -> WhatIfSession:
 
 def _example_session(name: str) -> WhatIfSession:
     """A what-if session on a worked example of the TREC appendix (read from its files)."""
-    from yardstick.options import EvalOptions
+    from yardstick.common.options import EvalOptions
 
     run, qrels = appendix_example(name)
     return WhatIfSession(qrels, {run.name: run}, ["official"], EvalOptions())
@@ -423,7 +435,7 @@ def _example_session(name: str) -> WhatIfSession:
 def _lesson_and_tables(session: WhatIfSession, run: str, topic: str, evals: dict | None,
                        measure: str):
     """``(lesson, what-if tables or None, error message or None)`` from plain data."""
-    from yardstick.explain import ExplainError
+    from yardstick.analysis.explain import ExplainError
 
     try:
         lesson = lesson_from_judged(session.judged(run), topic)

@@ -8,19 +8,27 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QComboBox, QLabel, QSpinBox, QSplitter, QTextBrowser, QToolBar,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QComboBox,
+    QLabel,
+    QSpinBox,
+    QSplitter,
+    QTextBrowser,
+    QToolBar,
+    QVBoxLayout,
+    QWidget,
+)
 
-from yardstick.evaluation_tables import topic_scores
-from yardstick.explain.topic_data import topic_documents
+from yardstick.analysis.explain.topic_data import topic_documents
+from yardstick.common.options import EvalOptions
+from yardstick.evaluation.evaluation_tables import topic_scores
 from yardstick.gui.app_state import AppState
 from yardstick.gui.jobs import JobRunner
 from yardstick.gui.lazy import LazyPanel
 from yardstick.gui.table_model import FrameTableView, try_add_table_export
-from yardstick.options import EvalOptions
-from yardstick.qrels import Qrels
-from yardstick.run import Run
-from yardstick.topic_order import natural_sorted
+from yardstick.inputs.qrels import Qrels
+from yardstick.inputs.run import Run
+from yardstick.inputs.topic_order import natural_sorted
 
 RELEVANT, UNJUDGED = "#d8f0d8", "#e4e4e4"
 

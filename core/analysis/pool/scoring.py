@@ -1,0 +1,86 @@
+"""Which measures the pool diagnostics score, and their average over each run's topics.
+
+Nothing is computed here: :func:`score_all` re-judges the one
+:class:`~yardstick.judging.judged_runs.JudgedRuns` (masked or simulated judgments) and
+scores every run and topic with the engine's measure kernels
+(:func:`yardstick.evaluation.engine.score_segments` on :meth:`JudgedRuns.judged`), the same
+code ``yardstick eval`` runs:
+
+* ``map`` — trec_eval ``m_map.c``;
+* ``map_judged`` — AP on the condensed list of judged documents (trec_eval ``-J``;
+  Sakai, "Alternatives to Bpref", SIGIR 2007);
+* ``bpref`` — Buckley & Voorhees, "Retrieval Evaluation with Incomplete
+  Information", SIGIR 2004, §4;
+* ``infAP`` — Yilmaz & Aslam, "Estimating Average Precision with Incomplete and
+  Imperfect Judgments", CIKM 2006;
+* ``P_k`` — precision at k (trec_eval ``m_P.c``).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from yardstick.common.progress import Progress
+from yardstick.evaluation.engine import score_segments
+from yardstick.judging.judged_runs import JudgedRuns
+
+MEASURES = ("map", "map_judged", "bpref", "infAP")
+#: runs scored between two cancellation points of a pool job (at most)
+RUN_BLOCK = 32
+#: ranked documents scored at once (at most, unless one run has more): the kernels'
+#: temporaries grow with them
+ENTRY_BLOCK = 2_000_000
+
+
+def score_all(index: JudgedRuns, measure: str, rel: np.ndarray | None = None,
+              rel_levels: np.ndarray | None = None, compat: int = 10) -> np.ndarray:
+    """Per (run, topic) values of one of :data:`MEASURES` (or ``P_k``), shape
+    ``(n_runs, n_topics)``; ``rel`` and ``rel_levels`` as in :meth:`JudgedRuns.judged`."""
+    why = unsupported(measure)
+    if why:
+        raise ValueError(why)
+    judged_only = measure == "map_judged"
+    name = "map" if judged_only else f"P.{measure[2:]}" if measure.startswith("P_") else measure
+    jr = index.judged(rel, rel_levels, judged_only=judged_only, compat=compat)
+    return score_segments(jr, name).reshape(index.n_runs, index.n_topics)
+
+
+def iter_score_blocks(index: JudgedRuns, measure: str, rel: np.ndarray | None = None,
+                      rel_levels: np.ndarray | None = None, step: float = 0, total: float = 1,
+                      message: str = ""):
+    """:func:`score_all` a block of runs at a time (:data:`RUN_BLOCK`, fewer when they
+    rank more than :data:`ENTRY_BLOCK` documents), a cancellation point (a
+    ``Progress(step, total, message)``) after each block; the numbers are those of one
+    pass.  ``rel_levels`` per run and topic (3-d) are cut with the runs."""
+    rel = index.e_rel if rel is None else rel
+    per_topic = []
+    T = index.n_topics
+    per_run = max(1, index.n_entries // max(index.n_runs, 1))
+    block = max(1, min(RUN_BLOCK, ENTRY_BLOCK // per_run))
+    for r0 in range(0, index.n_runs, block):
+        r1 = min(index.n_runs, r0 + block)
+        a, z = int(index.seg_start[r0 * T]), int(index.seg_start[r1 * T])
+        levels = rel_levels[r0:r1] if rel_levels is not None and np.ndim(rel_levels) == 3 \
+            else rel_levels
+        per_topic.append(score_all(index.run_block(r0, r1), measure, rel[a:z], levels))
+        yield Progress(step, total, message)
+    return np.concatenate(per_topic) if per_topic else np.zeros((0, T))
+
+
+def run_means(per_topic: np.ndarray, evaluated: np.ndarray) -> np.ndarray:
+    """Mean over each run's evaluated topics (trec_eval's average without ``-c``)."""
+    n = evaluated.sum(axis=1)
+    tot = np.where(evaluated, per_topic, 0.0).sum(axis=1)
+    return np.divide(tot, n, out=np.full(len(n), np.nan), where=n > 0)
+
+
+def unsupported(measure: str) -> str | None:
+    """Why ``measure`` cannot be re-scored over a pool (None if it can)."""
+    if measure in MEASURES:
+        return None
+    if measure.startswith("P_") and measure[2:].isdigit():
+        if int(measure[2:]) >= 1:
+            return None
+        return f"{measure!r}: precision needs a cutoff of at least 1 document (P_1, P_10, ...)"
+    return (f"pool re-scoring supports {', '.join(MEASURES)} and P_k (k >= 1), "
+            f"not {measure!r}")

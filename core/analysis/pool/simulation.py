@@ -1,0 +1,373 @@
+"""Cheaper judgment sets simulated from the full qrels, and how the ranking of runs moves.
+
+Buckley et al. 2007, §6 (“Bias and the limits of pooling for large collections”, Information Retrieval 2007) weigh ways to spend a judging budget
+differently: shallower pools, move-to-front pooling (Cormack, Palmer & Clarke,
+SIGIR 1998) and random sampling (Aslam et al. 2005/2006), with bpref to
+evaluate on partial judgments.  Here every strategy judges a subset of the
+documents the full qrels already judge, at growing *levels*:
+
+* ``depth`` — pool depth d (the depth-d pool of the pooled runs);
+* ``runs`` — the first n pooled groups (or runs) of a seeded random order;
+* ``mtf`` — move-to-front pooling, a budget of b documents per topic.  As
+  Buckley et al. describe it: every pooled run starts with the same (maximum)
+  priority; the next document judged is the highest-ranked unjudged document
+  of the run with the highest priority; a non-relevant document lowers that
+  run's priority by one, a relevant one gives it the maximum priority again.
+  Ties go to the run just judged, else to the first tied run in a seeded
+  random order of the runs (the runs' own order when ``seed`` is None).  A document
+  the full qrels do not judge costs budget and counts as non-relevant;
+* ``random`` — a uniform random sample of b documents per topic from the pool
+  (seeded); the pool documents left out are marked "pooled but unjudged"
+  (trec_eval's negative qrels value) so that infAP (Yilmaz & Aslam 2006) can
+  use them; a sampled document the full qrels lack stays unjudged.
+
+Each level's judgments re-score every run (no file is written): with
+unjudged documents taken as non-relevant (``map``), on the condensed list of
+judged documents only (``map_judged``: trec_eval ``-J``, Sakai SIGIR 2007),
+``bpref`` and ``infAP``; the ranking of runs is compared with the one the
+full qrels give (MAP by default) by Kendall's tau and tau_AP (Yilmaz, Aslam &
+Robertson 2008; :mod:`yardstick.analysis.stability.rank_correlation`).  Topics stay those
+of the full qrels; a topic left with no relevant document scores 0.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from yardstick.analysis.pool import scoring
+from yardstick.analysis.pool.reconstruction import Depth, pool_entries, reconstruct_pool
+from yardstick.analysis.stability.rank_correlation import kendall_tau, system_ranking, tau_ap
+from yardstick.common.progress import Progress, run_sync
+from yardstick.inputs.io.read_progress import scaled
+from yardstick.judging.judged_runs import NONPOOL, UNJUDGED, JudgedRuns
+from yardstick.judging.judgment_table import search_sorted
+
+STRATEGIES = ("depth", "runs", "mtf", "random")
+SIM_MEASURES = ("map", "map_judged", "bpref", "infAP")
+#: entries located in a judging order between two cancellation points (each search holds
+#: the GIL: a smaller slice keeps the window's event loop answering)
+LOCATE_CHUNK = 1 << 18
+
+
+@dataclass(frozen=True, eq=False)
+class JudgingOrder:
+    """When each candidate document gets judged: judged at level L iff ``value <= L``.
+
+    Attributes
+    ----------
+    strategy : str
+    keys : numpy.ndarray of int64
+        Sorted candidate keys (documents the strategy may judge).
+    value : numpy.ndarray of int64
+        Per key, the smallest level at which it is judged.
+    pool_keys : numpy.ndarray or None
+        For ``random``: the sampling frame (unsampled members become "unjudged").
+    """
+
+    strategy: str
+    keys: np.ndarray
+    value: np.ndarray
+    pool_keys: np.ndarray | None = None
+
+
+def order_by_depth(index: JudgedRuns, depth: Depth) -> JudgingOrder:
+    """Level = pool depth: a document is judged at depth d when a pooled run ranks it <= d."""
+    pool = reconstruct_pool(index, depth)
+    return JudgingOrder("depth", pool.keys, pool.min_rank.astype(np.int64))
+
+
+def order_by_runs(index: JudgedRuns, depth: Depth, unit: str = "group", seed: int = 0
+                  ) -> JudgingOrder:
+    """Level = number of pooled groups (runs), added in a seeded random order."""
+    rng = np.random.default_rng(seed)
+    unit_of_run = index.run_group if unit == "group" else np.arange(index.n_runs)
+    units = np.unique(unit_of_run[index.pooled])
+    position = np.full(int(unit_of_run.max()) + 1, np.iinfo(np.int64).max, np.int64)
+    position[rng.permutation(units)] = np.arange(1, len(units) + 1)
+    sel = pool_entries(index, depth)
+    k = index.entry_keys(sel)
+    v = position[unit_of_run[index.entry_run(sel)]]
+    order = np.lexsort((v, k))
+    k, v = k[order], v[order]
+    keys, first = np.unique(k, return_index=True)
+    return JudgingOrder("runs", keys, v[first])
+
+
+def order_random(index: JudgedRuns, depth: Depth, seed: int = 0) -> JudgingOrder:
+    """Level = budget per topic: a seeded uniform random order of each topic's pool."""
+    pool = reconstruct_pool(index, depth)
+    rng = np.random.default_rng(seed)
+    topic = index.key_topic(pool.keys)
+    order = np.lexsort((rng.random(len(pool.keys)), topic))
+    start = np.searchsorted(topic[order], topic[order], side="left")
+    value = np.empty(len(order), np.int64)
+    value[order] = np.arange(len(order)) - start + 1
+    return JudgingOrder("random", pool.keys, value, pool_keys=pool.keys)
+
+
+def order_move_to_front(index: JudgedRuns, max_budget: int, seed: int | None = 0,
+                        max_depth: int | None = None) -> JudgingOrder:
+    """Level = budget per topic: move-to-front pooling (see the module docstring).
+
+    Runs are read down to ``max_depth`` (default: all they retrieved).
+    """
+    return run_sync(iter_order_move_to_front(index, max_budget, seed, max_depth))
+
+
+def iter_order_move_to_front(index: JudgedRuns, max_budget: int, seed: int | None = 0,
+                             max_depth: int | None = None
+                             ) -> Generator[Progress, None, JudgingOrder]:
+    """:func:`order_move_to_front` as a progress generator, one step a topic (a
+    cancellation point every topic: the loop over runs is plain Python)."""
+    rng = np.random.default_rng(seed)
+    lvl = index.relevance_level
+    pooled = np.flatnonzero(index.pooled)
+    out_k: list[np.ndarray] = []
+    out_v: list[np.ndarray] = []
+    for t in range(index.n_topics):
+        yield Progress(t, index.n_topics, "move-to-front: ordering the judgments")
+        if not index.in_qrels[t]:
+            continue
+        lists = []
+        for r in pooled:
+            s = int(r) * index.n_topics + t
+            a, b = index.seg_start[s], index.seg_start[s + 1]
+            if max_depth is not None:
+                b = min(b, a + max_depth)
+            if b > a:
+                lists.append((index.entry_keys(np.arange(a, b)), index.e_rel[a:b] >= lvl))
+        if not lists:
+            continue
+        prio = np.zeros(len(lists), np.int64)
+        # tie order among runs: seeded random, or the runs' own order without a seed
+        tie_rank = np.arange(len(lists)) if seed is None else rng.permutation(len(lists))
+        ptr = [0] * len(lists)
+        live = np.ones(len(lists), bool)
+        judged: dict[int, int] = {}
+        current = -1
+        while len(judged) < max_budget and live.any():
+            top = prio[live].max()
+            cands = np.flatnonzero(live & (prio == top))
+            r = current if current in cands else int(cands[np.argmin(tie_rank[cands])])
+            keys, rel = lists[r]
+            while ptr[r] < len(keys) and int(keys[ptr[r]]) in judged:
+                ptr[r] += 1
+            if ptr[r] >= len(keys):
+                live[r] = False
+                current = -1
+                continue
+            key = int(keys[ptr[r]])
+            judged[key] = len(judged) + 1
+            if rel[ptr[r]]:
+                prio[r] = 0  # the maximum priority
+            else:
+                prio[r] -= 1
+            ptr[r] += 1
+            current = r
+        if judged:
+            out_k.append(np.fromiter(judged.keys(), np.int64, len(judged)))
+            out_v.append(np.fromiter(judged.values(), np.int64, len(judged)))
+    k = np.concatenate(out_k) if out_k else np.zeros(0, np.int64)
+    v = np.concatenate(out_v) if out_v else np.zeros(0, np.int64)
+    order = np.argsort(k)
+    return JudgingOrder("mtf", k[order], v[order])
+
+
+def judgments_at(index: JudgedRuns, order: JudgingOrder, level: int,
+                 _pos: np.ndarray | None = None
+                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per-entry judgments, R and N per topic under one level of a judging order.
+
+    Returns
+    -------
+    rel : per entry (original value where judged at this level, else -1; -2 for
+        unsampled members of a random sample's pool)
+    num_rel, num_nonrel : per topic, among the simulated judgments
+    """
+    rel, levels = simulated_judgments(index, order, level, _pos)
+    lvl = min(max(index.relevance_level, 0), levels.shape[1])
+    return rel, levels[:, lvl:].sum(axis=1), levels[:, :lvl].sum(axis=1)
+
+
+def simulated_judgments(index: JudgedRuns, order: JudgingOrder, level: int,
+                        _pos: np.ndarray | None = None
+                        ) -> tuple[np.ndarray, np.ndarray]:
+    """Per-entry judgments and the ``(n_topics, L)`` judgment counts per level (what
+    :meth:`JudgedRuns.judged` takes) under one level of a judging order."""
+    val = _pos if _pos is not None else _entry_values(index, order)
+    rel = np.full(len(index.e_rel), NONPOOL, index.e_rel.dtype)
+    judged = (val > 0) & (val <= level)
+    judged &= index.e_rel >= 0
+    rel[judged] = index.e_rel[judged]
+    del judged
+    if order.pool_keys is not None:  # the rest of the sampling frame: pooled, not judged
+        rel[val > level] = UNJUDGED
+    found, q_val = index.lookup(order.keys)
+    ok = found & (q_val >= 0) & (order.value <= level)
+    t = index.key_topic(order.keys[ok]).astype(np.int64)
+    L = max(int(index.q_rel.max()) + 1 if len(index.q_rel) else 1, 1)
+    levels = np.bincount(t * L + q_val[ok], minlength=index.n_topics * L
+                         ).reshape(index.n_topics, L)
+    return rel, levels
+
+
+def _entry_values(index: JudgedRuns, order: JudgingOrder) -> np.ndarray:
+    """Per entry, the level at which it is judged (0: never) — entries the full
+    qrels judge (rel >= 0), or for a sample every entry, whose unsampled pool members
+    are marked."""
+    return run_sync(_iter_entry_values(index, order))
+
+
+def _iter_entry_values(index: JudgedRuns, order: JudgingOrder, step: float = 0, total: int = 1,
+                       message: str = ""):
+    """:func:`_entry_values` :data:`LOCATE_CHUNK` entries at a time, a cancellation point
+    after each (2 bytes an entry for levels below 65536: levels start at 1, so 0 marks
+    the entries the order lacks)."""
+    n = index.n_entries
+    top = int(order.value.max()) if len(order.value) else 0
+    val = np.zeros(n, np.uint16 if top < 2**16 else np.int32 if top < 2**31 else np.int64)
+    if len(order.keys):
+        for a in range(0, n, LOCATE_CHUNK):
+            idx = np.arange(a, min(n, a + LOCATE_CHUNK), dtype=np.int64)
+            if order.pool_keys is None:
+                idx = idx[index.e_rel[idx] >= 0]
+            k = index.entry_keys(idx)
+            pos = np.minimum(search_sorted(order.keys, k), len(order.keys) - 1)
+            hit = order.keys[pos] == k
+            val[idx[hit]] = order.value[pos[hit]]
+            yield Progress(step, total, message)
+    return val
+
+
+@dataclass(frozen=True, eq=False)
+class SimulationResult:
+    """Rank agreement with the full qrels at each level of one strategy.
+
+    Attributes
+    ----------
+    strategy : str
+    reference : str
+        Measure of the full-qrels ranking.
+    levels : pandas.DataFrame
+        One row per (level, measure): judged (mean per topic), relevant
+        (found, all topics), share_relevant (of the relevant documents the
+        strategy can reach: the official pool, or for move-to-front everything
+        the pooled runs retrieved; at most 1), kendall_tau, tau_ap.
+    scores : pandas.DataFrame
+        Long form: level, measure, run, score; level ``full`` holds the
+        full-qrels scores.
+    seed : int or None
+        The seed of the judging order (None for ``depth``, which is not random):
+        the same seed gives the same result.
+    """
+
+    strategy: str
+    reference: str
+    levels: pd.DataFrame
+    scores: pd.DataFrame
+    seed: int | None = None
+
+    def to_frame(self) -> pd.DataFrame:
+        return self.levels
+
+
+def iter_simulate(index: JudgedRuns, depth: Depth, strategy: str, levels: Sequence[int],
+                  measures: Sequence[str] = SIM_MEASURES, reference: str = "map",
+                  seed: int = 0, unit: str = "group"
+                  ) -> Generator[Progress, None, SimulationResult]:
+    """Simulate one strategy at several levels (progress generator); see the module docstring.
+
+    Parameters
+    ----------
+    index : JudgedRuns
+    depth : the official pool depth (candidates of depth/runs/random)
+    strategy : one of :data:`STRATEGIES`
+    levels : depths (``depth``), numbers of groups/runs (``runs``) or budgets
+        per topic (``mtf``, ``random``)
+    measures : any of :data:`SIM_MEASURES` (or ``P_k``)
+    reference : measure scored with the full qrels for the reference ranking
+    seed : for ``runs``, ``mtf`` and ``random``
+    unit : ``group`` or ``run`` for the ``runs`` strategy
+    """
+    levels = sorted({int(x) for x in levels})
+    if strategy not in STRATEGIES:
+        raise ValueError(f"strategy must be one of {', '.join(STRATEGIES)}")
+    if not levels:
+        raise ValueError("at least one level is needed")
+    total = len(levels) + 1
+    yield Progress(0, total, f"{strategy}: ordering the judgments")
+    if strategy == "depth":
+        order = order_by_depth(index, max(max(levels), int(index.depth_array(depth).max())))
+    elif strategy == "runs":
+        order = order_by_runs(index, depth, unit=unit, seed=seed)
+    elif strategy == "random":
+        order = order_random(index, depth, seed=seed)
+    else:
+        order = yield from scaled(iter_order_move_to_front(index, max(levels), seed=seed),
+                                  0, 2 * total)   # the first half of step 0
+    yield Progress(0.5, total, f"{strategy}: locating the judgments")
+    pos = yield from _iter_entry_values(index, order, 0.5, total,
+                                        f"{strategy}: locating the judgments")
+    evaluated = index.evaluated()
+    names = list(index.run_names)
+    full = yield from scoring.iter_score_blocks(index, reference, index.e_rel,
+                                                index.rel_levels(), 0.6, total,
+                                                f"{strategy}: scoring with the full qrels")
+    ref = pd.Series(scoring.run_means(full, evaluated), index=names)
+    ref_rank = system_ranking(ref)
+    yield Progress(0.8, total, f"{strategy}: the reachable relevant documents")
+    # the denominator of share_relevant: what the strategy could judge at most (the
+    # official pool; move-to-front reads the pooled runs to their full depth)
+    reachable = (_relevant_retrieved(index) if strategy == "mtf"
+                 else _reachable_relevant(index, reconstruct_pool(index, depth).keys))
+    rows, score_rows = [], [pd.DataFrame({"level": "full", "measure": reference, "run": names,
+                                          "score": ref.to_numpy()})]
+    for i, level in enumerate(levels):
+        yield Progress(i + 1, total, f"{strategy}: level {level}")
+        rel, levels = simulated_judgments(index, order, level, pos)
+        lvl = min(max(index.relevance_level, 0), levels.shape[1])
+        num_rel, num_nonrel = levels[:, lvl:].sum(axis=1), levels[:, :lvl].sum(axis=1)
+        judged_per_topic = (num_rel + num_nonrel)[index.in_qrels].mean()
+        for m in measures:
+            per_topic = yield from scoring.iter_score_blocks(
+                index, m, rel, levels, i + 1, total, f"{strategy}: level {level}, {m}")
+            s = pd.Series(scoring.run_means(per_topic, evaluated), index=names)
+            rank = system_ranking(s)
+            tau = kendall_tau(ref_rank, rank)[0] if len(names) > 1 else np.nan
+            tap = tau_ap(ref_rank, rank) if len(names) > 1 else np.nan
+            rows.append({"level": level, "measure": m, "judged": judged_per_topic,
+                         "relevant": int(num_rel.sum()),
+                         "share_relevant": num_rel.sum() / reachable if reachable else np.nan,
+                         "kendall_tau": tau, "tau_ap": tap})
+            score_rows.append(pd.DataFrame({"level": str(level), "measure": m, "run": names,
+                                            "score": s.to_numpy()}))
+    yield Progress(total, total, "done")
+    return SimulationResult(strategy=strategy, reference=reference,
+                            levels=pd.DataFrame(rows), scores=pd.concat(score_rows,
+                                                                        ignore_index=True),
+                            seed=None if strategy == "depth" else seed)
+
+
+def simulate(index: JudgedRuns, depth: Depth, strategy: str, levels: Sequence[int],
+             measures: Sequence[str] = SIM_MEASURES, reference: str = "map", seed: int = 0,
+             unit: str = "group") -> SimulationResult:
+    """See :func:`iter_simulate`."""
+    return run_sync(iter_simulate(index, depth, strategy, levels, measures, reference, seed, unit))
+
+
+def _relevant_retrieved(index: JudgedRuns) -> int:
+    """Relevant documents any pooled run retrieved, at any depth (what move-to-front can
+    reach): distinct keys of the pooled entries judged relevant."""
+    sel = np.flatnonzero(index.e_rel >= index.relevance_level)
+    sel = sel[index.pooled[index.entry_run(sel)]]
+    return len(np.unique(index.entry_keys(sel)))
+
+
+def _reachable_relevant(index: JudgedRuns, pool_keys: np.ndarray) -> int:
+    """Relevant documents of the official pool (the denominator of share_relevant)."""
+    found, v = index.lookup(pool_keys)
+    return int((found & (v >= index.relevance_level)).sum())

@@ -1,0 +1,281 @@
+"""Run several stability analyses over measures and topic groups: one job, one report.
+
+Shared by ``yardstick stability`` (:mod:`yardstick.cli.stability_cmd`) and the
+Stability panel: the caller gives score matrices (one per measure label, see
+:func:`score_matrices`), the analyses, the topic sets (``"all"`` plus any
+groups) and the settings; :func:`run_stability` is a progress generator
+returning a :class:`StabilityReport` — named tables with titles, and the
+underlying result objects for charts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from yardstick.analysis.stability.aggregates import (
+    aggregate_for,
+    lower_is_better,
+    per_topic_measure,
+)
+from yardstick.analysis.stability.analyses import REGISTRY
+from yardstick.analysis.stability.comparable import comparable
+from yardstick.analysis.stability.rank_correlation import correlation_matrix, ranking_strings
+from yardstick.analysis.stability.topic_groups import group_rank_correlation, select_topics
+from yardstick.common.progress import Progress
+
+__all__ = ["ANALYSES", "ANALYSIS_TITLES", "StabilitySettings", "ReportTable", "StabilityReport",
+           "run_stability", "score_matrices"]
+
+#: Analysis names in the order the CLI, the panel and ``all`` use (the registry's order).
+ANALYSES = tuple(REGISTRY)
+ANALYSIS_TITLES = {name: a.title for name, a in REGISTRY.items()}
+
+
+@dataclass(frozen=True)
+class StabilitySettings:
+    """Parameters shared by every analysis (see each module for their meaning)."""
+
+    samples: int = 1000
+    seed: int = 0
+    bin_width: float = 0.01
+    subset_size: int | None = None
+    fuzziness: float = 0.05
+    confidence: float = 0.95
+    alpha: float = 0.05
+    beta: float = 0.20
+    min_diffs: tuple[float, ...] = (0.02, 0.05, 0.1)
+
+
+@dataclass(frozen=True, eq=False)
+class ReportTable:
+    """A named table: ``show`` = worth printing (others are detail for files)."""
+
+    name: str
+    title: str
+    frame: pd.DataFrame
+    show: bool = True
+    index: bool = False
+
+
+@dataclass(frozen=True, eq=False)
+class StabilityReport:
+    """Tables in order, and result objects per analysis and (measure, topic set)."""
+
+    settings: StabilitySettings
+    tables: list[ReportTable] = field(default_factory=list)
+    results: dict[str, dict[tuple[str, str], Any]] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+
+    def table(self, name: str) -> pd.DataFrame:
+        for t in self.tables:
+            if t.name == name:
+                return t.frame
+        raise KeyError(name)
+
+    def to_frame(self) -> pd.DataFrame:
+        """The first table shown (the analysis summary)."""
+        shown = [t for t in self.tables if t.show] or self.tables
+        return shown[0].frame if shown else pd.DataFrame()
+
+
+def score_matrices(evaluations: Mapping[str, Any], measures: Sequence[str],
+                   ) -> tuple[dict[str, pd.DataFrame], pd.DataFrame | None]:
+    """``{measure label: topics × runs}`` from evaluations, and the MAP matrix (tie-break).
+
+    ``area`` / ``map_worst`` take the per-topic ``map`` column (their aggregate
+    re-ranks each sample's worst topics).  A topic a run lacks scores 0
+    (trec_eval ``-c``).
+    """
+    from yardstick.evaluation.evaluation_service import score_matrix
+
+    out = {m: score_matrix(evaluations, per_topic_measure(m)).fillna(0.0) for m in measures}
+    first = next(iter(evaluations.values()), None)
+    has_map = first is not None and "map" in first.per_topic.columns
+    return out, (score_matrix(evaluations, "map").fillna(0.0) if has_map else None)
+
+
+def input_warnings(matrices: Mapping[str, pd.DataFrame], sets: Mapping[str, Sequence[str]]
+                   ) -> list[str]:
+    """What about the scores makes some results empty or trivial, said before any analysis.
+
+    Runs with identical per-topic scores differ by 0 in every sample (a minimum
+    difference of 0 then only says they tie); a run scoring 0 everywhere, or
+    every run doing so, gives nothing to tell apart; a topic set too small for
+    halves of two topics makes the disjoint-halves swap rates (Voorhees & Buckley
+    2002) and the fitted minimum differences empty (NaN).
+    """
+    out = []
+    for m, mat in matrices.items():
+        values = mat.to_numpy(float)
+        cols = [str(c) for c in mat.columns]
+        if values.size and not np.any(values):
+            out.append(f"{m}: every run scores 0 on every topic: nothing tells the runs apart "
+                       "(is the relevance level or the qrels right?)")
+            continue
+        zero = [c for j, c in enumerate(cols) if not np.any(values[:, j])]
+        if zero:
+            out.append(f"{m}: {len(zero)} run(s) score 0 on every topic: "
+                       f"{', '.join(zero[:10])}{' ...' if len(zero) > 10 else ''}")
+        same = _identical_columns(values, cols)
+        if same:
+            out.append(f"{m}: runs with identical per-topic scores (their difference is 0 in "
+                       "every sample, so they always tie): "
+                       + "; ".join(" = ".join(g[:5]) + (" ..." if len(g) > 5 else "")
+                                   for g in same[:10]))
+    for g, topics in sets.items():
+        if len(topics) < 4:
+            out.append(f"{g}: only {len(topics)} topic(s): the swap-rate analyses compare "
+                       "disjoint halves of at least 2 topics each, so their rates and minimum "
+                       "differences are empty (NaN); other results rest on very few topics")
+    return out
+
+
+def _identical_columns(values: np.ndarray, cols: list[str]) -> list[list[str]]:
+    """Groups (two or more) of runs whose per-topic scores are equal on every topic."""
+    groups: dict[bytes, list[str]] = {}
+    for j, c in enumerate(cols):
+        groups.setdefault(comparable(values[:, j]).tobytes(), []).append(c)
+    return [g for g in groups.values() if len(g) > 1]
+
+
+def _means(label: str, mat: pd.DataFrame, topics: Sequence[str]) -> pd.Series:
+    sub = select_topics(mat, topics)
+    return pd.Series(aggregate_for(label).full(sub.to_numpy(float)), index=sub.columns)
+
+
+def run_stability(matrices: Mapping[str, pd.DataFrame], analyses: Sequence[str],
+                  sets: Mapping[str, Sequence[str]], settings: StabilitySettings,
+                  tie_break: pd.DataFrame | None = None,
+                  ) -> Generator[Progress, None, StabilityReport]:
+    """Run ``analyses`` on every measure and topic set (progress generator).
+
+    Parameters
+    ----------
+    matrices : mapping of str to DataFrame
+        Measure label -> topics × runs score matrix.
+    analyses : sequence of str
+        Names from :data:`ANALYSES`.
+    sets : mapping of str to list of str
+        Topic sets: usually ``{"all": every topic, group: its topics, ...}``.
+    settings : StabilitySettings
+    tie_break : DataFrame, optional
+        Topics × runs MAP, to order tied runs in rankings (robust overview Table 3).
+    """
+    unknown = [a for a in analyses if a not in REGISTRY]
+    if unknown:
+        raise ValueError(f"unknown analysis {unknown[0]!r}; expected one of {ANALYSES}")
+    job = _Job(StabilityReport(settings), matrices, sets, settings, tie_break)
+    job.report.notes.extend(input_warnings(matrices, sets))
+    resampled = sum(REGISTRY[a].resamples for a in analyses)
+    job.steps = max(1, resampled * len(matrices) * len(sets))
+    for analysis in analyses:
+        yield from REGISTRY[analysis].run(job)
+    yield Progress(job.steps, job.steps, "done")
+    return job.report
+
+
+class _Job:
+    """One report being built: what every registered analysis reads and writes
+    (:mod:`yardstick.analysis.stability.analyses`)."""
+
+    def __init__(self, report: StabilityReport, matrices: Mapping[str, pd.DataFrame],
+                 sets: Mapping[str, Sequence[str]], settings: StabilitySettings,
+                 tie_break: pd.DataFrame | None):
+        self.report, self.matrices, self.sets = report, matrices, sets
+        self.settings, self.tie_break = settings, tie_break
+        self.steps, self.step = 1, 0
+
+    def table(self, name: str, title: str, frame: pd.DataFrame, show: bool = True,
+              index: bool = False) -> None:
+        self.report.tables.append(ReportTable(name, title, frame, show, index))
+
+    def each(self, analysis: str, fn, linear_only: bool = False, per_measure=None, **kw):
+        """Run ``fn`` (a progress generator) on every measure and topic set; results by
+        (measure, topic set).  A ValueError skips that pair with a note saying why."""
+        title = REGISTRY[analysis].title
+        rep, out = self.report, {}
+        for m, mat in self.matrices.items():
+            if linear_only and not aggregate_for(m).linear:
+                rep.notes.append(f"{title}: {m} skipped (not a mean over topics)")
+                self.step += len(self.sets)
+                continue
+            for g, topics in self.sets.items():
+                extra = per_measure(m) if per_measure is not None else {}
+                gen = fn(select_topics(mat, topics), seed=self.settings.seed, measure=m, **kw,
+                         **extra)
+                try:
+                    while True:
+                        p = next(gen)
+                        yield Progress(self.step + p.fraction, self.steps, f"{title}: {m}, {g}")
+                except StopIteration as stop:
+                    out[(m, g)] = stop.value
+                except ValueError as e:
+                    rep.notes.append(f"{title}: {m}, {g} topics skipped: {e}")
+                self.step += 1
+        rep.results[analysis] = out
+        return out
+
+    def correlations(self, analysis: str) -> None:
+        _correlations(self.report, analysis, self.matrices, self.sets, self.tie_break)
+
+
+def _correlations(rep: StabilityReport, analysis: str, matrices: Mapping[str, pd.DataFrame],
+                  sets: Mapping[str, Sequence[str]], tie_break: pd.DataFrame | None) -> None:
+    """Groups' rankings compared per measure (Table 3), or measures' rankings (Figure 3)."""
+    names = {t.name for t in rep.tables}
+    groups = {k: v for k, v in sets.items() if k != "all"}
+    if len(groups) >= 2:
+        if "rank_correlation_groups" in names:       # kendall and taup share it
+            return
+        gnames = list(groups)
+        rows, strings, tb = [], {}, {}
+        for m, mat in matrices.items():
+            for b in gnames[1:]:
+                r = group_rank_correlation(mat, groups[gnames[0]], groups[b], gnames[0], b,
+                                           tie_break=tie_break, measure=m,
+                                           lower_is_better=lower_is_better(m))
+                rep.results.setdefault(analysis, {})[(m, f"{gnames[0]} vs {b}")] = r
+                rows.append({"measure": m, "a": gnames[0], "b": b,
+                             **r.summary().drop(["a", "b"]).to_dict()})
+            for g in gnames:
+                strings[f"{m} {g}"] = _means(m, mat, groups[g])
+                if tie_break is not None:
+                    tb[f"{m} {g}"] = select_topics(tie_break, groups[g]).mean()
+        rep.tables.append(ReportTable("rank_correlation_groups", "Rank correlation between "
+                                      "topic groups (Kendall τ, τ_AP)", pd.DataFrame(rows)))
+    else:
+        if len(matrices) < 2:
+            rep.notes.append(f"{ANALYSIS_TITLES[analysis]}: needs two measures or two topic "
+                             "groups")
+            return
+        topics = sets.get("all", next(iter(sets.values())))
+        table = pd.DataFrame({m: _means(m, mat, topics) for m, mat in matrices.items()})
+        how = "kendall" if analysis == "kendall" else "tau_ap"
+        mean_tb = None if tie_break is None else select_topics(tie_break, topics).mean()
+        lower = [m for m in table.columns if lower_is_better(m)]
+        matrix = correlation_matrix(table, how, tie_break=mean_tb, lower_is_better=lower)
+        rep.results.setdefault(analysis, {})[("measures", "all")] = matrix
+        rep.tables.append(ReportTable(f"{analysis}_matrix", f"{ANALYSIS_TITLES[analysis]} "
+                                      "between the measures' system rankings", matrix,
+                                      index=True))
+        strings = {m: table[m] for m in table.columns}
+        tb = mean_tb
+    if "ranking_strings" in names:
+        return
+    order = None
+    if tie_break is not None:
+        order = list(tie_break.mean().sort_values(ascending=False, kind="stable").index)
+    lower = [lbl for lbl in strings if lower_is_better(lbl.split(" ")[0])]
+    if isinstance(tb, dict) and not tb:
+        tb = None
+    rs = ranking_strings(strings, tb, symbol_order=order, lower_is_better=lower)
+    width = max((len(c) for c in rs.symbols.values()), default=1)
+    each = "one character per run" if width == 1 else f"a {width}-character code per run"
+    rep.tables.append(ReportTable("ranking_strings", f"System rankings, {each} "
+                                  "(ties broken by MAP)", rs.to_frame()))
+    rep.tables.append(ReportTable("ranking_legend", "Ranking-string legend", rs.legend()))

@@ -1,0 +1,140 @@
+"""Table cells as text, shared by every table exporter (:mod:`yardstick.presentation.export.tables`,
+:mod:`yardstick.presentation.export.xlsx_table`, :mod:`yardstick.presentation.export.text_formats`).
+
+``decimals=None`` means full precision: a float is written as Python's shortest
+round-trip text (``repr``), so ``float(text) == value`` bit for bit.  Columns that
+hold counts (``num_*`` with whole values, or any integer dtype) are written as
+integers, as trec_eval prints them.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+
+import numpy as np
+import pandas as pd
+
+__all__ = ["DEFAULT_MARKER", "as_frame", "show_index", "n_index", "label", "is_count_column",
+           "decimals_for", "fmt_value", "cells", "flag_cells", "marker_cells",
+           "numeric_columns"]
+
+DEFAULT_MARKER = "†"
+_COUNT_PREFIXES = ("num_",)
+
+
+def as_frame(frame: pd.DataFrame | pd.Series) -> pd.DataFrame:
+    """``frame`` as a DataFrame (a Series becomes one column)."""
+    if isinstance(frame, pd.Series):
+        return frame.to_frame(name=frame.name if frame.name is not None else "value")
+    if not isinstance(frame, pd.DataFrame):
+        raise TypeError(f"expected a DataFrame, got {type(frame).__name__}")
+    return frame
+
+
+def show_index(frame: pd.DataFrame) -> bool:
+    """The index is written unless it is an unnamed ``RangeIndex``."""
+    idx = frame.index
+    return not (isinstance(idx, pd.RangeIndex) and idx.name is None)
+
+
+def n_index(frame: pd.DataFrame) -> int:
+    """How many leading columns the index takes."""
+    return frame.index.nlevels if show_index(frame) else 0
+
+
+def label(x) -> str:
+    """A header label: tuples (MultiIndex) joined with `` / ``."""
+    if isinstance(x, tuple):
+        return " / ".join(str(p) for p in x)
+    return "" if x is None else str(x)
+
+
+def is_count_column(name, series: pd.Series) -> bool:
+    """Integer or boolean dtype, or a ``num_*`` column holding whole numbers."""
+    if pd.api.types.is_integer_dtype(series.dtype) or pd.api.types.is_bool_dtype(series.dtype):
+        return True
+    if not (label(name).startswith(_COUNT_PREFIXES)
+            and pd.api.types.is_numeric_dtype(series.dtype)):
+        return False
+    v = series.to_numpy(dtype=float)
+    v = v[np.isfinite(v)]
+    return bool(np.all(v == np.round(v)))
+
+
+def decimals_for(decimals: int | Mapping[str, int] | None, name) -> int | None:
+    """Decimals of column ``name`` (``None``: full precision)."""
+    if isinstance(decimals, Mapping):
+        d = decimals.get(label(name), decimals.get(name, 4))
+        return None if d is None else int(d)
+    return None if decimals is None else int(decimals)
+
+
+def fmt_value(v, d: int | None, count: bool) -> str:
+    """One cell as text: blank for missing, integers for counts, ``d`` decimals or full."""
+    if v is None or (isinstance(v, float) and math.isnan(v)) or v is pd.NA or v is pd.NaT:
+        return ""
+    if isinstance(v, (bool, np.bool_)):
+        return str(bool(v))
+    if isinstance(v, (int, np.integer)):
+        return str(int(v))
+    if isinstance(v, (float, np.floating)):
+        if count and float(v).is_integer():
+            return str(int(v))
+        if math.isinf(v):
+            return "inf" if v > 0 else "-inf"
+        return repr(float(v)) if d is None else f"{float(v):.{d}f}"
+    return str(v)
+
+
+def cells(frame: pd.DataFrame, decimals) -> tuple[list[str], list[list[str]]]:
+    """Header labels and body cells (index first), all as strings."""
+    index_names = [label(n) for n in frame.index.names] if show_index(frame) else []
+    header = index_names + [label(c) for c in frame.columns]
+    cols = []
+    for j, name in enumerate(frame.columns):
+        s = frame.iloc[:, j]
+        count = is_count_column(name, s)
+        d = decimals_for(decimals, name)
+        cols.append([fmt_value(v, d, count) for v in s.tolist()])
+    body = []
+    for i, key in enumerate(frame.index):
+        row = []
+        if index_names:
+            parts = key if isinstance(key, tuple) else (key,)
+            row = [label(p) for p in parts]
+        body.append(row + [c[i] for c in cols])
+    return header, body
+
+
+def flag_cells(frame: pd.DataFrame, flags: pd.DataFrame | None, true_text: str) -> list[list[str]]:
+    """Per body cell (index cells ``""``): the text of ``flags`` parallel to ``frame``.
+
+    ``flags`` holds booleans (``True`` -> ``true_text``) or strings (the text itself);
+    it is aligned on index and columns, missing cells give ``""``.
+    """
+    k = n_index(frame)
+    out = [[""] * (k + frame.shape[1]) for _ in range(frame.shape[0])]
+    if flags is None:
+        return out
+    m = as_frame(flags)
+    if not (m.index.equals(frame.index) and m.columns.equals(frame.columns)):
+        m = m.reindex(index=frame.index, columns=frame.columns)
+    values = m.to_numpy(dtype=object)
+    for i, j in zip(*np.nonzero(pd.notna(values))):
+        v = values[i, j]
+        out[i][k + j] = (true_text if v else "") if isinstance(v, (bool, np.bool_)) else str(v)
+    return out
+
+
+def marker_cells(frame: pd.DataFrame, markers: pd.DataFrame | None) -> list[list[str]]:
+    """Significance marker per body cell (``True`` -> :data:`DEFAULT_MARKER`)."""
+    return flag_cells(frame, markers, DEFAULT_MARKER)
+
+
+def numeric_columns(frame: pd.DataFrame) -> list[bool]:
+    """Right-align flags for header/body columns (index first)."""
+    idx = [False] * n_index(frame)
+    return idx + [pd.api.types.is_numeric_dtype(frame.iloc[:, j].dtype)
+                  and not pd.api.types.is_bool_dtype(frame.iloc[:, j].dtype)
+                  for j in range(frame.shape[1])]

@@ -1,0 +1,186 @@
+"""Text renderers of a table: CSV/TSV, Markdown, plain text, LaTeX (booktabs), HTML.
+
+Each takes the frame, its header and body cells (:func:`yardstick.presentation.export.cells.cells`),
+the significance marker and bold flag of each cell, a caption and an optional
+:class:`~yardstick.common.provenance.Provenance`, and returns the text.  LaTeX needs only
+``booktabs``: markers are ``\\textsuperscript`` of symbols every LaTeX kernel has
+(``\\dag``, ``\\ddag``, ``$\\bigtriangleup$`` for ▲ ...), the provenance is a ``%``
+comment block.  HTML carries the provenance as a comment; CSV, TSV and Markdown
+get a ``.provenance.json`` file beside them (written by :mod:`yardstick.presentation.export.tables`);
+in CSV/TSV the markers of a column go to a ``<column>_marker`` column beside it.
+"""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+
+from yardstick.presentation.export.cells import n_index, numeric_columns
+
+__all__ = ["delimited", "markdown", "plain", "latex", "html_table", "latex_escape"]
+
+# symbols pdflatex takes without any package (▲/▼ were amssymb's \blacktriangle: not any more)
+_LATEX_SYMBOLS = {"†": r"\dag{}", "‡": r"\ddag{}", "§": r"\S{}", "¶": r"\P{}", "–": "--",
+                  "▲": r"$\bigtriangleup$", "▼": r"$\bigtriangledown$",
+                  "△": r"$\bigtriangleup$", "▽": r"$\bigtriangledown$",
+                  "↑": r"$\uparrow$", "↓": r"$\downarrow$", "*": r"*",
+                  "≤": r"$\leq$", "≥": r"$\geq$", "±": r"$\pm$", "α": r"$\alpha$"}
+_LATEX_ESCAPES = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$",
+                  "#": r"\#", "_": r"\_", "{": r"\{", "}": r"\}",
+                  "~": r"\textasciitilde{}", "^": r"\textasciicircum{}"}
+
+
+def latex_escape(text: str) -> str:
+    """Escape LaTeX special characters (and the symbols above) in plain text."""
+    return "".join(_LATEX_ESCAPES.get(ch) or _LATEX_SYMBOLS.get(ch, ch) for ch in str(text))
+
+
+def delimited(frame, header, body, marks, bolds, caption, provenance, sep: str = ",") -> str:
+    """One header row, then the rows; a column with markers is followed by a
+    ``<column>_marker`` column holding them, so the numbers stay numbers."""
+    marked = [j for j in range(len(header)) if any(m[j] for m in marks)]
+
+    def spread(cells, extra):
+        out = []
+        for j, c in enumerate(cells):
+            out.append(c)
+            if j in marked:
+                out.append(extra(j))
+        return out
+
+    buf = io.StringIO()
+    w = csv.writer(buf, delimiter=sep, lineterminator="\n")
+    w.writerow(spread(header, lambda j: f"{header[j]}_marker"))
+    for row, mrow in zip(body, marks):
+        w.writerow(spread(row, lambda j: mrow[j]))
+    return buf.getvalue()
+
+
+def tsv(frame, header, body, marks, bolds, caption, provenance) -> str:
+    """Tab-separated (what spreadsheets paste from the clipboard)."""
+    return delimited(frame, header, body, marks, bolds, caption, provenance, "\t")
+
+
+def markdown(frame, header, body, marks, bolds, caption, provenance) -> str:
+    """A pipe table, columns padded, numbers right-aligned, markers as ``<sup>``."""
+    def esc(s: str) -> str:
+        return s.replace("\\", "\\\\").replace("|", "\\|").replace("\n", " ")
+
+    def cell(c, m, b):
+        text = esc(c) + (f"<sup>{html.escape(m)}</sup>" if m else "")
+        return f"**{text}**" if b and c else text
+
+    rows = [[cell(c, m, b) for c, m, b in zip(r, mr, br)]
+            for r, mr, br in zip(body, marks, bolds)]
+    head = [esc(h) for h in header]
+    right = numeric_columns(frame)
+    widths = [max([len(head[j])] + [len(r[j]) for r in rows] + [3]) for j in range(len(head))]
+
+    def line(cells):
+        return "| " + " | ".join(c.rjust(w) if r else c.ljust(w)
+                                 for c, w, r in zip(cells, widths, right)) + " |"
+
+    rule = "| " + " | ".join(("-" * (w - 1) + ":") if r else ("-" * w)
+                             for w, r in zip(widths, right)) + " |"
+    out = []
+    if caption:
+        out += [f"**{esc(caption)}**", ""]
+    out += [line(head), rule] + [line(r) for r in rows]
+    return "\n".join(out) + "\n"
+
+
+def plain(frame, header, body, marks, bolds, caption, provenance) -> str:
+    """Aligned columns, as trec_eval and the TREC appendix print tables."""
+    rows = [[c + m for c, m in zip(r, mr)] for r, mr in zip(body, marks)]
+    right = numeric_columns(frame)
+    widths = [max([len(header[j])] + [len(r[j]) for r in rows]) for j in range(len(header))]
+
+    def line(cells):
+        return "  ".join(c.rjust(w) if r else c.ljust(w)
+                         for c, w, r in zip(cells, widths, right)).rstrip()
+
+    out = [caption] if caption else []
+    if any(header):
+        out.append(line(header))
+    out += [line(r) for r in rows]
+    return "\n".join(out) + "\n"
+
+
+def _latex_marker(m: str) -> str:
+    return r"\textsuperscript{" + latex_escape(m) + "}"
+
+
+#: tables longer than this many rows become a ``longtable`` (breaks across pages)
+LONG_TABLE_ROWS = 40
+
+
+def latex(frame, header, body, marks, bolds, caption, provenance) -> str:
+    """A ``table`` float with a booktabs ``tabular``; past :data:`LONG_TABLE_ROWS` rows a
+    ``longtable`` whose header repeats on every page.  The provenance as ``%`` comments.
+
+    A column with significance markers is set as two, ``r@{}l``: the numbers stay
+    aligned on their last digit and the superscripts follow them, left-aligned.
+    """
+    right = numeric_columns(frame)
+    marked = [r and any(m[j] for m in marks) for j, r in enumerate(right)]
+    spec = "".join(("r@{}l" if mk else "r") if r else "l" for r, mk in zip(right, marked))
+    long = len(body) > LONG_TABLE_ROWS
+    lines = [r"% requires \usepackage{booktabs}" + (r" and \usepackage{longtable}" if long
+                                                   else "")]
+    if long:
+        lines.append("% a longtable settles its column widths when pdflatex runs two or three "
+                     "times")
+    if provenance is not None:
+        lines += ["% " + s.replace("\n", " ") for s in provenance.lines()]
+    head_cells = [r"\multicolumn{2}{c}{" + latex_escape(h) + "}" if mk else latex_escape(h)
+                  for h, mk in zip(header, marked)]
+    head = [r"\toprule", " & ".join(head_cells) + r" \\", r"\midrule"]
+    cap = [r"\caption{" + latex_escape(caption) + "}"] if caption else []
+    if long:
+        lines += [r"\begin{longtable}{" + spec + "}"]
+        lines += [c + r" \\" for c in cap] + head + [r"\endfirsthead"] + head \
+            + [r"\endhead", r"\bottomrule", r"\endlastfoot"]
+    else:
+        lines += [r"\begin{table}[htbp]", r"\centering"] + cap
+        lines += [r"\begin{tabular}{" + spec + "}"] + head
+    for r, mr, br in zip(body, marks, bolds):
+        cells = []
+        for c, m, b, mk in zip(r, mr, br, marked):
+            text = latex_escape(c)
+            if b and c:
+                text = r"\textbf{" + text + "}"
+            if mk:
+                cells.append(text + " & " + (_latex_marker(m) if m else ""))
+            else:
+                cells.append(text + (_latex_marker(m) if m else ""))
+        lines.append(" & ".join(cells) + r" \\")
+    if long:
+        lines += [r"\end{longtable}"]
+    else:
+        lines += [r"\bottomrule", r"\end{tabular}", r"\end{table}"]
+    return "\n".join(lines) + "\n"
+
+
+def html_table(frame, header, body, marks, bolds, caption, provenance) -> str:
+    """An HTML ``<table>`` (index cells as ``<th>``); the provenance as a comment."""
+    e = html.escape
+    k = n_index(frame)
+    out = []
+    if provenance is not None:
+        out.append("<!-- " + e(" | ".join(provenance.lines())).replace("--", "- -") + " -->")
+    out.append('<table class="yardstick-table">')
+    if caption:
+        out.append(f"<caption>{e(caption)}</caption>")
+    out.append("<thead><tr>" + "".join(f"<th>{e(h)}</th>" for h in header) + "</tr></thead>")
+    out.append("<tbody>")
+    for r, mr, br in zip(body, marks, bolds):
+        cells = []
+        for j, (c, m, b) in enumerate(zip(r, mr, br)):
+            tag = "th" if j < k else "td"
+            sup = f"<sup>{e(m)}</sup>" if m else ""
+            text = f"<b>{e(c)}</b>" if b and c else e(c)
+            cells.append(f"<{tag}>{text}{sup}</{tag}>")
+        out.append("<tr>" + "".join(cells) + "</tr>")
+    out.append("</tbody></table>")
+    return "\n".join(out) + "\n"
