@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
     QSpinBox,
     QSplitter,
     QTabWidget,
-    QToolBar,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -34,12 +33,14 @@ from yardstick.analysis.significance import (
 from yardstick.evaluation.evaluation_service import score_matrix
 from yardstick.gui.app_state import AppState
 from yardstick.gui.charts.base import ChartWidget
+from yardstick.gui.flow_bar import FlowBar
 from yardstick.gui.gil_sharing import after_paints, next_turn, until_set
 from yardstick.gui.jobs import JobRunner
 from yardstick.gui.lazy import LazyPanel
 from yardstick.gui.table_model import FrameTableView, try_add_plot_export, try_add_table_export
 from yardstick.gui.topic_groups import install_topic_group_menu
 from yardstick.presentation.charts.compare_specs import differences_figure
+from yardstick.presentation.export.file_names import file_stem
 
 TEST_LABELS = {"t": "paired t-test", "wilcoxon": "Wilcoxon signed-rank", "sign": "sign test",
                "permutation": "randomisation (permutation)"}
@@ -88,6 +89,7 @@ class ComparePanel(LazyPanel):
         self.all_tests.setToolTip("Also compute the tests not chosen (Wilcoxon signed-rank, "
                                   "randomisation): seconds with many runs")
         self.runs_list = QListWidget()
+        self.runs_list.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         self.chart_run = QComboBox()
         form = QFormLayout()
         form.addRow("Baseline", self.baseline)
@@ -122,7 +124,7 @@ class ComparePanel(LazyPanel):
         chart_box = QWidget()
         chl = QVBoxLayout(chart_box)
         chl.setContentsMargins(0, 0, 0, 0)
-        ctb = QToolBar()
+        ctb = FlowBar()
         ctb.addWidget(QLabel(" Run: "))
         ctb.addWidget(self.chart_run)
         try_add_plot_export(self.chart, ctb)
@@ -133,9 +135,10 @@ class ComparePanel(LazyPanel):
         self.tabs.addTab(self.experiment_table, "Experiment table")
         self.tabs.addTab(self.topic_table, "Per topic")
         self.tabs.addTab(chart_box, "Differences chart")
-        tb = QToolBar()
+        tb = FlowBar()
         tb.addAction("Copy", lambda: self._current_table().copy_selection())
-        try_add_table_export(lambda: self._current_table().visible_frame(), tb)
+        try_add_table_export(lambda: self._current_table().visible_frame(), tb,
+                             self.export_stem)
         paper = QMenu("Paper table", tb)
         for fmt, label in PAPER_FORMATS:
             paper.addAction(label, lambda f=fmt: self.export_paper_table(f))
@@ -253,6 +256,7 @@ class ComparePanel(LazyPanel):
             if name == base:
                 continue
             item = QListWidgetItem(name)
+            item.setToolTip(name)                 # the whole name where the list elides it
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             on = (name in checked) if checked is not None else \
                 prev.get(name, Qt.CheckState.Checked) == Qt.CheckState.Checked
@@ -395,6 +399,13 @@ class ComparePanel(LazyPanel):
                                                   cmp.baseline))
 
     # ---------------------------------------------------------------- helpers
+    def export_stem(self) -> str:
+        """``compare_map_vs_BM25`` (with the tab's table: ``…_per-topic``)."""
+        tab = {self.experiment_table: "experiment", self.topic_table: "per-topic"}.get(
+            self.tabs.currentWidget(), "")
+        return file_stem("compare", self.measure.currentText(), "vs",
+                         self.baseline.currentText(), tab)
+
     def _current_table(self) -> FrameTableView:
         w = self.tabs.currentWidget()
         return w if isinstance(w, FrameTableView) else self.topic_table
