@@ -24,7 +24,14 @@ from PySide6.QtWidgets import (
     QWidgetItem,
 )
 
-__all__ = ["FlowBar", "FlowLayout"]
+__all__ = ["FlowBar", "FlowLayout", "show_whole_text"]
+
+
+def show_whole_text(combo) -> None:
+    """Keep a combo box's tooltip equal to its current text (a long run name is cut in
+    the box; the tooltip gives it whole)."""
+    combo.currentTextChanged.connect(combo.setToolTip)
+    combo.setToolTip(combo.currentText())
 
 
 class FlowLayout(QLayout):

@@ -29,6 +29,7 @@ class MeasurePicker(QWidget):
         self.search.setClearButtonEnabled(True)
         self.list = QListWidget()
         self.list.setTextElideMode(Qt.TextElideMode.ElideMiddle)  # whole in the tooltip
+        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.custom = QLineEdit()
         self.custom.setPlaceholderText("Add a measure, e.g. P.5,20 or ndcg_cut.5")
         add = QPushButton("Add")

@@ -31,9 +31,17 @@ TEXT_FLOOR = 90
 TEXT_FLOOR_CHARS = 16
 
 
-def shrink_to_fit(widths: list[int], floors: list[int], room: int) -> list[int]:
+def shrink_to_fit(widths: list[int], floors: list[int], room: int,
+                  first: list[bool] | None = None) -> list[int]:
     """``widths`` narrowed so that they add up to ``room`` if they can: the widest columns
-    first (one cap for all, as water levels), none below its floor."""
+    first (one cap for all, as water levels), none below its floor.  With ``first``, the
+    columns it marks are narrowed first; the others only if that is not enough."""
+    if first is not None and any(first) and not all(first):
+        keep = [w if not f else fl for w, fl, f in zip(widths, floors, first, strict=True)]
+        step = shrink_to_fit(widths, keep, room)
+        if sum(step) <= room:
+            return step
+        widths = step
     total = sum(widths)
     if total <= room:
         return list(widths)
@@ -272,6 +280,8 @@ class FrameTableView(QTableView):
         self.verticalHeader().setDefaultSectionSize(22)
         self.horizontalHeader().setResizeContentsPrecision(60)  # rows sampled when sizing
         self.setTextElideMode(Qt.TextElideMode.ElideMiddle)  # run names differ at the end
+        self.setWordWrap(False)                               # one line a row, elided
+        self.horizontalHeader().setTextElideMode(Qt.TextElideMode.ElideRight)
         self.horizontalHeader().setMinimumSectionSize(20)     # row numbers 0..9: narrow
         self._fitting = False
         self._user_sized = False
@@ -298,7 +308,7 @@ class FrameTableView(QTableView):
             need = self.source.text_width(0, rows, fm, hfm)
             natural = getattr(self, "_natural", None)
             if natural and len(natural) == self.source.columnCount() and not self._user_sized:
-                natural[0] = (max(natural[0][0], need), natural[0][1])
+                natural[0] = (max(natural[0][0], need), *natural[0][1:])
                 self.fit_to_view()
             else:
                 self.setColumnWidth(0, max(self.columnWidth(0), need))
@@ -331,7 +341,8 @@ class FrameTableView(QTableView):
             floor = max(values, min(header, 44)) if not self.source.is_text(c) else \
                 min(max(values, header), text_floor)
             least = self.horizontalHeader().minimumSectionSize()
-            self._natural.append((max(values, header, least), max(floor, least)))
+            self._natural.append((max(values, header, least), max(floor, least),
+                                  self.source.is_text(c)))
         self._user_sized = False
         self.fit_to_view()
 
@@ -342,8 +353,8 @@ class FrameTableView(QTableView):
         natural = getattr(self, "_natural", None)
         if not natural or len(natural) != self.source.columnCount() or self._user_sized:
             return
-        widths = shrink_to_fit([w for w, _ in natural], [f for _, f in natural],
-                               self.viewport().width() - 2)
+        widths = shrink_to_fit([w for w, _, _ in natural], [f for _, f, _ in natural],
+                               self.viewport().width() - 2, [t for _, _, t in natural])
         self._fitting = True
         self.setUpdatesEnabled(False)
         try:

@@ -60,7 +60,7 @@ from yardstick.gui.charts.rank_correlation_chart import RankCorrelationChart
 from yardstick.gui.charts.recall_precision_chart import RecallPrecisionChart
 from yardstick.gui.charts.system_ranking_chart import SystemRankingChart
 from yardstick.gui.charts.topic_spread_chart import TopicSpreadChart
-from yardstick.gui.flow_bar import FlowBar
+from yardstick.gui.flow_bar import FlowBar, show_whole_text
 from yardstick.gui.panels.chart_topic_selection import ChartTopicSelection, LazyChartWidgets
 from yardstick.presentation.charts.run_filter import AUTO_LIMIT, EXTRAS_KEY, RunFilter, RunSelection
 from yardstick.presentation.charts.scores import run_means, sort_topics
@@ -80,6 +80,7 @@ class ChartsPanel(ChartTopicSelection, QWidget):
         self.chart_box = QComboBox()
         self.chart_box.addItems(CHARTS)
         self.run_box = QComboBox()
+        show_whole_text(self.run_box)
         self.measure_box = QComboBox()
         self.measure2_box = QComboBox()
         self.topic_box = QComboBox()

@@ -43,7 +43,8 @@ class CollectionPanel(QWidget):
         self.runs_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.runs_view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.runs_view.horizontalHeader().setResizeContentsPrecision(40)  # rows sampled
-        self.runs_view.setTextElideMode(Qt.TextElideMode.ElideMiddle)  # tooltips: the whole
+        self.runs_view.setWordWrap(False)                   # one line a run, elided in the
+        self.runs_view.setTextElideMode(Qt.TextElideMode.ElideMiddle)  # middle; tooltips: the whole
         self.runs_view.viewport().installEventFilter(self)                # name and group
         self.runs_view.doubleClicked.connect(self._double_clicked)
         self.runs_view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)

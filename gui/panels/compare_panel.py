@@ -33,7 +33,7 @@ from yardstick.analysis.significance import (
 from yardstick.evaluation.evaluation_service import score_matrix
 from yardstick.gui.app_state import AppState
 from yardstick.gui.charts.base import ChartWidget
-from yardstick.gui.flow_bar import FlowBar
+from yardstick.gui.flow_bar import FlowBar, show_whole_text
 from yardstick.gui.gil_sharing import after_paints, next_turn, until_set
 from yardstick.gui.jobs import JobRunner
 from yardstick.gui.lazy import LazyPanel
@@ -90,6 +90,8 @@ class ComparePanel(LazyPanel):
                                   "randomisation): seconds with many runs")
         self.runs_list = QListWidget()
         self.runs_list.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        self.runs_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        show_whole_text(self.baseline)
         self.chart_run = QComboBox()
         form = QFormLayout()
         form.addRow("Baseline", self.baseline)

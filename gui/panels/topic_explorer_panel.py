@@ -30,7 +30,7 @@ from yardstick.analysis.explain.topic_lesson import (
 from yardstick.analysis.explain.what_if import WhatIfSession
 from yardstick.gui import explain_dialog
 from yardstick.gui.app_state import AppState
-from yardstick.gui.flow_bar import FlowBar
+from yardstick.gui.flow_bar import FlowBar, show_whole_text
 from yardstick.gui.jobs import JobRunner
 from yardstick.gui.lazy import LazyPanel
 from yardstick.gui.table_model import try_add_plot_export, try_add_table_export
@@ -62,6 +62,7 @@ class TopicExplorerPanel(LazyPanel):
         self.ties = None
         self.source = QComboBox()
         self.run = QComboBox()
+        show_whole_text(self.run)
         self.topic = QComboBox()
         self.topic.setMinimumContentsLength(6)
         self.measure = QComboBox()

@@ -61,4 +61,4 @@ def test_scatter_figure_labels_a_subset_and_says_so():
     points = [s for s in spec.plots[0].series if isinstance(s, Line)]
     assert 0 < len(texts) < 150 and len(points) == 150
     assert all(p.hover[0].startswith(p.run + "\n") for p in points)  # every name on hover
-    assert f"{len(texts)} of 150 runs labelled" in spec.caption
+    assert f"{len(texts)} of 150 labelled (hover for the others)" in spec.caption

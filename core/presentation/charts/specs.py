@@ -226,8 +226,7 @@ def measure_scatter_figure(sc, colors=None, caption: str = "") -> FigureSpec:
                                run_color(sc.runs[i], i, colors), ha=p.ha, va=p.va,
                                run=sc.runs[i], size=7))
         if len(places) < len(sc.runs):
-            note = (f"{len(places)} of {len(sc.runs)} runs labelled (labels that would "
-                    "overlap are left out; hover a point for its run)")
+            note = f"{len(places)} of {len(sc.runs)} labelled (hover for the others)"
             caption = f"{caption}; {note}" if caption else note
     plot = Plot(x=Axis(sc.x_measure, xr), y=Axis(sc.y_measure, yr),
                 series=tuple(series), legend=len(sc.runs) <= 20)
