@@ -35,11 +35,13 @@ def shrink_to_fit(widths: list[int], floors: list[int], room: int,
                   first: list[bool] | None = None) -> list[int]:
     """``widths`` narrowed so that they add up to ``room`` if they can: the widest columns
     first (one cap for all, as water levels), none below its floor.  With ``first``, the
-    columns it marks are narrowed first; the others only if that is not enough."""
+    columns it marks are narrowed first; the others only if that brings every column in
+    view (a table too wide anyway keeps its numbers' headers whole)."""
     if first is not None and any(first) and not all(first):
         keep = [w if not f else fl for w, fl, f in zip(widths, floors, first, strict=True)]
         step = shrink_to_fit(widths, keep, room)
-        if sum(step) <= room:
+        if sum(step) <= room or sum(max(f, min(w, fl)) for w, fl, f in
+                                    zip(step, floors, [True] * len(step), strict=True)) > room:
             return step
         widths = step
     total = sum(widths)

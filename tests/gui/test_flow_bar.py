@@ -51,4 +51,6 @@ def test_shrink_to_fit_narrows_words_before_numbers():
     # run names (marked first) narrowed to their floor before a number's long header
     widths, floors, words = [330, 330, 120], [124, 124, 60], [True, True, False]
     assert shrink_to_fit(widths, floors, 400, words) == [140, 140, 120]
-    assert shrink_to_fit(widths, floors, 300, words) == [124, 124, 60]  # then numbers
+    assert shrink_to_fit(widths, floors, 310, words) == [124, 124, 62]  # then numbers
+    # too wide even then: the numbers keep their whole headers (they would not all fit)
+    assert shrink_to_fit(widths, floors, 250, words) == [124, 124, 120]
