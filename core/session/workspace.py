@@ -366,7 +366,7 @@ def load_session(data: Mapping[str, Any], base_dir: str | None = None
         yield Progress(step, total, f"reading run {r['name']}")
         step += 1
         p = resolve(r["path"])
-        run = attempt("run", p, lambda q: read_run(q, name=r["name"], group=r["group"]))
+        run = attempt("run", p, lambda q, r=r: read_run(q, name=r["name"], group=r["group"]))
         if run is not None:
             ws.add_run(run, name=r["name"], group=r["group"], color=r["color"],
                        visible=r["visible"], pooled=r["pooled"],
