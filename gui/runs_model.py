@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractTableModel, Qt
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
 from PySide6.QtGui import QColor
 
 from yardstick.gui.app_state import AppState
 
+#: the invalid index Qt passes as the parent of a flat table's rows
+_ROOT = QModelIndex()
 COLUMNS = ["shown", "colour", "name", "group", "pooled", "tag", "topics", "lines", "file"]
 #: short headers where the column is narrow (the tooltip says what it is)
 HEADERS = {"colour": ""}
@@ -39,11 +41,11 @@ class RunsModel(QAbstractTableModel):
     def names(self) -> list[str]:
         return list(self.state.workspace.runs)
 
-    def rowCount(self, parent=None) -> int:  # noqa: N802 - Qt name
-        return 0 if parent is not None and parent.isValid() else len(self.state.workspace.runs)
+    def rowCount(self, parent=_ROOT) -> int:
+        return 0 if parent.isValid() else len(self.state.workspace.runs)
 
-    def columnCount(self, parent=None) -> int:  # noqa: N802 - Qt name
-        return 0 if parent is not None and parent.isValid() else len(COLUMNS)
+    def columnCount(self, parent=_ROOT) -> int:
+        return 0 if parent.isValid() else len(COLUMNS)
 
     def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
         if orientation != Qt.Orientation.Horizontal:

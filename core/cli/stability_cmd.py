@@ -52,7 +52,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--bin-width", type=positive(), default=0.01, help="difference bins (0.01)")
     p.add_argument("--subset-size", type=whole(1), default=None,
                    help="topics per random set for error-rate/sensitivity (default N/2)")
-    p.add_argument("--fuzziness", type=fraction(0, 1, low_open=False), default=0.05, help="error-rate fuzziness (0.05)")
+    p.add_argument("--fuzziness", type=fraction(0, 1, low_open=False), default=0.05,
+                   help="error-rate fuzziness (0.05)")
     p.add_argument("--confidence", type=fraction(), default=0.95, help="confidence level (0.95)")
     p.add_argument("--alpha", type=fraction(), default=0.05, help="significance level (0.05)")
     p.add_argument("--beta", type=fraction(), default=0.20,
@@ -112,8 +113,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _write_all(report, out_dir: Path, args, seed: int, matrices, runs, notes=()) -> None:
-    """Every table and the detail tables (:mod:`yardstick.presentation.export.stability_tables`), at full
-    precision, each with its provenance."""
+    """Every table and the detail tables (:mod:`yardstick.presentation.export.stability_tables`),
+    at full precision, each with its provenance."""
     from yardstick.common.provenance import Provenance
     from yardstick.evaluation.evaluation_service import EvalOptions
     from yardstick.presentation.export.stability_tables import detail_tables
@@ -181,10 +182,11 @@ def _score_matrices(args, measures: list[str]
     where a run has no results: trec_eval ``-c``)."""
     from yardstick.analysis.stability.aggregates import per_topic_measure
     from yardstick.analysis.stability.report import score_matrices
-    from yardstick.evaluation.evaluation_service import EvalOptions, evaluate_runs
+    from yardstick.evaluation.evaluation_service import EvalOptions
     from yardstick.inputs.io import read_qrels, read_run
     from yardstick.inputs.run_names import unique_names
     from yardstick.inputs.topic_coverage import topic_coverage
+    from yardstick.session.evaluating import evaluate_runs
 
     qrels = read_qrels(args.qrels)
     runs, notes = unique_names([read_run(p) for p in args.runs])
