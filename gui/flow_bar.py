@@ -17,6 +17,7 @@ from PySide6.QtCore import QPoint, QRect, QSize, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QFrame,
+    QLabel,
     QLayout,
     QSizePolicy,
     QToolButton,
@@ -94,11 +95,14 @@ class FlowLayout(QLayout):
         area = rect.adjusted(m.left(), m.top(), -m.right(), -m.bottom())
         rows: list[list] = [[]]
         x = 0
-        for item in self._items:
-            if item.isEmpty():
-                continue
+        shown = [i for i in self._items if not i.isEmpty()]
+        for k, item in enumerate(shown):
             w = item.sizeHint().width()
-            if rows[-1] and x + w > area.width():
+            unit = w                  # a label wraps together with the control it names
+            if isinstance(item.widget(), QLabel) and k + 1 < len(shown) and \
+                    not isinstance(shown[k + 1].widget(), QLabel):
+                unit += self._spacing + shown[k + 1].sizeHint().width()
+            if rows[-1] and x + unit > area.width():
                 rows.append([])
                 x = 0
             rows[-1].append(item)

@@ -54,3 +54,23 @@ def test_shrink_to_fit_narrows_words_before_numbers():
     assert shrink_to_fit(widths, floors, 310, words) == [124, 124, 62]  # then numbers
     # too wide even then: the numbers keep their whole headers (they would not all fit)
     assert shrink_to_fit(widths, floors, 250, words) == [124, 124, 120]
+
+
+def test_a_label_wraps_with_the_control_it_names(qtbot):
+    host = QWidget()
+    qtbot.addWidget(host)
+    bar = FlowBar()
+    QVBoxLayout(host).addWidget(bar)
+    pairs = []
+    for i in range(6):
+        label = bar.addWidget(QLabel(f"Measure {i}:"))
+        box = QComboBox()
+        box.addItem("ndcg_cut_10")
+        pairs.append((label, bar.addWidget(box)))
+    for width in (260, 330, 410, 530):
+        host.resize(width, 300)
+        host.show()
+        qtbot.waitExposed(host)
+        qtbot.wait(20)
+        for label, box in pairs:       # on the same row: the label's centre line is the box's
+            assert abs(label.geometry().center().y() - box.geometry().center().y()) <= 1
