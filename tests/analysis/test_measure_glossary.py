@@ -52,3 +52,12 @@ def test_search_and_renderings():
     page = glossary_html("bpref")
     assert '<a name="bpref">' in page and "Main binary preference measure." in page
     assert "No measure matches" in glossary_html("zzzz qqqq")
+
+
+def test_the_cli_prints_the_same_glossary(capsys):
+    from yardstick.cli import main
+
+    assert main(["explain", "--glossary", "--search", "reciprocal"]) == 0
+    assert capsys.readouterr().out == glossary_text("reciprocal")
+    assert main(["explain", "--glossary", "--search", "no such measure"]) == 1
+    assert "no measure matches" in capsys.readouterr().err
