@@ -43,7 +43,7 @@ class MenuActions:
         act(f, "Open sample collection", self.open_sample)
         act(f, "Remove all runs", lambda: self.state.remove_runs(list(self.state.workspace.runs)))
         f.addSeparator()
-        act(f, "&Quit", self.close, QKeySequence.StandardKey.Quit)
+        act(f, "&Quit", self.close, "Ctrl+Q")  # (the generic theme binds Quit to no key)
         e = mb.addMenu("&Edit")
         act(e, "Evaluation &options…", self._ask_options, "Ctrl+,")
         act(e, "Choose &measures…", lambda: self.raise_panel("measures"), "Ctrl+M")

@@ -50,6 +50,7 @@ def test_common_actions_have_distinct_shortcuts_listed_in_the_help(win):
                    "Guide to the panels", "Measure glossary", "Keyboard shortcuts",
                    "Next panel", "Compare"):
         assert keys.get(action), action
+    assert keys["Quit"] == "Ctrl+Q" and keys["Open runs…"] == "Ctrl+O"
     listed = [k for _m, _t, k in help_menu.shortcut_list(win)]
     assert len(listed) == len(set(listed)), "two actions share a shortcut"
     hw = help_menu.show_help(win, "shortcuts")
