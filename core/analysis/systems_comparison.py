@@ -42,6 +42,7 @@ class SystemsComparison:
     mixed: MixedModelResult | None
     design: pd.DataFrame
     correction: str
+    run_means: pd.Series | None = None
 
     def systems_table(self) -> pd.DataFrame:
         """One row per system: the summary with the mixed model's estimate and interval."""
@@ -95,4 +96,5 @@ def compare_systems_matrix(scores: pd.DataFrame, systems: Mapping[str, str], mea
         if var_run + var_res > 0 else pd.DataFrame()
     return SystemsComparison(measure, by, tuple(unassigned), system_summary(scores, used, alpha),
                              system_topic_table(scores, used),
-                             shortcut_tests(scores, used, correction), mixed, design, correction)
+                             shortcut_tests(scores, used, correction), mixed, design, correction,
+                             scores[list(used)].mean(axis=0))
