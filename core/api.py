@@ -1,7 +1,8 @@
 """Yardstick from Python: read, evaluate, compare and diagnose with pandas DataFrames.
 
 ``import yardstick as ys`` gives these functions; they return the same numbers
-as ``yardstick eval`` (the same evaluation service, :func:`yardstick.evaluation.engine.measure_run`).
+as ``yardstick eval`` (the same evaluation service,
+:func:`yardstick.evaluation.engine.measure_run`).
 
 >>> import yardstick as ys
 >>> paths = ys.sample_paths()

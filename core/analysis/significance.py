@@ -1,6 +1,7 @@
 """Compare runs with a baseline, topic by topic, with significance tests.
 
-For one measure and a topics x runs score matrix (``yardstick.evaluation.evaluation_service.score_matrix``)
+For one measure and a topics x runs score matrix
+(``yardstick.evaluation.evaluation_service.score_matrix``)
 each run is paired with the baseline on the topics both have, and reported with
 
 * mean scores, mean difference and wins / ties / losses;

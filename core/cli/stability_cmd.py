@@ -52,7 +52,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--bin-width", type=positive(), default=0.01, help="difference bins (0.01)")
     p.add_argument("--subset-size", type=whole(1), default=None,
                    help="topics per random set for error-rate/sensitivity (default N/2)")
-    p.add_argument("--fuzziness", type=fraction(0, 1, low_open=False), default=0.05, help="error-rate fuzziness (0.05)")
+    p.add_argument("--fuzziness", type=fraction(0, 1, low_open=False), default=0.05,
+                   help="error-rate fuzziness (0.05)")
     p.add_argument("--confidence", type=fraction(), default=0.95, help="confidence level (0.95)")
     p.add_argument("--alpha", type=fraction(), default=0.05, help="significance level (0.05)")
     p.add_argument("--beta", type=fraction(), default=0.20,
@@ -112,7 +113,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _write_all(report, out_dir: Path, args, seed: int, matrices, runs, notes=()) -> None:
-    """Every table and the detail tables (:mod:`yardstick.presentation.export.stability_tables`), at full
+    """Every table and the detail tables (:mod:`yardstick.presentation.export.stability_tables`), at
+    full
     precision, each with its provenance."""
     from yardstick.common.provenance import Provenance
     from yardstick.evaluation.evaluation_service import EvalOptions

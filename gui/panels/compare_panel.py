@@ -1,4 +1,5 @@
-"""Compare: a baseline and runs, per topic, with significance (all numbers from yardstick.analysis.significance)."""
+"""Compare: a baseline and runs, per topic, with significance (all numbers from
+yardstick.analysis.significance)."""
 
 from __future__ import annotations
 
@@ -301,7 +302,8 @@ class ComparePanel(LazyPanel):
 
     def export_paper_table(self, fmt: str, path: str | None = None) -> str:
         """Build the paper-ready comparison table
-        (:func:`yardstick.presentation.reports.comparison_table.comparison_table_from_evaluations`) of the
+        (:func:`yardstick.presentation.reports.comparison_table.comparison_table_from_evaluations`)
+        of the
         baseline and the ticked runs on the chosen measures, with this panel's test,
         correction, alpha and seed, in the background; then write it as ``fmt`` (asking for
         the file unless ``path``).  Returns the job key ("" when there is nothing to do)."""
