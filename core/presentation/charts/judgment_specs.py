@@ -68,12 +68,13 @@ def qrels_scatter_plot(cmp, a: str, b: str) -> Plot:
         if r in named:
             up = -int(changes.loc[r, "rank_change"])     # places gained under b
             series.append(Text(float(m.loc[r, a]), float(m.loc[r, b]),
-                               f" {shown(str(r))} {'↑' if up > 0 else '↓'}{abs(up)}",
-                               "#d62728", size=7, run=str(r), va="top" if up < 0 else "bottom"))
-    return Plot(title=f"{cmp.measure}: each run under {a} and {b}",
+                               f" {shown(str(r))} {'↑' if up > 0 else '↓'}{abs(up)} ",
+                               "#d62728", size=7, run=str(r), va="top" if up < 0 else "bottom",
+                               ha="right" if m.loc[r, a] > (lo + hi) / 2 else "left"))
+    return Plot(title=f"{cmp.measure}, a point a run",
                 x=Axis(f"{cmp.measure} under {a}", (lo, hi)),
                 y=Axis(f"{cmp.measure} under {b}", (lo, hi)), series=tuple(series),
-                legend=False, equal_aspect=True)
+                legend=False)
 
 
 def qrels_scatter_figure(cmp, a: str | None = None, b: str | None = None) -> FigureSpec:
@@ -89,8 +90,9 @@ def qrels_scatter_figure(cmp, a: str | None = None, b: str | None = None) -> Fig
                       size=(6.0, 5.6), runs=tuple(cmp.runs))
 
 
-def overlap_plot(agreement, a: str, b: str) -> Plot:
-    """Per-topic overlap (dots) and binary kappa (crosses), topics sorted by overlap."""
+def overlap_plot(agreement, a: str, b: str, legend: bool = True) -> Plot:
+    """Per-topic overlap (dots) and binary kappa (crosses), topics sorted by overlap;
+    without ``legend`` the title says which is which (figures of several plots)."""
     t = agreement[(agreement["a"] == a) & (agreement["b"] == b)
                   & (agreement["topic"] != "all") & agreement["in_a"] & agreement["in_b"]]
     t = t.sort_values("overlap", kind="stable")
@@ -107,7 +109,9 @@ def overlap_plot(agreement, a: str, b: str) -> Plot:
                    hover=hover, topics=tuple(map(str, t["topic"]))),
               RefLine(mean, label=f"mean overlap {mean:.2f}"))
     ticks = tuple((float(i), str(tp)) for i, tp in enumerate(t["topic"]))
-    return Plot(title=f"Per topic: overlap of the relevant sets, kappa ({a} vs {b})",
+    title = (f"Per topic: overlap of the relevant sets, kappa ({a} vs {b})" if legend else
+             "Per topic: overlap •, kappa ×")
+    return Plot(title=title, legend=legend,
                 x=Axis("topic (sorted by overlap)", (-0.5, max(k, 1) - 0.5), ticks,
                        max_labels=25, rotate=True),
                 y=Axis("overlap / kappa", (min(0.0, float(np.nanmin(t["kappa"])) - 0.05)
@@ -128,7 +132,8 @@ def voorhees_figure(cmp, a: str | None = None, b: str | None = None) -> FigureSp
     row = _row(cmp, a, b)
     return FigureSpec(f"Judgments differ, rankings hold: mean overlap {row['overlap']:.2f}, "
                       f"kappa {row['kappa']:.2f}, Kendall τ {row['tau']:.3f}",
-                      (overlap_plot(cmp.agreement, a, b), qrels_scatter_plot(cmp, a, b)),
+                      (overlap_plot(cmp.agreement, a, b, legend=False),
+                       qrels_scatter_plot(cmp, a, b)),
                       f"{a} vs {b}, {int(row['n_runs'])} runs, {cmp.measure}", columns=2,
                       name="voorhees", size=(11.0, 5.0), runs=tuple(cmp.runs))
 
