@@ -156,24 +156,36 @@ def shortcut_tests(scores: pd.DataFrame, systems: Mapping[str, str],
     − mean of a.
     """
     by, _ = split_runs(list(scores.columns), systems)
-    per_topic = _system_topic_means(scores, by)
-    rows = []
-    for a, b in combinations(list(by), 2):
-        pair = per_topic[[a, b]].dropna()
-        d = pair[b] - pair[a]
-        p_avg = float(stats.ttest_rel(pair[b], pair[a]).pvalue) if len(d) > 1 and \
-            d.std(ddof=1) > 0 else float("nan")
-        xa = scores[by[a]].to_numpy(float).ravel()
-        xb = scores[by[b]].to_numpy(float).ravel()
-        xa, xb = xa[np.isfinite(xa)], xb[np.isfinite(xb)]
-        p_pool = float(stats.ttest_ind(xb, xa, equal_var=False).pvalue) \
-            if len(xa) > 1 and len(xb) > 1 else float("nan")
-        rows.append({"system_a": a, "system_b": b,
-                     "mean_difference": float(scores[by[b]].mean(axis=0).mean()
-                                   - scores[by[a]].mean(axis=0).mean()),
-                     "p_value_averaged": p_avg, "p_value_pooled": p_pool})
-    out = pd.DataFrame(rows, columns=["system_a", "system_b", "mean_difference",
-                                      "p_value_averaged", "p_value_pooled"])
+    names = list(by)
+    per_topic = _system_topic_means(scores, by).to_numpy(float)     # topics x systems
+    run_means = scores.mean(axis=0)
+    means = np.array([run_means[by[s]].mean() for s in names])
+    pooled = [scores[by[s]].to_numpy(float).ravel() for s in names]
+    pooled = [x[np.isfinite(x)] for x in pooled]
+    p_mean = np.array([x.mean() if len(x) else np.nan for x in pooled])
+    p_var = np.array([x.var(ddof=1) if len(x) > 1 else np.nan for x in pooled])
+    p_n = np.array([len(x) for x in pooled], dtype=float)
+    ia, ib = (np.array(v, dtype=np.int64).reshape(-1) for v in
+              zip(*combinations(range(len(names)), 2))) if len(names) > 1 else \
+        (np.zeros(0, np.int64), np.zeros(0, np.int64))
+    # averaged: paired t over the topics both systems have (scipy.stats.ttest_rel's formula)
+    d = per_topic[:, ib] - per_topic[:, ia]
+    ok = np.isfinite(d)
+    n = ok.sum(axis=0)
+    dz = np.where(ok, d, 0.0)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        mean_d = dz.sum(axis=0) / n
+        sd = np.sqrt(np.where(ok, (dz - mean_d) ** 2, 0.0).sum(axis=0) / (n - 1))
+        t = mean_d / (sd / np.sqrt(n))
+        p_avg = np.where((n > 1) & (sd > 0), 2 * stats.t.sf(np.abs(t), n - 1), np.nan)
+        # pooled: Welch's t between the two systems' pools (scipy.stats.ttest_ind)
+        va, vb = p_var[ia] / p_n[ia], p_var[ib] / p_n[ib]
+        tw = (p_mean[ib] - p_mean[ia]) / np.sqrt(va + vb)
+        dfw = (va + vb) ** 2 / (va ** 2 / (p_n[ia] - 1) + vb ** 2 / (p_n[ib] - 1))
+        p_pool = 2 * stats.t.sf(np.abs(tw), dfw)
+    out = pd.DataFrame({"system_a": [names[i] for i in ia], "system_b": [names[j] for j in ib],
+                        "mean_difference": means[ib] - means[ia], "p_value_averaged": p_avg,
+                        "p_value_pooled": p_pool})
     for c in ("p_value_averaged", "p_value_pooled"):
         out[c + "_corrected"] = correct_pvalues(out[c].to_numpy(float), correction)
     return out

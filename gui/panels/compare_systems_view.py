@@ -63,7 +63,7 @@ class SystemsView(QWidget):
             self.correction.addItem(c, c)
         self.correction.setCurrentIndex(CORRECTIONS.index("holm"))
         self.method = QComboBox()
-        self.method.addItems(["auto", "crossed", "topic_fixed"])
+        self.method.addItems(["auto", "complete", "crossed", "topic_fixed"])
         self.run_button = QPushButton("Run")
         self.cancel_button = QPushButton("Cancel")
         self.cancel_button.setEnabled(False)

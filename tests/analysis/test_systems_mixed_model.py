@@ -60,6 +60,21 @@ def test_fixed_effects_match_statsmodels_fitted_directly():
     assert res.var_residual == pytest.approx(direct.scale, rel=1e-4)
 
 
+def test_closed_form_fit_equals_statsmodels_on_a_complete_design():
+    scores, systems = _design(3, topics=20, runs=4, sd_run=0.04)
+    # unequal runs per system: drop one run of s1 and two of s3
+    scores = scores.drop(columns=["s1_seed0", "s3_seed0", "s3_seed1"])
+    closed = fit_systems_model(scores, systems, "complete", correction="none")
+    crossed = fit_systems_model(scores, systems, "crossed", correction="none")
+    assert closed.method == "complete" and crossed.method == "crossed"
+    assert np.allclose(closed.pairs["mean_difference"], crossed.pairs["mean_difference"],
+                       atol=1e-7)
+    assert np.allclose(closed.pairs["se"], crossed.pairs["se"], rtol=2e-3)
+    assert np.allclose(closed.systems["se"], crossed.systems["se"], rtol=5e-3)
+    for attr in ("var_run", "var_topic", "var_residual"):
+        assert getattr(closed, attr) == pytest.approx(getattr(crossed, attr), rel=5e-3)
+
+
 def test_topic_fixed_fit_gives_the_crossed_contrasts_on_a_complete_design():
     scores, systems = _design(2, topics=15, runs=4)
     crossed = fit_systems_model(scores, systems, "crossed").pairs
@@ -73,7 +88,7 @@ def test_known_effects_and_variances_are_recovered():
     scores, systems = _design(11, topics=40, runs=6, sd_topic=sd_topic, sd_run=sd_run,
                               sd_e=sd_e)
     res = fit_systems_model(scores, systems, "auto", correction="none")
-    assert res.method == "crossed"            # 960 scores
+    assert res.method == "complete"           # every run on every topic
     for _, row in res.pairs.iterrows():
         true = EFFECTS[row["system_b"]] - EFFECTS[row["system_a"]]
         assert row["ci_low"] <= true <= row["ci_high"]
