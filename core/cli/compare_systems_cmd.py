@@ -42,7 +42,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("-l", "--level", type=whole(1), default=1, help="relevance level")
     p.add_argument("--correction", choices=list(CORRECTIONS), default="holm",
                    help="multiple-comparison correction (default holm)")
-    p.add_argument("--method", choices=["auto", "complete", "crossed", "topic_fixed"], default="auto",
+    p.add_argument("--method", choices=["auto", "complete", "crossed", "topic_fixed"],
+                   default="auto",
                    help="mixed-model fit (default auto: closed-form REML on a complete "
                         "design, else statsmodels MixedLM)")
     p.add_argument("--min-diff", type=float, action="append", default=[], metavar="D",
