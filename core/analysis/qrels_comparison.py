@@ -22,7 +22,7 @@ effectiveness", IP&M 36(5), 2000, §3-4) found the system rankings stable (tau a
 
 from __future__ import annotations
 
-from collections.abc import Generator, Sequence
+from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 
@@ -32,6 +32,7 @@ from scipy import stats
 
 from yardstick.analysis.judgment_agreement import (
     agreement_table,
+    aligned_judgments,
     confusion_table,
     missing_judgments,
 )
@@ -224,9 +225,16 @@ def _column(ev, measure: str) -> str:
 
 
 def compare_qrels_job(qrels: Sequence[Qrels], runs: Sequence[Run], measure: str = "map",
-                      level: int = 1, options: EvalOptions | None = None
+                      level: int = 1, options: EvalOptions | None = None,
+                      known: Mapping[str, pd.DataFrame] | None = None
                       ) -> Generator[Progress, None, QrelsComparison]:
-    """:func:`compare_qrels`, yielding progress (for a GUI job)."""
+    """:func:`compare_qrels`, yielding progress (for a GUI job).
+
+    ``known``: set name -> topics x runs scores of ``measure`` already computed with the
+    same options (the window's evaluations under the loaded qrels): that set is not
+    evaluated again.  A topic's score depends on that topic's judgments alone, so the
+    matrix is only cut to the common topics.
+    """
     from yardstick.evaluation.engine import evaluate_run
     from yardstick.evaluation.measures.spec import parse_measure
 
@@ -241,6 +249,12 @@ def compare_qrels_job(qrels: Sequence[Qrels], runs: Sequence[Run], measure: str 
     per_topic: dict[str, pd.DataFrame] = {}
     col = measure
     for name, q in zip(names, qrels):
+        given = (known or {}).get(name)
+        if given is not None and all(r.name in given.columns for r in runs):
+            mat = given[[r.name for r in runs]].reindex(pd.Index(common, dtype=object))
+            per_topic[name] = mat.fillna(0.0).rename_axis(index="topic", columns="run")
+            done += len(runs)
+            continue
         f = q.frame
         restricted = q if len(partial) == 0 else q.with_frame(f[f["topic"].isin(common)])
         cols = {}
@@ -256,9 +270,10 @@ def compare_qrels_job(qrels: Sequence[Qrels], runs: Sequence[Run], measure: str 
     yield Progress(done, total, "agreement")
     agree, conf, miss = [], [], []
     for (na, qa), (nb, qb) in combinations(list(zip(names, qrels)), 2):
-        agree.append(agreement_table(qa, qb, level, na, nb))
-        conf.append(confusion_table(qa, qb, na, nb))
-        miss.append(missing_judgments(qa, qb, na, nb))
+        al = aligned_judgments(qa, qb)
+        agree.append(agreement_table(qa, qb, level, na, nb, aligned=al))
+        conf.append(confusion_table(qa, qb, na, nb, aligned=al))
+        miss.append(missing_judgments(qa, qb, na, nb, aligned=al))
     yield Progress(total, total, "done")
     return QrelsComparison(tuple(names), col, per_topic, pd.concat(agree, ignore_index=True),
                            pd.concat(conf, ignore_index=True), pd.concat(miss, ignore_index=True),

@@ -176,6 +176,7 @@ class JudgmentsPanel(QWidget):
         primary, cache = ws.qrels, self._read
         measure, level = self.measure.currentText(), self.level.value()
         self._used = [e.name for e in entries]
+        known = self._known(names[0], measure, level)
 
         def job():
             from yardstick.inputs.io import read_qrels
@@ -190,7 +191,7 @@ class JudgmentsPanel(QWidget):
                 from yardstick.analysis.judgment_agreement import agreement_table
 
                 return None, agreement_table(qs[0], qs[1], level)
-            return (yield from compare_qrels_job(qs, runs, measure, level)), None
+            return (yield from compare_qrels_job(qs, runs, measure, level, known=known)), None
 
         return start_panel_job(self, JOB_KEY, job, self._done,
                                f"Comparing {len(names)} judgment sets on {len(runs)} runs…")
@@ -209,6 +210,18 @@ class JudgmentsPanel(QWidget):
             self.table_choice.setCurrentIndex(i)
 
     # ---------------------------------------------------------------- updates
+    def _known(self, name: str, measure: str, level: int) -> dict:
+        """The window's scores under the loaded qrels when they were computed as this
+        comparison would (same options, the measure among them): not computed again."""
+        from yardstick.common.options import EvalOptions
+        from yardstick.evaluation.evaluation_service import score_matrix
+
+        evs = self.state.evaluations()
+        if (not evs or self.state.workspace.options != EvalOptions(relevance_level=level)
+                or any(measure not in ev.per_topic.columns for ev in evs.values())):
+            return {}
+        return {name: score_matrix(evs, measure)}
+
     def _first_name(self) -> str:
         q = self.state.workspace.qrels
         name = (q.name if q is not None else "") or "qrels"

@@ -122,3 +122,14 @@ def test_identical_qrels_agree_fully():
     row = cmp.correlations().iloc[0]
     assert row["tau"] == pytest.approx(1.0) and row["swaps"] == 0
     assert row["kappa"] == pytest.approx(1.0) and row["overlap"] == pytest.approx(1.0)
+
+
+def test_known_scores_are_used_as_given(comparison):
+    from yardstick.analysis.qrels_comparison import compare_qrels_job
+    from yardstick.common.progress import run_sync
+
+    qa, qb, runs, cmp = comparison
+    known = {"a": cmp.per_topic["a"].reindex(cmp.topics + ["7"]).fillna(0.5)}
+    again = run_sync(compare_qrels_job([qa, qb], runs, "map", known=known))
+    assert again.per_topic["a"].equals(cmp.per_topic["a"])   # cut to the common topics
+    assert again.correlations()["tau"].iloc[0] == cmp.correlations()["tau"].iloc[0]
