@@ -1,8 +1,9 @@
 """Judgments: judgment set against judgment set (all numbers from
 yardstick.analysis.judgment_agreement and yardstick.analysis.qrels_comparison).
 
-The loaded qrels is the first set; more sets (a second assessor, a model, a crowd) are
-added here by file and named in the list (names editable; kept in the session).  Run
+The session's judgment sets (:attr:`yardstick.session.model.Session.qrels_sets`, also
+listed and named in the Collection panel) are compared, the primary set first; more sets
+(a second assessor, a model, a crowd) are added here or there by file.  Run
 compares them: agreement per topic and overall (kappa, weighted kappa, Voorhees's
 overlap, judged by one set only), the loaded runs' scores under each set, Kendall's
 tau-b and tau_AP between the rankings, swapped pairs, rank changes and the runs that move
@@ -47,8 +48,6 @@ from yardstick.presentation.charts.judgment_specs import (
 )
 
 JOB_KEY = "judgments"
-#: ``workspace.extras`` key of the added judgment sets: ``[{"name", "path"}]``
-EXTRA_KEY = "judgment_sets"
 MEASURES = ("map", "P_10", "ndcg_cut_10", "bpref", "Rprec", "recip_rank")
 CHARTS = {"voorhees": "Overlap and rankings (Voorhees 2000)",
           "scatter": "Run scores under both sets", "overlap": "Per-topic overlap and kappa",
@@ -76,8 +75,8 @@ class JudgmentsPanel(QWidget):
         self._read: dict[str, object] = {}          # path -> Qrels read by a job
         self._used: list[str] = []
         self.sets = QListWidget()
-        self.sets.setToolTip("The first set is the loaded qrels; double-click a name to "
-                             "change it")
+        self.sets.setToolTip("The session's judgment sets, the primary one first; "
+                             "double-click a name to change it")
         self.add_button = QPushButton("Add qrels…")
         self.remove_button = QPushButton("Remove")
         self.example_button = QPushButton("Open the two-assessor example")
@@ -127,7 +126,7 @@ class JudgmentsPanel(QWidget):
         self.example_button.clicked.connect(self.open_example)
         self.run_button.clicked.connect(self.run)
         self.cancel_button.clicked.connect(self.cancel)
-        self.sets.itemChanged.connect(lambda _: self._keep_sets())
+        self.sets.itemChanged.connect(self._renamed)
         self.table_choice.currentIndexChanged.connect(lambda _: self._show_table())
         self.chart_choice.currentIndexChanged.connect(lambda _: self._draw_chart())
         self.pair.currentIndexChanged.connect(lambda _: self._draw_chart())
@@ -135,63 +134,77 @@ class JudgmentsPanel(QWidget):
         self._changed("workspace")
 
     # ---------------------------------------------------------------- API (tests use it)
-    def added_sets(self) -> list[dict]:
-        """The added sets, ``[{"name", "path"}]`` (kept in ``workspace.extras``)."""
-        return list(self.state.workspace.extras.get(EXTRA_KEY, []))
+    def set_names(self) -> list[str]:
+        """The session's sets, the primary one first."""
+        s = self.state.session
+        names = list(s.qrels_sets)
+        if s.primary_qrels in names:
+            names.remove(s.primary_qrels)
+            names.insert(0, s.primary_qrels)
+        return names
 
-    def add_qrels(self, path: str, name: str | None = None) -> None:
-        """Add a judgment set by file (read when Run is pressed)."""
-        sets = self.added_sets()
+    def add_qrels(self, path: str, name: str | None = None) -> str:
+        """Read a judgment set by file (a job) and add it to the session; returns the key."""
+        from yardstick.session.qrels_sets import read_sets
+
         stem = name or os.path.basename(path).removesuffix(".txt")
-        sets.append({"name": stem, "path": str(path)})
-        self.state.set_extra(EXTRA_KEY, sets)
+
+        def added(result) -> None:
+            for n, qrels, error in result:
+                if qrels is not None:
+                    self.state.add_qrels(qrels, n)
+                else:
+                    self.status.setText(f"Judgment set {n} not read: {error}")
+
+        self.jobs.submit("judgments-read", lambda: read_sets([{"name": stem,
+                                                               "path": str(path)}]),
+                         on_result=added)
+        return "judgments-read"
 
     def open_example(self) -> str:
-        """Load the bundled example (runs, systems as groups, NIST-like qrels) and add its
-        second judgment set; returns the load's job key ("" without a main window)."""
+        """Load the bundled example (runs, systems as groups, NIST-like qrels as the
+        primary set) and add its second judgment set when the load ends; returns the
+        load's job key ("" without a main window)."""
         d = example_dir()
         win = self.window()
         if not hasattr(win, "open_items"):
             return ""
         runs = sorted(os.path.join(d, "runs", f) for f in os.listdir(os.path.join(d, "runs")))
-        key = win.open_items([(os.path.join(d, "qrels.nist.txt"), "qrels"),
-                              (os.path.join(d, "systems.tsv"), "groups"),
-                              *[(p, "run") for p in runs]])
-        self.state.set_extra(EXTRA_KEY, [{"name": "second",
-                                          "path": os.path.join(d, "qrels.second.txt")}])
-        return key
+
+        def then(_res) -> None:
+            win.loaded.disconnect(then)
+            self.add_qrels(os.path.join(d, "qrels.second.txt"), "second")
+
+        win.loaded.connect(then)
+        return win.open_items([(os.path.join(d, "qrels.nist.txt"), "qrels"),
+                               (os.path.join(d, "systems.tsv"), "groups"),
+                               *[(p, "run") for p in runs]])
 
     def run(self) -> str:
         """Submit the comparison; returns the job key ("" when nothing can run)."""
         ws = self.state.workspace
-        sets = self.added_sets()
-        if ws.qrels is None or not sets:
+        names = self.set_names()
+        if ws.qrels is None or len(names) < 2:
             self.status.setText("Load qrels and add at least one more judgment set.")
             return ""
         entries = [e for e in ws.runs.values() if e.visible]
         runs = [e.run for e in entries]
-        first = self._first_name()
-        names = [first] + [s["name"] for s in sets]
-        paths = [s["path"] for s in sets]
-        primary, cache = ws.qrels, self._read
+        sets = self.state.session.qrels_sets
+        qs = [sets[n] for n in names]
         measure, level = self.measure.currentText(), self.level.value()
         self._used = [e.name for e in entries]
         known = self._known(names[0], measure, level)
 
         def job():
-            from yardstick.inputs.io import read_qrels
             from yardstick.inputs.qrels import Qrels
 
-            qs = [Qrels(primary.frame, name=names[0], path=primary.path)]
-            for n, p in zip(names[1:], paths):
-                q = cache.get(p) or read_qrels(p)
-                cache[p] = q
-                qs.append(Qrels(q.frame, name=n, path=p))
+            named = [Qrels(q.frame, name=n, path=q.path) for n, q in zip(names, qs)]
             if not runs:
                 from yardstick.analysis.judgment_agreement import agreement_table
 
-                return None, agreement_table(qs[0], qs[1], level)
-            return (yield from compare_qrels_job(qs, runs, measure, level, known=known)), None
+                return None, agreement_table(named[0], named[1], level)
+            return (yield from compare_qrels_job(named, runs, measure, level,
+                                                 known=known)), None
 
         return start_panel_job(self, JOB_KEY, job, self._done,
                                f"Comparing {len(names)} judgment sets on {len(runs)} runs…")
@@ -222,41 +235,30 @@ class JudgmentsPanel(QWidget):
             return {}
         return {name: score_matrix(evs, measure)}
 
-    def _first_name(self) -> str:
-        q = self.state.workspace.qrels
-        name = (q.name if q is not None else "") or "qrels"
-        return os.path.basename(name).removesuffix(".txt")
-
     def _changed(self, what: str) -> None:
-        if what not in ("qrels", "runs", "workspace", "extras"):
+        if what not in ("qrels", "runs", "workspace"):
             return
         ws = self.state.workspace
+        primary = self.state.session.primary_qrels
         self.sets.blockSignals(True)
         self.sets.clear()
-        if ws.qrels is not None:
-            item = QListWidgetItem(f"{self._first_name()}  (loaded qrels)")
-            item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
-            self.sets.addItem(item)
-        for s in self.added_sets():
-            item = QListWidgetItem(s["name"])
-            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsEditable)
-            item.setToolTip(s["path"])
+        for name in self.set_names():
+            item = QListWidgetItem(name + ("  (primary)" if name == primary else ""))
+            item.setData(Qt.ItemDataRole.UserRole, name)
+            if name != primary:
+                item.setFlags(item.flags() | Qt.ItemFlag.ItemIsEditable)
             self.sets.addItem(item)
         self.sets.blockSignals(False)
-        n = len(self.added_sets()) + (ws.qrels is not None)
+        n = len(self.set_names())
         runs = sum(1 for e in ws.runs.values() if e.visible)
         self.info.setText(f"{n} judgment sets, {runs} runs shown. Topics judged in some sets "
                           "only are listed and left out of every mean.")
         self.example_button.setVisible(n < 2)
 
-    def _keep_sets(self) -> None:
-        sets = self.added_sets()
-        offset = 1 if self.state.workspace.qrels is not None else 0
-        for i, s in enumerate(sets):
-            item = self.sets.item(i + offset)
-            if item is not None and item.text().strip():
-                s["name"] = item.text().strip()
-        self.state.set_extra(EXTRA_KEY, sets)
+    def _renamed(self, item: QListWidgetItem) -> None:
+        old, new = item.data(Qt.ItemDataRole.UserRole), item.text().strip()
+        if old is not None and new and new != old:
+            self.state.session.rename_qrels(old, new)
 
     def _choose_qrels(self) -> None:
         from PySide6.QtWidgets import QFileDialog
@@ -266,12 +268,10 @@ class JudgmentsPanel(QWidget):
             self.add_qrels(path)
 
     def _remove_selected(self) -> None:
-        offset = 1 if self.state.workspace.qrels is not None else 0
-        row = self.sets.currentRow() - offset
-        sets = self.added_sets()
-        if 0 <= row < len(sets):
-            sets.pop(row)
-            self.state.set_extra(EXTRA_KEY, sets)
+        item = self.sets.currentItem()
+        name = item.data(Qt.ItemDataRole.UserRole) if item is not None else None
+        if name is not None and name != self.state.session.primary_qrels:
+            self.state.session.remove_qrels(name)
 
     def _idle(self) -> None:
         self.run_button.setEnabled(True)

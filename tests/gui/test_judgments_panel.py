@@ -39,12 +39,18 @@ def panel(qtbot):
     jobs.shutdown()
 
 
+def _add(qtbot, panel, path, name):
+    with qtbot.waitSignal(panel.jobs_.finished, timeout=60000,
+                          check_params_cb=lambda k: k == "judgments-read"):
+        panel.add_qrels(path, name=name)
+
+
 def test_needs_a_second_set_then_shows_the_core_numbers(qtbot, panel):
     assert panel.run() == ""
     assert "add at least one more" in panel.status.text()
-    assert panel.example_button.isVisible() or not panel.isVisible()
-    panel.add_qrels(os.path.join(panel.dir_, "qrels.second.txt"), name="second")
-    assert panel.sets.count() == 2 and panel.sets.item(1).text() == "second"
+    _add(qtbot, panel, os.path.join(panel.dir_, "qrels.second.txt"), "second")
+    assert panel.set_names() == ["qrels.nist.txt", "second"]
+    assert panel.sets.item(0).text() == "qrels.nist.txt  (primary)"
     with qtbot.waitSignal(panel.jobs_.finished, timeout=60000,
                           check_params_cb=lambda k: k == "judgments"):
         assert panel.run() == "judgments"
@@ -63,8 +69,21 @@ def test_needs_a_second_set_then_shows_the_core_numbers(qtbot, panel):
     assert sorted(runs[0]) == pytest.approx(sorted(core.means()["nist"]))
 
 
-def test_renamed_set_is_kept_in_the_session_extras(qtbot, panel):
-    panel.add_qrels(os.path.join(panel.dir_, "qrels.second.txt"))
+def test_renamed_set_is_recorded_for_the_session_file(qtbot, panel):
+    from yardstick.gui.qrels_sets_widget import QrelsSetsWidget
+    from yardstick.session.qrels_sets import EXTRA_KEY
+
+    sets = QrelsSetsWidget(panel.state, panel.jobs_)       # the Collection panel's list
+    qtbot.addWidget(sets)
+    _add(qtbot, panel, os.path.join(panel.dir_, "qrels.second.txt"), "second")
+    assert sets.names() == ["qrels.nist.txt", "second"]
     panel.sets.item(1).setText("umbrela")
-    assert panel.added_sets()[0]["name"] == "umbrela"
-    assert panel.state.workspace.extras["judgment_sets"][0]["path"].endswith("second.txt")
+    assert panel.set_names() == ["qrels.nist.txt", "umbrela"]
+    assert sets.list.item(1).text() == "umbrela"
+    kept = panel.state.workspace.extras[EXTRA_KEY]
+    assert kept == [{"name": "umbrela",
+                     "path": os.path.join(panel.dir_, "qrels.second.txt")}]
+    sets.list.setCurrentRow(1)
+    sets.primary_button.click()
+    assert panel.state.session.primary_qrels == "umbrela"
+    assert panel.set_names()[0] == "umbrela"
