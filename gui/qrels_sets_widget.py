@@ -34,7 +34,7 @@ class QrelsSetsWidget(QWidget):
         self.state = state
         self.jobs = jobs
         self.list = QListWidget()
-        self.list.setMaximumHeight(78)
+        self.list.setMaximumHeight(62)
         self.list.setToolTip("Judgment sets: the primary one (bold) is used by every number; "
                              "the Judgments panel compares them. Double-click a name to "
                              "change it.")
@@ -43,16 +43,17 @@ class QrelsSetsWidget(QWidget):
         self.remove_button = QPushButton("Remove")
         for b in (self.add_button, self.primary_button, self.remove_button):
             b.setAutoDefault(False)
-        head = QHBoxLayout()
-        head.setContentsMargins(0, 0, 0, 0)
-        head.addWidget(QLabel("<b>Judgment sets</b>"))
-        head.addStretch(1)
+        buttons = QHBoxLayout()            # under the list: the dock is narrow at 1280x800
+        buttons.setContentsMargins(0, 0, 0, 0)
         for b in (self.add_button, self.primary_button, self.remove_button):
-            head.addWidget(b)
+            buttons.addWidget(b)
+        buttons.addStretch(1)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
-        lay.addLayout(head)
+        lay.setSpacing(2)
+        lay.addWidget(QLabel("<b>Judgment sets</b> (primary in bold)"))
         lay.addWidget(self.list)
+        lay.addLayout(buttons)
         self.add_button.clicked.connect(self._choose)
         self.primary_button.clicked.connect(lambda: self._act(self.state.session.use_qrels))
         self.remove_button.clicked.connect(lambda: self._act(self.state.session.remove_qrels))
