@@ -44,3 +44,15 @@ def test_sets_recorded_and_read_back(tmp_path):
     assert name == "second" and err is None and q.to_dict() == {"1": {"a": 0, "b": 1}}
     fresh.add_qrels(q, name)
     assert missing_sets(fresh) == []
+
+
+def test_exports_name_every_judgment_set(tmp_path):
+    from yardstick.common.provenance import workspace_sources
+
+    path = tmp_path / "second.txt"
+    path.write_text("1 0 a 0\n")
+    s = Session()
+    s.add_qrels(_qrels("nist"), "nist")
+    s.add_qrels(_qrels("second", str(path)), "umbrela")
+    record_sets(s)
+    assert workspace_sources(s.workspace)["extra"] == {"qrels umbrela": str(path)}
