@@ -420,12 +420,7 @@ def compare_qrels(qrels: Sequence[Any], runs: Any = (), measure: str = "map", le
     ``correlations`` (``tau`` = Kendall's tau-b, ``tau_ap``), ``rank_changes``, ``swaps``
     and ``topic_movers`` (:mod:`yardstick.analysis.qrels_comparison`).
     """
-    from yardstick.analysis.judgment_agreement import (
-        agreement_table,
-        confusion_table,
-        missing_judgments,
-    )
-    from yardstick.analysis.qrels_comparison import common_topics, qrels_names
+    from yardstick.analysis.qrels_comparison import agreement_tables, qrels_names
     from yardstick.analysis.qrels_comparison import compare_qrels as compare
 
     qs = [read_qrels(q) for q in qrels]
@@ -433,27 +428,8 @@ def compare_qrels(qrels: Sequence[Any], runs: Any = (), measure: str = "map", le
         qs = [Qrels(q.frame, name=str(n), path=q.path) for q, n in zip(qs, names)]
     empty = runs is None or (isinstance(runs, (list, tuple)) and not runs)
     run_list = [] if empty else _runs(runs)
-    if run_list:
-        cmp = compare(qs, run_list, measure, level, options)
-        pairs = cmp.pairs()
-        out = {"agreement": cmp.agreement, "confusion": cmp.confusion,
-               "missing_judgments": cmp.missing, "topics_one_set": cmp.topics_one_set,
-               "scores": cmp.scores_table(), "correlations": cmp.correlations(),
-               "rank_changes": pd.concat([cmp.rank_changes(a, b).assign(a=a, b=b)
-                                          for a, b in pairs], ignore_index=True),
-               "swaps": pd.concat([cmp.swaps(a, b) for a, b in pairs], ignore_index=True),
-               "topic_movers": pd.concat([cmp.topic_movers(a, b) for a, b in pairs],
-                                         ignore_index=True)}
-    else:
-        ns = qrels_names(qs)
-        idx = [(i, j) for i in range(len(qs)) for j in range(i + 1, len(qs))]
-        out = {"agreement": pd.concat([agreement_table(qs[i], qs[j], level, ns[i], ns[j])
-                                       for i, j in idx], ignore_index=True),
-               "confusion": pd.concat([confusion_table(qs[i], qs[j], ns[i], ns[j])
-                                       for i, j in idx], ignore_index=True),
-               "missing_judgments": pd.concat([missing_judgments(qs[i], qs[j], ns[i], ns[j])
-                                               for i, j in idx], ignore_index=True),
-               "topics_one_set": common_topics(qs)[1]}
+    out = compare(qs, run_list, measure, level, options).tables() if run_list else \
+        agreement_tables(qs, level)
     from yardstick.common.provenance import file_sha256
 
     named = {f"qrels {n}": f"{q.path} sha256 {file_sha256(q.path)}" if q.path else "(in memory)"
@@ -503,9 +479,7 @@ def compare_systems(qrels: Any, runs: Any, systems: Mapping[str, str] | PathLike
     opts = options or EvalOptions(complete=True)
     mat = _matrix(q, run_list, measure, opts)
     cmp = compare_systems_matrix(mat, mapping, measure, correction, method, tuple(min_diffs))
-    out = {"systems": cmp.systems_table(), "system_pairs": cmp.pairs_table(),
-           "system_topics": cmp.per_topic, "variances": cmp.variances(), "design": cmp.design,
-           "assumptions": cmp.assumptions(), "unassigned_runs": cmp.unassigned_table()}
+    out = cmp.tables()
     src = systems if isinstance(systems, (str, _os.PathLike)) else (
         f"pattern {pattern}" if pattern else "mapping")
     return {k: _sourced(v, q, run_list, [measure], opts, systems=str(src),

@@ -44,7 +44,7 @@ from yardstick.inputs.qrels import Qrels
 from yardstick.inputs.run import Run
 
 __all__ = ["QrelsComparison", "compare_qrels", "compare_qrels_job", "qrels_names",
-           "common_topics"]
+           "common_topics", "agreement_tables"]
 
 
 def qrels_names(qrels: Sequence[Qrels]) -> list[str]:
@@ -200,6 +200,21 @@ class QrelsComparison:
         order = np.argsort(-np.abs(out["rank_change"].to_numpy()), kind="stable")
         return out.iloc[order].reset_index(drop=True)
 
+    def tables(self) -> dict[str, pd.DataFrame]:
+        """Every table, tidy, by name (what ``qrels-compare --out`` writes): ``correlations``,
+        ``agreement``, ``scores``, ``rank_changes``, ``swaps``, ``topic_movers``,
+        ``confusion``, ``missing_judgments``, ``topics_one_set``."""
+        pairs = self.pairs()
+        return {"correlations": self.correlations(), "agreement": self.agreement,
+                "scores": self.scores_table(),
+                "rank_changes": pd.concat([self.rank_changes(a, b).assign(a=a, b=b)
+                                           for a, b in pairs], ignore_index=True),
+                "swaps": pd.concat([self.swaps(a, b) for a, b in pairs], ignore_index=True),
+                "topic_movers": pd.concat([self.topic_movers(a, b) for a, b in pairs],
+                                          ignore_index=True),
+                "confusion": self.confusion, "missing_judgments": self.missing,
+                "topics_one_set": self.topics_one_set}
+
     def topic_movers(self, a: str, b: str, top: int = 3) -> pd.DataFrame:
         """Per topic the ``top`` runs whose score changes most from ``a`` to ``b``:
         ``topic, run, score_a, score_b, change``."""
@@ -268,16 +283,28 @@ def compare_qrels_job(qrels: Sequence[Qrels], runs: Sequence[Run], measure: str 
         # a run that retrieved nothing for a judged topic scores 0 there (trec_eval -c)
         per_topic[name] = mat.fillna(0.0).rename_axis(index="topic", columns="run")
     yield Progress(done, total, "agreement")
+    named = [Qrels(q.frame, name=n, path=q.path) for n, q in zip(names, qrels)]
+    agree = agreement_tables(named, level)
+    yield Progress(total, total, "done")
+    return QrelsComparison(tuple(names), col, per_topic, agree["agreement"], agree["confusion"],
+                           agree["missing_judgments"], partial, level,
+                           {n: q.path for n, q in zip(names, qrels)})
+
+
+def agreement_tables(qrels: Sequence[Qrels], level: int = 1) -> dict[str, pd.DataFrame]:
+    """The judgment tables alone (no runs): ``agreement``, ``confusion``,
+    ``missing_judgments`` for every pair of sets, and ``topics_one_set``."""
+    names = qrels_names(qrels)
     agree, conf, miss = [], [], []
     for (na, qa), (nb, qb) in combinations(list(zip(names, qrels)), 2):
         al = aligned_judgments(qa, qb)
         agree.append(agreement_table(qa, qb, level, na, nb, aligned=al))
         conf.append(confusion_table(qa, qb, na, nb, aligned=al))
         miss.append(missing_judgments(qa, qb, na, nb, aligned=al))
-    yield Progress(total, total, "done")
-    return QrelsComparison(tuple(names), col, per_topic, pd.concat(agree, ignore_index=True),
-                           pd.concat(conf, ignore_index=True), pd.concat(miss, ignore_index=True),
-                           partial, level, {n: q.path for n, q in zip(names, qrels)})
+    return {"agreement": pd.concat(agree, ignore_index=True),
+            "confusion": pd.concat(conf, ignore_index=True),
+            "missing_judgments": pd.concat(miss, ignore_index=True),
+            "topics_one_set": common_topics(qrels)[1]}
 
 
 def compare_qrels(qrels: Sequence[Qrels], runs: Sequence[Run], measure: str = "map",

@@ -67,6 +67,13 @@ class SystemsComparison:
         out["correction"] = self.correction
         return out
 
+    def tables(self) -> dict[str, pd.DataFrame]:
+        """Every table, tidy, by name (what ``compare-systems --out`` writes)."""
+        return {"system_pairs": self.pairs_table(), "systems": self.systems_table(),
+                "variances": self.variances(), "design": self.design,
+                "assumptions": self.assumptions(), "system_topics": self.per_topic,
+                "unassigned_runs": self.unassigned_table()}
+
     def assumptions(self) -> pd.DataFrame:
         """``test, assumes``: one sentence per test."""
         return pd.DataFrame({"test": list(SHORTCUTS), "assumes": list(SHORTCUTS.values())})

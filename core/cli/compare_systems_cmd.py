@@ -102,10 +102,7 @@ def run(args: argparse.Namespace) -> int:
                                      tuple(args.min_diff) or (0.02, 0.05))
     except ValueError as e:
         raise FormatError(args.systems or "--pattern", None, str(e)) from e
-    tables = {"systems": cmp.systems_table(), "system_pairs": cmp.pairs_table(),
-              "system_topics": cmp.per_topic, "variances": cmp.variances(),
-              "design": cmp.design, "assumptions": cmp.assumptions(),
-              "unassigned_runs": cmp.unassigned_table()}
+    tables = cmp.tables()
     _print(cmp, tables, sys.stdout)
     if args.out:
         _write(args, tables, runs)

@@ -63,26 +63,8 @@ def _stem(path: str) -> str:
     return name
 
 
-def _tables(cmp, with_runs: bool) -> dict:
-    import pandas as pd
-
-    out = {"agreement": cmp.agreement, "confusion": cmp.confusion,
-           "missing_judgments": cmp.missing, "topics_one_set": cmp.topics_one_set}
-    if with_runs:
-        out["scores"] = cmp.scores_table()
-        out["correlations"] = cmp.correlations()
-        pairs = cmp.pairs()
-        out["rank_changes"] = pd.concat([cmp.rank_changes(a, b).assign(a=a, b=b)
-                                         for a, b in pairs], ignore_index=True)
-        out["swaps"] = pd.concat([cmp.swaps(a, b) for a, b in pairs], ignore_index=True)
-        out["topic_movers"] = pd.concat([cmp.topic_movers(a, b) for a, b in pairs],
-                                        ignore_index=True)
-    return out
-
-
 def run(args: argparse.Namespace) -> int:
-    from yardstick.analysis.judgment_agreement import agreement_table
-    from yardstick.analysis.qrels_comparison import compare_qrels
+    from yardstick.analysis.qrels_comparison import agreement_tables, compare_qrels
     from yardstick.inputs.io import read_qrels, read_run
     from yardstick.inputs.run_names import unique_names
 
@@ -96,26 +78,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"note: {note}", file=sys.stderr)
     if runs:
         try:
-            cmp = compare_qrels(qrels, runs, args.measure, args.level)
+            tables = compare_qrels(qrels, runs, args.measure, args.level).tables()
         except ValueError as e:
             raise FormatError("--measure", None, str(e)) from e
-        tables = _tables(cmp, True)
     else:
-        import pandas as pd
-
-        from yardstick.analysis.judgment_agreement import confusion_table, missing_judgments
-        from yardstick.analysis.qrels_comparison import common_topics, qrels_names
-
-        names = qrels_names(qrels)
-        pairs = [(i, j) for i in range(len(qrels)) for j in range(i + 1, len(qrels))]
-        tables = {
-            "agreement": pd.concat([agreement_table(qrels[i], qrels[j], args.level, names[i],
-                                                    names[j]) for i, j in pairs]),
-            "confusion": pd.concat([confusion_table(qrels[i], qrels[j], names[i], names[j])
-                                    for i, j in pairs]),
-            "missing_judgments": pd.concat([missing_judgments(qrels[i], qrels[j], names[i],
-                                                              names[j]) for i, j in pairs]),
-            "topics_one_set": common_topics(qrels)[1]}
+        tables = agreement_tables(qrels, args.level)
     _print(tables, sys.stdout)
     if args.out:
         _write(args, tables, qpaths, names, rpaths, runs)

@@ -185,10 +185,7 @@ class SystemsView(QWidget):
         self._idle()
         self.progress.setValue(1000)
         self.result = sc
-        self._tables = {"system_pairs": sc.pairs_table(), "systems": sc.systems_table(),
-                        "variances": sc.variances(), "design": sc.design,
-                        "assumptions": sc.assumptions(), "system_topics": sc.per_topic,
-                        "unassigned_runs": sc.unassigned_table()}
+        self._tables = sc.tables()
         m = sc.mixed
         pairs = self._tables["system_pairs"]
         sig = int((pairs["p_value_mixed_corrected"] < 0.05).sum())

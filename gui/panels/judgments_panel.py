@@ -290,17 +290,7 @@ class JudgmentsPanel(QWidget):
             self._tables = {"agreement": agreement}
             self.status.setText("No runs loaded: agreement only.")
         else:
-            pairs = cmp.pairs()
-            self._tables = {
-                "correlations": cmp.correlations(), "agreement": cmp.agreement,
-                "scores": cmp.scores_table(),
-                "rank_changes": pd.concat([cmp.rank_changes(a, b).assign(a=a, b=b)
-                                           for a, b in pairs], ignore_index=True),
-                "swaps": pd.concat([cmp.swaps(a, b) for a, b in pairs], ignore_index=True),
-                "topic_movers": pd.concat([cmp.topic_movers(a, b) for a, b in pairs],
-                                          ignore_index=True),
-                "confusion": cmp.confusion, "missing_judgments": cmp.missing,
-                "topics_one_set": cmp.topics_one_set}
+            self._tables = cmp.tables()
             row = self._tables["correlations"].iloc[0]
             one = len(cmp.topics_one_set)
             note = runs_note(self, self._used)
