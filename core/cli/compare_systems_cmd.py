@@ -17,7 +17,7 @@ system and topics would be needed to see ``--min-diff``.
 
 ``--out DIR`` writes tidy tables: ``systems`` (one row per system), ``system_pairs``
 (one row per pair), ``system_topics``, ``variances``, ``design``, ``assumptions`` and
-``unassigned_runs``.
+``unassigned_runs``, and the chart ``systems`` (run spread beside the topic interval).
 """
 
 from __future__ import annotations
@@ -52,6 +52,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--out", metavar="DIR", help="write every table to DIR")
     p.add_argument("--format", choices=["csv", "tsv", "xlsx", "latex", "markdown"],
                    default="csv", help="table format with --out (default csv)")
+    p.add_argument("--chart-format", choices=["png", "svg", "pdf"], default="png",
+                   help="chart format with --out (default png)")
 
 
 def systems_map(runs, path: str | None, pattern: str | None) -> dict[str, str]:
@@ -105,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
     tables = cmp.tables()
     _print(cmp, tables, sys.stdout)
     if args.out:
-        _write(args, tables, runs)
+        _write(args, tables, runs, cmp)
     return 0
 
 
@@ -134,7 +136,7 @@ def _print(cmp, tables: dict, out) -> None:
               + (" …" if len(cmp.unassigned) > 20 else ""), file=out)
 
 
-def _write(args, tables: dict, runs) -> None:
+def _write(args, tables: dict, runs, cmp) -> None:
     from yardstick.common.options import EvalOptions
     from yardstick.common.provenance import Provenance
     from yardstick.presentation.export.tables import write_table
@@ -150,4 +152,9 @@ def _write(args, tables: dict, runs) -> None:
     for name, frame in tables.items():
         write_table(frame.reset_index(drop=True), os.path.join(args.out, f"{name}.{suffix}"),
                     fmt=args.format, provenance=prov)
-    print(f"tables written to {args.out}", file=sys.stderr)
+    from yardstick.presentation.charts.judgment_specs import systems_figure
+    from yardstick.presentation.charts.render_mpl import write_figure
+
+    write_figure(systems_figure(cmp), os.path.join(args.out, f"systems.{args.chart_format}"),
+                 provenance=prov)
+    print(f"tables and the systems chart written to {args.out}", file=sys.stderr)

@@ -13,7 +13,9 @@ only are listed and left out of every mean.
 ``--out DIR`` writes tidy tables: ``agreement`` (per topic and ``all``, a ``kappa``
 column), ``confusion``, ``missing_judgments``, ``topics_one_set`` and, with runs,
 ``scores`` (per run under each set), ``correlations`` (``tau``, ``tau_ap`` columns),
-``rank_changes``, ``swaps`` and ``topic_movers``; each with provenance naming every qrels.
+``rank_changes``, ``swaps`` and ``topic_movers``, and the charts ``voorhees`` (per-topic
+overlap beside the run scatter; ``voorhees_2`` … for further pairs) and
+``ranking_vs_overlap``; each with provenance naming every qrels.
 """
 
 from __future__ import annotations
@@ -37,6 +39,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--out", metavar="DIR", help="write every table to DIR")
     p.add_argument("--format", choices=["csv", "tsv", "xlsx", "latex", "markdown"],
                    default="csv", help="table format with --out (default csv)")
+    p.add_argument("--chart-format", choices=["png", "svg", "pdf"], default="png",
+                   help="chart format with --out (default png)")
 
 
 def _split(paths: list[str]) -> tuple[list[str], list[str]]:
@@ -76,16 +80,18 @@ def run(args: argparse.Namespace) -> int:
     runs, notes = unique_names([read_run(p) for p in rpaths])
     for note in notes:
         print(f"note: {note}", file=sys.stderr)
+    cmp = None
     if runs:
         try:
-            tables = compare_qrels(qrels, runs, args.measure, args.level).tables()
+            cmp = compare_qrels(qrels, runs, args.measure, args.level)
+            tables = cmp.tables()
         except ValueError as e:
             raise FormatError("--measure", None, str(e)) from e
     else:
         tables = agreement_tables(qrels, args.level)
     _print(tables, sys.stdout)
     if args.out:
-        _write(args, tables, qpaths, names, rpaths, runs)
+        _write(args, tables, qpaths, names, rpaths, runs, cmp)
     return 0
 
 
@@ -112,7 +118,7 @@ def _print(tables: dict, out) -> None:
               file=out)
 
 
-def _write(args, tables: dict, qpaths, names, rpaths, runs) -> None:
+def _write(args, tables: dict, qpaths, names, rpaths, runs, cmp) -> None:
     from yardstick.common.options import EvalOptions
     from yardstick.common.provenance import Provenance, file_sha256
     from yardstick.presentation.export.tables import write_table
@@ -128,4 +134,19 @@ def _write(args, tables: dict, qpaths, names, rpaths, runs) -> None:
     for name, frame in tables.items():
         write_table(frame.reset_index(drop=True), os.path.join(args.out, f"{name}.{suffix}"),
                     fmt=args.format, provenance=prov)
-    print(f"tables written to {args.out}", file=sys.stderr)
+    if cmp is not None:
+        from yardstick.presentation.charts.judgment_specs import (
+            ranking_vs_overlap_figure,
+            voorhees_figure,
+        )
+        from yardstick.presentation.charts.render_mpl import write_figure
+
+        ext = args.chart_format
+        for k, (a, b) in enumerate(cmp.pairs()):
+            tail = "" if k == 0 else f"_{k + 1}"
+            write_figure(voorhees_figure(cmp, a, b),
+                         os.path.join(args.out, f"voorhees{tail}.{ext}"), provenance=prov)
+        write_figure(ranking_vs_overlap_figure(tables["correlations"]),
+                     os.path.join(args.out, f"ranking_vs_overlap.{ext}"), provenance=prov)
+    print(f"tables{' and charts' if cmp is not None else ''} written to {args.out}",
+          file=sys.stderr)

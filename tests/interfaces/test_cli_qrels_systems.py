@@ -35,6 +35,8 @@ def test_qrels_compare_writes_tidy_tables(tmp_path, capsys):
     assert {"qrels qrels.nist", "qrels qrels.second"} <= set(prov["extra"])
     missing = pd.read_csv(out / "missing_judgments.csv")
     assert len(missing) > 0 and set(missing["missing_in"]) <= {"qrels.nist", "qrels.second"}
+    assert (out / "voorhees.png").stat().st_size > 0
+    assert (out / "ranking_vs_overlap.png").exists()
     api = ys.compare_qrels([EXAMPLE / "qrels.nist.txt", EXAMPLE / "qrels.second.txt"], RUNS,
                            names=["qrels.nist", "qrels.second"])
     assert api["correlations"]["tau"].iloc[0] == pytest.approx(corr["tau"].iloc[0])
@@ -58,6 +60,7 @@ def test_compare_systems_one_row_per_system_and_pair(tmp_path, capsys):
     assert {"p_value_mixed_corrected", "p_value_averaged_corrected",
             "p_value_pooled_corrected"} <= set(pairs)
     assert "mixed" in capsys.readouterr().out
+    assert (out / "systems.png").stat().st_size > 0
 
 
 def test_compare_systems_lists_runs_in_no_system(tmp_path, capsys):
