@@ -144,9 +144,9 @@ def agreement_table(a: Qrels, b: Qrels, level: int = 1, name_a: str | None = Non
                     aligned: pd.DataFrame | None = None) -> pd.DataFrame:
     """Agreement per topic and overall (last row, topic ``all``), one tidy frame.
 
-    Columns: ``a, b, topic, in_a, in_b, judged_a, judged_b, judged_both, only_a, only_b,
-    relevant_a, relevant_b, relevant_both, relevant_union, overlap, overlap_pooled,
-    agreement, kappa, kappa_linear, kappa_quadratic, n_topics``.  ``kappa`` is binary at
+    Columns: ``a, b, topic, overlap, kappa, kappa_linear, kappa_quadratic, agreement,
+    judged_both, only_a, only_b, relevant_both, relevant_union, relevant_a, relevant_b,
+    judged_a, judged_b, overlap_pooled, in_a, in_b, n_topics``.  ``kappa`` is binary at
     ``level``; ``n_topics`` counts the topics in the ``all`` row (those judged in both sets).
     ``aligned``: :func:`aligned_judgments` of ``a`` and ``b`` when already made.
     """
@@ -171,9 +171,11 @@ def agreement_table(a: Qrels, b: Qrels, level: int = 1, name_a: str | None = Non
     out = pd.concat([per, pd.DataFrame([allrow])], ignore_index=True)
     out.insert(0, "b", nb)
     out.insert(0, "a", na)
-    cols = ["a", "b", "topic", "in_a", "in_b", "judged_a", "judged_b", "judged_both", "only_a",
-            "only_b", "relevant_a", "relevant_b", "relevant_both", "relevant_union", "overlap",
-            "overlap_pooled", "agreement", "kappa", "kappa_linear", "kappa_quadratic", "n_topics"]
+    # answers first (overlap, kappa), then the counts they come from
+    cols = ["a", "b", "topic", "overlap", "kappa", "kappa_linear", "kappa_quadratic",
+            "agreement", "judged_both", "only_a", "only_b", "relevant_both", "relevant_union",
+            "relevant_a", "relevant_b", "judged_a", "judged_b", "overlap_pooled", "in_a", "in_b",
+            "n_topics"]
     return out[cols]
 
 

@@ -65,7 +65,11 @@ class SystemsComparison:
                          "ci_high": "mixed_ci_high"})
             out = out.merge(m, on=["system_a", "system_b"], how="left")
         out["correction"] = self.correction
-        return out
+        # answers first: the difference and the three corrected p-values side by side
+        first = ["measure", "system_a", "system_b", "mean_difference", "p_value_mixed_corrected",
+                 "p_value_averaged_corrected", "p_value_pooled_corrected"]
+        first = [c for c in first if c in out.columns]
+        return out[first + [c for c in out.columns if c not in first]]
 
     def tables(self) -> dict[str, pd.DataFrame]:
         """Every table, tidy, by name (what ``compare-systems --out`` writes)."""
