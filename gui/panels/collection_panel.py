@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 
 from yardstick.gui.app_state import AppState
 from yardstick.gui.jobs import JobRunner
+from yardstick.gui.qrels_sets_widget import QrelsSetsWidget
 from yardstick.gui.runs_model import COLUMNS, RunsModel
 from yardstick.gui.table_model import FrameTableView
 from yardstick.gui.topic_groups import TopicGroupsWidget, install_topic_group_menu
@@ -68,6 +69,8 @@ class CollectionPanel(QWidget):
         topics_box = QWidget()
         tl = QVBoxLayout(topics_box)
         tl.setContentsMargins(0, 0, 0, 0)
+        self.qrels_sets = QrelsSetsWidget(state, jobs)      # several judgment sets, named
+        tl.addWidget(self.qrels_sets)
         tl.addWidget(self.summary)
         tl.addWidget(self.topics_view)
         split.addWidget(runs_box)

@@ -12,12 +12,14 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDoubleSpinBox,
     QFormLayout,
+    QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
     QMenu,
     QSpinBox,
     QSplitter,
+    QStackedWidget,
     QTabWidget,
     QToolButton,
     QVBoxLayout,
@@ -165,7 +167,20 @@ class ComparePanel(LazyPanel):
         split.setSizes([240, 800])
         lay = QVBoxLayout(self)
         lay.setContentsMargins(2, 2, 2, 2)
-        lay.addWidget(split)
+        # "by run" (this panel) or "by system" (compare_systems_view, built when first shown)
+        self.mode = QComboBox()
+        self.mode.addItem("by run", "run")
+        self.mode.addItem("by system (several runs each)", "system")
+        self.systems_view = None
+        self._modes = QStackedWidget()
+        self._modes.addWidget(split)
+        mode_bar = QHBoxLayout()
+        mode_bar.addWidget(QLabel("Compare"))
+        mode_bar.addWidget(self.mode)
+        mode_bar.addStretch(1)
+        lay.addLayout(mode_bar)
+        lay.addWidget(self._modes, 1)
+        self.mode.currentIndexChanged.connect(lambda _: self.set_mode(self.mode.currentData()))
         for w in (self.baseline, self.measure, self.test, self.correction):
             w.currentIndexChanged.connect(lambda _: self.recompute())
         for w in (self.alpha, self.seed, self.n_perm):
@@ -177,6 +192,20 @@ class ComparePanel(LazyPanel):
         self._changed("runs")
 
     # ---------------------------------------------------------------- API (tests use it)
+    def set_mode(self, mode: str) -> None:
+        """``"run"`` (runs against a baseline) or ``"system"`` (systems of runs)."""
+        if mode == "system" and self.systems_view is None:
+            from yardstick.gui.panels.compare_systems_view import SystemsView
+
+            self.systems_view = SystemsView(self.state, self.jobs)
+            self._modes.addWidget(self.systems_view)
+        if self.mode.currentData() != mode:
+            self.mode.setCurrentIndex(self.mode.findData(mode))
+        self._modes.setCurrentWidget(self.systems_view if mode == "system"
+                                     else self._modes.widget(0))
+        if mode == "system":
+            self.systems_view.refresh()
+
     def configure(self, baseline: str | None = None, runs: list[str] | None = None,
                   measure: str | None = None, test: str | None = None,
                   correction: str | None = None, alpha: float | None = None,
