@@ -64,7 +64,7 @@ class WhatIfSession:
         The original judgments (left untouched).
     runs : mapping name -> Run, or sequence of Run
     measures : str or sequence of str
-        Requests as for :func:`yardstick.evaluation.evaluation_service.evaluate`.
+        Requests as for :func:`yardstick.evaluation.evaluation_service.evaluate_run`.
     options : EvalOptions, optional
     """
 
