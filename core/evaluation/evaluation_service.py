@@ -6,7 +6,7 @@
 The per-(run, qrels) work — ordering the run trec_eval's way and looking up
 every retrieved document's judgment — happens once in
 :func:`yardstick.judging.judged.build_judged_ranking`; each measure is then a small
-vectorised function of that :class:`~core.judged.JudgedRanking`
+vectorised function of that :class:`~yardstick.judging.judged.JudgedRanking`
 (``core/evaluation/measures/``), found by name in :mod:`yardstick.evaluation.measures.registry`.
 """
 

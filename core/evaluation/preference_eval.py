@@ -59,7 +59,8 @@ def evaluate_counts(judged, measures: Sequence[str] | str, options: EvalOptions,
 def evaluate_prefs(run: Run, prefs, measures: Sequence[str] | str = ("all_prefs",),
                    options: EvalOptions | None = None,
                    zscores: Mapping | None = None) -> Evaluation:
-    """Evaluate ``run`` against preference judgments (a :class:`PrefsJudgments`)."""
+    """Evaluate ``run`` against preference judgments (a
+    :class:`~yardstick.inputs.io.prefs_file.PrefsJudgments`)."""
     from yardstick.evaluation.measures.prefs_counts import build_preference_counts
 
     options = options or EvalOptions()
@@ -70,7 +71,8 @@ def evaluate_prefs(run: Run, prefs, measures: Sequence[str] | str = ("all_prefs"
 def evaluate_qrels_jg(run: Run, qrels_jg, measures: Sequence[str] | str = ("qrels_jg",),
                       options: EvalOptions | None = None,
                       zscores: Mapping | None = None) -> Evaluation:
-    """Evaluate ``run`` against judgment-group qrels (a :class:`QrelsJG`)."""
+    """Evaluate ``run`` against judgment-group qrels (a
+    :class:`~yardstick.inputs.io.prefs_file.QrelsJG`)."""
     from yardstick.evaluation.measures.judgment_groups import build_judgment_group_rankings
 
     options = options or EvalOptions()

@@ -140,7 +140,8 @@ def chart_figure(chart: str, req: dict, ctx: dict):
 
 
 def chart_data(req: dict):
-    """The chart dataclass for a request captured by :meth:`ChartsPanel.chart_request`
+    """The chart dataclass for a request captured by
+    :meth:`~yardstick.gui.panels.charts_panel.ChartsPanel.chart_request`
     (runs in a worker thread: plain data in, plain data out)."""
     return CHART_DATA[req["chart"]](req)
 

@@ -20,7 +20,7 @@ containing t; per-topic values are averaged over topics.  Variants:
   t-test and the difference against the number of relevant documents (Figure 4).
 
 Choices the paper leaves open, made here: words come from
-:class:`~core.pool.text.TextOptions`; a title word that occurs in no document
+:class:`~yardstick.analysis.pool.text.TextOptions`; a title word that occurs in no document
 (df_t = 0, the formula's 0/0) is left out of its topic's average; a topic
 without title words, or with an empty C, has no value (NaN) and is left out
 of the mean; documents of C that the loaded collection lacks are skipped and
