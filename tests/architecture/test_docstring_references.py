@@ -24,8 +24,6 @@ ROOT = Path(__file__).resolve().parents[2]
 ROLE = re.compile(r":(?:func|mod|class|meth|data|attr|exc|obj):`~?([^`<>]+?)`")
 DOTTED = re.compile(r"``(yardstick(?:\.\w+)+)(?:\(\))?``")
 HAS_QT = importlib.util.find_spec("PySide6") is not None
-#: being rewritten by the session model (issue 29, item 1): checked once it lands
-REWRITTEN = {"gui/app_state.py", "gui/main_window.py"}
 
 
 def _module_name(path: Path) -> str:
@@ -104,7 +102,6 @@ def _references():
     files = sorted((ROOT / "core").rglob("*.py"))
     if HAS_QT:
         files += sorted((ROOT / "gui").rglob("*.py"))
-    files = [f for f in files if f.relative_to(ROOT).as_posix() not in REWRITTEN]
     for path in files:
         tree = ast.parse(path.read_text(), str(path))
         for doc, classes in _docstrings(tree):

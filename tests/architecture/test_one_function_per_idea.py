@@ -126,18 +126,17 @@ def test_topic_average_of_samples_equals_one_sample_at_a_time(plain):
 
 #: The two places an Evaluation is made: from measured columns, and by joining two.
 BUILDERS = {"core/evaluation/engine.py:evaluation",
-            "core/evaluation/results.py:merge_evaluations",
-            # the window's own join, which the session model (issue 29, item 1) replaces;
-            # it should call yardstick.evaluation.results.merge_evaluations
-            "gui/app_state.py:_merge"}
+            "core/evaluation/results.py:merge_evaluations"}
 
 
 def test_one_function_builds_an_evaluation(plain, monkeypatch):
     from yardstick.evaluation import engine, preference_eval
     from yardstick.evaluation.results import merge_evaluations
+    from yardstick.session import evaluating
 
     assert _functions_calling("Evaluation") <= BUILDERS
     assert preference_eval.evaluation is engine.evaluation
+    assert evaluating.merge_evaluations is merge_evaluations   # the window's join
     run, qrels = plain
     a = engine.evaluate_run(run, qrels, ["map"])
     b = engine.evaluate_run(run, qrels, ["map", "P.10"])
