@@ -184,7 +184,7 @@ def evaluations(qrels: Any, runs: Any, measures: Any = ("official",),
     opts = options or EvalOptions(**option_values)
     q = read_qrels(qrels)
     measures = merge_cutoffs(measures, every=True)
-    return {r.name: evaluating.evaluate(r, q, measures, opts) for r in _runs(runs)}
+    return {r.name: evaluating.evaluate_run(r, q, measures, opts) for r in _runs(runs)}
 
 
 def evaluate(qrels: Any, runs: Any, measures: Any = ("official",), per_topic: bool = True,
@@ -213,16 +213,8 @@ def evaluate(qrels: Any, runs: Any, measures: Any = ("official",), per_topic: bo
     q, run_list = read_qrels(qrels), _runs(runs)
     opts = options or EvalOptions(**option_values)
     evs = evaluations(q, run_list, specs, opts)
-    frames = []
-    for name, ev in evs.items():
-        if per_topic:
-            cols = [c for c in ev.per_topic.columns if c != "relstring"]
-            long = ev.per_topic[cols].reset_index().melt(id_vars="topic", var_name="measure")
-        else:
-            long = pd.DataFrame({"topic": "all", "measure": ev.summary.index,
-                                 "value": ev.summary.to_numpy(dtype=float)})
-        long.insert(0, "run", name)
-        frames.append(long)
+    frames = [ev.to_frame(per_topic=per_topic, summary=not per_topic, numeric=True)
+              for ev in evs.values()]
     out = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(
         columns=["run", "topic", "measure", "value"])
     out["value"] = out["value"].astype(float)
@@ -273,7 +265,8 @@ def compare(qrels: Any, runs: Any, measure: str = "map", baseline: str | None = 
     """Each run against a baseline on one measure: means, W/T/L, p-values, effect size, CI.
 
     ``test`` is ``t``, ``wilcoxon``, ``sign`` or ``permutation`` (seeded);
-    ``correction`` ``none``, ``holm`` or ``bh``.  The baseline defaults to the first run;
+    ``correction`` one of :data:`yardstick.analysis.significance.CORRECTIONS` (``none``,
+    ``bonferroni``, ``holm``, ``bh``).  The baseline defaults to the first run;
     name it by its run name, file name, path or run tag (``"aplrob03a"``).
     """
     from yardstick.analysis.significance import compare_runs

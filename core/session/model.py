@@ -379,7 +379,8 @@ class Session(SessionEvaluations):
 
     def load(self, paths: Iterable[str | os.PathLike]):
         """Read files and folders into the session on this thread (scripts, tests): the
-        same streamed load as the window's; returns its :class:`LoadResult`."""
+        same streamed load as the window's; returns its
+        :class:`~yardstick.session.loading.LoadResult`."""
         from yardstick.session.loading import expand
 
         return self.start_load(expand(paths), key=f"load-{len(self._loads)}").run_here()

@@ -47,7 +47,8 @@ from yardstick.presentation.export.file_names import file_stem
 
 TEST_LABELS = {"t": "paired t-test", "wilcoxon": "Wilcoxon signed-rank", "sign": "sign test",
                "permutation": "randomisation (permutation)"}
-CORR_LABELS = {"none": "none", "holm": "Holm", "bh": "Benjamini–Hochberg"}
+CORR_LABELS = {"none": "none", "bonferroni": "Bonferroni", "holm": "Holm",
+               "bh": "Benjamini–Hochberg"}
 GAIN, LOSS = "#d8f0d8", "#f6d6d6"
 #: formats of the paper-ready comparison table, and the panel's tests it can use
 PAPER_FORMATS = (("latex", "LaTeX…"), ("markdown", "Markdown…"), ("html", "HTML…"),
