@@ -121,15 +121,15 @@ def system_summary(scores: pd.DataFrame, systems: Mapping[str, str],
     per_topic = _system_topic_means(scores, by)
     rows = []
     for s, rs in by.items():
-        run_means = scores[rs].mean(axis=0).to_numpy(float)
+        per_run_mean = scores[rs].mean(axis=0).to_numpy(float)
         x = per_topic[s].dropna().to_numpy(float)
         n = len(x)
         half = (stats.t.ppf(1 - alpha / 2, n - 1) * x.std(ddof=1) / np.sqrt(n)) if n > 1 \
             else float("nan")
-        mean = float(run_means.mean())
+        mean = float(per_run_mean.mean())
         rows.append({"system": s, "n_runs": len(rs), "n_topics": n, "mean": mean,
-                     "run_sd": float(run_means.std(ddof=1)) if len(rs) > 1 else float("nan"),
-                     "run_min": float(run_means.min()), "run_max": float(run_means.max()),
+                     "run_sd": float(per_run_mean.std(ddof=1)) if len(rs) > 1 else float("nan"),
+                     "run_min": float(per_run_mean.min()), "run_max": float(per_run_mean.max()),
                      "topic_sd": float(x.std(ddof=1)) if n > 1 else float("nan"),
                      "ci_low": float(x.mean() - half), "ci_high": float(x.mean() + half)})
     return pd.DataFrame(rows)
@@ -158,8 +158,8 @@ def shortcut_tests(scores: pd.DataFrame, systems: Mapping[str, str],
     by, _ = split_runs(list(scores.columns), systems)
     names = list(by)
     per_topic = _system_topic_means(scores, by).to_numpy(float)     # topics x systems
-    run_means = scores.mean(axis=0)
-    means = np.array([run_means[by[s]].mean() for s in names])
+    per_run_mean = scores.mean(axis=0)
+    means = np.array([per_run_mean[by[s]].mean() for s in names])
     pooled = [scores[by[s]].to_numpy(float).ravel() for s in names]
     pooled = [x[np.isfinite(x)] for x in pooled]
     p_mean = np.array([x.mean() if len(x) else np.nan for x in pooled])

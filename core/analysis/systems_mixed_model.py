@@ -167,17 +167,17 @@ def _fit_complete(x: pd.DataFrame, systems: Mapping[str, str], names: list[str])
     """
     y = x.to_numpy(float)
     t_n, r_n = y.shape
-    run_means = y.mean(axis=0)
+    per_run_mean = y.mean(axis=0)
     topic_means = y.mean(axis=1)
-    inter = y - run_means[None, :] - topic_means[:, None] + y.mean()
+    inter = y - per_run_mean[None, :] - topic_means[:, None] + y.mean()
     resid = float((inter ** 2).sum() / max((r_n - 1) * (t_n - 1), 1))
     sys_of = np.array([names.index(systems[r]) for r in x.columns])
     counts = np.bincount(sys_of, minlength=len(names)).astype(float)
-    est = np.bincount(sys_of, weights=run_means, minlength=len(names)) / counts
+    est = np.bincount(sys_of, weights=per_run_mean, minlength=len(names)) / counts
     df_run = r_n - len(names)
     notes: list[str] = []
     if df_run > 0:
-        tau2 = float(((run_means - est[sys_of]) ** 2).sum() / df_run)
+        tau2 = float(((per_run_mean - est[sys_of]) ** 2).sum() / df_run)
     else:
         tau2 = resid / t_n
         notes.append("one run per system: no run-to-run variance can be estimated")
