@@ -1,0 +1,134 @@
+"""The pool inferred from runs and qrels alone, on generated tracks whose pool is known.
+
+Each track is built as TREC builds one (Buckley et al. 2007, §1): teams' runs ranked from a
+shared latent relevance, the qrels the union of the top-k of the pooled runs (per-topic
+depths, a second team-level pool, near-copies of pooled runs, or no pool at all), plus a few
+relevant documents found by other means.  The inference must recover the contributors and
+depths the generator used, or say it cannot tell.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from yardstick.analysis.pool.inferred_pool import infer_pool, judged_depths
+from yardstick.inputs.qrels import Qrels
+from yardstick.inputs.run import Run
+from yardstick.judging.judged_runs_build import build_judged_runs
+
+
+def make_track(seed=3, teams=12, topics=20, docs=1500, length=300, depth=None,
+               second_depth=0, copies=0, pool=True):
+    """Runs (1-4 per team, the first pooled), qrels from the pool; returns
+    (runs, qrels, truth) with truth = {run: depth it was pooled to}, depth per topic."""
+    rng = np.random.default_rng(seed)
+    grade = rng.choice(3, size=(topics, docs), p=[0.9, 0.07, 0.03])
+    depth = np.full(topics, 50) if depth is None else np.asarray(depth)
+    runs, truth, judged = [], {}, np.zeros((topics, docs), bool)
+    orders = {}
+    for t in range(teams):
+        view = rng.normal(0, 1, (topics, docs))
+        for k in range(int(rng.integers(1, 5))):
+            name = f"team{t:02d}{'abcd'[k]}"
+            score = rng.uniform(0.3, 1.5) * grade + 0.6 * view + 0.8 * rng.normal(
+                0, 1, (topics, docs))
+            orders[name] = np.argsort(-score, axis=1)[:, :length]
+            if pool and k == 0:
+                truth[name] = depth
+            elif pool and k == 1 and second_depth:
+                truth[name] = np.full(topics, second_depth)
+    for name, d in truth.items():
+        for t in range(topics):
+            judged[t, orders[name][t, :d[t]]] = True
+    if not pool:     # judgments with no pool structure: a random sample of the documents
+        judged = rng.random((topics, docs)) < 0.08
+    for i, name in enumerate(list(truth)[:copies]):     # near-copies: two swaps per topic
+        o = orders[name].copy()
+        for t in range(topics):
+            a, b = rng.choice(np.arange(length // 2, length), 2, replace=False)
+            o[t, [a, b]] = o[t, [b, a]]
+        orders[f"copy{i}"] = o
+    judged |= (grade > 0) & (rng.random(grade.shape) < 0.03)       # found by other means
+    for name, o in orders.items():
+        tt = np.repeat(np.arange(topics), length)
+        runs.append(Run.from_arrays([str(401 + t) for t in tt],
+                                    [f"D{t}-{d}" for t, d in zip(tt, o.ravel())],
+                                    np.tile(np.arange(length, 0, -1), topics).astype(float),
+                                    name=name, group=name[:6]))
+    t_idx, d_idx = np.nonzero(judged)
+    qrels = Qrels.from_frame(pd.DataFrame({"topic": [str(401 + t) for t in t_idx],
+                                           "docno": [f"D{t}-{d}" for t, d in zip(t_idx, d_idx)],
+                                           "rel": grade[t_idx, d_idx]}))
+    return runs, qrels, truth
+
+
+def _figures(inf, runs, truth):
+    found = {r.name for r, c in zip(runs, inf.contributing) if c in ("yes", "likely")}
+    pooled = set(truth)
+    return len(found & pooled), len(pooled - found), len(found - pooled)
+
+
+def test_judged_depth_is_the_rank_before_the_first_unjudged_document():
+    runs, qrels, _ = make_track(teams=3, topics=4)
+    index = build_judged_runs(runs, qrels)
+    judged, length = judged_depths(index)
+    j = set(zip(qrels.frame["topic"], qrels.frame["docno"]))
+    for r, run in enumerate(runs):
+        f = run.to_frame() if hasattr(run, "to_frame") else None
+        if f is None:
+            continue
+        for t, topic in enumerate(index.topics):
+            docs = f[f["topic"] == topic].sort_values("score", ascending=False)["docno"]
+            inq = [(topic, d) in j for d in docs]
+            expect = inq.index(False) if False in inq else len(inq)
+            assert judged[r, t] == expect
+
+
+def test_one_pool_per_topic_depths_are_recovered():
+    depth = np.tile([20, 50, 80, 35], 5)
+    runs, qrels, truth = make_track(depth=depth)
+    inf = infer_pool(build_judged_runs(runs, qrels))
+    assert inf.status == "inferred"
+    assert _figures(inf, runs, truth) == (len(truth), 0, 0)
+    np.testing.assert_array_equal(inf.depth, depth)
+
+
+def test_a_second_team_level_pool_is_found_with_its_depth():
+    runs, qrels, truth = make_track(seed=5, depth=np.full(20, 60), second_depth=15)
+    inf = infer_pool(build_judged_runs(runs, qrels))
+    found, missed, wrong = _figures(inf, runs, truth)
+    assert (missed, wrong) == (0, 0) and found == len(truth)
+    second = inf.runs[inf.runs["level"] == 2]
+    assert set(second.index) == {n for n, d in truth.items() if d[0] == 15}
+    assert (second["depth"] == 15).all()
+    assert (inf.depth == 60).all()
+
+
+def test_near_copies_of_pooled_runs_are_only_likely():
+    runs, qrels, truth = make_track(seed=11, copies=3)
+    inf = infer_pool(build_judged_runs(runs, qrels))
+    c = dict(zip(inf.runs.index, inf.runs["contributing"]))
+    # a copy is judged to the pool depth on every topic, but has nothing of its own: it and
+    # the run it copies are both only "likely"; every other pooled run is "yes"
+    for i, name in enumerate(list(truth)[:3]):
+        assert c[f"copy{i}"] == "likely" and c[name] == "likely"
+    assert all(c[n] == "yes" for n in list(truth)[3:])
+    assert not any(v != "no" for n, v in c.items() if n not in truth and not n.startswith("copy"))
+
+
+def test_a_track_without_pool_structure_cannot_tell():
+    runs, qrels, _ = make_track(seed=2, pool=False)
+    inf = infer_pool(build_judged_runs(runs, qrels))
+    assert inf.status == "cannot tell"
+    assert not inf.pooled().any()
+    assert inf.summary().startswith("pool cannot be inferred: ")
+
+
+@pytest.mark.parametrize("seed", [1, 4])
+def test_contributors_hold_across_seeds(seed):
+    runs, qrels, truth = make_track(seed=seed, teams=15)
+    inf = infer_pool(build_judged_runs(runs, qrels))
+    assert _figures(inf, runs, truth) == (len(truth), 0, 0)
+    assert (inf.depth == 50).all()
