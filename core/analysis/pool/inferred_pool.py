@@ -29,6 +29,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from yardstick.inputs.io.text_source import text_index
 from yardstick.judging.judged_runs import JudgedRuns
 
 __all__ = ["InferredPool", "infer_pool", "judged_depths", "CONTRIBUTING"]
@@ -39,6 +40,8 @@ CONTRIBUTING = ("yes", "likely", "no")
 FULL_SHARE = 0.9
 #: share of the judged documents the pool must explain before it is believed
 MIN_EXPLAINED = 0.5
+#: fewer judged topics than this cannot tell a pooled run from a lucky one
+MIN_JUDGED_TOPICS = 5
 #: share of the judged topics that must tell a depth before the pool is believed
 MIN_TOPICS = 0.5
 #: a second pool must explain this many of the first pool's leftovers (and this share)
@@ -244,7 +247,10 @@ def infer_pool(index: JudgedRuns, max_depth: int | None = None) -> InferredPool:
     unique = np.zeros(R, np.int64)
     cannot = ""
     n_judged = int(index.in_qrels.sum())
-    if not tell.any() or not candidate.any() or tell.sum() < MIN_TOPICS * n_judged:
+    if n_judged < MIN_JUDGED_TOPICS:
+        cannot = (f"{n_judged} judged topics are too few to tell pooled runs from lucky "
+                  f"ones (at least {MIN_JUDGED_TOPICS})")
+    elif not tell.any() or not candidate.any() or tell.sum() < MIN_TOPICS * n_judged:
         cannot = ("no depth explains half of any topic's judged documents"
                   if not tell.any() else
                   f"only {int(tell.sum())} of {n_judged} topics have a depth that explains "
@@ -289,7 +295,7 @@ def infer_pool(index: JudgedRuns, max_depth: int | None = None) -> InferredPool:
         "share_explained": share,
         "runs_to_depth": full.sum(axis=0),
         "note": notes,
-    }, index=pd.Index(index.topics, name="topic"))[index.in_qrels]
+    }, index=text_index(index.topics, name="topic"))[index.in_qrels]
     if cannot:
         return InferredPool("cannot tell", cannot, np.zeros(T, np.int64),
                             np.full(R, "no", dtype=object), np.zeros(R, np.int64), runs,
