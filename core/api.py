@@ -1,7 +1,8 @@
 """Yardstick from Python: read, evaluate, compare and diagnose with pandas DataFrames.
 
 ``import yardstick as ys`` gives these functions; they return the same numbers
-as ``yardstick eval`` (the same evaluation service, :func:`yardstick.evaluation.engine.measure_run`).
+as ``yardstick eval`` (the same evaluation service,
+:func:`yardstick.evaluation.engine.measure_run`).
 
 >>> import yardstick as ys
 >>> paths = ys.sample_paths()
@@ -344,18 +345,38 @@ def stability_report(qrels: Any, runs: Any, measures: Sequence[str] = ("map",),
     return run_sync(run_stability(mats, list(analyses), {"all": topics}, st, tie_break))
 
 
-def pool_report(qrels: Any, runs: Any, depth: int = 100, pooled: Iterable[str] | None = None,
-         groups: Mapping[str, str] | None = None, analyses: Sequence[str] = ("stats",),
-         **settings) -> PoolReport:
+def pool_report(qrels: Any, runs: Any, depth: int | None = None,
+                pooled: Iterable[str] | None = None, groups: Mapping[str, str] | None = None,
+                analyses: Sequence[str] = ("stats",), **settings) -> PoolReport:
     """Pool-quality diagnostics (:mod:`yardstick.analysis.pool`); a ``PoolReport`` whose
-    ``tables()`` are DataFrames."""
+    ``tables()`` are DataFrames.
+
+    ``pooled`` / ``depth`` default to the pool inferred from the runs' judged depths
+    (:func:`yardstick.analysis.pool.pool_choice.choose_pool`; every run to depth 100,
+    said as assumed, where the data cannot tell); ``groups`` to a guess from run names.
+    ``report.assumptions`` says which, ``report.inferred`` holds the evidence."""
+    from yardstick.analysis.assumptions import Assumptions, runs_statement
+    from yardstick.analysis.pool.pool_choice import choose_pool
     from yardstick.analysis.pool.report import PoolSettings, iter_pool_report
     from yardstick.common.progress import run_sync
+    from yardstick.inputs.run_names import guess_groups
     from yardstick.judging.judged_runs_build import build_judged_runs
 
-    index = build_judged_runs(_runs(runs), read_qrels(qrels), pooled=pooled, groups=groups)
-    return run_sync(iter_pool_report(index, PoolSettings(depth=depth, analyses=tuple(analyses),
-                                                         **settings)))
+    rs = _runs(runs)
+    if groups is None:
+        guess = guess_groups([r.tag or r.name for r in rs])
+        groups = {r.name: r.group or g or r.name for r, g in zip(rs, guess)}
+        source = "guess"
+    else:
+        source = "given"
+    index = build_judged_runs(rs, read_qrels(qrels), pooled=pooled, groups=groups)
+    choice = choose_pool(index, None if pooled is None else index.pooled, depth,
+                         groups_source=source, group_of=groups,
+                         assumptions=Assumptions(runs=runs_statement([r.name for r in rs])))
+    return run_sync(iter_pool_report(
+        choice.index, PoolSettings(depth=choice.depth, default_depth=choice.default_depth,
+                                   analyses=tuple(analyses), **settings),
+        assumptions=choice.assumptions, inferred=choice.inferred))
 
 
 def plot_recall_precision(qrels: Any, runs: Any, ax: Axes | None = None) -> Figure:
