@@ -69,8 +69,7 @@ def choose_pool(index: JudgedRuns, pooled: Sequence[bool] | None = None,
         flags, p_src = inferred.pooled(), "inferred"
         c = inferred.counts()
         p_text = (f"inferred from the judged depths: {c['yes'] + c['likely']} runs "
-                  f"({c['yes']} yes, {c['likely']} likely; the evidence is in "
-                  f"inferred_pool_runs)")
+                  f"({c['yes']} yes, {c['likely']} likely; evidence: inferred_pool_runs)")
     else:
         flags, p_src = np.ones(index.n_runs, bool), "assumed"
         why = inferred.reason if inferred is not None else "not inferred"
