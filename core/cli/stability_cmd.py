@@ -22,6 +22,7 @@ import argparse
 import re
 import secrets
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pandas as pd
@@ -52,7 +53,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--bin-width", type=positive(), default=0.01, help="difference bins (0.01)")
     p.add_argument("--subset-size", type=whole(1), default=None,
                    help="topics per random set for error-rate/sensitivity (default N/2)")
-    p.add_argument("--fuzziness", type=fraction(0, 1, low_open=False), default=0.05, help="error-rate fuzziness (0.05)")
+    p.add_argument("--fuzziness", type=fraction(0, 1, low_open=False), default=0.05,
+                   help="error-rate fuzziness (0.05)")
     p.add_argument("--confidence", type=fraction(), default=0.95, help="confidence level (0.95)")
     p.add_argument("--alpha", type=fraction(), default=0.05, help="significance level (0.05)")
     p.add_argument("--beta", type=fraction(), default=0.20,
@@ -103,6 +105,10 @@ def run(args: argparse.Namespace) -> int:
         raise FormatError(args.qrels, None, f"stability analysis failed: {e}") from e
     for note in report.notes:
         print(f"note: {note}", file=sys.stderr)
+    if report.assumptions is not None:      # once, above every table
+        report = replace(report, assumptions=report.assumptions.updated(
+            seed=seed, resamples=args.samples).with_notes(report.notes))
+        print(report.assumptions.text())
     for t in report.tables:
         if t.show:
             _print(t.title, t.frame, t.index)
@@ -112,8 +118,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _write_all(report, out_dir: Path, args, seed: int, matrices, runs, notes=()) -> None:
-    """Every table and the detail tables (:mod:`yardstick.presentation.export.stability_tables`), at full
-    precision, each with its provenance."""
+    """Every table and the detail tables
+    (:mod:`yardstick.presentation.export.stability_tables`), at full precision, each with
+    its provenance."""
     from yardstick.common.provenance import Provenance
     from yardstick.evaluation.evaluation_service import EvalOptions
     from yardstick.presentation.export.stability_tables import detail_tables
@@ -128,6 +135,8 @@ def _write_all(report, out_dir: Path, args, seed: int, matrices, runs, notes=())
                                    "confidence": args.confidence,
                                    **({"topics": " ".join(notes)} if notes else {})})
     tables = [(re.sub(r"[^\w.-]+", "_", t.name), t.frame, t.index) for t in report.tables]
+    if report.assumptions is not None:
+        tables.insert(0, ("assumptions", report.assumptions.to_frame(), True))
     for stem, frame, index in tables + detail_tables(report):
         if index and frame.index.name is None and stem.endswith("_matrix"):
             frame = frame.rename_axis("measure")      # measures x measures (tau, tau_AP)
