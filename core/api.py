@@ -273,15 +273,19 @@ def compare(qrels: Any, runs: Any, measure: str = "map", baseline: str | None = 
     """Each run against a baseline on one measure: means, W/T/L, p-values, effect size, CI.
 
     ``test`` is ``t``, ``wilcoxon``, ``sign`` or ``permutation`` (seeded);
-    ``correction`` ``none``, ``holm`` or ``bh``.  The baseline defaults to the first run;
-    name it by its run name, file name, path or run tag (``"aplrob03a"``).
+    ``correction`` ``none``, ``holm`` or ``bh``.  The baseline defaults to the best run by
+    ``measure`` (:func:`yardstick.analysis.significance.best_run`; the table's ``baseline``
+    column says which); name another by its run name, file name, path or run tag
+    (``"aplrob03a"``).
     """
-    from yardstick.analysis.significance import compare_runs
+    from yardstick.analysis.significance import best_run, compare_runs
 
     run_list = _runs(runs)
     base = _baseline(baseline, run_list)
     q = read_qrels(qrels)
     mat = _matrix(q, run_list, measure, options)
+    if baseline is None:
+        base = best_run(mat, measure)
     return _sourced(compare_runs(mat, base, measure=measure, test=test, correction=correction,
                                  alpha=alpha, seed=seed).to_frame(), q, run_list, [measure],
                     options, baseline=base, test=test, correction=correction, alpha=alpha,
@@ -291,8 +295,9 @@ def compare(qrels: Any, runs: Any, measure: str = "map", baseline: str | None = 
 def experiment(qrels: Any, runs: Any, measures: Sequence[str] = ("map", "P.10", "ndcg_cut.10"),
                baseline: str | None = None, test: str = "t", correction: str = "holm",
                alpha: float = 0.05, seed: int = 0) -> pd.DataFrame:
-    """A PyTerrier ``Experiment``-like table: means, +/-, p-values per measure."""
-    from yardstick.analysis.significance import experiment_table
+    """A PyTerrier ``Experiment``-like table: means, +/-, p-values per measure; the
+    baseline defaults to the best run by the first measure."""
+    from yardstick.analysis.significance import best_run, experiment_table
 
     run_list = _runs(runs)
     base = _baseline(baseline, run_list)
@@ -301,6 +306,8 @@ def experiment(qrels: Any, runs: Any, measures: Sequence[str] = ("map", "P.10", 
     first = next(iter(evs.values()))
     cols = [c for c in first.per_topic.columns if c != "relstring"]
     mats = {c: score_matrix(evs, c) for c in cols}
+    if baseline is None and cols:
+        base = best_run(mats[cols[0]], cols[0])
     return _sourced(experiment_table(mats, base, test=test, correction=correction, alpha=alpha,
                                      seed=seed), q, run_list, measures, None, baseline=base,
                     test=test, correction=correction, alpha=alpha, seed=seed)

@@ -1,6 +1,7 @@
 """Compare runs with a baseline, topic by topic, with significance tests.
 
-For one measure and a topics x runs score matrix (``yardstick.evaluation.evaluation_service.score_matrix``)
+For one measure and a topics x runs score matrix
+(``yardstick.evaluation.evaluation_service.score_matrix``)
 each run is paired with the baseline on the topics both have, and reported with
 
 * mean scores, mean difference and wins / ties / losses;
@@ -259,6 +260,20 @@ def compare_runs(scores: pd.DataFrame, baseline: str, runs: Sequence[str] | None
     """Compare ``runs`` with ``baseline``; see :func:`compare_runs_job` for the parameters."""
     return run_sync(compare_runs_job(scores, baseline, runs, measure, test, correction, alpha,
                                      seed, n_permutations))
+
+
+def best_run(scores: pd.DataFrame, measure: str = "") -> str:
+    """The default baseline: the run with the best mean of ``measure`` over the topics it
+    has (the highest; the lowest for measures where lower is better, such as
+    ``num_nonrel``); ties go to the first run in column order."""
+    from yardstick.analysis.stability.aggregates import lower_is_better
+
+    if scores.shape[1] == 0:
+        raise ValueError("no runs to choose a baseline from")
+    means = scores.mean(axis=0, skipna=True).to_numpy(float)
+    means = np.where(np.isnan(means), np.inf if lower_is_better(measure) else -np.inf, means)
+    i = int(np.argmin(means) if lower_is_better(measure) else np.argmax(means))
+    return str(scores.columns[i])
 
 
 def compare_runs_job(scores: pd.DataFrame, baseline: str, runs: Sequence[str] | None = None,
