@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test bench clean
+.PHONY: run test lint bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -34,6 +34,11 @@ test: $(VENV)/.installed-test
 	      texlive-latex-base texlive-latex-recommended >/dev/null 2>&1) || true)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -n 2 -q -p no:cacheprovider -m "not serial"
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -p no:cacheprovider -m serial
+
+# ruff with the rule set in pyproject.toml; installed into the venv when missing
+lint: | $(BIN)/python
+	@test -x $(BIN)/ruff || $(BIN)/pip install -q ruff
+	$(BIN)/ruff check core gui tests benchmarks
 
 bench: $(VENV)/.installed-test
 	$(BIN)/pip install -q -e ".[bench]"

@@ -1,8 +1,8 @@
 """Yardstick from Python: read, evaluate, compare and diagnose with pandas DataFrames.
 
 ``import yardstick as ys`` gives these functions; they return the same numbers
-as ``yardstick eval`` (the same evaluation service,
-:func:`yardstick.evaluation.engine.measure_run`).
+as ``yardstick eval`` (the session's evaluation function,
+:func:`yardstick.session.evaluating.measure`).
 
 >>> import yardstick as ys
 >>> paths = ys.sample_paths()
@@ -178,13 +178,13 @@ def evaluations(qrels: Any, runs: Any, measures: Any = ("official",),
     Every cutoff asked is computed: ``["P.5", "P.10"]`` gives ``P_5`` and ``P_10``
     (where trec_eval's ``-m P.5 -m P.10`` keeps the first; ``merge_cutoffs``).
     """
-    from yardstick.evaluation.engine import evaluate_run
     from yardstick.evaluation.measures.spec import merge_cutoffs
+    from yardstick.session import evaluating
 
     opts = options or EvalOptions(**option_values)
     q = read_qrels(qrels)
     measures = merge_cutoffs(measures, every=True)
-    return {r.name: evaluate_run(r, q, measures, opts) for r in _runs(runs)}
+    return {r.name: evaluating.evaluate(r, q, measures, opts) for r in _runs(runs)}
 
 
 def evaluate(qrels: Any, runs: Any, measures: Any = ("official",), per_topic: bool = True,

@@ -7,6 +7,8 @@ from PySide6.QtGui import QColor
 
 from yardstick.gui.app_state import AppState
 
+#: the invalid index Qt passes as the parent of a flat table's rows
+_ROOT = QModelIndex()
 COLUMNS = ["shown", "colour", "name", "group", "pooled", "tag", "topics", "lines", "file"]
 CHECKS = {"shown": "visible", "pooled": "pooled"}
 EDITABLE = {"name", "group"}
@@ -37,10 +39,10 @@ class RunsModel(QAbstractTableModel):
     def names(self) -> list[str]:
         return list(self.state.workspace.runs)
 
-    def rowCount(self, parent=QModelIndex()) -> int:
+    def rowCount(self, parent=_ROOT) -> int:
         return 0 if parent.isValid() else len(self.state.workspace.runs)
 
-    def columnCount(self, parent=QModelIndex()) -> int:
+    def columnCount(self, parent=_ROOT) -> int:
         return 0 if parent.isValid() else len(COLUMNS)
 
     def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):

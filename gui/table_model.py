@@ -20,6 +20,8 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView
 from yardstick.inputs.io.text_source import shown
 from yardstick.inputs.topic_order import in_natural_order, natural_key
 
+#: the invalid index Qt passes as the parent of a flat table's rows
+_ROOT = QModelIndex()
 SORT_ROLE = Qt.ItemDataRole.UserRole
 #: Cells sampled in all to size a table's columns (at least 8 rows per column).
 FIT_CELLS = 1500
@@ -146,10 +148,10 @@ class DataFrameModel(QAbstractTableModel):
         return min(need, MAX_FIT_WIDTH)
 
     # ------------------------------------------------------------ Qt
-    def rowCount(self, parent=QModelIndex()) -> int:
+    def rowCount(self, parent=_ROOT) -> int:
         return 0 if parent.isValid() else self._nrows
 
-    def columnCount(self, parent=QModelIndex()) -> int:
+    def columnCount(self, parent=_ROOT) -> int:
         return 0 if parent.isValid() else len(self._headers)
 
     def data(self, index: QModelIndex, role=Qt.ItemDataRole.DisplayRole):

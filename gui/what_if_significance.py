@@ -1,6 +1,7 @@
 """The topic explorer's what-if significance tab: the run shown vs a chosen baseline,
 paired tests under the original and the edited judgments
-(:func:`yardstick.analysis.explain.what_if_significance.what_if_significance_job`, run in the background)."""
+(:func:`yardstick.analysis.explain.what_if_significance.what_if_significance_job`, run in the
+background)."""
 
 from __future__ import annotations
 

@@ -161,8 +161,8 @@ def _document(args, runs, qrels, options, only):
     title = args.title
     if args.kind == "adhoc":
         from yardstick.common.progress import run_sync
-        from yardstick.evaluation.evaluation_service import evaluate_runs
         from yardstick.presentation.reports.adhoc import ADHOC_MEASURES, adhoc_report
+        from yardstick.session.evaluating import evaluate_runs
 
         measures = list(ADHOC_MEASURES)
         if args.measure not in ("map",):
@@ -216,10 +216,10 @@ def _median_choice(args, runs, measure: str):
 def _with_comparison(doc, args, runs, qrels, options, prov):
     """``doc`` with a first page holding the comparison table and its p-values."""
     from yardstick.common.progress import run_sync
-    from yardstick.evaluation.evaluation_service import evaluate_runs
     from yardstick.evaluation.measures.spec import merge_cutoffs
     from yardstick.presentation.reports.comparison_table import comparison_table_from_evaluations
     from yardstick.presentation.reports.document import ReportPage, ReportTable
+    from yardstick.session.evaluating import evaluate_runs
 
     measures = _measure_list(args)
     # each measure of the table is asked for: P.5 and P.10 both (merge_cutoffs)

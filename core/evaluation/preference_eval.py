@@ -3,9 +3,11 @@
 trec_eval's main loop (``trec_eval.c``) is the same whatever the relevance
 format; only the per-topic merge of ranking and judgments differs:
 
-* ``-R prefs`` / ``-R qrels_prefs``: :func:`yardstick.evaluation.measures.prefs_counts.build_preference_counts`
+* ``-R prefs`` / ``-R qrels_prefs``:
+:func:`yardstick.evaluation.measures.prefs_counts.build_preference_counts`
   (``form_prefs_counts.c``) feeds the ``prefs_*`` measures;
-* ``-R qrels_jg``: :func:`yardstick.evaluation.measures.judgment_groups.build_judgment_group_rankings`
+* ``-R qrels_jg``:
+:func:`yardstick.evaluation.measures.judgment_groups.build_judgment_group_rankings`
   (``form_res_rels_jg.c``) feeds ``map_avgjg``, ``P_avgjg``, ``Rprec_mult_avgjg``.
 
 Only those measures (and ``runid``, ``num_q``) can be computed from these

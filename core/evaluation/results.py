@@ -47,7 +47,8 @@ class Evaluation:
     options: EvalOptions = field(default_factory=EvalOptions)
     #: the judged ranking behind the numbers (for charts, explanations, what-if)
     judged: object = field(default=None, repr=False, compare=False)
-    #: printed columns in trec_eval order (yardstick.evaluation.engine.Column), for the trec_eval text output
+    #: printed columns in trec_eval order (yardstick.evaluation.engine.Column), for the trec_eval
+    #: text output
     columns: tuple = field(default=(), repr=False, compare=False)
 
     @property
@@ -59,7 +60,8 @@ class Evaluation:
         return list(self.per_topic.index)
 
     def to_frame(self) -> pd.DataFrame:
-        """Long form: columns ``run``, ``measure``, ``topic`` (``all`` for the summary), ``value``."""
+        """Long form: columns ``run``, ``measure``, ``topic`` (``all`` for the summary),
+        ``value``."""
         import pandas as pd
 
         long = self.per_topic.reset_index(names="topic").melt(

@@ -98,7 +98,8 @@ def classify_text(text: str) -> str | None:
     markdown = s.startswith(("# ", "## ", "```"))
     if markdown:
         pass
-    elif re.search(r"^\s*<docno>", head, re.I | re.M) and re.search(r"^\s*<doc>", head, re.I | re.M):
+    elif (re.search(r"^\s*<docno>", head, re.I | re.M)
+          and re.search(r"^\s*<doc>", head, re.I | re.M)):
         return "documents"
     elif re.search(r"^\s*<(top|topics?\b)[^>]*>", head, re.I | re.M):
         return "topics"

@@ -15,6 +15,7 @@ import os
 import re
 from collections.abc import Generator, Iterable, Mapping
 from dataclasses import dataclass, field, fields, replace
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from yardstick.common.errors import FormatError
@@ -337,7 +338,7 @@ def load_session(data: Mapping[str, Any], base_dir: str | None = None
         yield Progress(step, total, f"reading run {r['name']}")
         step += 1
         p = resolve(r["path"])
-        run = attempt("run", p, lambda q, r=r: read_run(q, name=r["name"], group=r["group"]))
+        run = attempt("run", p, partial(read_run, name=r["name"], group=r["group"]))
         if run is not None:
             ws.add_run(run, name=r["name"], group=r["group"], color=r["color"],
                        visible=r["visible"], pooled=r["pooled"],

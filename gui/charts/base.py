@@ -9,7 +9,8 @@ hover texts becomes a *hover target*.  Moving the mouse near a point shows its
 text; clicking one emits :attr:`ChartWidget.topicClicked` (panels connect it to
 ``state.show_topic``) and highlights its run (the other runs turn grey); clicking
 empty space ends the highlight.  Hovering a run's points or its legend entry fades
-the other runs while the mouse stays (:meth:`ChartWidget.emphasise`).  The legend is a scrollable list beside the
+the other runs while the mouse stays (:meth:`ChartWidget.emphasise`).  The legend is a scrollable
+list beside the
 plot, so it never covers data however many runs are drawn.  The export menu
 writes :meth:`ChartWidget.figure_spec` — the figure as shown, hidden runs left
 out and the highlight kept — with matplotlib (:mod:`yardstick.presentation.charts.render_mpl`).

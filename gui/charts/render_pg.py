@@ -1,4 +1,5 @@
-"""Draw a :class:`~yardstick.presentation.charts.figure_spec.FigureSpec` with pyqtgraph (the window).
+"""Draw a :class:`~yardstick.presentation.charts.figure_spec.FigureSpec` with pyqtgraph (the
+window).
 
 The spec decides every title, label, series and style
 (:mod:`yardstick.presentation.charts.specs`); this module only maps them onto pyqtgraph

@@ -4,7 +4,8 @@
 :class:`~yardstick.gui.panels.charts_panel.ChartsPanel` that turns topics picked in
 its per-topic charts into a topic group: NIST's difficult topics, a low median and a
 high outlier (Voorhees, "Overview of the TREC 2003 Robust Retrieval Track", 2003,
-section 1; :func:`yardstick.presentation.charts.topic_spread.difficult_topics`) or the topics selected
+section 1; :func:`yardstick.presentation.charts.topic_spread.difficult_topics`) or the topics
+selected
 with the mouse (:mod:`yardstick.gui.charts.topic_selection`).  :class:`LazyChartWidgets` builds
 each chart's widget when it is first shown.
 """

@@ -250,7 +250,8 @@ class ChartsPanel(ChartTopicSelection, QWidget):
         self._controls_changed()
 
     def load_official_medians(self, path: str) -> bool:
-        """Read NIST's per-topic best/median/worst table (:mod:`yardstick.inputs.io.medians_file`)."""
+        """Read NIST's per-topic best/median/worst table
+        (:mod:`yardstick.inputs.io.medians_file`)."""
         import os
 
         from yardstick.common.errors import FormatError

@@ -23,7 +23,8 @@ DATA = robust03_dir()
 
 @pytest.fixture(scope="module")
 def matrices():
-    """Per-topic P_10 and map of the 17 runs: yardstick.evaluation.evaluation_service, or pytrec_eval while it is absent."""
+    """Per-topic P_10 and map of the 17 runs: yardstick.evaluation.evaluation_service, or
+    pytrec_eval while it is absent."""
     from yardstick.inputs.io import read_qrels, read_run
 
     qrels = read_qrels(DATA / "qrels" / "robust03_qrels.txt")

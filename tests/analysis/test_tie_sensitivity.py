@@ -1,4 +1,5 @@
-"""Tie sensitivity (yardstick.analysis.explain.tie_sensitivity): zero spread without ties, a hand count
+"""Tie sensitivity (yardstick.analysis.explain.tie_sensitivity): zero spread without ties, a hand
+count
 on a small tied example, every sampled value a value some explicit order gives, and
 ``-M`` applied after the shuffle."""
 

@@ -1,5 +1,6 @@
 """What-if edits (yardstick.analysis.explain.what_if) change the measures exactly as re-evaluating
-the edited qrels from scratch with yardstick.evaluation.evaluation_service does (what ``yardstick eval`` prints),
+the edited qrels from scratch with yardstick.evaluation.evaluation_service does (what ``yardstick
+eval`` prints),
 on the TREC 2003 robust track (3 real runs, graded qrels) and trec_eval's test data."""
 
 from __future__ import annotations

@@ -118,7 +118,8 @@ def test_engine_agrees_with_pytrec_eval(runset, cranfield):
 
 
 def test_cranfield_code_1_is_most_relevant(runset, cranfield):
-    """Why code 1 -> grade 4 (yardstick.inputs.collections.smart): BM25 ranks code-1 documents highest."""
+    """Why code 1 -> grade 4 (yardstick.inputs.collections.smart): BM25 ranks code-1 documents
+    highest."""
     f = runset.runs["okBM25"].to_frame()
     f["topic"], f["docno"] = f["topic"].astype(str), f["docno"].astype(str)
     f["r"] = f.groupby("topic")["score"].rank(ascending=False, method="first")

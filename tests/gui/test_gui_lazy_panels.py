@@ -28,10 +28,10 @@ def test_evaluations_arrive_batch_by_batch(qtbot, tmp_path, monkeypatch):
     import pytest
 
     from yardstick.evaluation.evaluation_service import evaluate
-    from yardstick.gui import app_state
     from yardstick.inputs.io import read_qrels, read_run
+    from yardstick.session import session_evaluations
 
-    monkeypatch.setattr(app_state, "EVAL_BATCH", 1)
+    monkeypatch.setattr(session_evaluations, "EVAL_BATCH", 1)
     win = make_window(qtbot, tmp_path, monkeypatch)
     load(qtbot, win, [(r, "run") for r in RUNS])
     counts: list[int] = []
@@ -56,11 +56,11 @@ def test_each_run_is_shown_evaluated_while_the_rest_are_read(qtbot, tmp_path, mo
 
     import yardstick.inputs.io
     from yardstick.evaluation.evaluation_service import evaluate
-    from yardstick.gui import main_window
+    from yardstick.gui import load_actions
     from yardstick.inputs.io import read_qrels, read_run
     from yardstick.session.workspace import DEFAULT_MEASURES
 
-    monkeypatch.setattr(main_window, "LOAD_FLUSH_MS", (0, 0))
+    monkeypatch.setattr(load_actions, "LOAD_FLUSH_MS", (0, 0))
     real, gate = yardstick.inputs.io.read_run, threading.Event()
 
     def held(path, *args, **kwargs):  # every run after the first waits for the test

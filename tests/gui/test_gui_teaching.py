@@ -3,7 +3,8 @@ tie sensitivity, worked examples and the "Explain this number" dialog.
 
 Expected values: the TREC appendix's worked examples
 (the TREC proceedings appendix “Common Evaluation Measures”: AP 0.7542 for relevant at ranks
-1, 2, 4, 15 of 20; "0.83" for ranks 1, 2, 4, 7) and yardstick.evaluation.evaluation_service on the robust03
+1, 2, 4, 15 of 20; "0.83" for ranks 1, 2, 4, 7) and yardstick.evaluation.evaluation_service on the
+robust03
 sample (resources/sample_fallback) with the edited qrels.
 """
 

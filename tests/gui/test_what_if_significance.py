@@ -1,5 +1,6 @@
 """What-if significance (issue 8): after an edit of the judgments, the paired tests of a run
-vs a baseline are exactly what yardstick.analysis.significance gives on a fresh evaluation of the edited
+vs a baseline are exactly what yardstick.analysis.significance gives on a fresh evaluation of the
+edited
 qrels (written to a file and read back, as ``yardstick eval`` would); the topic
 explorer shows that table; Help ▸ Worked examples loads an example (the appendix's
 AP "0.83" for relevant documents at ranks 1, 2, 4, 7).

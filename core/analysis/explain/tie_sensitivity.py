@@ -149,7 +149,8 @@ def _subset(jr: JudgedRanking, sel: np.ndarray) -> tuple[JudgedRanking, np.ndarr
 
 def _summaries(jr: JudgedRanking, c: Column, v: np.ndarray, options: EvalOptions
                ) -> np.ndarray:
-    """trec_eval's average of each sample (row of ``v``), as :func:`yardstick.evaluation.engine.summarise`."""
+    """trec_eval's average of each sample (row of ``v``), as
+    :func:`yardstick.evaluation.engine.summarise`."""
     d = c.request.definition
     n = jr.num_topics
     nq = jr.num_qrels_topics if options.complete else n

@@ -50,7 +50,8 @@ def _code(grade: int | None) -> int:
 
 
 def evaluation_of(run: Run, jr: JudgedRanking, requests, options: EvalOptions) -> Evaluation:
-    """An :class:`Evaluation` from a judged ranking (as :func:`yardstick.evaluation.engine.evaluate_run`)."""
+    """An :class:`Evaluation` from a judged ranking (as
+    :func:`yardstick.evaluation.engine.evaluate_run`)."""
     return evaluate_judged(run, jr, requests, options)
 
 

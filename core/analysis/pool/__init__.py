@@ -1,6 +1,7 @@
 """Pool diagnostics: are these judgments complete and unbiased? (issue 6)
 
-Buckley, Dimmick, Soboroff & Voorhees 2007 (“Bias and the limits of pooling for large collections”, Information Retrieval 2007); Soboroff,
+Buckley, Dimmick, Soboroff & Voorhees 2007 (“Bias and the limits of pooling for large collections”,
+Information Retrieval 2007); Soboroff,
 "Measuring the measure" (TREC slides); Voorhees, TREC 2003 robust track overview, §1.
 
 Every diagnostic reads one :class:`yardstick.judging.judged_runs.JudgedRuns` (all runs judged by the

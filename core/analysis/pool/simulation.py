@@ -1,6 +1,7 @@
 """Cheaper judgment sets simulated from the full qrels, and how the ranking of runs moves.
 
-Buckley et al. 2007, §6 (“Bias and the limits of pooling for large collections”, Information Retrieval 2007) weigh ways to spend a judging budget
+Buckley et al. 2007, §6 (“Bias and the limits of pooling for large collections”, Information
+Retrieval 2007) weigh ways to spend a judging budget
 differently: shallower pools, move-to-front pooling (Cormack, Palmer & Clarke,
 SIGIR 1998) and random sampling (Aslam et al. 2005/2006), with bpref to
 evaluate on partial judgments.  Here every strategy judges a subset of the

@@ -1,6 +1,7 @@
 """titlestat: how much a set of documents is dominated by the topics' title words.
 
-Buckley, Dimmick, Soboroff & Voorhees 2007 (“Bias and the limits of pooling for large collections”, Information Retrieval 2007), §3.2: for a topic
+Buckley, Dimmick, Soboroff & Voorhees 2007 (“Bias and the limits of pooling for large collections”,
+Information Retrieval 2007), §3.2: for a topic
 T with title words t and a document set C,
 
     titlestat_T = (1 / t_T) * sum_{t in T} |C_t| / min(|C|, df_t)

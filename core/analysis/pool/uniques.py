@@ -247,7 +247,8 @@ def leave_out_uniques(index: JudgedRuns, depth: Depth, unit: str = "group",
         "run": remove the relevant documents only that run contributed (Zobel);
         "group": only that run's group contributed (Buckley et al., stricter).
     measure : str
-        ``map`` (the papers' choice) or any of :data:`yardstick.analysis.pool.scoring.MEASURES`, ``P_k``.
+        ``map`` (the papers' choice) or any of :data:`yardstick.analysis.pool.scoring.MEASURES`,
+        ``P_k``.
     min_score : float, optional
         Runs scoring below this with the full qrels are marked ``poor`` and
         left out of the mean and maximum (Soboroff's advice).

@@ -244,8 +244,9 @@ def _check_depth(root: ET.Element, spath: str) -> None:
     while stack:
         el, depth = stack.pop()
         if depth > MAX_XML_DEPTH:
-            raise FormatError(spath, None, f"has XML elements nested more than {MAX_XML_DEPTH} deep "
-                                           f"(<{el.tag}>); TREC topics nest three deep")
+            raise FormatError(spath, None,
+                              f"has XML elements nested more than {MAX_XML_DEPTH} deep "
+                              f"(<{el.tag}>); TREC topics nest three deep")
         stack.extend((child, depth + 1) for child in el)
 
 

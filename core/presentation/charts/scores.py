@@ -2,7 +2,8 @@
 
 Every chart takes either a mapping ``{run name: Evaluation}`` (from
 :func:`yardstick.evaluation.evaluation_service.evaluate_runs`) or, for per-topic charts, a ready
-topics × runs score matrix (what :func:`yardstick.evaluation.evaluation_service.score_matrix` returns),
+topics × runs score matrix (what :func:`yardstick.evaluation.evaluation_service.score_matrix`
+returns),
 so diagnostics computed elsewhere (filtering utilities, known-item ranks) can
 be drawn by the same code.
 """

@@ -130,7 +130,8 @@ def _xlsx_value(v):
 
 
 def _xml_safe(s: str) -> str:
-    """Undecodable bytes (``surrogateescape``) as visible ``\\xNN`` escapes: XML cannot hold them."""
+    """Undecodable bytes (``surrogateescape``) as visible ``\\xNN`` escapes: XML cannot hold
+    them."""
     try:
         s.encode("utf-8")
         return s
