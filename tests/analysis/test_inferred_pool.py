@@ -85,3 +85,16 @@ def test_contributors_hold_across_seeds(seed):
     inf = infer_pool(build_judged_runs(runs, qrels))
     assert _figures(inf, runs, truth) == (len(truth), 0, 0)
     assert (inf.depth == 50).all()
+
+
+def test_several_depths_that_fit_are_said():
+    """A topic whose explained documents stay flat from depth 10 to 40 cannot tell which;
+    one with a clear peak at 30 can."""
+    from yardstick.analysis.pool.inferred_pool import _best_depth, _close_depths
+
+    flat = np.minimum(np.arange(51), 10) * 10                 # 100 documents from depth 10 on
+    peak = np.concatenate([np.arange(31) * 3, 90 - np.arange(1, 21) * 2])
+    cov = np.vstack([np.where(np.arange(51) <= 40, flat, 50), peak])
+    depth, share = _best_depth(cov, np.array([100, 90]))
+    assert depth.tolist() == [40, 30] and share.tolist() == [1.0, 1.0]
+    assert _close_depths(cov, depth, np.array([True, True])) == {0: (10, 40)}

@@ -272,7 +272,10 @@ def infer_pool(index: JudgedRuns, max_depth: int | None = None) -> InferredPool:
     explained = cov[np.arange(T), depth]
     notes = np.where(~index.in_qrels, "not judged",
                      np.where(tell, "", "cannot tell: no depth explains half the judged "
-                                        "documents"))
+                                        "documents")).astype(object)
+    for t, (lo, hi) in _close_depths(cov, depth, tell).items():
+        notes[t] = (f"several depths fit: {lo}-{hi} explain within {CLOSE:.1%} as many "
+                    f"judged documents; {depth[t]} (the deepest best) is used")
     lowest = np.where(ev, judged, np.iinfo(np.int64).max).min(axis=1)
     masked = np.where(ev, judged, np.nan).astype(float)
     with np.errstate(all="ignore"):
@@ -307,6 +310,23 @@ def infer_pool(index: JudgedRuns, max_depth: int | None = None) -> InferredPool:
               f"({int(tell.sum())} of {int(index.in_qrels.sum())} topics could tell)")
     return InferredPool("inferred", reason, np.where(tell, depth, 0), contributing, run_depth,
                         runs, topics, judged)
+
+
+#: depths explaining at least this share of the best depth's documents "fit" as well
+CLOSE = 0.995
+
+
+def _close_depths(cov: np.ndarray, depth: np.ndarray, tell: np.ndarray) -> dict:
+    """Topics where depths far from the chosen one explain nearly as much (within
+    :data:`CLOSE`): ``{topic: (lowest, highest)}`` when they span more than a tenth of it."""
+    out = {}
+    for t in np.flatnonzero(tell):
+        best = cov[t, depth[t]]
+        near = np.flatnonzero(cov[t] >= CLOSE * best)
+        lo, hi = int(near.min()), int(near.max())
+        if hi - lo > max(2, depth[t] // 10):
+            out[int(t)] = (lo, hi)
+    return out
 
 
 def _unique_documents(index: JudgedRuns, judged: np.ndarray, runs: np.ndarray,
