@@ -136,7 +136,6 @@ def run(args: argparse.Namespace) -> int:
     coverage = topic_coverage(qrels.topics.tolist(), runs, complete=False).messages(
         has_c_option=False)
     for note in coverage:
-        print(f"# note: {note}")
         print(f"yardstick pool: note: {note}", file=sys.stderr)
     if args.groups:
         _check_groups(args.groups, groups, runs)

@@ -96,7 +96,6 @@ def run(args: argparse.Namespace) -> int:
         min_diffs=tuple(args.min_diffs or (0.02, 0.05, 0.1)))
     print(f"# {len(topics)} topics, {len(tie_break.columns)} runs, seed {seed}")
     for note in coverage:
-        print(f"# note: {note}")
         print(f"yardstick stability: note: {note}", file=sys.stderr)
     try:
         report = run_sync(run_stability(matrices, analyses, {"all": topics, **groups},
@@ -107,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"note: {note}", file=sys.stderr)
     if report.assumptions is not None:      # once, above every table
         report = replace(report, assumptions=report.assumptions.updated(
-            seed=seed, resamples=args.samples).with_notes(report.notes))
+            seed=seed, resamples=args.samples).with_notes([*coverage, *report.notes]))
         print(report.assumptions.text())
     for t in report.tables:
         if t.show:
