@@ -98,3 +98,17 @@ def test_several_depths_that_fit_are_said():
     depth, share = _best_depth(cov, np.array([100, 90]))
     assert depth.tolist() == [40, 30] and share.tolist() == [1.0, 1.0]
     assert _close_depths(cov, depth, np.array([True, True])) == {0: (10, 40)}
+
+
+def test_coverage_a_block_of_topics_at_a_time_is_the_same(monkeypatch):
+    """The sweep over judged prefixes in blocks of topics (memory bounded) gives what one
+    sweep over the whole track gives."""
+    from yardstick.analysis.pool import inferred_pool
+
+    runs, qrels, _ = make_track(depth=np.tile([20, 50, 80, 35], 5))
+    index = build_judged_runs(runs, qrels)
+    whole = infer_pool(index)
+    monkeypatch.setattr(inferred_pool, "COVERAGE_BLOCK", 500)
+    blocks = infer_pool(index)
+    np.testing.assert_array_equal(whole.depth, blocks.depth)
+    assert whole.topics.equals(blocks.topics) and whole.runs.equals(blocks.runs)

@@ -175,10 +175,34 @@ def _coverage(index: JudgedRuns, judged: np.ndarray, keep: np.ndarray, max_depth
     R, T = index.n_runs, index.n_topics
     J = np.where(keep[:, None], np.minimum(judged, max_depth), 0)
     strict = np.minimum(J, index.segment_counts().reshape(R, T))
-    idx = index.prefix(strict)
     cov = np.zeros((T, max_depth + 2), np.int64)
+    # a block of topics at a time (about COVERAGE_BLOCK entries): memory follows the block,
+    # not the judged prefixes of a whole deep-judged track
+    per_topic = strict.sum(axis=0)
+    t0 = 0
+    while t0 < T:
+        t1, total = t0 + 1, per_topic[t0]
+        while t1 < T and total + per_topic[t1] <= COVERAGE_BLOCK:
+            total += per_topic[t1]
+            t1 += 1
+        block = np.zeros_like(strict)
+        block[:, t0:t1] = strict[:, t0:t1]
+        _coverage_block(index, J, index.prefix(block), cov, max_depth)
+        t0 = t1
+    return np.cumsum(cov, axis=1)[:, :-1]
+
+
+#: judged-prefix entries swept at once by :func:`_coverage`
+COVERAGE_BLOCK = 1 << 22
+
+
+def _coverage_block(index: JudgedRuns, J: np.ndarray, idx: np.ndarray, cov: np.ndarray,
+                    max_depth: int) -> None:
+    """Add the merged intervals of the entries ``idx`` (whole topics) to ``cov``'s
+    difference array."""
+    T = index.n_topics
     if not len(idx):
-        return cov[:, :-1]
+        return
     seg = index.entry_segment(idx)
     key = (seg % T).astype(np.int64) * index.n_docs + index.e_doc[idx]
     start = (idx - index.seg_start[seg] + 1).astype(np.int64)
@@ -202,7 +226,6 @@ def _coverage(index: JudgedRuns, judged: np.ndarray, keep: np.ndarray, max_depth
     topic = key[o] // index.n_docs
     np.add.at(cov, (topic, start[o]), 1)
     np.add.at(cov, (topic, run_end[close] + 1), -1)
-    return np.cumsum(cov, axis=1)[:, :-1]
 
 
 def _best_depth(cov: np.ndarray, total: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
