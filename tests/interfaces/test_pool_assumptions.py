@@ -57,3 +57,17 @@ def test_no_pool_structure_cannot_tell_and_assumes_all_runs(tmp_path, capsys):
                                        "tell: no depth explains half")
     assert a["pool depth"] == "assumed: 100 (the data cannot tell; give a depth)"
     assert "== inferred pool: pool cannot be inferred: " in text
+
+
+def test_a_groups_file_is_named_and_the_guess_is_called_one(tmp_path, capsys):
+    runs, qrels, truth = make_track()
+    paths, q = write_track(tmp_path, runs, qrels)
+    groups = tmp_path / "groups.tsv"
+    groups.write_text("".join(f"{r.name}\t{r.name[:6]}\n" for r in runs))
+    assert main(["pool", "--qrels", q, "--analysis", "stats", "--groups", str(groups),
+                 *paths]) == 0
+    teams = len({r.name[:6] for r in runs})
+    assert f"  groups: file groups.tsv: {teams} groups\n" in capsys.readouterr().out
+    assert main(["pool", "--qrels", q, "--analysis", "stats", *paths]) == 0
+    out = capsys.readouterr().out
+    assert "  groups: a guess from run names (give a groups file to replace it): " in out
