@@ -10,6 +10,8 @@ from yardstick.gui.app_state import AppState
 #: the invalid index Qt passes as the parent of a flat table's rows
 _ROOT = QModelIndex()
 COLUMNS = ["shown", "colour", "name", "group", "pooled", "tag", "topics", "lines", "file"]
+#: short headers where the column is narrow (the tooltip says what it is)
+HEADERS = {"colour": ""}
 CHECKS = {"shown": "visible", "pooled": "pooled"}
 EDITABLE = {"name", "group"}
 TIPS = {
@@ -49,7 +51,7 @@ class RunsModel(QAbstractTableModel):
         if orientation != Qt.Orientation.Horizontal:
             return None
         if role == Qt.ItemDataRole.DisplayRole:
-            return COLUMNS[section]
+            return HEADERS.get(COLUMNS[section], COLUMNS[section])
         if role == Qt.ItemDataRole.ToolTipRole:
             return TIPS.get(COLUMNS[section])
         return None
@@ -86,8 +88,9 @@ class RunsModel(QAbstractTableModel):
             return {"name": e.name, "group": e.group, "tag": e.run.tag,
                     "topics": e.run.num_topics, "lines": len(e.run),
                     "file": e.path or ""}.get(col)
-        if role == Qt.ItemDataRole.ToolTipRole and col == "file":
-            return e.path
+        if role == Qt.ItemDataRole.ToolTipRole:     # the whole text of an elided cell
+            return {"name": e.name, "group": e.group, "tag": e.run.tag,
+                    "file": e.path}.get(col)
         return None
 
     def setData(self, index, value, role=Qt.ItemDataRole.EditRole) -> bool:

@@ -5,8 +5,9 @@ background)."""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QComboBox, QLabel, QToolBar, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QLabel, QVBoxLayout, QWidget
 
+from yardstick.gui.flow_bar import FlowBar
 from yardstick.gui.gil_sharing import after_paints
 from yardstick.gui.table_model import FrameTableView, try_add_table_export
 
@@ -27,7 +28,7 @@ class WhatIfSignificanceView(QWidget):
         self.verdict = QLabel("")
         self.verdict.setWordWrap(True)
         self.table = FrameTableView()
-        tb = QToolBar()
+        tb = FlowBar()
         tb.addWidget(QLabel(" Baseline "))
         tb.addWidget(self.baseline)
         try_add_table_export(self.table.visible_frame, tb)

@@ -4,7 +4,7 @@
 ``"run"``, ``"qrels"``, ``"topics"``, ``"documents"``, ``"groups"`` or
 ``"session"`` (None when it cannot tell): used by "Open folder" and drag and
 drop.  :func:`load_files` reads a batch as a progress generator; a bad file
-becomes an entry in ``errors`` (its :class:`~core.errors.FormatError`) and does
+becomes an entry in ``errors`` (its :class:`~yardstick.common.errors.FormatError`) and does
 not stop the others, so nothing loaded before is lost.
 """
 

@@ -48,7 +48,7 @@ class RunEntry:
     """One loaded run and the user's settings for it.
 
     ``run.name`` and ``run.group`` are kept equal to ``name`` and ``group``
-    (the workspace re-makes the frozen :class:`~core.run.Run` when they change),
+    (the workspace re-makes the frozen :class:`~yardstick.inputs.run.Run` when they change),
     so ``entry.run`` can be handed to any core function as it is.
     """
 

@@ -131,7 +131,7 @@ class StabilityPanel(QWidget):
         # ---- results
         install_results_area(self, controls, "Choose an analysis and press Run.", footer=footer,
                              charts_first=False,
-                             chart_tab="Chart", controls_width=260)
+                             chart_tab="Chart", controls_width=220)
         self.run_button.clicked.connect(self.run)
         self.cancel_button.clicked.connect(self.cancel)
         self.table_choice.currentIndexChanged.connect(lambda _: self._show_table())

@@ -45,9 +45,9 @@ def run_dict(run: Run) -> dict[str, dict[str, float]]:
 
 
 def engine_map(qrels, run) -> float:
-    from yardstick.evaluation.evaluation_service import evaluate
+    from yardstick.evaluation.evaluation_service import evaluate_run
 
-    return float(evaluate(run, qrels, ["map"]).summary["map"])
+    return float(evaluate_run(run, qrels, ["map"]).summary["map"])
 
 
 def mean_measure(qrels, run_or_dict, measure="map") -> float:
@@ -109,10 +109,10 @@ def test_vaswani_bm25_near_published_figure():
 
 def test_engine_agrees_with_pytrec_eval(runset, cranfield):
     from yardstick.common.options import EvalOptions
-    from yardstick.evaluation.evaluation_service import evaluate
+    from yardstick.evaluation.evaluation_service import evaluate_run
 
     for tag in ("okBM25", "fbRRF", "rtRoute"):
-        ours = evaluate(runset.runs[tag], cranfield.qrels, ["map"], EvalOptions(compat=9))
+        ours = evaluate_run(runset.runs[tag], cranfield.qrels, ["map"], EvalOptions(compat=9))
         assert ours.summary["map"] == pytest.approx(
             mean_measure(cranfield.qrels, runset.runs[tag]), abs=1e-9)
 

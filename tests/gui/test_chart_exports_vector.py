@@ -86,10 +86,10 @@ def _heat_map():
 
 def _system_ranking():
     from yardstick.gui.charts.system_ranking_chart import SystemRankingChart
-    from yardstick.presentation.charts.system_ranking import system_ranking
+    from yardstick.presentation.charts.system_ranking import ranked_means
 
     c = SystemRankingChart()
-    c._fill = lambda: c.set_data(system_ranking(SCORES, "map", baseline="B"))
+    c._fill = lambda: c.set_data(ranked_means(SCORES, "map", baseline="B"))
     return c
 
 

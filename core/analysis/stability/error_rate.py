@@ -56,7 +56,8 @@ def count_outcomes(values: np.ndarray, indices: np.ndarray, fuzziness: float = 0
     fuzziness : float
         Runs ``i`` and ``j`` are equivalent on a sample when
         ``|m_i − m_j| < fuzziness · max(|m_i|, |m_j|)`` or ``m_i = m_j``, both
-        decided on the values to 12 significant digits (:mod:`.comparable`): the
+        decided on the values to 12 significant digits
+        (:mod:`yardstick.analysis.stability.comparable`): the
         same fractions summed in another order tie, and a difference of exactly
         the fuzziness is never a tie.
     aggregate : Aggregate

@@ -101,7 +101,8 @@ class JudgmentGroupRankings:
 
 def build_judgment_group_rankings(run: Run, qrels_jg, options: EvalOptions | None = None
                                   ) -> JudgmentGroupRankings:
-    """Judge ``run`` once per judgment group of ``qrels_jg`` (a :class:`QrelsJG`)."""
+    """Judge ``run`` once per judgment group of ``qrels_jg`` (a
+    :class:`~yardstick.inputs.io.prefs_file.QrelsJG`)."""
     options = options or EvalOptions()
     all_topics = qrels_jg.topics
     in_run = set(run.topics.tolist())

@@ -28,7 +28,7 @@ per topic in file order.
 * **TSV**: ``id<TAB>title`` with optional third and fourth columns ``desc`` and
   ``narr``; a header line such as ``qid<TAB>text`` is skipped.
 
-Malformed input raises :class:`~core.errors.FormatError` with the line number.
+Malformed input raises :class:`~yardstick.common.errors.FormatError` with the line number.
 """
 
 from __future__ import annotations
