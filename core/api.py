@@ -266,15 +266,19 @@ def compare(qrels: Any, runs: Any, measure: str = "map", baseline: str | None = 
 
     ``test`` is ``t``, ``wilcoxon``, ``sign`` or ``permutation`` (seeded);
     ``correction`` one of :data:`yardstick.analysis.significance.CORRECTIONS` (``none``,
-    ``bonferroni``, ``holm``, ``bh``).  The baseline defaults to the first run;
-    name it by its run name, file name, path or run tag (``"aplrob03a"``).
+    ``bonferroni``, ``holm``, ``bh``).  The baseline defaults to the best run by
+    ``measure`` (:func:`yardstick.analysis.significance.best_run`; the table's ``baseline``
+    column says which); name another by its run name, file name, path or run tag
+    (``"aplrob03a"``).
     """
-    from yardstick.analysis.significance import compare_runs
+    from yardstick.analysis.significance import best_run, compare_runs
 
     run_list = _runs(runs)
     base = _baseline(baseline, run_list)
     q = read_qrels(qrels)
     mat = _matrix(q, run_list, measure, options)
+    if baseline is None:
+        base = best_run(mat, measure)
     return _sourced(compare_runs(mat, base, measure=measure, test=test, correction=correction,
                                  alpha=alpha, seed=seed).to_frame(), q, run_list, [measure],
                     options, baseline=base, test=test, correction=correction, alpha=alpha,
@@ -284,8 +288,9 @@ def compare(qrels: Any, runs: Any, measure: str = "map", baseline: str | None = 
 def experiment(qrels: Any, runs: Any, measures: Sequence[str] = ("map", "P.10", "ndcg_cut.10"),
                baseline: str | None = None, test: str = "t", correction: str = "holm",
                alpha: float = 0.05, seed: int = 0) -> pd.DataFrame:
-    """A PyTerrier ``Experiment``-like table: means, +/-, p-values per measure."""
-    from yardstick.analysis.significance import experiment_table
+    """A PyTerrier ``Experiment``-like table: means, +/-, p-values per measure; the
+    baseline defaults to the best run by the first measure."""
+    from yardstick.analysis.significance import best_run, experiment_table
 
     run_list = _runs(runs)
     base = _baseline(baseline, run_list)
@@ -294,6 +299,8 @@ def experiment(qrels: Any, runs: Any, measures: Sequence[str] = ("map", "P.10", 
     first = next(iter(evs.values()))
     cols = [c for c in first.per_topic.columns if c != "relstring"]
     mats = {c: score_matrix(evs, c) for c in cols}
+    if baseline is None and cols:
+        base = best_run(mats[cols[0]], cols[0])
     return _sourced(experiment_table(mats, base, test=test, correction=correction, alpha=alpha,
                                      seed=seed), q, run_list, measures, None, baseline=base,
                     test=test, correction=correction, alpha=alpha, seed=seed)
@@ -338,18 +345,38 @@ def stability_report(qrels: Any, runs: Any, measures: Sequence[str] = ("map",),
     return run_sync(run_stability(mats, list(analyses), {"all": topics}, st, tie_break))
 
 
-def pool_report(qrels: Any, runs: Any, depth: int = 100, pooled: Iterable[str] | None = None,
-         groups: Mapping[str, str] | None = None, analyses: Sequence[str] = ("stats",),
-         **settings) -> PoolReport:
+def pool_report(qrels: Any, runs: Any, depth: int | None = None,
+                pooled: Iterable[str] | None = None, groups: Mapping[str, str] | None = None,
+                analyses: Sequence[str] = ("stats",), **settings) -> PoolReport:
     """Pool-quality diagnostics (:mod:`yardstick.analysis.pool`); a ``PoolReport`` whose
-    ``tables()`` are DataFrames."""
+    ``tables()`` are DataFrames.
+
+    ``pooled`` / ``depth`` default to the pool inferred from the runs' judged depths
+    (:func:`yardstick.analysis.pool.pool_choice.choose_pool`; every run to depth 100,
+    said as assumed, where the data cannot tell); ``groups`` to a guess from run names.
+    ``report.assumptions`` says which, ``report.inferred`` holds the evidence."""
+    from yardstick.analysis.assumptions import Assumptions, runs_statement
+    from yardstick.analysis.pool.pool_choice import choose_pool
     from yardstick.analysis.pool.report import PoolSettings, iter_pool_report
     from yardstick.common.progress import run_sync
+    from yardstick.inputs.run_names import guess_groups
     from yardstick.judging.judged_runs_build import build_judged_runs
 
-    index = build_judged_runs(_runs(runs), read_qrels(qrels), pooled=pooled, groups=groups)
-    return run_sync(iter_pool_report(index, PoolSettings(depth=depth, analyses=tuple(analyses),
-                                                         **settings)))
+    rs = _runs(runs)
+    if groups is None:
+        guess = guess_groups([r.tag or r.name for r in rs])
+        groups = {r.name: r.group or g or r.name for r, g in zip(rs, guess)}
+        source = "guess"
+    else:
+        source = "given"
+    index = build_judged_runs(rs, read_qrels(qrels), pooled=pooled, groups=groups)
+    choice = choose_pool(index, None if pooled is None else index.pooled, depth,
+                         groups_source=source, group_of=groups,
+                         assumptions=Assumptions(runs=runs_statement([r.name for r in rs])))
+    return run_sync(iter_pool_report(
+        choice.index, PoolSettings(depth=choice.depth, default_depth=choice.default_depth,
+                                   analyses=tuple(analyses), **settings),
+        assumptions=choice.assumptions, inferred=choice.inferred))
 
 
 def plot_recall_precision(qrels: Any, runs: Any, ax: Axes | None = None) -> Figure:

@@ -166,13 +166,18 @@ class Comparison:
         (:attr:`tests`), effect size, CI."""
         rows = []
         for p in self.pairs:
+            # the answer first (run, mean, difference, p, corrected p, significant), so it is
+            # in view at 1280x800; the baseline, counts, other tests and the CI after it
+            chosen = P_COLUMNS[self.test]
             rows.append({
-                "run": p.run, "baseline": p.baseline, "measure": p.measure, "topics": p.n_topics,
-                "mean baseline": p.mean_baseline, "mean run": p.mean_run, "diff": p.mean_diff,
-                "wins": p.wins, "ties": p.ties, "losses": p.losses, "t": p.t_stat,
-                **{P_COLUMNS[t]: p.p(t) for t in TESTS if t in self.tests},
+                "run": p.run, "mean run": p.mean_run, "diff": p.mean_diff,
+                chosen: p.p(self.test),
                 f"p {self.test} ({self.correction})": p.p_corrected,
                 "significant": bool(p.p_corrected < self.alpha),
+                "baseline": p.baseline, "mean baseline": p.mean_baseline,
+                "measure": p.measure, "topics": p.n_topics,
+                "wins": p.wins, "ties": p.ties, "losses": p.losses, "t": p.t_stat,
+                **{P_COLUMNS[t]: p.p(t) for t in TESTS if t in self.tests and t != self.test},
                 "effect size d": p.effect_size, "CI low": p.ci_low, "CI high": p.ci_high})
         return pd.DataFrame(rows).set_index("run")
 
@@ -298,6 +303,20 @@ def compare_runs(scores: pd.DataFrame, baseline: str, runs: Sequence[str] | None
     """Compare ``runs`` with ``baseline``; see :func:`compare_runs_job` for the parameters."""
     return run_sync(compare_runs_job(scores, baseline, runs, measure, test, correction, alpha,
                                      seed, n_permutations))
+
+
+def best_run(scores: pd.DataFrame, measure: str = "") -> str:
+    """The default baseline: the run with the best mean of ``measure`` over the topics it
+    has (the highest; the lowest for measures where lower is better, such as
+    ``num_nonrel``); ties go to the first run in column order."""
+    from yardstick.analysis.stability.aggregates import lower_is_better
+
+    if scores.shape[1] == 0:
+        raise ValueError("no runs to choose a baseline from")
+    means = scores.mean(axis=0, skipna=True).to_numpy(float)
+    means = np.where(np.isnan(means), np.inf if lower_is_better(measure) else -np.inf, means)
+    i = int(np.argmin(means) if lower_is_better(measure) else np.argmax(means))
+    return str(scores.columns[i])
 
 
 def compare_runs_job(scores: pd.DataFrame, baseline: str, runs: Sequence[str] | None = None,

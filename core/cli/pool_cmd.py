@@ -38,16 +38,18 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("runs", nargs="+", metavar="RUN", help="run files (plain or compressed)")
     p.add_argument("--qrels", required=True, help="qrels file")
     p.add_argument("--depth", type=whole(1, " (a pool takes at least one document a run)"),
-                   default=100, help="pool depth (default 100)")
+                   default=None, help="pool depth (default: inferred per topic from the "
+                   "runs' judged depths; 100, said as assumed, when the data cannot tell)")
     p.add_argument("--topic-depths", metavar="FILE",
                    help="'topic depth' lines overriding --depth per topic")
-    p.add_argument("--groups", metavar="FILE", help="'run<TAB>group' lines (default: one "
-                   "group per run)")
+    p.add_argument("--groups", metavar="FILE", help="'run<TAB>group' lines (default: a "
+                   "guess from run names, named as a guess on the result)")
     p.add_argument("--not-pooled", action="append", default=[], metavar="RUN",
                    help="a run (file or run name) evaluated but not in the pool; repeatable")
     p.add_argument("--pooled", metavar="FILE",
                    help="the runs that made the pool, one run name (tag) or file a line "
-                        "('#' comments); the other runs are evaluated but not pooled")
+                        "('#' comments); the other runs are evaluated but not pooled "
+                        "(default: the runs inferred from the judged depths)")
     p.add_argument("--analysis", action="append", choices=list(ANALYSES) + ["all"],
                    help="analyses to run (repeatable; default all)")
     p.add_argument("--docs", action="append", default=[], metavar="FILE",
@@ -134,28 +136,41 @@ def run(args: argparse.Namespace) -> int:
     coverage = topic_coverage(qrels.topics.tolist(), runs, complete=False).messages(
         has_c_option=False)
     for note in coverage:
-        print(f"# note: {note}")
         print(f"yardstick pool: note: {note}", file=sys.stderr)
     if args.groups:
         _check_groups(args.groups, groups, runs)
     # each run's group by file name or run tag (given to the index, not by renaming the
     # runs: a renamed Run would join the qrels without the join index read_run built)
-    group_of = {r.name: groups.get(r.name) or groups.get(r.tag) or r.group for r in runs}
+    if args.groups:
+        group_of = {r.name: groups.get(r.name) or groups.get(r.tag) or r.group or r.name
+                    for r in runs}
+        groups_source = f"file {os.path.basename(args.groups)}"
+    else:
+        from yardstick.inputs.run_names import guess_groups
+
+        guess = guess_groups([r.tag or r.name for r in runs])
+        group_of = {r.name: r.group or g or r.name for r, g in zip(runs, guess)}
+        groups_source = "guess"
+
     try:
         excluded = resolve_runs(args.not_pooled, runs, "--not-pooled")
     except RunNameError as e:
         raise FormatError("--not-pooled", None, str(e).removeprefix("--not-pooled ")) from e
     pooled = [all(r is not x for x in excluded) for r in runs]
-    if args.pooled:
-        listed = _read_pooled(args.pooled, runs)
-        pooled = [p and any(r is x for x in listed) for p, r in zip(pooled, runs)]
-    if not any(pooled):
-        raise FormatError(args.pooled or args.runs[0], None,
-                          "no pooled run left after --pooled / --not-pooled")
+    given = None
+    if args.pooled or excluded:
+        if args.pooled:
+            listed = _read_pooled(args.pooled, runs)
+            pooled = [p and any(r is x for x in listed) for p, r in zip(pooled, runs)]
+        if not any(pooled):
+            raise FormatError(args.pooled or args.runs[0], None,
+                              "no pooled run left after --pooled / --not-pooled")
+        given = pooled
     index = build_judged_runs(runs, qrels, pooled=pooled, groups=group_of,
                               relevance_level=args.level, tie_order=args.tie_order,
                               last_join=True)
-    depth = _read_depths(args.topic_depths) if args.topic_depths else args.depth
+    choice = _choose(args, index, runs, given, excluded, groups_source, group_of, coverage)
+    index, depth = choice.index, choice.depth
     title_index, n_docs = None, None
     if "titlestat" in analyses:
         title_index, n_docs = _title_index(args)
@@ -166,12 +181,13 @@ def run(args: argparse.Namespace) -> int:
     if args.levels:
         levels = {s: args.levels for s in (args.strategy or ("depth", "mtf", "random"))}
     settings = PoolSettings(
-        depth=depth, default_depth=args.depth if args.topic_depths else None,
+        depth=depth, default_depth=choice.default_depth,
         analyses=analyses, measure=args.measure, min_score=args.min_score,
         strategies=tuple(args.strategy or ("depth", "mtf", "random")), levels=levels,
         seed=args.seed, collection=os.path.basename(args.qrels))
     other = read_qrels(args.compare_qrels) if args.compare_qrels else None
-    report = run_sync(iter_pool_report(index, settings, title_index, n_docs, other))
+    report = run_sync(iter_pool_report(index, settings, title_index, n_docs, other,
+                                       choice.assumptions, choice.inferred))
     _print(report, sys.stdout, args.tie_order)
     if args.out:
         from yardstick.common.options import EvalOptions
@@ -185,6 +201,7 @@ def run(args: argparse.Namespace) -> int:
                                 [args.measure], EvalOptions(relevance_level=args.level),
                                 seeds={"pool": args.seed},
                                 extra={"not_pooled": ", ".join(r.name for r in excluded),
+                                       **dict(choice.assumptions.items()),
                                        "tie_order": args.tie_order,
                                        **({"topics": " ".join(coverage)} if coverage else {})})
         for name, frame in report.tables().items():
@@ -194,6 +211,29 @@ def run(args: argparse.Namespace) -> int:
                         provenance=prov)
         print(f"tables written to {args.out}", file=sys.stderr)
     return 0
+
+
+def _choose(args, index, runs, given, excluded, groups_source, group_of, coverage):
+    """The pool to analyse: given (--pooled, --not-pooled, --depth), else inferred from the
+    judged depths, else assumed, with the assumptions stated
+    (:func:`yardstick.analysis.pool.pool_choice.choose_pool`)."""
+    from yardstick.analysis.assumptions import Assumptions, runs_statement
+    from yardstick.analysis.pool.pool_choice import choose_pool
+
+    depth = _read_depths(args.topic_depths) if args.topic_depths else args.depth
+    how = " ".join(x for x in (f"--pooled {args.pooled}" if args.pooled else "",
+                               f"--not-pooled {', '.join(r.name for r in excluded)}"
+                               if excluded else "") if x)
+    return choose_pool(
+        index, given, depth, args.depth if args.topic_depths else None, pooled_how=how,
+        depth_how=f"--topic-depths {args.topic_depths}" if args.topic_depths else "--depth",
+        groups_source=groups_source, group_of=group_of,
+        assumptions=Assumptions(
+            runs=runs_statement([r.name for r in runs]),
+            topics=(f"{int(index.in_qrels.sum())} judged topics; each run averaged over "
+                    f"the judged topics it retrieved for (no zero-fill)"),
+            measure=f"{args.measure} (uniques test), relevance level {args.level}",
+            seed=args.seed, notes=tuple(coverage)))
 
 
 def _unsupported_measure(name: str) -> str | None:
@@ -244,6 +284,10 @@ def _print_stats(report, out, tie_order: str) -> None:
     if report.stats is None:
         return
     _section(out, "pool", report.stats.summary.to_frame("value"))
+    if report.assumptions is not None and report.assumptions.pooled:
+        print(f"pooled_runs and pool_groups count the "
+              f"{report.assumptions.pooled.split(':')[0].split(' ')[0]} pool "
+              f"(see Assumptions)", file=out)
     ties = int(report.stats.summary["boundary_ties"])
     print(f"tie order: {tie_order}; {ties} run-topic cut(s) at the pool depth fell "
           f"inside a group of tied scores"
@@ -308,7 +352,28 @@ PRINTERS = {"stats": _print_stats, "sources": _print_sources, "uniques": _print_
             "titlestat": _print_titlestat, "simulate": _print_simulate}
 
 
+def _print_inferred(report, out) -> None:
+    if report.assumptions is not None:
+        print(report.assumptions.text(), file=out)
+    inf = report.inferred
+    if inf is None:
+        return
+    print(f"\n== inferred pool: {inf.summary()}", file=out)
+    print(inf.reason, file=out)
+    shown = inf.runs[inf.runs["contributing"] != "no"]
+    if len(shown):
+        print(shown[["group", "contributing", "depth", "judged_depth", "median_judged_depth",
+                     "share_to_depth", "unique_documents"]]
+              .to_string(float_format=lambda v: f"{v:.2f}"), file=out)
+    untold = inf.topics[inf.topics["note"].str.startswith("cannot tell")]
+    if len(untold):
+        print(f"{len(untold)} topics cannot tell a depth: "
+              f"{', '.join(map(str, untold.index[:10]))}{' …' if len(untold) > 10 else ''}",
+              file=out)
+
+
 def _print(report, out, tie_order: str = "trec_eval") -> None:
+    _print_inferred(report, out)
     for name in REGISTRY:
         PRINTERS[name](report, out, tie_order)
     if report.characteristics is not None:

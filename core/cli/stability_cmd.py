@@ -22,6 +22,7 @@ import argparse
 import re
 import secrets
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pandas as pd
@@ -95,7 +96,6 @@ def run(args: argparse.Namespace) -> int:
         min_diffs=tuple(args.min_diffs or (0.02, 0.05, 0.1)))
     print(f"# {len(topics)} topics, {len(tie_break.columns)} runs, seed {seed}")
     for note in coverage:
-        print(f"# note: {note}")
         print(f"yardstick stability: note: {note}", file=sys.stderr)
     try:
         report = run_sync(run_stability(matrices, analyses, {"all": topics, **groups},
@@ -104,6 +104,10 @@ def run(args: argparse.Namespace) -> int:
         raise FormatError(args.qrels, None, f"stability analysis failed: {e}") from e
     for note in report.notes:
         print(f"note: {note}", file=sys.stderr)
+    if report.assumptions is not None:      # once, above every table
+        report = replace(report, assumptions=report.assumptions.updated(
+            seed=seed, resamples=args.samples).with_notes([*coverage, *report.notes]))
+        print(report.assumptions.text())
     for t in report.tables:
         if t.show:
             _print(t.title, t.frame, t.index)
@@ -113,8 +117,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _write_all(report, out_dir: Path, args, seed: int, matrices, runs, notes=()) -> None:
-    """Every table and the detail tables (:mod:`yardstick.presentation.export.stability_tables`),
-    at full precision, each with its provenance."""
+    """Every table and the detail tables
+    (:mod:`yardstick.presentation.export.stability_tables`), at full precision, each with
+    its provenance."""
     from yardstick.common.provenance import Provenance
     from yardstick.evaluation.evaluation_service import EvalOptions
     from yardstick.presentation.export.stability_tables import detail_tables
@@ -129,6 +134,8 @@ def _write_all(report, out_dir: Path, args, seed: int, matrices, runs, notes=())
                                    "confidence": args.confidence,
                                    **({"topics": " ".join(notes)} if notes else {})})
     tables = [(re.sub(r"[^\w.-]+", "_", t.name), t.frame, t.index) for t in report.tables]
+    if report.assumptions is not None:
+        tables.insert(0, ("assumptions", report.assumptions.to_frame(), True))
     for stem, frame, index in tables + detail_tables(report):
         if index and frame.index.name is None and stem.endswith("_matrix"):
             frame = frame.rename_axis("measure")      # measures x measures (tau, tau_AP)

@@ -266,39 +266,10 @@ class Workspace:
 
 
 def guess_groups(tags: Iterable[str], min_prefix: int = 3) -> list[str]:
-    """Guess each run's team from run tags sharing a prefix.
+    """Each run's team guessed from its tag (:func:`yardstick.inputs.run_names.guess_groups`)."""
+    from yardstick.inputs.run_names import guess_groups as guess
 
-    TREC run tags usually start with the team's name (``pircRB04t1``,
-    ``pircRB04d2``; ``uogRobDBase``, ``uogRobSWR10``).  A tag's group is the
-    longest leading alphabetic prefix (at least ``min_prefix`` letters) it
-    shares with at least one other tag; a tag that shares nothing gets its own
-    alphabetic prefix only if that is at least ``min_prefix`` letters long,
-    else ``""``.
-
-    >>> guess_groups(["pircRB04t1", "pircRB04d2", "uogRobDBase", "uogRobSWR10", "x1"])
-    ['pircRB', 'pircRB', 'uogRob', 'uogRob', '']
-    """
-    tags = list(tags)
-    heads = []
-    for t in tags:
-        k = 0
-        while k < len(t) and t[k].isalpha():
-            k += 1
-        heads.append(t[:k])
-    # the longest prefix a head shares with any other is the one it shares with a
-    # neighbour in sorted order: n log n rather than every pair (150 runs: 64 ms)
-    order = sorted(range(len(heads)), key=heads.__getitem__)
-    shared = [0] * len(heads)
-    for a, b in zip(order, order[1:]):
-        k = len(os.path.commonprefix([heads[a], heads[b]]))
-        shared[a] = max(shared[a], k)
-        shared[b] = max(shared[b], k)
-    out = []
-    for i, h in enumerate(heads):
-        k = shared[i]
-        best = h[:k] if k >= min_prefix else ""
-        out.append(best or (h if len(h) >= min_prefix and h != tags[i] else ""))
-    return out
+    return guess(tags, min_prefix)
 
 
 _QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"")

@@ -1,5 +1,6 @@
 """Compare: a baseline and runs, per topic, with significance (all numbers from
-yardstick.analysis.significance)."""
+yardstick.analysis.significance).  The baseline defaults to the best run by the chosen
+measure (said on the result); a run picked under Baseline is kept in the session."""
 
 from __future__ import annotations
 
@@ -30,6 +31,7 @@ from yardstick.analysis.significance import (
     CORRECTIONS,
     TESTS,
     Comparison,
+    best_run,
     compare_runs_job,
     experiment_table_job,
 )
@@ -58,6 +60,8 @@ PAPER_TEST = {"t": "t", "wilcoxon": "wilcoxon", "permutation": "randomisation"}
 
 #: after the comparison's paints, time for the layouts they cause (and their paints), ms
 SETTLE_MS = 30
+#: the baseline list's first item: the best run by the chosen measure (the default)
+BEST = "best run by the measure"
 
 
 class ComparePanel(LazyPanel):
@@ -266,7 +270,7 @@ class ComparePanel(LazyPanel):
             names = list(self.state.evaluations())
             cur = self.baseline.currentText()
             self.baseline.clear()
-            self.baseline.addItems(names)
+            self.baseline.addItems([BEST, *names])
             if cur in names:
                 self.baseline.setCurrentText(cur)
             cols = self.state.measure_columns()
@@ -309,11 +313,12 @@ class ComparePanel(LazyPanel):
         evals = self.state.evaluations()
         base, measure = self.baseline.currentText(), self.measure.currentText()
         runs = self.compared_runs()
-        if not evals or not base or not measure:
+        best = base == BEST                     # resolved in the job, from the scores
+        if not evals or not base or not measure or (best and len(evals) < 2):
             self.status.setText(self.state.evaluation_error
                                 or "Load qrels and at least two runs to compare.")
             return ""
-        if not runs:
+        if not runs or (best and len(runs) < 2):
             self.status.setText("Tick at least one run to compare with the baseline.")
             return ""
         test, corr = self.test.currentData(), self.correction.currentData()
@@ -325,12 +330,15 @@ class ComparePanel(LazyPanel):
 
         def job():  # the score matrices too: 150 runs x 6 measures took ~1 s on the GUI thread
             scores = score_matrix(evals, measure)
-            cmp = yield from compare_runs_job(scores, base, runs, measure, test, corr, alpha,
+            b = best_run(scores[[r for r in runs if r in scores.columns]], measure) \
+                if best else base
+            others = [r for r in runs if r != b]
+            cmp = yield from compare_runs_job(scores, b, others, measure, test, corr, alpha,
                                               seed, n_perm, all_tests=all_tests)
             yield cmp                       # shown, then the experiment table is worked out
             yield from until_set(drawn, "showing the comparison")
             matrices = {c: score_matrix(evals, c) for c in columns}
-            return (yield from experiment_table_job(matrices, base, runs, test, corr, alpha,
+            return (yield from experiment_table_job(matrices, b, others, test, corr, alpha,
                                                     seed, n_perm))
 
         self.jobs.submit("compare", job, on_partial=self._show, on_result=self._show_experiment)
@@ -339,8 +347,7 @@ class ComparePanel(LazyPanel):
     def export_paper_table(self, fmt: str, path: str | None = None) -> str:
         """Build the paper-ready comparison table
         (:func:`yardstick.presentation.reports.comparison_table.comparison_table_from_evaluations`)
-        of the
-        baseline and the ticked runs on the chosen measures, with this panel's test,
+        of the baseline and the ticked runs on the chosen measures, with this panel's test,
         correction, alpha and seed, in the background; then write it as ``fmt`` (asking for
         the file unless ``path``).  Returns the job key ("" when there is nothing to do)."""
         from yardstick.common.provenance import workspace_sources
@@ -348,7 +355,9 @@ class ComparePanel(LazyPanel):
 
         evals = self.state.evaluations()
         base = self.baseline.currentText()
-        runs = [base, *self.compared_runs()] if base else []
+        if base == BEST:      # the baseline the shown comparison resolved to
+            base = self.comparison.baseline if self.comparison is not None else ""
+        runs = [base, *(r for r in self.compared_runs() if r != base)] if base else []
         columns = self.state.measure_columns()
         if len(runs) < 2 or not columns:
             self.status.setText("The paper table needs a baseline, one ticked run and a measure.")
@@ -390,7 +399,10 @@ class ComparePanel(LazyPanel):
 
     def _show(self, cmp: Comparison) -> None:
         self.comparison = cmp
+        chosen = ("the best run by " + cmp.measure + " (the default; pick another under "
+                  "Baseline)") if self.baseline.currentText() == BEST else "chosen"
         self.status.setText(
+            f"Baseline: {cmp.baseline}, {chosen}. "
             f"{TEST_LABELS[cmp.test]}, {CORR_LABELS[cmp.correction]} correction over "
             f"{len(cmp.pairs)} comparison(s), α = {cmp.alpha:g}"
             + (f"; permutation test seed {cmp.seed}, {cmp.n_permutations} resamples"

@@ -15,6 +15,7 @@ tau against the full qrels for each simulation.
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 
 import pandas as pd
 from PySide6.QtWidgets import (
@@ -60,7 +61,9 @@ class PoolPanel(QWidget):
     TITLE = "Pool"
     #: choices kept in the session (yardstick.gui.panel_choices)
     CHOICES = ("depth", "measure", "min_score", "lowercase", "stopwords", "stemmer", "levels",
-               "seed")
+               "seed", "pool_source", "infer_depth")
+    #: where the pooled runs come from: the inferred pool (default) or the runs' flags
+    SOURCES = ("inferred from judged depths", "the runs' pooled flags")
 
     def __init__(self, state: AppState, jobs: JobRunner, parent=None):
         super().__init__(parent)
@@ -74,6 +77,22 @@ class PoolPanel(QWidget):
         self.collections: dict[str, CollectionCharacteristics] = {}
         # ---- controls
         self.depth = QSpinBox(minimum=1, maximum=100_000, value=100)
+        self.infer_depth = QCheckBox("infer per topic")
+        self.infer_depth.setChecked(True)
+        self.infer_depth.setToolTip("The depth per topic that explains the judged documents "
+                                    "best (said on the result); uncheck to give one")
+        self.depth.setEnabled(False)
+        self.infer_depth.toggled.connect(lambda on: self.depth.setEnabled(not on))
+        self.pool_source = QComboBox()
+        self.pool_source.addItems(self.SOURCES)
+        self.pool_source.setToolTip("Inferred: the runs judged to the pool depth on (nearly) "
+                                    "every topic, shown with their evidence in the table "
+                                    "'inferred pool runs'. Pooled flags: the runs checked as "
+                                    "pooled (a pooled-runs list sets them)")
+        self.use_inferred = QPushButton("Use the inferred pool as pooled flags")
+        self.use_inferred.setToolTip("Check exactly the runs the inference found (yes or "
+                                     "likely) as pooled, to correct them by hand")
+        self.use_inferred.setEnabled(False)
         self.analysis_boxes = {name: QCheckBox(a.title) for name, a in REGISTRY.items()}
         for box in self.analysis_boxes.values():
             box.setChecked(True)
@@ -110,7 +129,11 @@ class PoolPanel(QWidget):
         self.info.setWordWrap(True)
 
         form = QFormLayout()
-        form.addRow("Pool depth", self.depth)
+        form.addRow("Pooled runs", self.pool_source)
+        depth_row = QHBoxLayout()
+        depth_row.addWidget(self.depth)
+        depth_row.addWidget(self.infer_depth)
+        form.addRow("Pool depth", depth_row)
         analyses = QGroupBox("Analyses")
         al = QVBoxLayout(analyses)
         for box in self.analysis_boxes.values():
@@ -141,8 +164,9 @@ class PoolPanel(QWidget):
         cl = QVBoxLayout(controls)
         cl.setContentsMargins(0, 0, 0, 0)
         cl.addWidget(self.info)
-        cl.addWidget(self.pooled_button)
         cl.addLayout(form)
+        cl.addWidget(self.pooled_button)
+        cl.addWidget(self.use_inferred)
         for box in (analyses, uniq, text, sim):
             cl.addWidget(box)
         footer = QWidget()                  # Run, Cancel and progress stay in view
@@ -159,6 +183,8 @@ class PoolPanel(QWidget):
         self.cancel_button.clicked.connect(self.cancel)
         self.compare_button.clicked.connect(self._choose_compare)
         self.pooled_button.clicked.connect(self._choose_pooled)
+        self.use_inferred.clicked.connect(self.use_inferred_pool)
+        self.pool_source.currentIndexChanged.connect(lambda _: self._changed("runs"))
         self.table_choice.currentIndexChanged.connect(lambda _: self._show_table())
         self.chart_choice.currentIndexChanged.connect(lambda _: self._draw_chart())
         state.changed.connect(self._changed)
@@ -191,10 +217,13 @@ class PoolPanel(QWidget):
         """Submit the pool report; returns the job key ("" when nothing can run)."""
         ws = self.state.workspace
         entries = list(ws.runs.values())
-        if ws.qrels is None or not entries or not any(e.pooled for e in entries):
-            self.status.setText("Load qrels and at least one pooled run.")
+        given = self.pool_source.currentIndex() == 1
+        if ws.qrels is None or not entries or (given and not any(e.pooled for e in entries)):
+            self.status.setText("Load qrels and at least one pooled run."
+                                if given else "Load qrels and runs.")
             return ""
         settings = self.settings()
+        infer_depth = self.infer_depth.isChecked()
         self._used = pool_state(ws)             # said beside the result (_result_status)
         runs = [e.run for e in entries]
         pooled = [bool(e.pooled) for e in entries]
@@ -231,17 +260,22 @@ class PoolPanel(QWidget):
                 from yardstick.inputs.io import read_qrels
 
                 other = read_qrels(compare_path)
-            rep = yield from _scaled(iter_pool_report(index, settings, tindex,
+            choice = _choice(index, runs, groups, pooled if given else None,
+                             None if infer_depth else settings.depth, settings)
+            settings_used = replace(settings, depth=choice.depth,
+                                    default_depth=choice.default_depth)
+            rep = yield from _scaled(iter_pool_report(choice.index, settings_used, tindex,
                                                       len(docs) if docs is not None else None,
-                                                      other),
+                                                      other, choice.assumptions,
+                                                      choice.inferred),
                                      2.0, 2.0, total, "")
             return rep, (ikey, index), (tkey, tindex)
 
         loading = " (runs are still loading: Run again when they are in)" \
             if loading_runs(self) else ""
         return start_panel_job(self, JOB_KEY, job, self._done,
-                               f"Computing the pool diagnostics at depth {settings.depth}"
-                               f"{loading}…")
+                               "Computing the pool diagnostics at depth "
+                               f"{'inferred' if infer_depth else settings.depth}{loading}…")
 
     def cancel(self) -> None:
         cancel_panel_job(self, JOB_KEY)
@@ -263,8 +297,30 @@ class PoolPanel(QWidget):
             return
         note = (f"; {len(missing)} name(s) match no loaded run ({', '.join(missing[:3])}"
                 f"{' …' if len(missing) > 3 else ''})" if missing else "")
-        self.status.setText(f"{n} runs pooled, as {os.path.basename(path)} lists{note}. "
-                            "Press Run.")
+        self.pool_source.setCurrentIndex(1)
+        self.status.setText(f"{n} runs pooled, as {os.path.basename(path)} lists{note}; the "
+                            "pool now comes from the runs' pooled flags. Press Run.")
+
+    def use_inferred_pool(self) -> int:
+        """Check as pooled exactly the runs the last result inferred (yes or likely), and
+        take the pool from the flags from now on; returns how many runs are pooled."""
+        from PySide6.QtCore import QSignalBlocker
+
+        from yardstick.gui.app_state import Change
+
+        inf = self.report.inferred if self.report is not None else None
+        if inf is None or not inf.known:
+            return 0
+        chosen = set(inf.runs.index[inf.runs["contributing"] != "no"])
+        with QSignalBlocker(self.state):
+            for e in list(self.state.workspace.runs.values()):
+                if bool(e.pooled) != (e.name in chosen):
+                    self.state.update_run(e.name, pooled=e.name in chosen)
+        self.state.changed.emit(Change.RUNS)
+        self.pool_source.setCurrentIndex(1)
+        self.status.setText(f"{len(chosen)} runs checked as pooled, as inferred; correct the "
+                            "checks in the runs list, then press Run.")
+        return len(chosen)
 
     def _choose_pooled(self) -> None:
         from PySide6.QtWidgets import QFileDialog
@@ -299,7 +355,10 @@ class PoolPanel(QWidget):
         n_pooled = sum(1 for e in entries if e.pooled)
         groups = {e.group or e.name for e in entries if e.pooled}
         has_text = ws.documents is not None and ws.topics is not None
-        self.info.setText(f"{n_pooled} of {len(entries)} runs pooled ({len(groups)} groups); "
+        inferred = self.pool_source.currentIndex() == 0
+        self.info.setText((f"{len(entries)} runs; the pooled ones are inferred from the judged "
+                           "depths on Run; " if inferred else
+                           f"{n_pooled} of {len(entries)} runs pooled ({len(groups)} groups); ")
                           + ("documents and topics loaded." if has_text else
                              "titlestat needs documents and topics."))
         if self.report is None and self.run_button.isEnabled():
@@ -332,6 +391,7 @@ class PoolPanel(QWidget):
         self.progress.setValue(1000)
         self.report = report
         self.status.setText(self._result_status())
+        self.use_inferred.setEnabled(report.inferred is not None and report.inferred.known)
         self._tables = dict(report.tables())
         if report.characteristics is not None:
             self.collections[report.characteristics.collection] = report.characteristics
@@ -341,6 +401,11 @@ class PoolPanel(QWidget):
         self.table_choice.clear()
         for name in self._tables:
             self.table_choice.addItem(name.replace("_", " "), name)
+        if "inferred_pool_runs" in self._tables:     # the evidence first
+            self.table_choice.setCurrentIndex(self.table_choice.findData("inferred_pool_runs"))
+            tabs = [self.tabs.tabText(i) for i in range(self.tabs.count())]
+            if "Tables" in tabs:
+                self.tabs.setCurrentIndex(tabs.index("Tables"))
         self.table_choice.blockSignals(False)
         self._show_table()
         self.chart_choice.blockSignals(True)
@@ -357,7 +422,13 @@ class PoolPanel(QWidget):
                     "press Run again.")
         else:
             note = STILL_LOADING if loading_runs(self) else ""
-        return " ".join(x for x in (note, self.report.summary()) if x)
+        text = " ".join(x for x in (note, self.report.summary()) if x)
+        a = self.report.assumptions
+        if a is not None:        # once, under the result's summary
+            text += "\nAssumptions: " + "; ".join(
+                f"{k}: {v}" for k, v in a.items() if k in ("pooled runs", "pool depth", "groups",
+                                                           "measure", "seed", "note"))
+        return text
 
     def _show_table(self) -> None:
         if self.report is None or self.table_choice.currentIndex() < 0:
@@ -369,6 +440,24 @@ class PoolPanel(QWidget):
     # ---------------------------------------------------------------- charts
     def _draw_chart(self) -> None:
         draw_pool_chart(self.chart, self.report, self.chart_choice.currentData())
+
+
+def _choice(index, runs, groups, pooled, depth, settings):
+    """The pool to analyse (:func:`yardstick.analysis.pool.pool_choice.choose_pool`): the
+    runs' flags when ``pooled`` is given, else inferred; groups named as a guess when they
+    are the guess from run names."""
+    from yardstick.analysis.assumptions import Assumptions, runs_statement
+    from yardstick.analysis.pool.pool_choice import choose_pool
+    from yardstick.inputs.run_names import guess_groups
+
+    guess = guess_groups([r.tag or r.name for r in runs])
+    guessed = all(groups[n] == (g or n) for n, g in zip(groups, guess))
+    return choose_pool(index, pooled, depth, pooled_how="the runs' pooled flags",
+                       depth_how="the panel's depth", group_of=groups,
+                       groups_source="guess" if guessed else "given",
+                       assumptions=Assumptions(runs=runs_statement(list(groups)),
+                                               measure=f"{settings.measure} (uniques test)",
+                                               seed=settings.seed))
 
 
 def _index_key(runs, qrels, level) -> tuple:

@@ -1,5 +1,4 @@
-"""Stability: can this topic set tell these runs apart? (all numbers from
-yardstick.analysis.stability)
+"""Stability: can this topic set tell these runs apart? (numbers: yardstick.analysis.stability)
 
 The panel collects the choices (analysis, measures, topic group and a group to
 compare with, seed, B, bins, fuzziness, α, β ...), runs
@@ -55,7 +54,7 @@ from yardstick.presentation.charts.run_filter import EXTRAS_KEY, RunFilter
 ALL_TOPICS = "All topics"
 NONE = "—"
 JOB_KEY = "stability"
-#: made from per-topic map (:mod:`yardstick.analysis.stability.aggregates`)
+#: made from per-topic map (yardstick.analysis.stability.aggregates)
 EXTRA_MEASURES = ("area", "map_worst")
 #: plots of a figure built per turn of the event loop (15-35 ms each, with its relayout)
 PLOTS_PER_TURN = 1
@@ -268,8 +267,13 @@ class StabilityPanel(QWidget):
     def _result_status(self) -> str:
         s = self.report.settings
         note = runs_note(self, self._used_runs)
-        return " ".join(x for x in (note, f"{len(self._used_runs)} runs. Seed {s.seed}, "
-                                          f"B = {s.samples}.", *self.report.notes) if x)
+        a = self.report.assumptions
+        if a is None:
+            return " ".join(x for x in (note, f"{len(self._used_runs)} runs. Seed {s.seed}, "
+                                              f"B = {s.samples}.", *self.report.notes) if x)
+        # the assumptions once (a note true of every measure is said once, in core)
+        said = "; ".join(f"{k}: {v}" for k, v in a.items() if k != "note")
+        return "\n".join(x for x in (note, f"Assumptions: {said}.", *self.report.notes) if x)
 
     def _show_table(self) -> None:
         if self.report is None or self.table_choice.currentIndex() < 0:

@@ -170,3 +170,17 @@ def test_the_t_tests_of_many_runs_in_one_call_equal_one_per_pair():
         for got, want in ((p.t_stat, tt.statistic), (p.p_t, tt.pvalue), (p.ci_low, ci.low),
                           (p.ci_high, ci.high)):
             assert got == pytest.approx(want, rel=1e-12)
+
+
+def test_the_default_baseline_is_the_best_run_by_the_measure():
+    """Issue 27: the best mean (numpy), the lowest for a lower-is-better count; NaN topics
+    (a run without the topic) left out of its mean."""
+    import numpy as np
+    import pandas as pd
+
+    from yardstick.analysis.significance import best_run
+
+    m = pd.DataFrame({"a": [0.1, 0.2, np.nan], "b": [0.3, 0.1, 0.0], "c": [0.2, 0.2, 0.2]})
+    means = {c: np.nanmean(m[c]) for c in m}
+    assert best_run(m, "map") == max(means, key=means.get) == "c"
+    assert best_run(m, "num_nonrel") == min(means, key=means.get) == "b"

@@ -108,5 +108,5 @@ def test_search_and_tooltips():
     assert {r.name for r in search_measures("geometric mean")} == {"gm_map", "gm_bpref"}
     assert search_measures("no such words here") == []
     tip = tooltip("P_10")
-    assert tip.startswith("P_10: Precision") and "[k = 10]" in tip and "P@k = rel(k) / k" in tip
+    assert tip.startswith("P_10: Precision") and "[k = 10]" in tip and "P@k = relret(k) / k" in tip
     assert tooltip("not_a_measure") == "not_a_measure"

@@ -150,3 +150,31 @@ def test_cli_explain(capsys, tmp_path):
     assert "AP = 0.7542" in capsys.readouterr().out
     assert main(["explain", "--ties", "5", "-m", "map", str(qrels), str(run)]) == 0
     assert "0 of 3 retrieved documents share their score" in capsys.readouterr().out
+
+
+def test_graded_qrels_formulas_sum_counts_of_relevant_documents_not_grades():
+    """Issue 27: with grades 0/1/2 the AP formula read ``rel(rank d)/rank d`` and a student
+    took rel() for the grade, while the terms are counts (the TREC appendix §2.1 II.B: "the
+    precision value obtained after each relevant document is retrieved").  Grades 2, 1, 0, 2
+    at ranks 1-4 and a fifth relevant document unretrieved: terms 1/1, 2/2, 3/4 (not 2/1, ...),
+    AP = (1 + 1 + 0.75) / 4 at -l 1; at -l 2 only the grade-2 documents count: 1/1, 2/4."""
+    import pandas as pd
+
+    qrels = Qrels.from_frame(pd.DataFrame({
+        "topic": ["1"] * 5, "docno": ["a", "b", "c", "d", "e"], "rel": [2, 1, 0, 2, 1]}))
+    run = Run.from_arrays(["1"] * 4, ["a", "b", "c", "d"], [4.0, 3.0, 2.0, 1.0], name="r")
+    ex = explain(run, qrels, "map", "1")
+    assert ex.formula == "AP = (1/R) Σ_{relevant d retrieved} relret(rank d) / rank d"
+    assert "rel(" not in ex.formula.replace("relret(", "")
+    assert "1/1 + 2/2 + 3/4" in ex.steps[0]
+    assert ex.value == pytest.approx((1 / 1 + 2 / 2 + 3 / 4) / 4)
+    assert ex.notes[0] == ("relret(k) counts the relevant documents in ranks 1..k: those "
+                           "judged 1 or higher (the relevance level, trec_eval -l 1); with "
+                           "these graded qrels every grade at or above it counts 1, whatever "
+                           "the grade.")
+    strict = explain(run, qrels, "map", "1", options=EvalOptions(relevance_level=2))
+    assert "1/1 + 2/4" in strict.steps[0]
+    assert strict.value == pytest.approx((1 / 1 + 2 / 4) / 2)
+    assert "judged 2 or higher (the relevance level, trec_eval -l 2)" in strict.notes[0]
+    p5 = explain(run, qrels, "P.5", "1")
+    assert p5.formula == "P@5 = relret(5) / 5" and p5.value == pytest.approx(3 / 5)

@@ -120,3 +120,26 @@ def test_a_minimum_difference_below_one_bin_is_said():
     rep = run_sync(run_stability({"map": m}, ["swap"], {"all": topics}, st, m))
     assert rep.table("disjoint_summary")["min_difference"].tolist() == [0.0]
     assert any("the minimum difference is below 0.01" in n for n in rep.notes)
+
+
+def test_answer_columns_come_first_and_a_note_for_every_measure_is_said_once():
+    """Issue 27: the answer (minimum difference, error rate ...) leads each table, after the
+    measure; the 'below one bin' note, true of both measures, is said once, not per measure;
+    the assumptions (runs, topics, measures, seed, B) are stated on the report."""
+    topics = [str(t) for t in range(40)]
+    level = np.linspace(0.1, 0.5, 40)
+    m = pd.DataFrame(level[:, None] + 0.005 * np.arange(8)[None, :], index=topics,
+                     columns=[f"r{k}" for k in range(8)])
+    st = StabilitySettings(samples=20, seed=1)
+    rep = run_sync(run_stability({"map": m, "P_10": m.copy()}, ["swap", "error-rate"],
+                                 {"all": topics}, st, m))
+    cols = list(rep.table("disjoint_summary").columns)
+    assert cols[:3] == ["measure", "min_difference", "percent_of_top"]
+    assert cols.index("seed") > cols.index("min_difference")
+    assert list(rep.table("error_rate").columns)[:3] == ["measure", "error_rate_%", "ties_%"]
+    below = [n for n in rep.notes if "the minimum difference is below 0.01" in n]
+    assert len(below) == 1 and "every measure, all topics" in below[0]
+    a = dict(rep.assumptions.items())
+    assert a["runs"].startswith("8 runs: r0, r1") and a["measure"] == "map, P_10"
+    assert a["seed"] == "1" and a["B (resamples)"] == "20"
+    assert a["topics"] == "40 topics; a topic a run lacks scores 0 (trec_eval -c)"

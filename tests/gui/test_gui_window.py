@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 
+import numpy as np
 import pytest
 from scipy import stats
 
@@ -348,3 +349,30 @@ def test_status_bar_says_what_a_load_read():
     assert loaded_message(LoadResult(groups={"a": "g", "b": "g"})) == \
         "Loaded run groups (2 runs)"
     assert loaded_message(LoadResult()) == "Loaded nothing"
+
+
+def test_compare_baseline_defaults_to_the_best_run_by_the_measure_and_says_so(qtbot, win):
+    """Issue 27: the baseline was the first run in alphabetical order; it is now the run with
+    the best mean of the chosen measure (numpy on the evaluation's per-topic scores), said on
+    the result, until a run is picked under Baseline."""
+    engine_or_skip()
+    load(qtbot, win, [(QRELS, "qrels")] + [(r, "run") for r in RUNS])
+    evals = wait_evaluated(qtbot, win, win.state.workspace.runs)
+    panel = win.panels["compare"]
+    names = list(evals)
+    mat = score_matrix(evals, "map")
+    best = names[int(np.argmax([mat[n].mean() for n in names]))]
+    with qtbot.waitSignal(win.jobs.finished, timeout=60000,
+                          check_params_cb=lambda k: k == "compare"):
+        panel.configure(runs=names, measure="map")
+    assert panel.baseline.currentText() == "best run by the measure"
+    assert panel.comparison.baseline == best
+    assert sorted(p.run for p in panel.comparison.pairs) == sorted(set(names) - {best})
+    assert panel.status.text().startswith(f"Baseline: {best}, the best run by map (the "
+                                          "default; pick another under Baseline).")
+    other = next(n for n in names if n != best)
+    with qtbot.waitSignal(win.jobs.finished, timeout=60000,
+                          check_params_cb=lambda k: k == "compare"):
+        panel.configure(baseline=other, runs=[n for n in names if n != other])
+    assert panel.comparison.baseline == other
+    assert panel.status.text().startswith(f"Baseline: {other}, chosen.")

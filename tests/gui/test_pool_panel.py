@@ -31,6 +31,8 @@ def panel(qtbot):
     state.set_topics(HAND_TOPICS)
     w = PoolPanel(state, jobs)
     qtbot.addWidget(w)
+    w.infer_depth.setChecked(False)     # the hand pool: depth 2 over the runs' pooled flags
+    w.pool_source.setCurrentIndex(1)
     w.depth.setValue(2)
     w.levels.setText("2, 4")
     w.jobs_ = jobs
@@ -152,7 +154,8 @@ def test_a_list_of_pooled_runs_sets_the_pool_and_a_stale_result_says_so(qtbot, p
     pooled = {e.name: e.pooled for e in panel.state.workspace.runs.values()}
     assert pooled == {"A": True, "B": True, "C": False}
     assert panel.status.text() == ("2 runs pooled, as pooled.txt lists; 1 name(s) match no "
-                                   "loaded run (Z). Press Run.")
+                                   "loaded run (Z); the pool now comes from the runs' pooled "
+                                   "flags. Press Run.")
     assert panel.info.text().startswith("2 of 3 runs pooled")
     panel.state.update_run("A", group="G9")            # any later change: the result is stale
     assert panel.status.text().startswith("The runs, their pooled flags or groups changed")
@@ -161,3 +164,40 @@ def test_a_list_of_pooled_runs_sets_the_pool_and_a_stale_result_says_so(qtbot, p
     shown = panel.table.frame().set_index("topic")
     assert shown["pool_size"].tolist() == [3, 4]       # as with C unticked above
     assert "changed since" not in panel.status.text()
+
+
+def test_the_inferred_pool_is_the_default_with_its_evidence_and_one_click_to_correct(qtbot):
+    """On a generated track (12 pooled of 33 runs, depth 50) the panel, left at its
+    defaults, analyses the inferred pool, shows its evidence first and says what it assumed;
+    one click checks the inferred runs as pooled for correction by hand."""
+    from pool_tracks import make_track
+
+    from yardstick.gui.app_state import AppState
+    from yardstick.gui.jobs import JobRunner
+    from yardstick.gui.panels.pool_panel import PoolPanel
+
+    runs, qrels, truth = make_track()
+    jobs = JobRunner()
+    state = AppState()
+    state.set_qrels(qrels)
+    state.add_runs(runs)
+    w = PoolPanel(state, jobs)
+    qtbot.addWidget(w)
+    for name, box in w.analysis_boxes.items():
+        box.setChecked(name == "stats")
+    w.jobs_ = jobs
+    try:
+        _run(qtbot, w)
+        assert w.table_choice.currentData() == "inferred_pool_runs"
+        shown = w.table.frame().set_index("run")
+        assert set(shown.index[shown["contributing"] == "yes"]) == set(truth)
+        text = w.status.text()
+        assert f"pooled runs: inferred from the judged depths: {len(truth)} runs" in text
+        assert "pool depth: inferred per topic: 50" in text
+        assert w.report.stats.summary["pooled_runs"] == len(truth)
+        assert w.use_inferred.isEnabled()
+        assert w.use_inferred_pool() == len(truth)
+        assert {e.name for e in state.workspace.runs.values() if e.pooled} == set(truth)
+        assert w.pool_source.currentIndex() == 1
+    finally:
+        jobs.shutdown()

@@ -137,5 +137,5 @@ def test_workspace_names_and_order():
 
 def test_guess_groups_from_tag_prefixes():
     assert guess_groups(["pircRB04t1", "pircRB04d2", "uogRobDBase", "uogRobSWR10", "x1"]) == [
-        "pircRB", "pircRB", "uogRob", "uogRob", ""]
-    assert guess_groups(["aplrob03a", "aplrob03b", "aplrob03c"]) == ["aplrob"] * 3
+        "pircRB04", "pircRB04", "uogRob", "uogRob", ""]
+    assert guess_groups(["aplrob03a", "aplrob03b", "aplrob03c"]) == ["aplrob03"] * 3

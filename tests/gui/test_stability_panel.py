@@ -76,7 +76,7 @@ def test_error_rate_table_equals_core(qtbot, panel):
     ref = run_sync(error_rate(p10, samples=50, seed=3, measure="P_10"))
     assert shown.loc["P_10", "error_rate_%"] == pytest.approx(100 * ref.error_rate)
     assert shown.loc["P_10", "ties_%"] == pytest.approx(100 * ref.tie_rate)
-    assert "Seed 3" in panel.status.text()
+    assert "seed: 3" in panel.status.text()
 
 
 def test_swap_grid_draws_observed_rates_and_fits(qtbot, panel):
@@ -124,7 +124,7 @@ def test_a_result_says_when_the_runs_have_changed_since(qtbot, panel):
     status says how many runs the result used, and asks to run again once more arrive."""
     evals = panel.state.evaluations()
     _run(qtbot, panel, analysis="kendall", measures=["map"])
-    assert panel.status.text().startswith("5 runs. Seed")
+    assert panel.status.text().startswith("Assumptions: runs: 5 runs: ")
     extra = dict(evals)
     extra["run5"] = evals["run0"]
     panel.state.evaluations = lambda visible_only=True: extra     # a sixth run arrived

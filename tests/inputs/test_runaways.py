@@ -156,3 +156,57 @@ def test_a_ten_megabyte_docno_is_refused_at_once(tmp_path):
         read_qrels(qrels)
     assert e.value.line == 2 and "a docno of 65,537 bytes" in e.value.message
     assert read_run(ok).docno(0) == "y" * MAX_DOCNO_BYTES
+
+
+def test_a_ten_megabyte_docno_after_many_qrels_lines_is_refused_within_bounds(tmp_path):
+    """A qrels with one 10 MB docno peaked at 2.8 GB: the line parser padded every line's
+    docno to the longest before the bound was checked. Now refused at the line, with memory
+    that follows the file's size (numpy's buffers are traced by tracemalloc)."""
+    import tracemalloc
+
+    q = tmp_path / "long.qrels"
+    q.write_bytes(b"".join(b"301 0 D%d 1\n" % i for i in range(300))
+                  + b"301 0 " + b"A" * 10_000_000 + b" 1\n")
+    tracemalloc.start()
+    try:
+        with pytest.raises(FormatError) as e:
+            read_qrels(q)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert e.value.line == 301
+    assert e.value.reason.startswith("a docno of 10,000,000 bytes: docnos are limited to "
+                                     "65,536 bytes")
+    assert peak < 12 * q.stat().st_size      # padded to the longest: 300 x 10 MB = 3 GB
+
+
+def _eval_stdin(stdin, tmp_path):
+    import subprocess
+    import sys
+
+    q = tmp_path / "q"
+    q.write_text("1 0 a 1\n")
+    code = ("import sys, resource; resource.setrlimit(resource.RLIMIT_AS, (3 << 30, 3 << 30));"
+            "from yardstick.cli import main; sys.exit(main(['eval', sys.argv[1], '-']))")
+    return subprocess.run([sys.executable, "-c", code, str(q)], stdin=stdin,
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_standard_input_from_dev_zero_is_refused_as_the_file_is(tmp_path):
+    """``yardstick eval q - < /dev/zero`` read until a MemoryError at 3.9 GB; the file
+    /dev/zero was refused at once. Both now say the same, without a traceback."""
+    with open("/dev/zero", "rb") as zero:
+        done = _eval_stdin(zero, tmp_path)
+    assert done.returncode != 0 and "Traceback" not in done.stderr
+    assert "<stdin>: is a device or socket, not a run file" in done.stderr
+
+
+def test_a_pipe_of_nul_bytes_on_standard_input_is_refused_at_its_first_piece(tmp_path):
+    import subprocess
+
+    with subprocess.Popen(["head", "-c", str(1 << 30), "/dev/zero"],
+                          stdout=subprocess.PIPE) as head:
+        done = _eval_stdin(head.stdout, tmp_path)
+        head.kill()
+    assert done.returncode != 0 and "Traceback" not in done.stderr
+    assert "<stdin>, line 1: contains NUL bytes: this is a binary file" in done.stderr

@@ -51,11 +51,12 @@ def test_compare_panel_table_leaves_with_tidy_names_and_scipy_pvalues(tmp_path):
                          correction="holm").to_frame()
     write_table(frame, tmp_path / "c.csv")
     got = pd.read_csv(tmp_path / "c.csv")
+    # the answer first (issue 27): run, mean, difference, p, corrected p, significant
     assert list(got.columns) == [
-        "run", "baseline", "measure", "n_topics", "mean_baseline", "mean_run",
-        "mean_difference", "wins", "ties", "losses", "t", "p_value_t", "p_value_wilcoxon",
-        "p_value_sign", "p_value_permutation", "p_value_corrected", "significant",
-        "effect_size_d", "ci_low", "ci_high"]
+        "run", "mean_run", "mean_difference", "p_value_t", "p_value_corrected", "significant",
+        "baseline", "mean_baseline", "measure", "n_topics", "wins", "ties", "losses", "t",
+        "p_value_wilcoxon", "p_value_sign", "p_value_permutation", "effect_size_d", "ci_low",
+        "ci_high"]
     assert got.loc[0, "p_value_t"] == stats.ttest_rel(mat[other], mat[base]).pvalue
     assert got.loc[0, "mean_run"] == mat[other].mean()
     # XLSX: the same header, the same numbers
@@ -63,7 +64,7 @@ def test_compare_panel_table_leaves_with_tidy_names_and_scipy_pvalues(tmp_path):
     write_table(frame, tmp_path / "c.xlsx")
     ws = openpyxl.load_workbook(tmp_path / "c.xlsx")["table"]
     assert [c.value for c in ws[1]] == list(got.columns)
-    assert ws.cell(2, 12).value == got.loc[0, "p_value_t"]
+    assert ws.cell(2, 4).value == got.loc[0, "p_value_t"]
     # the reading formats keep the window's labels
     write_table(frame, tmp_path / "c.md")
     assert "p t-test" in (tmp_path / "c.md").read_text()
@@ -98,7 +99,8 @@ def test_stability_and_report_tables_share_the_names(tmp_path, capsys):
     assert "p_value_t" in headers["s/pairs_map_all.csv"]
     assert "p_value" in headers["r/Comparison/comparison_pvalues.csv"]
     assert headers["s/kendall_matrix.csv"] == ["measure", "map", "P_10"]
-    assert headers["s/error_rate.csv"][:2] == ["measure", "topic_set"]
+    assert headers["s/error_rate.csv"][:4] == ["measure", "error_rate_pct", "ties_pct",
+                                               "topic_set"]      # the answer first
     assert headers["r/All_runs/overview.csv"][:2] == ["run", "n_topics"]
     assert headers["r/aplrob03a.run/recall_levels.csv"] == ["recall", "precision"]
     assert headers["r/aplrob03a.run/summary.csv"] == ["statistic", "value"]

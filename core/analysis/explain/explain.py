@@ -105,6 +105,8 @@ def explain_judged(jr: JudgedRanking, measure_spec: str, topic: str) -> list[Exp
                 ingredients.append(("cutoff", w.cutoff))
             ingredients += list(w.extra)
             notes = list(w.notes)
+            if "relret(" in w.formula:
+                notes.insert(0, relret_note(td))
             if td.missing:
                 notes.insert(0, "The run has no documents for this topic; with -c trec_eval "
                                 "10 ranks one unjudged stand-in document.")
@@ -115,6 +117,17 @@ def explain_judged(jr: JudgedRanking, measure_spec: str, topic: str) -> list[Exp
                 value=w.value, cite=d.cite or "trec_eval 10.0", notes=tuple(notes),
                 level=w.level, count=d.kind in (LONG, NUM_Q), worked_value=worked))
     return out
+
+
+def relret_note(td) -> str:
+    """What relret counts, with the relevance level in force (and the grades, when graded):
+    the terms are counts of relevant documents, never grades (TREC appendix, §2.1)."""
+    lvl = td.relevance_level
+    graded = len(td.rel_levels) > 2
+    return (f"relret(k) counts the relevant documents in ranks 1..k: those judged {lvl} or "
+            f"higher (the relevance level, trec_eval -l {lvl})"
+            + ("; with these graded qrels every grade at or above it counts 1, whatever "
+               "the grade" if graded else "") + ".")
 
 
 def _cleaned_when_missing(name: str, column: str) -> bool:

@@ -44,7 +44,7 @@ class Worked:
     Attributes
     ----------
     formula : str
-        The definition as a formula, with symbols (``P@k = rel(k) / k``).
+        The definition as a formula, with symbols (``P@k = relret(k) / k``).
     steps : tuple of str
         The arithmetic written out with the topic's numbers, last line the result.
     value : float or str

@@ -26,8 +26,11 @@ from yardstick.evaluation.measures.registry import (
     all_measures,
 )
 
-#: formulas in the notation of the explanations (R = relevant in the qrels,
-#: rel(k) = relevant among the first k, r_i = rank of the i-th relevant document)
+#: formulas in the notation of the explanations: a document is relevant when its grade is at
+#: least the relevance level l in force (trec_eval -l, default 1); R = relevant documents in
+#: the qrels; relret(k) = how many relevant documents ranks 1..k hold (a count: with graded
+#: qrels a grade-2 document counts 1, as a grade-1 one); r_i = rank of the i-th relevant
+#: document (TREC appendix "Common Evaluation Measures", §2.1)
 FORMULAS = {
     "runid": "the run tag of the file's last line",
     "num_q": "number of topics averaged over",
@@ -35,20 +38,20 @@ FORMULAS = {
     "num_rel": "R = |qrels documents with grade >= relevance level|",
     "num_rel_ret": "|relevant ∩ retrieved|",
     "num_nonrel_judged_ret": "|retrieved and judged non-relevant|",
-    "map": "AP = (1/R) Σ_i i / r_i   (MAP = mean AP over topics)",
+    "map": "AP = (1/R) Σ_i i / r_i,  i = relret(r_i)   (MAP = mean AP over topics)",
     "yaap": "yaap = ln((1 + S) / (1 + R − S)),  S = Σ_i i / r_i",
     "gm_map": "exp( mean over topics of ln(max(AP, 0.00001)) )",
-    "Rprec": "rel(R) / R",
+    "Rprec": "relret(R) / R",
     "bpref": "(1/R) Σ_{relevant r} (1 - min(|judged non-relevant above r|, R) / min(N, R))",
     "recip_rank": "1 / r_1",
     "iprec_at_recall": "iprec(x) = max { P(k) : recall(k) >= x }",
-    "P": "P@k = rel(k) / k",
+    "P": "P@k = relret(k) / k",
     "relstring": "the grades of ranks 1..N as characters",
-    "recall": "recall@k = rel(k) / R",
+    "recall": "recall@k = relret(k) / R",
     "infAP": "(1/R) Σ_{relevant at rank k} [1/k + ((k-1)/k)·(pooled above/(k-1))·"
              "(rel above + ε)/(judged above + 2ε)]",
     "gm_bpref": "exp( mean over topics of ln(max(bpref, 0.00001)) )",
-    "Rprec_mult": "rel(c) / c,  c = (long)(m·R + 0.9)",
+    "Rprec_mult": "relret(c) / c,  c = (long)(m·R + 0.9)",
     "utility": "p1·a + p2·b + p3·c + p4·d (a rel ret, b nonrel ret, c rel missed, d rest)",
     "11pt_avg": "(1/11) Σ_{x = 0, 0.1, ..., 1} iprec(x)",
     "binG": "(1/R) Σ_{relevant d} 1 / log2(2 + non-relevant above d)",
@@ -60,8 +63,8 @@ FORMULAS = {
     "Rndcg": "mean of nDCG at the ranks where the ideal gain changes",
     "ndcg_cut": "nDCG@k = DCG@k / ideal DCG@k (gain = grade)",
     "map_cut": "AP@k = (1/R) Σ_{r_i <= k} i / r_i",
-    "relative_P": "rel(k) / min(k, R)",
-    "success": "1 if rel(k) > 0 else 0",
+    "relative_P": "relret(k) / min(k, R)",
+    "success": "1 if relret(k) > 0 else 0",
     "set_P": "rel_ret / num_ret",
     "set_relative_P": "rel_ret / min(num_ret, R)",
     "set_recall": "rel_ret / R",
@@ -70,7 +73,7 @@ FORMULAS = {
     "rbp": "(1 - p) Σ_i g_i p^(i-1)",
     "rbp_resid": "p^n + (1 - p) Σ_{unjudged i} p^(i-1)",
     "unj": "|unjudged among the first k| / k",
-    "no_rel_10": "1 if rel(10) = 0 else 0",
+    "no_rel_10": "1 if relret(10) = 0 else 0",
     "map_worst": "MAP(X) = mean AP of the X worst topics (X = N/4)",
     "area": "mean of MAP(X) for X = 1..N/4",
 }

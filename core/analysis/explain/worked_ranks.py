@@ -4,10 +4,9 @@ interpolated precision (iprec_at_recall, 11pt_avg), bpref, gm_bpref, infAP, binG
 Worked examples, not kernels: plain-Python transliterations of trec_eval 10.0's
 ``m_map.c``, ``m_iprec_at_recall.c``, ``m_bpref.c``, ``m_infap.c``, ``m_binG.c`` that
 write the arithmetic out for one topic of the judged ranking (:class:`TopicData`); the
-value an explanation reports is the kernel's (:mod:`yardstick.evaluation.measures`).  AP is "the
-average of the precision
-value obtained after each relevant document is retrieved (when a relevant
-document is not retrieved at all, its precision is assumed to be 0)" and the
+value an explanation reports is the kernel's (:mod:`yardstick.evaluation.measures`).  AP is
+"the average of the precision value obtained after each relevant document is retrieved
+(when a relevant document is not retrieved at all, its precision is assumed to be 0)" and the
 interpolated precision at recall level i is "the maximum precision obtained for
 the topic for any actual recall level greater than or equal to i" (TREC appendix,
 TREC proceedings appendix, §1 and §2.1 II).
@@ -81,7 +80,7 @@ def _ap_worked(td: TopicData, upto: int | None, name: str) -> tuple[list[str], t
 @explainer("map")
 def average_precision(td: TopicData, param, ctx: ExplainContext) -> Worked:
     steps, terms, v = _ap_worked(td, None, "AP")
-    return Worked("AP = (1/R) Σ_{relevant d retrieved} rel(rank d) / rank d", tuple(steps), v,
+    return Worked("AP = (1/R) Σ_{relevant d retrieved} relret(rank d) / rank d", tuple(steps), v,
                   terms=terms, notes=("MAP (the 'map' summary) is the mean of AP over topics.",))
 
 
@@ -93,7 +92,7 @@ def yet_another_average_precision(td: TopicData, param, ctx: ExplainContext) -> 
     steps = steps[:2] + [f"yaap = ln((1 + S) / (1 + R - S)) = ln((1 + {fmt(s)}) / "
                          f"(1 + {td.R} - {fmt(s)})) = {fmt(v)}"]
     return Worked("yaap = ln((1 + S) / (1 + R - S)),  S = Σ_{relevant d retrieved} "
-                  "rel(rank d) / rank d", tuple(steps), v, terms=terms,
+                  "relret(rank d) / rank d", tuple(steps), v, terms=terms,
                   notes=("Robertson, 'On Smoothing Average Precision', ECIR 2012: monotonic "
                          "with AP on one topic, but averages better over topics.",))
 
@@ -113,7 +112,7 @@ def gm_average_precision(td: TopicData, param, ctx: ExplainContext) -> Worked:
 def average_precision_cut(td: TopicData, k: int, ctx: ExplainContext) -> Worked:
     steps, terms, v = _ap_worked(td, k, f"AP@{k}")
     steps.insert(0, f"only relevant documents at ranks 1..{k} count; still divided by R")
-    return Worked(f"AP@{k} = (1/R) Σ_{{relevant d, rank d <= {k}}} rel(rank d) / rank d",
+    return Worked(f"AP@{k} = (1/R) Σ_{{relevant d, rank d <= {k}}} relret(rank d) / rank d",
                   tuple(steps), v, terms=terms, cutoff=k)
 
 

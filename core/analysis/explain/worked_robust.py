@@ -35,7 +35,7 @@ def topic_aps(jr) -> list[tuple[str, float]]:
 def no_relevant_in_top10(td: TopicData, param, ctx: ExplainContext) -> Worked:
     n = td.rel_in_top(10)
     v = 1.0 if n == 0 else 0.0
-    return Worked("no_rel_10 = 1 if rel(10) = 0 else 0",
+    return Worked("no_rel_10 = 1 if relret(10) = 0 else 0",
                   (f"relevant among ranks 1..10: {n}", f"no_rel_10 = {fmt(v)}"), v, cutoff=10,
                   notes=("Its mean over topics is the robust track's %no (fraction of topics "
                          "with no relevant document in the top 10).",))

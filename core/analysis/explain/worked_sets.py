@@ -28,7 +28,7 @@ def ranks_text(ranks, limit: int = 25) -> str:
 def _top_k_lines(td: TopicData, k: int) -> list[str]:
     n = td.rel_in_top(k)
     ranks = [r for r in td.rel_ranks if r <= k]
-    lines = [f"relevant among ranks 1..{k}: rel({k}) = {n}   (ranks {ranks_text(ranks)})"]
+    lines = [f"relevant among ranks 1..{k}: relret({k}) = {n}   (ranks {ranks_text(ranks)})"]
     if td.num_ret < k:
         lines.append(f"only {td.num_ret} documents retrieved: ranks {td.num_ret + 1}..{k} "
                      "count as not relevant")
@@ -43,7 +43,7 @@ def _div(a, b) -> float:
 def precision(td: TopicData, k: int, ctx: ExplainContext) -> Worked:
     n = td.rel_in_top(k)
     v = n / k
-    return Worked(f"P@{k} = rel({k}) / {k}", tuple(_top_k_lines(td, k))
+    return Worked(f"P@{k} = relret({k}) / {k}", tuple(_top_k_lines(td, k))
                   + (f"P@{k} = {frac(n, k)} = {fmt(v)}",), v, cutoff=k,
                   notes=("The divisor is always k, even when fewer than k documents were "
                          "retrieved.",))
@@ -53,10 +53,10 @@ def precision(td: TopicData, k: int, ctx: ExplainContext) -> Worked:
 def recall(td: TopicData, k: int, ctx: ExplainContext) -> Worked:
     n = td.rel_in_top(k)
     v = _div(n, td.R)
-    steps = _top_k_lines(td, k) + [f"recall@{k} = rel({k}) / R = {frac(n, td.R)} = {fmt(v)}"]
+    steps = _top_k_lines(td, k) + [f"recall@{k} = relret({k}) / R = {frac(n, td.R)} = {fmt(v)}"]
     if td.R == 0:
         steps[-1] = f"R = 0: recall@{k} is 0 by convention"
-    return Worked(f"recall@{k} = rel({k}) / R", tuple(steps), v, cutoff=k)
+    return Worked(f"recall@{k} = relret({k}) / R", tuple(steps), v, cutoff=k)
 
 
 @explainer("relative_P")
@@ -68,7 +68,7 @@ def relative_precision(td: TopicData, k: int, ctx: ExplainContext) -> Worked:
                                    f"relative_P@{k} = {frac(n, den)} = {fmt(v)}"]
     if td.R == 0:
         steps = [f"R = 0: relative_P@{k} is 0"]
-    return Worked(f"relative_P@{k} = rel({k}) / min({k}, R)", tuple(steps), v, cutoff=k)
+    return Worked(f"relative_P@{k} = relret({k}) / min({k}, R)", tuple(steps), v, cutoff=k)
 
 
 @explainer("success")
@@ -76,7 +76,7 @@ def success(td: TopicData, k: int, ctx: ExplainContext) -> Worked:
     n = td.rel_in_top(k)
     v = 1.0 if n > 0 else 0.0
     first = td.rel_ranks[0] if td.rel_ranks else None
-    return Worked(f"success@{k} = 1 if rel({k}) > 0 else 0",
+    return Worked(f"success@{k} = 1 if relret({k}) > 0 else 0",
                   tuple(_top_k_lines(td, k)) + (
                       f"first relevant document at rank {first if first else 'none'}",
                       f"success@{k} = {fmt(v)}"), v, cutoff=k)
@@ -104,9 +104,9 @@ def r_precision(td: TopicData, param, ctx: ExplainContext) -> Worked:
              f"Rprec = {frac(n, td.R)} = {fmt(v)}"]
     if look == 0:
         steps[-1] = "nothing to look at: Rprec = 0"
-    return Worked("Rprec = rel(R) / R", tuple(steps), v, cutoff=td.R,
+    return Worked("Rprec = relret(R) / R", tuple(steps), v, cutoff=td.R,
                   notes=("R-precision is where precision equals recall: after R documents "
-                         "both are rel(R)/R (TREC appendix §2.1 III.B).",))
+                         "both are relret(R)/R (TREC appendix §2.1 III.B).",))
 
 
 @explainer("Rprec_mult")
@@ -118,7 +118,7 @@ def r_precision_mult(td: TopicData, m: float, ctx: ExplainContext) -> Worked:
     steps += _top_k_lines(td, cut) if cut else []
     steps.append(f"Rprec_mult_{m:3.2f} = {frac(n, cut)} = {fmt(v)}" if cut else
                  "cutoff 0: value 0")
-    return Worked(f"Rprec_mult@{m:g} = rel(c) / c,  c = (long)({m:g}·R + 0.9)", tuple(steps),
+    return Worked(f"Rprec_mult@{m:g} = relret(c) / c,  c = (long)({m:g}·R + 0.9)", tuple(steps),
                   v, cutoff=m, extra=(("cutoff_docs", cut),))
 
 

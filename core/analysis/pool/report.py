@@ -15,10 +15,12 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
+from yardstick.analysis.assumptions import Assumptions
 from yardstick.analysis.pool.characteristics import (
     CollectionCharacteristics,
     collection_characteristics,
 )
+from yardstick.analysis.pool.inferred_pool import InferredPool
 from yardstick.analysis.pool.reconstruction import PoolStatistics, pool_statistics, reconstruct_pool
 from yardstick.analysis.pool.relevant_sources import (
     DepthCurve,
@@ -118,10 +120,20 @@ class PoolReport:
     simulations: dict[str, SimulationResult] = field(default_factory=dict)
     characteristics: CollectionCharacteristics | None = None
     notes: tuple[str, ...] = ()
+    #: what the result assumed (runs, pooled runs and depth, groups ...), stated once
+    assumptions: Assumptions | None = None
+    #: the pool inferred from judged depths (its evidence), when it was looked for
+    inferred: InferredPool | None = None
 
     def tables(self) -> dict[str, pd.DataFrame]:
-        """Every table by a file-friendly name (each analysis's, then the Table 1 row)."""
+        """Every table by a file-friendly name (the assumptions and the inferred pool's
+        evidence first, each analysis's, then the Table 1 row)."""
         t: dict[str, pd.DataFrame] = {}
+        if self.assumptions is not None:
+            t["assumptions"] = self.assumptions.to_frame()
+        if self.inferred is not None:
+            t["inferred_pool_runs"] = self.inferred.runs
+            t["inferred_pool_topics"] = self.inferred.topics
         for analysis in REGISTRY.values():
             t.update(analysis.tables(self))
         if self.characteristics is not None:
@@ -335,7 +347,9 @@ ANALYSES = tuple(REGISTRY)
 
 def iter_pool_report(index: JudgedRuns, settings: PoolSettings,
                      title_index: TitleIndex | None = None, documents: int | None = None,
-                     compare_qrels=None) -> Generator[Progress, None, PoolReport]:
+                     compare_qrels=None, assumptions: Assumptions | None = None,
+                     inferred: InferredPool | None = None
+                     ) -> Generator[Progress, None, PoolReport]:
     """Run the selected analyses of :data:`REGISTRY`, yielding progress (fractions of
     the whole job).
 
@@ -363,5 +377,6 @@ def iter_pool_report(index: JudgedRuns, settings: PoolSettings,
         s.collection, out.get("stats"), out.get("uniques_group"), out.get("titlestat_rel"),
         documents=documents)
     out["notes"] = tuple(ctx.notes)
+    out["assumptions"], out["inferred"] = assumptions, inferred
     yield Progress(total, total, "done")
     return PoolReport(**out)

@@ -11,12 +11,13 @@ underlying result objects for charts.
 from __future__ import annotations
 
 from collections.abc import Generator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
+from yardstick.analysis.assumptions import Assumptions
 from yardstick.analysis.stability.aggregates import (
     aggregate_for,
     lower_is_better,
@@ -70,6 +71,8 @@ class StabilityReport:
     tables: list[ReportTable] = field(default_factory=list)
     results: dict[str, dict[tuple[str, str], Any]] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    #: runs, topics, measures, seed and B, stated once (:func:`stability_assumptions`)
+    assumptions: Assumptions | None = None
 
     def table(self, name: str) -> pd.DataFrame:
         for t in self.tables:
@@ -175,8 +178,71 @@ def run_stability(matrices: Mapping[str, pd.DataFrame], analyses: Sequence[str],
     job.steps = max(1, resampled * len(matrices) * len(sets))
     for analysis in analyses:
         yield from REGISTRY[analysis].run(job)
+    merged = once_for_every_measure(job.report.notes, list(matrices))
+    job.report.notes[:] = merged
     yield Progress(job.steps, job.steps, "done")
-    return job.report
+    return replace(job.report,
+                   assumptions=stability_assumptions(matrices, sets, settings, analyses))
+
+
+#: the columns that answer a stability question, in the order shown: they come right after
+#: the measure (and before parameters such as seed, samples, confidence)
+ANSWER_COLUMNS = ("min_difference", "percent_of_top", "error_rate_%", "ties_%",
+                  "percent_exceeding", "discriminative_power", "difference_needed")
+
+
+def answer_first(frame: pd.DataFrame) -> pd.DataFrame:
+    """``frame`` with the measure, then the answer columns, then the rest (parameters)."""
+    lead = [c for c in ("measure", *ANSWER_COLUMNS) if c in frame.columns]
+    if not lead or lead == ["measure"]:
+        return frame
+    return frame[lead + [c for c in frame.columns if c not in lead]]
+
+
+def once_for_every_measure(notes: Sequence[str], measures: Sequence[str]) -> list[str]:
+    """Notes that say the same for every measure (the measure's name aside) said once, with
+    "every measure" in the place of the name, where the first of them stood; other notes
+    unchanged, repeats dropped."""
+    import re
+
+    if len(measures) < 2:
+        return list(dict.fromkeys(notes))
+
+    def template(note: str, m: str) -> str | None:
+        pat = rf"(?<![\w.]){re.escape(m)}(?![\w.])"
+        return re.sub(pat, "\0", note) if re.search(pat, note) else None
+
+    seen: dict[str, set[str]] = {}
+    for n in notes:
+        for m in measures:
+            t = template(n, m)
+            if t is not None:
+                seen.setdefault(t, set()).add(m)
+    common = {t for t, ms in seen.items() if len(ms) == len(measures)}
+    out = []
+    for n in notes:
+        t = next((t for m in measures if (t := template(n, m)) in common), None)
+        out.append(n if t is None else t.replace("\0", "every measure"))
+    return list(dict.fromkeys(out))
+
+
+def stability_assumptions(matrices: Mapping[str, pd.DataFrame],
+                          sets: Mapping[str, Sequence[str]], settings: StabilitySettings,
+                          analyses: Sequence[str] = ()) -> Assumptions:
+    """What a stability report assumed: its runs, topics (a topic a run lacks scores 0,
+    trec_eval ``-c``), measures, seed and B."""
+    from yardstick.analysis.assumptions import runs_statement
+
+    first = next(iter(matrices.values()), None)
+    runs = [str(c) for c in first.columns] if first is not None else []
+    n_topics = len(first.index) if first is not None else 0
+    groups = [g for g in sets if g != "all"]
+    topics = (f"{n_topics} topics; a topic a run lacks scores 0 (trec_eval -c)"
+              + (f"; topic groups: {', '.join(groups)}" if groups else ""))
+    resampled = any(REGISTRY[a].resamples for a in analyses if a in REGISTRY)
+    return Assumptions(runs=runs_statement(runs), topics=topics,
+                       measure=", ".join(matrices), seed=settings.seed if resampled else None,
+                       resamples=settings.samples if resampled else None)
 
 
 class _Job:
@@ -192,7 +258,7 @@ class _Job:
 
     def table(self, name: str, title: str, frame: pd.DataFrame, show: bool = True,
               index: bool = False) -> None:
-        self.report.tables.append(ReportTable(name, title, frame, show, index))
+        self.report.tables.append(ReportTable(name, title, answer_first(frame), show, index))
 
     def each(self, analysis: str, fn, linear_only: bool = False, per_measure=None, **kw):
         """Run ``fn`` (a progress generator) on every measure and topic set; results by

@@ -23,7 +23,7 @@ from yardstick.inputs.io.line_rules import (
 )
 from yardstick.inputs.io.text_source import display_name, read_bytes, text_column
 from yardstick.inputs.qrels import Qrels
-from yardstick.inputs.run import DocnoTooLong
+from yardstick.inputs.run import MAX_DOCNO_BYTES, DocnoTooLong
 
 QRELS_COLUMNS = "topic iter docno rel"
 
@@ -85,6 +85,11 @@ def _read(data: bytes, spath: str, name: str | None) -> Qrels:
                               f"grade, {MAX_RELEVANCE:,} (trec_eval keeps a counter per grade "
                               "and topic; see README 'Limits')", line)
         r = max(r, MIN_RELEVANCE)  # any negative grade means the same: judged, not assessed
+        if len(f[2]) > MAX_DOCNO_BYTES // 4 and _utf8_length(f[2]) > MAX_DOCNO_BYTES:
+            # before the fixed-width docno column (every line padded to this one) is built:
+            # the run reader's bound, met on the line that breaks it
+            raise FormatError(spath, lineno, str(DocnoTooLong(0, _utf8_length(f[2]), 0)),
+                              line[:200])
         topics.append(f[0])
         docnos.append(f[2])
         rels.append(r)
@@ -110,6 +115,10 @@ def _read(data: bytes, spath: str, name: str | None) -> Qrels:
                           line_at(data, int(row["line"])))
     return Qrels(frame=frame.drop(columns="line"), name=name or display_name(spath),
                  path=os.path.abspath(spath))
+
+
+def _utf8_length(text: str) -> int:
+    return len(text.encode("utf-8", "surrogateescape"))
 
 
 def _bytes_column(values: list[str]) -> np.ndarray:

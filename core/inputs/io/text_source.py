@@ -79,7 +79,7 @@ def read_bytes(path: str | os.PathLike, what: str = "file") -> bytes:
     """
     spath = str(path)
     if spath == "-":
-        return finish_bytes(_read_stream(sys.stdin.buffer, "<stdin>", what), "<stdin>", what)
+        return finish_bytes(_read_stdin(what), "<stdin>", what)
     try:
         st = os.stat(spath)
     except OSError as e:
@@ -103,6 +103,27 @@ def read_bytes(path: str | os.PathLike, what: str = "file") -> bytes:
     except OSError as e:
         raise FormatError(spath, None, f"cannot read {what}: {e.strerror or e}") from None
     return finish_bytes(data, spath, what)
+
+
+def _read_stdin(what: str) -> bytes:
+    """Standard input under the bounds of a file: a device (``- < /dev/zero``) is refused
+    as the file ``/dev/zero`` is, a redirected file is checked for size first, and a
+    stream is refused at its first NUL byte or once it outgrows the memory."""
+    spath = "<stdin>"
+    try:
+        mode = os.fstat(sys.stdin.fileno()).st_mode
+    except (OSError, ValueError, AttributeError):
+        mode = None
+    if mode is not None and (stat.S_ISCHR(mode) or stat.S_ISBLK(mode) or stat.S_ISSOCK(mode)):
+        if not sys.stdin.isatty():
+            raise FormatError(spath, None, f"is a device or socket, not a {what} (endless "
+                                           "input such as /dev/zero is never read)")
+    if mode is not None and stat.S_ISREG(mode):
+        check_size(spath, os.fstat(sys.stdin.fileno()).st_size, what)
+    try:
+        return _read_stream(sys.stdin.buffer, spath, what)
+    except OSError as e:
+        raise FormatError(spath, None, f"cannot read {what}: {e.strerror or e}") from None
 
 
 def _read_pipe(spath: str, what: str) -> bytes:
@@ -131,6 +152,8 @@ def _read_stream(f, spath: str, what: str) -> bytes:
         chunk = f.read(1 << 24)
         if not chunk:
             return b"".join(parts)
+        if not parts:
+            _refuse_binary(chunk[:1 << 16], spath, what)  # before reading endless NULs
         total += len(chunk)
         if total * NEED_PER_BYTE > limit and total > ALWAYS_READ:
             raise FormatError(spath, None, f"sent more than {total / 2**20:,.0f} MiB, more than "
