@@ -54,8 +54,11 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
-GEN_RUN = REPO.parent / "shared" / "tools" / "gen_run.py"
-GEN_TRACK = REPO.parent / "shared" / "tools" / "gen_track.py"
+#: ``shared/`` beside the checkout (or beside its parent: a worktree in ``wt/NAME``)
+SHARED = next((p for p in (REPO.parent / "shared", REPO.parent.parent / "shared")
+               if p.exists()), REPO.parent / "shared")
+GEN_RUN = SHARED / "tools" / "gen_run.py"
+GEN_TRACK = SHARED / "tools" / "gen_track.py"
 DATA = HERE / "_data"
 SIZES = {"small": (250, "robust"), "large": (7000, "msmarco")}
 ORDERS = ["sorted", "within", "shuffled"]
@@ -237,7 +240,8 @@ def fmt_cpu(s: dict) -> str:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--sizes", default="large", help="comma list of: small, large")
-    ap.add_argument("--orders", default=",".join(ORDERS), help="comma list of: " + ", ".join(ORDERS))
+    ap.add_argument("--orders", default=",".join(ORDERS),
+                    help="comma list of: " + ", ".join(ORDERS))
     ap.add_argument("--tools", default=",".join(DEFAULT_TOOLS), help="comma list of: "
                     + ", ".join(TOOLS))
     ap.add_argument("--repeat", type=int, default=5, help="rounds (default 5)")
