@@ -302,7 +302,8 @@ def _print_simulate(report, out, tie_order: str) -> None:
                  .add_prefix("tau "))
 
 
-#: what ``yardstick pool`` prints for each analysis of :data:`yardstick.analysis.pool.report.REGISTRY`
+#: what ``yardstick pool`` prints for each analysis of
+#: :data:`yardstick.analysis.pool.report.REGISTRY`
 PRINTERS = {"stats": _print_stats, "sources": _print_sources, "uniques": _print_uniques,
             "titlestat": _print_titlestat, "simulate": _print_simulate}
 

@@ -36,6 +36,8 @@ KINDS = ("adhoc", "known-item", "filtering", "qa")
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
+    from yardstick.analysis.significance import CORRECTIONS
+
     p.add_argument("--kind", choices=KINDS, default="adhoc", help="report kind (default adhoc)")
     p.add_argument("--qrels", required=True, help="qrels file")
     p.add_argument("runs", nargs="+", metavar="RUN", help="run file(s)")
@@ -55,7 +57,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="measures of the comparison table (default map,P.10,ndcg_cut.10)")
     p.add_argument("--test", default="t", choices=["t", "wilcoxon", "randomisation", "bootstrap"],
                    help="paired test of the comparison table (default t)")
-    p.add_argument("--correction", default="holm", choices=["none", "bonferroni", "holm", "bh"],
+    p.add_argument("--correction", default="holm", choices=CORRECTIONS,
                    help="multiple-testing correction over the pairs (default holm)")
     p.add_argument("--alpha", type=float, default=0.05, help="significance level (0.05)")
     p.add_argument("--seed", type=int, default=0,

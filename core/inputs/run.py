@@ -32,7 +32,7 @@ from yardstick.inputs.io.docno_words import (  # noqa: F401 (the run's docno wor
 from yardstick.inputs.run_cache import RUN_CACHE
 from yardstick.inputs.topic_blocks import sort_by_topic_blocks
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # pandas is imported where a frame is built, not at import time
     import pandas as pd
 
 #: lines per slice where a per-line temporary is built a slice at a time

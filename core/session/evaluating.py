@@ -17,13 +17,14 @@ from typing import TYPE_CHECKING
 
 from yardstick.common.options import EvalOptions
 from yardstick.common.progress import Progress
+from yardstick.evaluation.results import merge_evaluations  # noqa: F401 (the one join)
 
 if TYPE_CHECKING:  # numpy, pandas and the engine load after the window's first paint
     from yardstick.evaluation.results import Evaluation
     from yardstick.inputs.qrels import Qrels
     from yardstick.inputs.run import Run
 
-__all__ = ["BASE_MEASURES", "measure", "evaluate", "evaluate_runs", "Evaluator",
+__all__ = ["BASE_MEASURES", "measure", "evaluate_run", "evaluate_runs", "Evaluator",
            "evaluate_runs_job", "merge_evaluations", "renamed", "has_all_measures"]
 
 #: Always evaluated in the window besides the chosen measures (charts and reports need them).
@@ -44,8 +45,8 @@ def measure(run: Run, qrels: Qrels, measures, options: EvalOptions,
                        keep_join_index=keep_join_index)
 
 
-def evaluate(run: Run, qrels: Qrels, measures, options: EvalOptions,
-             zscores: Mapping | None = None) -> Evaluation:
+def evaluate_run(run: Run, qrels: Qrels, measures, options: EvalOptions,
+                 zscores: Mapping | None = None) -> Evaluation:
     """The :class:`~yardstick.evaluation.results.Evaluation` of :func:`measure`'s answer."""
     from yardstick.evaluation.engine import evaluation
 
@@ -87,7 +88,7 @@ class Evaluator:
                 self.error = self.error or str(e)
                 return self(run, qrels)
         else:
-            ev = evaluate(run, qrels, self.base, self.options)
+            ev = evaluate_run(run, qrels, self.base, self.options)
         return replace(ev, judged=None, columns=())  # a track's judged rankings: 100s of MB
 
     def _together(self, run: Run, qrels: Qrels, chosen: list[str]) -> Evaluation:
@@ -101,11 +102,11 @@ class Evaluator:
         )
 
         if not self.base:
-            return evaluate(run, qrels, chosen, self.options)
+            return evaluate_run(run, qrels, chosen, self.options)
         groups = plan_measures(chosen, self.options)
         if len(groups) != 1 or groups[0].options != self.options or groups[0].rename:
-            return merge_evaluations(evaluate(run, qrels, self.base, self.options),
-                                     evaluate(run, qrels, chosen, self.options))
+            return merge_evaluations(evaluate_run(run, qrels, self.base, self.options),
+                                     evaluate_run(run, qrels, chosen, self.options))
         jr, cols, summary = measure(run, qrels, self.base, self.options)
         more = compute_columns(jr, groups[0].requests)
         more_summary = summarise(jr, more, self.options)
@@ -116,7 +117,7 @@ class Evaluator:
 
 
 def evaluate_runs(runs: Sequence[Run], qrels: Qrels, measures, options: EvalOptions | None = None):
-    """Progress generator: ``{run name: Evaluation}`` of :func:`evaluate` for every run
+    """Progress generator: ``{run name: Evaluation}`` of :func:`evaluate_run` for every run
     (``yardstick report`` and ``stability``; drive it with
     :func:`~yardstick.common.progress.run_sync`)."""
     runs = list(runs)
@@ -124,7 +125,7 @@ def evaluate_runs(runs: Sequence[Run], qrels: Qrels, measures, options: EvalOpti
     out: dict[str, Evaluation] = {}
     for i, run in enumerate(runs):
         yield Progress(i, len(runs), f"evaluating {run.name}")
-        out[run.name] = evaluate(run, qrels, measures, options)
+        out[run.name] = evaluate_run(run, qrels, measures, options)
     yield Progress(len(runs), len(runs), "done")
     return out
 
@@ -142,22 +143,6 @@ def evaluate_runs_job(runs: Sequence[Run], qrels: Qrels, evaluator: Evaluator):
 def renamed(ev: Evaluation, name: str) -> Evaluation:
     """``ev`` under the run name ``name`` (a run renamed in the session keeps its numbers)."""
     return ev if ev.run_name == name else replace(ev, run_name=name)
-
-
-def merge_evaluations(a: Evaluation | None, b: Evaluation | None) -> Evaluation | None:
-    """``a`` with the columns and averages of ``b`` it does not have (``a``'s win)."""
-    import pandas as pd
-
-    from yardstick.evaluation.results import Evaluation
-
-    if a is None or b is None:
-        return a if b is None else b
-    new_cols = [c for c in b.per_topic.columns if c not in a.per_topic.columns]
-    per_topic = a.per_topic.join(b.per_topic[new_cols], how="left") if new_cols else a.per_topic
-    new_sum = [m for m in b.summary.index if m not in a.summary.index]
-    summary = pd.concat([a.summary, b.summary[new_sum]]) if new_sum else a.summary
-    return Evaluation(run_name=a.run_name, runid=a.runid, per_topic=per_topic, summary=summary,
-                      options=a.options)
 
 
 def has_all_measures(ev: Evaluation, measures: Sequence[str],

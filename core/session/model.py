@@ -160,6 +160,23 @@ class Session(SessionEvaluations):
         else:
             self.changed(Change.QRELS)
 
+    def rename_qrels(self, old: str, new: str) -> str:
+        """Call the set ``old`` ``new`` (made unique), keeping its place; returns the name."""
+        new = new.strip()
+        if not new or new == old:
+            return old
+        if old not in self._qrels_sets:
+            raise KeyError(old)
+        base, name, k = new, new, 1
+        while name in self._qrels_sets:
+            k += 1
+            name = f"{base}#{k}"
+        self._qrels_sets = {(name if n == old else n): q for n, q in self._qrels_sets.items()}
+        if self._primary == old:
+            self._primary = name
+        self.changed(Change.QRELS)
+        return name
+
     def _qrels_name(self, qrels: Qrels, name: str | None) -> str:
         for known, q in self._qrels_sets.items():
             if q is qrels and name in (None, known):
@@ -367,7 +384,8 @@ class Session(SessionEvaluations):
 
     def load(self, paths: Iterable[str | os.PathLike]):
         """Read files and folders into the session on this thread (scripts, tests): the
-        same streamed load as the window's; returns its :class:`LoadResult`."""
+        same streamed load as the window's; returns its
+        :class:`~yardstick.session.loading.LoadResult`."""
         from yardstick.session.loading import expand
 
         return self.start_load(expand(paths), key=f"load-{len(self._loads)}").run_here()

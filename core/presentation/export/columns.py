@@ -31,7 +31,8 @@ Any other label with a space or a ``%`` is made tidy by a rule: ``%`` becomes ``
 every run of spaces and punctuation one ``_``; the case is kept, because measure names
 (``P_10``, ``Rprec``) are case-sensitive.  Labels without spaces are identifiers (run
 names such as ``input.aplrob03a`` or ``run#2``, measure names such as ``nDCG@10``) and
-are kept as they are, so a topics x runs table keeps its run names.  A matrix whose columns are its row labels (the Tukey p-value
+are kept as they are, so a topics x runs table keeps its run names.  A matrix whose columns are its
+row labels (the Tukey p-value
 matrix, the Kendall tau matrix) keeps its labels, and an unnamed index is called
 ``label``.
 """

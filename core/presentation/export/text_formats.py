@@ -6,7 +6,8 @@ the significance marker and bold flag of each cell, a caption and an optional
 ``booktabs``: markers are ``\\textsuperscript`` of symbols every LaTeX kernel has
 (``\\dag``, ``\\ddag``, ``$\\bigtriangleup$`` for ▲ ...), the provenance is a ``%``
 comment block.  HTML carries the provenance as a comment; CSV, TSV and Markdown
-get a ``.provenance.json`` file beside them (written by :mod:`yardstick.presentation.export.tables`);
+get a ``.provenance.json`` file beside them (written by
+:mod:`yardstick.presentation.export.tables`);
 in CSV/TSV the markers of a column go to a ``<column>_marker`` column beside it.
 """
 
@@ -53,7 +54,7 @@ def delimited(frame, header, body, marks, bolds, caption, provenance, sep: str =
     w = csv.writer(buf, delimiter=sep, lineterminator="\n")
     w.writerow(spread(header, lambda j: f"{header[j]}_marker"))
     for row, mrow in zip(body, marks):
-        w.writerow(spread(row, lambda j: mrow[j]))
+        w.writerow(spread(row, mrow.__getitem__))
     return buf.getvalue()
 
 

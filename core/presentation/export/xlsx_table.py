@@ -5,7 +5,8 @@ places), count columns ``0``; a significance marker becomes a literal in the
 cell's number format (``0.0000"†"``), so the value is still numeric in the
 spreadsheet.  ``bold`` cells get a bold font.  With a provenance or a caption, a second
 sheet ``provenance`` lists them as label/value rows (``Caption``, then
-:meth:`Provenance.items`, then the provenance as JSON), so the ``table`` sheet
+:meth:`~yardstick.common.provenance.Provenance.items`, then the provenance as JSON), so the
+``table`` sheet
 keeps one header row.
 """
 
@@ -130,7 +131,8 @@ def _xlsx_value(v):
 
 
 def _xml_safe(s: str) -> str:
-    """Undecodable bytes (``surrogateescape``) as visible ``\\xNN`` escapes: XML cannot hold them."""
+    """Undecodable bytes (``surrogateescape``) as visible ``\\xNN`` escapes: XML cannot hold
+    them."""
     try:
         s.encode("utf-8")
         return s

@@ -23,8 +23,8 @@ evaluation", CIKM 2007:
   zero, resampled ``n_resamples`` times with replacement, and p is the share of
   resampled means at least as far from zero as the observed mean.
 
-Corrections: ``none``, ``bonferroni`` (p x m, capped at 1), ``holm`` (Holm 1979) and
-``bh`` (Benjamini & Hochberg 1995, ``scipy.stats.false_discovery_control``).
+Corrections: :data:`yardstick.analysis.significance.CORRECTIONS` (``none``, ``bonferroni``,
+``holm``, ``bh``), applied by :func:`yardstick.analysis.significance.correct_pvalues`.
 """
 
 from __future__ import annotations
@@ -37,20 +37,22 @@ from itertools import combinations
 import numpy as np
 import pandas as pd
 
-from yardstick.analysis.significance import _pair, correct_pvalues
+from yardstick.analysis.significance import (
+    CORRECTION_NAMES,
+    CORRECTIONS,
+    _pair,
+    correct_pvalues,
+)
 from yardstick.analysis.stability.comparable import comparable
 
 __all__ = ["TESTS", "CORRECTIONS", "ComparisonTable", "comparison_table",
            "comparison_table_from_evaluations", "paired_pvalue"]
 
 TESTS = ("t", "wilcoxon", "randomisation", "bootstrap")
-CORRECTIONS = ("none", "bonferroni", "holm", "bh")
 _ALIASES = {"permutation": "randomisation", "fisher": "randomisation",
             "randomization": "randomisation", "ttest": "t", "t-test": "t"}
 _TEST_NAMES = {"t": "paired t-test", "wilcoxon": "Wilcoxon signed-rank test",
                "randomisation": "Fisher's randomisation test", "bootstrap": "paired bootstrap test"}
-_CORRECTION_NAMES = {"none": "no correction", "bonferroni": "Bonferroni correction",
-                     "holm": "Holm correction", "bh": "Benjamini-Hochberg correction"}
 
 
 def paired_pvalue(a: np.ndarray, b: np.ndarray, test: str, seed: int = 0,
@@ -72,14 +74,6 @@ def paired_pvalue(a: np.ndarray, b: np.ndarray, test: str, seed: int = 0,
     pair = _pair(np.asarray(b, float), np.asarray(a, float), "a", "b", "", seed, n_resamples,
                  only=name)
     return pair.p(name)
-
-
-def _correct(p: np.ndarray, method: str) -> np.ndarray:
-    if method == "bonferroni":
-        return np.minimum(1.0, p * np.count_nonzero(~np.isnan(p)))
-    if method not in CORRECTIONS:
-        raise ValueError(f"unknown correction {method!r}; expected one of {CORRECTIONS}")
-    return correct_pvalues(p, method)
 
 
 @dataclass(frozen=True, eq=False)
@@ -189,7 +183,7 @@ def comparison_table(matrices: Mapping[str, pd.DataFrame], runs: Sequence[str] |
                       else float("nan"))
             info.append((a, b, float(x.mean()) if len(x) else np.nan,
                          float(y.mean()) if len(y) else np.nan, len(both)))
-        adj = _correct(np.asarray(ps, float), correction)
+        adj = correct_pvalues(np.asarray(ps, float), correction)
         for (a, b, ma, mb, n), p, q in zip(info, ps, adj):
             sig = bool(q < alpha)
             a_better, b_better = sig and sign * (ma - mb) > 0, sig and sign * (mb - ma) > 0
@@ -214,7 +208,7 @@ def comparison_table(matrices: Mapping[str, pd.DataFrame], runs: Sequence[str] |
     caption = (f"Mean scores over {n_topics} topics"
                + (f" (qrels {qrels_name})" if qrels_name else "")
                + f". Best value per measure in bold. Superscripts name the runs a value is "
-               f"significantly better than ({_TEST_NAMES[test]}, {_CORRECTION_NAMES[correction]}"
+               f"significantly better than ({_TEST_NAMES[test]}, {CORRECTION_NAMES[correction]}"
                f" over the {len(runs) * (len(runs) - 1) // 2} pairs per measure, "
                f"α = {alpha:g}" + (f", seed {seed}" if test in ("randomisation", "bootstrap")
                                       else "") + ").")
