@@ -54,8 +54,11 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
-GEN_RUN = REPO.parent / "shared" / "tools" / "gen_run.py"
-GEN_TRACK = REPO.parent / "shared" / "tools" / "gen_track.py"
+#: ``shared/`` beside the checkout (or beside its parent: a worktree in ``wt/NAME``)
+SHARED = next((p for p in (REPO.parent / "shared", REPO.parent.parent / "shared")
+               if p.exists()), REPO.parent / "shared")
+GEN_RUN = SHARED / "tools" / "gen_run.py"
+GEN_TRACK = SHARED / "tools" / "gen_track.py"
 DATA = HERE / "_data"
 SIZES = {"small": (250, "robust"), "large": (7000, "msmarco")}
 ORDERS = ["sorted", "within", "shuffled"]

@@ -25,7 +25,11 @@ count compiling our own modules.  Figures (each in seconds unless named otherwis
   the load ends and at the end (after the charts and analyses); ``peak after pool MB``
   and ``peak after stability <analysis> MB`` after each analysis (where it grew);
 * ``blocked <phase> ms``: the longest lateness of a 10 ms repeating timer during a phase
-  (how long the event loop could not answer the user); ``blocked max ms`` over all phases,
+  (how long the event loop could not answer the user); ``stalls > 100 ms <phase>``: how
+  many times it was more than 100 ms late; ``GUI work <phase> ms``: the GUI thread's
+  longest own CPU time between two ticks (``time.thread_time``: what it did itself in
+  one turn of the event loop, which another process's load does not inflate);
+  ``blocked max ms`` over all phases,
   ``longest block in`` its phase and ``GUI CPU in the longest block ms`` the GUI thread's
   own CPU time during it (``time.thread_time``): the rest of the block the GUI thread
   waited, for the GIL or, on a loaded machine, for a core.
@@ -33,6 +37,9 @@ count compiling our own modules.  Figures (each in seconds unless named otherwis
 ``--why-blocked`` prints, for every block longer than 100 ms, where each thread was
 (sampled every 20 ms by a watchdog thread): what to fix.  ``--quick`` skips the
 Stability analyses (minutes on a 150-run track), ``--no-analyses`` Pool's too.
+
+``--compressed`` loads the track's runs xz-compressed (as tracks are published; made
+once beside the track, ``<track>_xz``) instead of the plain files: issue 28's case.
 
 Targets (issue 15): first paint <= 1.2 s; wide loaded <= 6 s (Robust04 <= 25 s); peak <= 1.2 GB
 (<= 3 GB); first drawing of a chart <= 0.5 s (<= 1 s); event loop blocked <= 100 ms.
@@ -74,6 +81,31 @@ def _track(size: str, gen_track: str) -> Path:
     return out
 
 
+def _compressed(track: Path) -> Path:
+    """``track`` with its runs xz-compressed (``runs/<name>.xz``), made once beside it."""
+    import lzma
+    import shutil
+    from concurrent.futures import ThreadPoolExecutor
+
+    out = track.with_name(track.name + "_xz")
+    if (out / "qrels.txt").exists():
+        return out
+    tmp = track.with_name(track.name + "_xz.tmp")
+    shutil.rmtree(tmp, ignore_errors=True)
+    (tmp / "runs").mkdir(parents=True)
+    for name in ("qrels.txt", "groups.tsv", "pooled.txt"):
+        if (track / name).exists():
+            shutil.copy(track / name, tmp / name)
+
+    def one(run: Path) -> None:      # lzma compresses without the GIL: a thread a core
+        (tmp / "runs" / (run.name + ".xz")).write_bytes(lzma.compress(run.read_bytes()))
+
+    with ThreadPoolExecutor(os.cpu_count() or 1) as pool:
+        list(pool.map(one, sorted((track / "runs").iterdir())))
+    tmp.rename(out)
+    return out
+
+
 class _LoopWatch:
     """A repeating timer that records its own lateness (the event loop's longest block);
     with ``why``, a watchdog thread samples every thread's stack while the loop is late."""
@@ -84,6 +116,8 @@ class _LoopWatch:
         self.interval = interval_ms / 1000
         self.worst = 0.0
         self.worst_cpu = 0.0
+        self.stalls = 0
+        self.most_work = 0.0
         self.last = time.monotonic()
         self.last_cpu = time.thread_time()
         self.phase = ""
@@ -101,11 +135,15 @@ class _LoopWatch:
         self.last_cpu = time.thread_time()
         self.worst = 0.0
         self.worst_cpu = 0.0
+        self.stalls = 0
+        self.most_work = 0.0
         self.timer.start()
 
     def _tick(self) -> None:  # the GUI thread
         now, cpu = time.monotonic(), time.thread_time()
         late = now - self.last - self.interval
+        self.stalls += late > BLOCK_REPORT
+        self.most_work = max(self.most_work, cpu - self.last_cpu)
         if late > self.worst:
             # the GUI thread's own CPU time in its longest block: what the GUI thread did;
             # the rest of the block it waited (for the GIL or for a core)
@@ -213,10 +251,14 @@ def child(track: Path, quick: bool, why: bool, no_analyses: bool = False,
     blocked: dict[str, float] = {}
 
     blocked_cpu: dict[str, float] = {}
+    stalls: dict[str, int] = {}
+    work: dict[str, float] = {}
 
     def phase_end(name: str) -> None:
         blocked[name] = watch.worst * 1000
         blocked_cpu[name] = watch.worst_cpu * 1000
+        stalls[name] = watch.stalls
+        work[name] = watch.most_work * 1000
 
     # ---- the panels built after the first paint
     watch.start("start")
@@ -322,6 +364,8 @@ def child(track: Path, quick: bool, why: bool, no_analyses: bool = False,
     for name, ms in blocked.items():
         out[f"blocked {name} ms"] = ms
         out[f"blocked {name} GUI CPU ms"] = blocked_cpu[name]
+        out[f"stalls > 100 ms {name}"] = stalls[name]
+        out[f"GUI work {name} ms"] = work[name]
     out["blocked max ms"] = max(blocked.values())
     worst = max(blocked, key=blocked.get)
     out["GUI CPU in the longest block ms"] = blocked_cpu[worst]
@@ -368,6 +412,8 @@ def main() -> None:
     ap.add_argument("--switch-interval", type=float, metavar="SECONDS",
                     help="the GIL's switch interval instead of the window's own "
                          "(sys.setswitchinterval; to compare values)")
+    ap.add_argument("--compressed", action="store_true",
+                    help="the runs xz-compressed (made once beside each track, <track>_xz)")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.child:
@@ -381,6 +427,8 @@ def main() -> None:
         os._exit(0)
     tracks = [Path(t) for t in args.track] + [_track(s, args.gen_track) for s in args.size]
     tracks = tracks or [_track("wide", args.gen_track)]
+    if args.compressed:
+        tracks = [_compressed(t) for t in tracks]
     root = HERE.parent
     subprocess.run([sys.executable, "-m", "compileall", "-q", str(root / "core"),
                     str(root / "gui")], check=False, stdout=subprocess.DEVNULL)

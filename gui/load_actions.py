@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import Qt, QTimer
 
 from yardstick.gui import heap
 from yardstick.gui import settings as st
@@ -57,8 +57,17 @@ class LoadActions:
             load.cancel()
             self._job_error(err)
 
-        self.jobs.submit(key, load.job, on_result=lambda res: self._load_done(load, res),
-                         on_error=failed, on_partial=lambda p: self._load_piece(load, p))
+        def submit() -> None:
+            self.jobs.submit(key, load.job, on_result=lambda res: self._load_done(load, res),
+                             on_error=failed, on_partial=lambda p: self._load_piece(load, p))
+
+        if getattr(self, "_pending", None):
+            # the panels first (their libraries are imported on a worker): a track's runs
+            # read on every core would keep the window at "Opening…" for seconds
+            self.panels_ready.connect(submit, Qt.ConnectionType.SingleShotConnection)
+            self.build_panels_in_turns()
+        else:
+            submit()
         return key
 
     def open_qrels(self, path: str) -> str:

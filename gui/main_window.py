@@ -39,6 +39,8 @@ log = logging.getLogger(__name__)
 PREFERRED_SIZE = (1400, 900)
 #: Room left for the window manager's frame and title bar.
 FRAME_MARGIN = 40
+#: Progress is shown at most this often (seconds).
+PROGRESS_EVERY = 0.25
 #: Widest the status bar's progress message gets (pixels; longer ones are elided).
 PROGRESS_LABEL_WIDTH = 360
 
@@ -105,6 +107,7 @@ class MainWindow(MenuActions, PanelDocks, LoadActions, SessionActions, QMainWind
         for w in (self.progress_label, self.progress_bar, self.cancel_button):
             sb.addPermanentWidget(w)
             w.setVisible(False)
+        self._progress_shown = 0.0      # when the progress was last shown (time.monotonic)
         self.jobs.progress.connect(self._on_progress)
         self.jobs.busy_changed.connect(self._on_busy)
 
@@ -167,6 +170,12 @@ class MainWindow(MenuActions, PanelDocks, LoadActions, SessionActions, QMainWind
 
     # ----------------------------------------------------------------- status
     def _on_progress(self, key: str, fraction: float, message: str) -> None:
+        # QProgressBar.setValue repaints at once when its text changes (~10 ms on the GUI
+        # thread); a load's several jobs report every 50 ms each: shown at most 4 times a second
+        now = time.monotonic()
+        if now - self._progress_shown < PROGRESS_EVERY:
+            return
+        self._progress_shown = now
         frac, msg = self.jobs.overall_progress()
         self.progress_bar.setValue(int(1000 * frac))
         fm = self.progress_label.fontMetrics()

@@ -12,18 +12,25 @@ from __future__ import annotations
 import numpy as np
 
 from yardstick.common.threads import each, threads_for
+from yardstick.inputs.run_cache import derived
 from yardstick.inputs.topic_blocks import descending_score_key, group_in_slices, sort_in_blocks
 
 
 def cached_order(run, compat: int) -> np.ndarray:
     """trec_eval order of a :class:`~yardstick.inputs.run.Run`'s lines, computed once per run
-    and compat level (kept in ``run.meta``)."""
-    cache = run.meta.setdefault("_trec_order", {})
-    if compat not in cache:
-        order = trec_order(run.topic_code, run.score, run.docno_bytes, compat,
-                           grouped=run.lines_by_topic)
-        cache[compat] = order.astype(np.int32, copy=False) if len(order) < 2**31 else order
-    return cache[compat]
+    and compat level (kept in :data:`~yardstick.inputs.run_cache.RUN_CACHE`; two threads
+    asking at once compute it once)."""
+    kept = derived(run)
+    order = kept.trec_order.get(compat)
+    if order is not None:
+        return order
+    with kept.lock:
+        if compat not in kept.trec_order:
+            order = trec_order(run.topic_code, run.score, run.docno_bytes, compat,
+                               grouped=run.lines_by_topic)
+            kept.trec_order[compat] = (order.astype(np.int32, copy=False)
+                                       if len(order) < 2**31 else order)
+        return kept.trec_order[compat]
 
 
 def trec_order(topic_code: np.ndarray, score: np.ndarray, docno_bytes: np.ndarray,

@@ -12,7 +12,7 @@ first use.  ``score`` is float64; ``rank`` is the file's rank column as int32
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import TYPE_CHECKING
 
@@ -29,6 +29,7 @@ from yardstick.inputs.io.docno_words import (  # noqa: F401 (the run's docno wor
     string_words,
     to_bytes_array,
 )
+from yardstick.inputs.run_cache import RUN_CACHE
 from yardstick.inputs.topic_blocks import sort_by_topic_blocks
 
 if TYPE_CHECKING:  # pandas is imported where a frame is built, not at import time
@@ -75,7 +76,6 @@ class Run:
     rank: np.ndarray | None
     path: str | None = None
     group: str = ""
-    meta: dict = field(default_factory=dict, compare=False)
 
     def __len__(self) -> int:
         return len(self.topic_code)
@@ -110,7 +110,7 @@ class Run:
         # the reader's docno hashes (made on its workers) become the index in place;
         # else they are made (or copied) a slice at a time, so that the hashes and the
         # key's parts are never whole columns (8 bytes a line each)
-        made = self.meta.pop(LINE_HASH, None)
+        made = RUN_CACHE.take_line_hash(self)
         h = made if made is not None else self.__dict__.get("doc_hash")
         packed = made if made is not None else np.empty(n, np.uint64)
         for a in range(0, n, _SLICE):
@@ -330,9 +330,6 @@ class Run:
         return cls.from_arrays(list(t), list(d), list(s), name=name)
 
 
-#: ``Run.meta`` key of the docno hashes a reader made while reading (uint64 a line, as
-#: :func:`~yardstick.inputs.io.docno_words.docno_hash`), consumed by :attr:`Run.key_sorted`
-LINE_HASH = "_line_hash"
 
 
 def _docno_comparer(a: np.ndarray, b: np.ndarray):

@@ -3,8 +3,8 @@ things computed once per run (and qrels) that every judged ranking is cut from.
 
 * :func:`cached_order` — the run's lines in trec_eval's order
   (:func:`yardstick.inputs.ranking.trec_order`: topic, score descending, docno descending),
-  kept on the run per compat level;
-* :func:`ranked_judgments` — the judgment of each line in that order, kept on the run
+  kept per run and compat level (:mod:`yardstick.inputs.run_cache`);
+* :func:`ranked_judgments` — the judgment of each line in that order, kept per run
   for the qrels it was joined with (``form_res_rels.c``'s look-up, done once):
   ``>= 0`` the judgment, :data:`NONPOOL` (-1) not in the qrels, :data:`UNJUDGED` (-2)
   a negative judgment (trec_eval's ``RELVALUE_NONPOOL`` / ``RELVALUE_UNJUDGED``).
@@ -22,6 +22,7 @@ import numpy as np
 
 from yardstick.inputs.ranking import cached_order
 from yardstick.inputs.run import Run
+from yardstick.inputs.run_cache import derived
 
 if TYPE_CHECKING:
     from yardstick.inputs.qrels import Qrels
@@ -76,26 +77,28 @@ def ranked_judgments(run: Run, qrels: Qrels, compat: int = 10) -> np.ndarray:
     (:func:`cached_order`: all its topics, every line), in :func:`judgment_dtype`.
 
     The qrels are joined once per (run, qrels) and the result is kept on the run
-    (``run.meta``, with a weak reference to these qrels: other qrels replace it), so
-    every option of :func:`~yardstick.judging.judged.build_judged_ranking` and the judged runs of
-    the pool
+    (:data:`~yardstick.inputs.run_cache.RUN_CACHE`, with a weak reference to these qrels:
+    other qrels replace it), so every option of
+    :func:`~yardstick.judging.judged.build_judged_ranking` and the judged runs of the pool
     (:mod:`yardstick.judging.judged_runs_build`, which keeps them as views of its own array)
     read the same judgments.
     """
-    kept = run.meta.get("_judgments")
-    if kept is not None and kept[0]() is qrels:
-        if kept[1] == compat:
-            return kept[2]
-        rel_line = np.empty(len(run), kept[2].dtype)     # another compat: reorder
-        rel_line[cached_order(run, kept[1])] = kept[2]
-    else:
-        rel_line = line_judgments(run, qrels)
-    order = cached_order(run, compat)
-    dtype = judgment_dtype(qrels)
-    ranked = rel_line.astype(dtype) if _is_identity(order) else rel_line[order].astype(dtype)
-    del rel_line
-    keep_judgments(run, qrels, compat, ranked)
-    return run.meta["_judgments"][2]
+    entry = derived(run)
+    with entry.lock:                    # joined once, whichever thread asks first
+        kept = entry.judgments
+        if kept is not None and kept[0]() is qrels:
+            if kept[1] == compat:
+                return kept[2]
+            rel_line = np.empty(len(run), kept[2].dtype)     # another compat: reorder
+            rel_line[cached_order(run, kept[1])] = kept[2]
+        else:
+            rel_line = line_judgments(run, qrels)
+        order = cached_order(run, compat)
+        dtype = judgment_dtype(qrels)
+        ranked = rel_line.astype(dtype) if _is_identity(order) else rel_line[order].astype(dtype)
+        del rel_line
+        keep_judgments(run, qrels, compat, ranked)
+        return entry.judgments[2]
 
 
 def keep_judgments(run: Run, qrels: Qrels, compat: int, ranked: np.ndarray) -> None:
@@ -103,7 +106,7 @@ def keep_judgments(run: Run, qrels: Qrels, compat: int, ranked: np.ndarray) -> N
     larger array may replace the run's own copy: the memory is then shared)."""
     ranked = ranked.view()
     ranked.flags.writeable = False          # shared: every judged ranking of the run reads it
-    run.meta["_judgments"] = (weakref.ref(qrels), compat, ranked)
+    derived(run).judgments = (weakref.ref(qrels), compat, ranked)
 
 
 def _is_identity(order: np.ndarray) -> bool:
@@ -117,7 +120,9 @@ def _is_identity(order: np.ndarray) -> bool:
 
 
 def run_topic_counts(run: Run) -> np.ndarray:
-    """Lines per run topic code, computed once per run."""
-    if "_topic_counts" not in run.meta:
-        run.meta["_topic_counts"] = np.bincount(run.topic_code, minlength=len(run.topics))
-    return run.meta["_topic_counts"]
+    """Lines per run topic code, computed once per run (the reader counts them as it parses)."""
+    entry = derived(run)
+    counts = entry.topic_counts
+    if counts is None:
+        counts = entry.topic_counts = np.bincount(run.topic_code, minlength=len(run.topics))
+    return counts

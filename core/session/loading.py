@@ -1,27 +1,35 @@
-"""Loading files for the workbench: what kind of file is this, and read many of them.
+"""Loading files for the workbench: read many of them, of any kind.
 
-:func:`classify_file` looks at a file's first lines (never its name) and says
-``"run"``, ``"qrels"``, ``"topics"``, ``"documents"``, ``"groups"`` or
-``"session"`` (None when it cannot tell): used by "Open folder" and drag and
-drop.  :func:`load_files` reads a batch as a progress generator; a bad file
-becomes an entry in ``errors`` (its :class:`~yardstick.common.errors.FormatError`) and does
-not stop the others, so nothing loaded before is lost.
+:func:`load_files` reads a batch as a progress generator (the kind of a file given
+without one from its content, :mod:`yardstick.session.file_kinds`); a bad file becomes
+an entry in ``errors`` (its :class:`~yardstick.common.errors.FormatError`) and does not
+stop the others, so nothing loaded before is lost.  Streamed, a track's runs are read,
+decompressed and evaluated on several threads and each is yielded as soon as it is
+ready (:func:`read_threads`).
 """
 
 from __future__ import annotations
 
-import json
 import os
-import re
-from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from yardstick.common.errors import FormatError
 from yardstick.common.progress import Progress
 from yardstick.inputs.io.groups_file import read_groups
-from yardstick.inputs.io.text_source import COMPRESSED_SUFFIXES, decode_text, read_bytes
+from yardstick.inputs.io.text_source import read_bytes
+from yardstick.session.file_kinds import (
+    KINDS,
+    _head,
+    _opener,
+    classify_file,
+    classify_text,
+    column_shape,
+    expand,
+    files_in_folder,
+    strip_compression,
+)
 
 if TYPE_CHECKING:  # pandas and numpy load with the readers (the window paints before them)
     import pandas as pd
@@ -29,145 +37,9 @@ if TYPE_CHECKING:  # pandas and numpy load with the readers (the window paints b
     from yardstick.inputs.qrels import Qrels
     from yardstick.inputs.run import Run
 
-__all__ = ["KINDS", "classify_file", "classify_text", "read_groups", "LoadResult",
-           "load_files", "files_in_folder"]
-
-KINDS = ("qrels", "run", "topics", "documents", "groups", "session")
-_HEAD_BYTES = 64 * 1024
-_NUM = re.compile(r"^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$")
-_INT = re.compile(r"^[+-]?\d+$")
-
-
-def _opener(raw: bytes):
-    import bz2
-    import gzip
-    import lzma
-
-    if raw.startswith(b"\x1f\x8b"):
-        return gzip.open
-    if raw.startswith(b"BZh"):
-        return bz2.open
-    if raw.startswith(b"\xfd7zXZ\x00"):
-        return lzma.open
-    return None
-
-
-def _head(path: str | os.PathLike) -> str:
-    """Decoded first lines of a (possibly compressed) file."""
-    p = str(path)
-    with open(p, "rb") as f:
-        raw = f.read(_HEAD_BYTES)
-    opener = _opener(raw)
-    if opener is not None:
-        import lzma
-        import zlib
-
-        try:
-            with opener(p, "rb") as f:
-                raw = f.read(_HEAD_BYTES)
-        except (OSError, EOFError, ValueError, zlib.error, lzma.LZMAError):
-            return ""  # a corrupt archive: read_bytes names the problem
-    if b"\x00" in raw:
-        return ""
-    text = decode_text(raw)
-    if len(raw) == _HEAD_BYTES and "\n" in text:
-        text = text[: text.rindex("\n")]
-    return text
-
-
-def classify_text(text: str) -> str | None:
-    """Kind of a file from its first lines (see module docstring)."""
-    s = text.lstrip("\ufeff \t\r\n")
-    if not s:
-        return None
-    if s.startswith("{"):
-        try:
-            obj = json.loads(text)
-            if isinstance(obj, dict) and obj.get("format") == "yardstick-session":
-                return "session"
-        except (ValueError, RecursionError):  # RecursionError: nested too deeply to parse
-            if '"yardstick-session"' in text[:2000]:
-                return "session"
-        first = s.splitlines()[0]
-        if '"docno"' in first or '"doc_id"' in first or '"contents"' in first:
-            return "documents"
-        if '"query"' in first or '"qid"' in first or '"title"' in first:
-            return "topics"
-        return None
-    head = s[:20000]
-    markdown = s.startswith(("# ", "## ", "```"))
-    if markdown:
-        pass
-    elif (re.search(r"^\s*<docno>", head, re.I | re.M)
-          and re.search(r"^\s*<doc>", head, re.I | re.M)):
-        return "documents"
-    elif re.search(r"^\s*<(top|topics?\b)[^>]*>", head, re.I | re.M):
-        return "topics"
-    elif s.startswith(".I"):
-        # SMART: document files carry .X (CACM, CISI) or .T with .B (Cranfield);
-        # query files (.W only) have no reader yet
-        if re.search(r"^\.X\s*$", head, re.M) or (re.search(r"^\.T\s*$", head, re.M)
-                                                 and re.search(r"^\.B\s*$", head, re.M)):
-            return "documents"
-        return None
-    lines = [ln.split() for ln in s.splitlines()[:200] if ln.strip() and not ln.startswith("#")]
-    if not lines:
-        return None
-    widths = {len(f) for f in lines}
-    if widths and min(widths) >= 6 and all(_NUM.match(f[4]) for f in lines):
-        return "run"
-    if widths == {4} and all(_INT.match(f[3]) for f in lines):
-        return "qrels"
-    tabbed = [ln.split("\t") for ln in s.splitlines()[:200] if ln.strip()]
-    if all(len(t) == 2 for t in tabbed):
-        if all(len(t[1].split()) == 1 for t in tabbed) and not all(_INT.match(t[1].strip())
-                                                                   for t in tabbed):
-            return "groups"
-        return "topics"
-    return None
-
-
-def column_shape(text: str) -> str | None:
-    """"run" or "qrels" for a head whose lines have a run's or a qrels file's columns but
-    that :func:`classify_text` does not take (a score that is not a number, a line too
-    long for the head): reading it as that kind says which line is wrong and why."""
-    lines = [ln.split() for ln in text.splitlines()[:200] if ln.strip()
-             and not ln.lstrip().startswith("#")]
-    if not lines:
-        return None
-    if len(lines) == 1 and len(lines[0]) >= 3 and lines[0][1] == "Q0":
-        return "run"                    # one line cut off by the head: topic Q0 docno…
-    widths = [len(f) for f in lines[:-1] or lines]   # the head's last line may be cut
-    if sum(w == 6 for w in widths) * 2 > len(widths):
-        return "run"
-    if sum(w == 4 for w in widths) * 2 > len(widths):
-        return "qrels"
-    return None
-
-
-def classify_file(path: str | os.PathLike) -> str | None:
-    """Kind of the file at ``path`` (None for unreadable or unknown files)."""
-    try:
-        if Path(path).is_dir():
-            return None
-        return classify_text(_head(path))
-    except OSError:
-        return None
-
-
-def files_in_folder(folder: str | os.PathLike) -> dict[str, list[str]]:
-    """``{kind: [paths]}`` for the files of a folder (recursively, hidden files skipped)."""
-    out: dict[str, list[str]] = {}
-    for root, dirs, files in os.walk(folder):
-        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-        for name in sorted(files):
-            if name.startswith("."):
-                continue
-            p = os.path.join(root, name)
-            kind = classify_file(p)
-            if kind:
-                out.setdefault(kind, []).append(p)
-    return out
+__all__ = ["KINDS", "classify_file", "classify_text", "column_shape", "read_groups",
+           "LoadResult", "load_files", "files_in_folder", "expand", "strip_compression",
+           "read_threads"]
 
 
 @dataclass(frozen=True)
@@ -230,7 +102,10 @@ def load_files(items: Sequence[tuple[str, str | None]], group_of: Mapping[str, s
     res: dict[str, Any] = {"runs": [], "errors": [], "groups": dict(group_of or {}),
                            "sessions": []}
     first_sent = not stream
+    together = _read_together(items) if stream else set()
     for i, (path, kind) in enumerate(items):
+        if i in together:
+            continue
         name = os.path.basename(str(path))
         yield Progress(i, total, f"reading {name}")
         if not first_sent and kind == "run":
@@ -264,6 +139,13 @@ def load_files(items: Sequence[tuple[str, str | None]], group_of: Mapping[str, s
             yield Progress(i + 0.9, total, f"evaluating {name}")
             ev = {run.name: evaluate(run, qrels)} if evaluate is not None and qrels else {}
             yield LoadResult(runs=(run,), evaluations=ev)
+    if together:
+        if not first_sent:
+            first_sent = True
+            yield _small_files(res)
+            qrels = res["qrels"] if res.get("qrels") is not None else qrels
+        yield from _runs_together([(i, items[i][0]) for i in sorted(together)], res, total,
+                                  qrels, evaluate)
     if not first_sent:
         yield _small_files(res)
     runs = res["runs"]
@@ -311,6 +193,69 @@ def _load_with_progress(path: str, kind: str, res: dict[str, Any], i: int, total
         res["qrels"] = yield from scaled(read_qrels_job(path), i, total)
 
 
+def _read_together(items: Sequence[tuple[str, str | None]]) -> set[int]:
+    """The runs of a streamed batch read on several threads (:func:`_runs_together`): the
+    run files smaller than :data:`SMALL_RUN_CHUNKS` read chunks, compressed or not
+    (a larger one is read alone, with its progress and cancellation points)."""
+    from yardstick.inputs.io import read_progress
+
+    out = set()
+    for i, (path, kind) in enumerate(items):
+        if kind == "run":
+            try:
+                if os.path.getsize(path) < SMALL_RUN_CHUNKS * read_progress.READ_CHUNK:
+                    out.add(i)
+            except OSError:
+                pass            # read alone: the error is said there
+    return out if len(out) > 1 else set()
+
+
+def read_threads() -> int:
+    """Threads reading a track's runs: one per core, at least two.  The decompressors
+    (lzma, zlib, bz2 in CPython) release the GIL while they work, as pyarrow's parser
+    does, so threads decompress and parse in parallel; the evaluation's numpy work
+    releases it too."""
+    from yardstick.common.threads import cores
+
+    return max(2, cores())
+
+
+def _runs_together(todo: list[tuple[int, str]], res: dict[str, Any], total: int,
+                   qrels: Qrels | None, evaluate: Callable[[Run, Qrels], Any] | None):
+    """Read, group and evaluate the runs of ``todo`` (``(item index, path)``) on
+    :func:`read_threads` threads; yield each as a :class:`LoadResult` piece, in the
+    batch's order, as soon as it and those before it are ready."""
+    from yardstick.common.threads import in_order
+    from yardstick.inputs.io import read_run
+
+    groups = dict(res["groups"])
+
+    def one(item: tuple[int, str]):
+        i, path = item
+        try:
+            run = read_run(path)
+        except FormatError as e:
+            return i, path, e
+        except (OSError, MemoryError) as e:
+            return i, path, FormatError(str(path), None, f"cannot read: {e}")
+        group = _group_for(run, groups) if groups else ""
+        if group:
+            run = run.renamed(group=group)
+        ev = {run.name: evaluate(run, qrels)} if evaluate is not None and qrels else {}
+        return i, run, ev
+
+    threads = read_threads()
+    yield Progress(todo[0][0], total, f"reading {len(todo)} runs on {threads} threads")
+    for done, (_, got, ev) in enumerate(in_order(one, todo, threads, ahead=2 * threads,
+                                                 name="yardstick-load"), 1):
+        if isinstance(ev, FormatError):
+            res["errors"].append(ev)
+            continue
+        res["runs"].append(got)
+        yield Progress(todo[0][0] + done, total, f"read {done} of {len(todo)} runs")
+        yield LoadResult(runs=(got,), evaluations=ev)
+
+
 def _small_plain(path: str) -> bool:
     from yardstick.inputs.io import read_progress
 
@@ -348,22 +293,3 @@ def _load_one(path: str, kind: str, res: dict[str, Any]) -> None:
         res["sessions"].append(os.path.abspath(path))
     else:
         raise ValueError(f"unknown kind {kind!r}")
-
-
-def strip_compression(name: str) -> str:
-    for suf in COMPRESSED_SUFFIXES:
-        if name.endswith(suf):
-            return name[: -len(suf)]
-    return name
-
-
-def expand(paths: Iterable[str | os.PathLike]) -> list[tuple[str, str | None]]:
-    """Folders become their classified files; files stay (kind decided when read)."""
-    out: list[tuple[str, str | None]] = []
-    for p in paths:
-        if Path(p).is_dir():
-            for kind, files in files_in_folder(p).items():
-                out.extend((f, kind) for f in files)
-        else:
-            out.append((str(p), None))
-    return out

@@ -3,8 +3,9 @@
 napari's ``ViewerModel`` is the pattern (STYLE.md): a :class:`Session` holds the
 :class:`~yardstick.session.workspace.Workspace` (runs, topics, documents, groups,
 measures, options, notes), the named qrels sets (one of them the primary, which the
-numbers use) and the evaluations per (run, qrels, options)
-(:mod:`yardstick.session.session_evaluations`).  Every
+numbers use), the evaluations per (run, qrels, options)
+(:mod:`yardstick.session.session_evaluations`) and, as ``run_cache``, the cache of what is
+derived from each run (:mod:`yardstick.inputs.run_cache`).  Every
 change goes through a method here and is announced by :attr:`Session.events`
 (plain callbacks, :class:`~yardstick.common.events.Event`); evaluations follow the
 changes by themselves, on the session's :class:`~yardstick.session.changes.Executor`
@@ -24,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from yardstick.common.events import Event
 from yardstick.common.options import EvalOptions
+from yardstick.inputs.run_cache import RUN_CACHE
 from yardstick.session.changes import WHATS, Change, Executor
 from yardstick.session.evaluating import BASE_MEASURES, Evaluator, renamed
 from yardstick.session.session_evaluations import (
@@ -82,6 +84,8 @@ class Session(SessionEvaluations):
         self.executor = executor
         self.base_measures = tuple(base_measures)
         self.workspace = workspace or Workspace()
+        #: What is derived from each run (orders, judgments joined), shared by threads
+        self.run_cache = RUN_CACHE
         self._qrels_sets: dict[str, Qrels] = {}
         self._primary: str | None = None
         self._adopt_qrels(self.workspace.qrels)
@@ -244,6 +248,7 @@ class Session(SessionEvaluations):
     def remove_runs(self, names: Iterable[str]) -> None:
         for n in list(names):
             if n in self.workspace.runs:
+                self.run_cache.forget(self.workspace.runs[n].run)
                 self.workspace.remove_run(n)
                 self._evals.pop(n, None)
         self.changed(Change.RUNS)

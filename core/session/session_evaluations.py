@@ -78,8 +78,7 @@ class SessionEvaluations:
         if ws.qrels is None or not ws.runs:
             return
         measures = self.wanted_measures()
-        checked: dict[tuple, bool] = {}            # 150 evaluations share a few column sets
-        if any(not has_all_measures(k.evaluation, measures, checked) for k in self._evals.values()):
+        if not self._all_cover(measures):
             self._evals.clear()
         current = self.evaluations(visible_only=False)
         todo = [e.run for e in ws.runs.values() if e.name not in current]
@@ -94,6 +93,24 @@ class SessionEvaluations:
             self._announce_coverage(ws.qrels, ws.options)
             return
         self._evaluate_in_batches(todo, ws.qrels, measures, ws.options, 0, len(todo))
+
+    def _all_cover(self, measures: list[str]) -> bool:
+        """Whether every kept evaluation has a column for each of ``measures``; each
+        evaluation is checked once per set of measures (a load of 150 runs asks after
+        every few runs, on the GUI thread)."""
+        asked = tuple(measures)
+        checked: dict[tuple, bool] = {}            # 150 evaluations share a few column sets
+        known = getattr(self, "_coverage", {})
+        coverage, ok = {}, True
+        for k in self._evals.values():
+            ev = k.evaluation
+            hit = known.get(id(ev))
+            if hit is None or hit[0] is not ev or hit[1] != asked:
+                hit = (ev, asked, has_all_measures(ev, measures, checked))
+            coverage[id(ev)] = hit
+            ok = ok and hit[2]
+        self._coverage = coverage
+        return ok
 
     def _evaluate_in_batches(self, todo: list[Run], qrels: Qrels, measures: list[str],
                              options: EvalOptions, done: int, total: int) -> None:

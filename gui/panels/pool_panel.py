@@ -462,9 +462,11 @@ def _choice(index, runs, groups, pooled, depth, settings):
 
 def _index_key(runs, qrels, level) -> tuple:
     """What the pool's judged runs depend on: the runs' data and the qrels (by identity)
-    and -l.  A renamed or regrouped run (``Run.renamed``) keeps its data and its
-    ``meta`` (its cached order and judgments): the same key."""
-    return tuple(id(r.meta) for r in runs), id(qrels), level
+    and -l.  A renamed or regrouped run (``Run.renamed``) keeps its arrays, and with them
+    what was derived from them (:mod:`yardstick.inputs.run_cache`): the same key."""
+    from yardstick.inputs.run_cache import RunCache
+
+    return tuple(RunCache.key(r) for r in runs), id(qrels), level
 
 
 def _scaled(gen, start: float, share: float, total: float, label: str):

@@ -18,6 +18,7 @@ from yardstick.evaluation.engine import compute_columns
 from yardstick.evaluation.measures.registry import parse_requests
 from yardstick.inputs.io import read_qrels, read_run
 from yardstick.inputs.run import Run
+from yardstick.inputs.run_cache import derived
 from yardstick.judging.judged import build_judged_ranking
 from yardstick.judging.judged_runs_build import build_judged_runs
 
@@ -138,11 +139,11 @@ def test_judged_once_the_evaluations_order_and_judgments_are_read_not_remade(mon
     index = build_judged_runs(runs, q)
     assert joins == [] and sorts == []
     for i, run in enumerate(runs):
-        assert index.run_lines[i] is run.meta["_trec_order"][10]
-        assert np.shares_memory(run.meta["_judgments"][2], index.e_rel)
+        assert index.run_lines[i] is derived(run).trec_order[10]
+        assert np.shares_memory(derived(run).judgments[2], index.e_rel)
         jr = index.ranking(i)
         if jr.start[-1] == len(run):                   # nothing cut: the run's own order
-            assert jr.line is run.meta["_trec_order"][10]
+            assert jr.line is derived(run).trec_order[10]
     # and the engine, asked again, reads those views (no join): same ranking as before
     again = build_judged_ranking(runs[0], q)
     assert joins == []

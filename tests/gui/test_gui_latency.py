@@ -1,8 +1,11 @@
-"""The window stays responsive while a large run loads in the background (issue 3).
+"""The window stays responsive while a large run loads in the background (issues 3, 28).
 
-A QTimer ticks every 10 ms in the GUI thread while a 1,000,000-line run is
-read by the job runner; the longest gap between two ticks must stay under
-100 ms (the issue's bound).
+A QTimer ticks every 10 ms in the GUI thread while a 1,000,000-line run is read by
+the job runner; between two ticks the GUI thread's own CPU time (``time.thread_time``:
+the work it did itself in that turn of the event loop) must stay under 50 ms.  The
+thread's CPU time is what the window's code decides; the wall-clock gap also holds
+the time the thread waited for a core or the GIL, which another job on a busy
+machine inflates, so it is measured by ``benchmarks/bench_gui_track.py`` instead.
 """
 
 from __future__ import annotations
@@ -17,6 +20,8 @@ from tests.gui_support import RUNS, load, make_window
 
 # timing-sensitive: `make test` runs it on its own after the parallel suite
 pytestmark = pytest.mark.serial
+#: The most CPU time the GUI thread may spend in one turn of its event loop (issue 28).
+GUI_WORK_LIMIT = 0.050
 
 
 def write_big_run(path, topics=500, per_topic=2000):
@@ -39,10 +44,12 @@ def test_event_loop_keeps_ticking_while_a_million_line_run_loads(qtbot, tmp_path
                                                                  big_run):
     path, n = big_run
     win = make_window(qtbot, tmp_path, monkeypatch)
-    ticks: list[float] = []
+    # the window's own start (the topic explorer's worked example) is not the load's work
+    qtbot.waitUntil(lambda: not win.jobs.is_busy(), timeout=60000)
+    ticks: list[float] = []   # the GUI thread's CPU time at each tick
     timer = QTimer()
     timer.setInterval(10)
-    timer.timeout.connect(lambda: ticks.append(time.perf_counter()))
+    timer.timeout.connect(lambda: ticks.append(time.thread_time()))
     timer.start()
     try:
         res = load(qtbot, win, [(path, "run")], timeout=120000)
@@ -50,9 +57,10 @@ def test_event_loop_keeps_ticking_while_a_million_line_run_loads(qtbot, tmp_path
         timer.stop()
     assert res.errors == ()
     assert len(win.state.workspace.runs["big.run"].run) == n == 1_000_000
-    gaps = np.diff(ticks)
-    assert len(gaps) > 5
-    assert gaps.max() < 0.100, f"GUI thread blocked for {gaps.max() * 1000:.0f} ms"
+    work = np.diff(ticks)
+    assert len(work) > 5
+    assert work.max() < GUI_WORK_LIMIT, \
+        f"the GUI thread worked {work.max() * 1000:.0f} ms in one turn of the event loop"
 
 
 def test_cancel_button_stops_a_load_and_nothing_half_loaded_remains(qtbot, tmp_path, monkeypatch,

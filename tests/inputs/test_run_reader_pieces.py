@@ -20,7 +20,8 @@ import yardstick.inputs.io.run_file as rf
 from tests.shared_data import robust03_dir  # noqa: E402
 from yardstick.common.errors import FormatError
 from yardstick.inputs.io import read_run
-from yardstick.inputs.run import LINE_HASH, Run
+from yardstick.inputs.run import Run
+from yardstick.inputs.run_cache import RUN_CACHE, derived
 
 # the real Robust 2003 runs, or the generated track with their names and layout
 RUNS = robust03_dir() / "runs"
@@ -45,7 +46,7 @@ def _same_as_line_parser(run, path: Path) -> None:
     # by piece (narrower pieces before wider ones), equals one made from the docnos
     fresh = Run(name="fresh", tag=run.tag, topics=run.topics, topic_code=run.topic_code,
                 docno_bytes=run.docno_bytes, score=run.score, rank=run.rank)
-    assert LINE_HASH not in run.meta
+    assert derived(run).line_hash is None
     assert (run.key_sorted[0] == fresh.key_sorted[0]).all()
 
 
@@ -69,7 +70,7 @@ def test_pieces_equal_the_line_parser(real_run, chunk, monkeypatch):
     assert lean.rank is None
     assert (lean.topic_code == run.topic_code).all() and (lean.score == run.score).all()
     assert (lean.docno_bytes == run.docno_bytes).all() and lean.tag == run.tag
-    assert (run.meta["_topic_counts"] == np.bincount(run.topic_code)).all()
+    assert (RUN_CACHE.peek(run).topic_counts == np.bincount(run.topic_code)).all()
 
 
 def test_in_memory_bytes_take_the_same_path(real_run, monkeypatch):
@@ -224,7 +225,7 @@ def test_shuffled_real_run_in_pieces_equals_the_line_parser(real_run, chunk, loo
     out.write_bytes(b"".join(lines[i] for i in perm))
     run = read_run(out)
     _same_as_line_parser(run, out)
-    assert (run.meta["_topic_counts"] == np.bincount(run.topic_code)).all()
+    assert (RUN_CACHE.peek(run).topic_counts == np.bincount(run.topic_code)).all()
     assert bool(looked_up) == (lookup == "index_in")
 
 

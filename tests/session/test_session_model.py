@@ -82,6 +82,18 @@ def test_options_and_qrels_sets_make_evaluations_stale(inputs):
     _assert_match_trec_eval(s, runs, half, relevance_level=2)
 
 
+def test_removing_a_run_forgets_what_was_derived_from_it(inputs):
+    qrels, runs = inputs
+    s = Session()
+    s.set_qrels(qrels)
+    run = read_run(RUNS[0])
+    s.add_runs([run])
+    assert s.run_cache.peek(run).trec_order          # the evaluation ordered it
+    seen = _recorded(s)
+    s.remove_runs([run.name])
+    assert s.run_cache.peek(run) is None and seen == [Change.RUNS] and s.evaluations() == {}
+
+
 def test_renaming_a_run_keeps_its_evaluation(inputs, monkeypatch):
     qrels, runs = inputs
     s = Session()

@@ -33,7 +33,8 @@ from yardstick.inputs.io.run_columns import Columns
 from yardstick.inputs.io.run_piece import Irregular, piece_batches, piece_table
 from yardstick.inputs.io.run_room import Room, fewest_lines
 from yardstick.inputs.io.text_source import _KIND, check_size, display_name, read_bytes
-from yardstick.inputs.run import LINE_HASH, Run, codes_of
+from yardstick.inputs.run import Run, codes_of
+from yardstick.inputs.run_cache import RUN_CACHE, derived
 
 RUN_COLUMNS = "topic Q0 docno rank score tag"
 _MAGIC = tuple(_KIND)
@@ -126,10 +127,10 @@ def _read_run(path, spath: str, name: str | None, group: str, data: bytes | None
     run = Run(name=name or display_name(spath), tag=tag, topics=topics, topic_code=topic_code,
               docno_bytes=docno_bytes, score=score, rank=rank,
               path=None if spath == "<stdin>" else os.path.abspath(spath), group=group)
-    if topic_lines is not None:
-        run.meta["_topic_counts"] = topic_lines  # yardstick.judging.judged.run_topic_counts
-    if dhash is not None:
-        run.meta[LINE_HASH] = dhash  # made into the join index (Run.key_sorted)
+    if topic_lines is not None or dhash is not None:
+        kept = derived(run)
+        kept.topic_counts = topic_lines  # yardstick.judging.run_judgments.run_topic_counts
+        kept.line_hash = dhash           # made into the join index (Run.key_sorted)
     if order is not None and _in_topic_blocks(run):
         # trec_eval's order on a second thread while this one looks for duplicates:
         # neither needs the other when each topic is one block of lines
@@ -153,7 +154,7 @@ def _read_run(path, spath: str, name: str | None, group: str, data: bytes | None
         cached_order(run, order)
         if not scores:
             # (the reader still owns the frozen run: nothing else has seen it)
-            object.__setattr__(run, "score", None)
+            RUN_CACHE.without_scores(run)
     return run
 
 
