@@ -23,8 +23,9 @@ PANEL_GUIDE: list[tuple[str, str, str, str]] = [
      "per-topic value for its explanation."),
     ("compare", "Compare",
      "Is a run better than the baseline? Paired tests (t, Wilcoxon, sign, permutation) with "
-     "a multiple-comparison correction (Holm, Benjamini–Hochberg), per-topic differences and the "
-     "experiment table of a paper.",
+     "a multiple-comparison correction (Bonferroni, Holm, Benjamini–Hochberg), per-topic "
+     "differences and the experiment table of a paper; <i>by system</i> compares systems "
+     "of several runs (seeds, folds, a team's runs) with a linear mixed model.",
      "Choose the baseline, the measure, the test and the correction; the significance "
      "tab lists each run against the baseline; <i>Paper table</i> writes LaTeX or "
      "Markdown with significance marks."),
@@ -51,8 +52,16 @@ PANEL_GUIDE: list[tuple[str, str, str, str]] = [
      "Are the judgments complete and unbiased? Relevant documents found by pool depth, "
      "unique relevant documents per team, leave-one-team-out, titlestat and simulated "
      "shallower pools.",
-     "Tick the pooled runs in the Collection panel, choose the analyses and <b>Run</b> "
-     "(F5)."),
+     "The pooled runs and the pool depth are inferred from the runs and the judgments "
+     "(the evidence table shows each run's judged depth); correct them with the pooled "
+     "flags in the Collection panel, choose the analyses and <b>Run</b> (F5)."),
+    ("judgments", "Judgments",
+     "How much does the answer depend on who judged? Two or more judgment sets compared: "
+     "agreement (Cohen's kappa, Voorhees' overlap, the grade confusion matrix) and what "
+     "the second set does to every run's score and to the ranking (Kendall τ, τ_AP, "
+     "swaps).",
+     "Add a second qrels in the Collection panel (or open the two-assessor example), "
+     "choose the measure and <b>Run</b>."),
     ("topic_explorer", "Topic explorer",
      "Teaching mode: one run's ranked list for one topic taken apart — precision and "
      "recall after each document, the terms average precision adds up, the effect of "
