@@ -6,8 +6,9 @@ the significance marker and bold flag of each cell, a caption and an optional
 ``booktabs``: markers are ``\\textsuperscript`` of symbols every LaTeX kernel has
 (``\\dag``, ``\\ddag``, ``$\\bigtriangleup$`` for ▲ ...), the provenance is a ``%``
 comment block.  HTML carries the provenance as a comment; CSV, TSV and Markdown
-get a ``.provenance.json`` file beside them (written by :mod:`yardstick.presentation.export.tables`);
-in CSV/TSV the markers of a column go to a ``<column>_marker`` column beside it.
+get a ``.provenance.json`` file beside them (written by
+:mod:`yardstick.presentation.export.tables`, which also puts the markers of a CSV/TSV
+column in a ``<column>_marker`` column beside it before :func:`delimited` sees them).
 """
 
 from __future__ import annotations
@@ -37,23 +38,12 @@ def latex_escape(text: str) -> str:
 
 
 def delimited(frame, header, body, marks, bolds, caption, provenance, sep: str = ",") -> str:
-    """One header row, then the rows; a column with markers is followed by a
-    ``<column>_marker`` column holding them, so the numbers stay numbers."""
-    marked = [j for j in range(len(header)) if any(m[j] for m in marks)]
-
-    def spread(cells, extra):
-        out = []
-        for j, c in enumerate(cells):
-            out.append(c)
-            if j in marked:
-                out.append(extra(j))
-        return out
-
+    """One header row, then the rows (markers arrive as ``<column>_marker`` columns of
+    the frame: :func:`yardstick.presentation.export.columns.marker_columns`)."""
     buf = io.StringIO()
     w = csv.writer(buf, delimiter=sep, lineterminator="\n")
-    w.writerow(spread(header, lambda j: f"{header[j]}_marker"))
-    for row, mrow in zip(body, marks):
-        w.writerow(spread(row, lambda j: mrow[j]))
+    w.writerow(header)
+    w.writerows(body)
     return buf.getvalue()
 
 
