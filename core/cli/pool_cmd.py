@@ -18,7 +18,8 @@ Rebuilds the pool from the RUN files (all pooled, or those listed in the
                 with MAP, condensed MAP, bpref, infAP; Kendall tau and tau_AP;
 * ``all``       everything possible (the default).
 
-A summary is printed; ``--out DIR`` writes every table as CSV (or ``--format``).
+A summary is printed; ``--out DIR`` writes every table as CSV (or ``--format``) and
+each chart (earliest ranks, P(relevant), pool depth, uniques ...) as PNG, SVG and PDF.
 """
 
 from __future__ import annotations
@@ -176,6 +177,7 @@ def run(args: argparse.Namespace) -> int:
     if args.out:
         from yardstick.common.options import EvalOptions
         from yardstick.common.provenance import Provenance
+        from yardstick.presentation.export.columns import whole_numbers_as_integers
         from yardstick.presentation.export.tables import write_table
 
         os.makedirs(args.out, exist_ok=True)
@@ -190,8 +192,13 @@ def run(args: argparse.Namespace) -> int:
         for name, frame in report.tables().items():
             if name.endswith("_summary") and frame.index.name is None:
                 frame = frame.rename_axis("statistic")     # label/value lines
+            if name.endswith("_summary"):
+                frame = whole_numbers_as_integers(frame)   # topics,30 not topics,30.0
             write_table(frame, os.path.join(args.out, f"{name}.{suffix}"), fmt=args.format,
                         provenance=prov)
+        from yardstick.presentation.charts.chart_files import pool_charts, write_charts
+
+        write_charts(pool_charts(report), args.out, prov)    # each chart: PNG, SVG, PDF
         print(f"tables written to {args.out}", file=sys.stderr)
     return 0
 
@@ -302,7 +309,8 @@ def _print_simulate(report, out, tie_order: str) -> None:
                  .add_prefix("tau "))
 
 
-#: what ``yardstick pool`` prints for each analysis of :data:`yardstick.analysis.pool.report.REGISTRY`
+#: what ``yardstick pool`` prints for each analysis of
+#: :data:`yardstick.analysis.pool.report.REGISTRY`
 PRINTERS = {"stats": _print_stats, "sources": _print_sources, "uniques": _print_uniques,
             "titlestat": _print_titlestat, "simulate": _print_simulate}
 

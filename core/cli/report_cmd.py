@@ -142,10 +142,13 @@ def build_document(args: argparse.Namespace):
                             seeds={args.test: args.seed} if args.comparison_table
                             and args.test in ("randomisation", "bootstrap") else None,
                             extra=extra)
-    doc = _document(args, runs, qrels, options, only)
+    evs = None
+    if args.kind == "adhoc":          # every run evaluated once, for all pages and tables
+        evs = _evaluate_once(args, runs, qrels, options)
+    doc = _document(args, runs, qrels, options, only, evs)
     if args.comparison_table:
         prov = prov.with_extra(test=args.test, correction=args.correction, alpha=args.alpha)
-        doc = _with_comparison(doc, args, runs, qrels, options, prov)
+        doc = _with_comparison(doc, args, runs, qrels, options, prov, evs)
     from yardstick.inputs.topic_coverage import topic_coverage
 
     coverage = tuple(topic_coverage(qrels.topics.tolist(), runs, options.complete).messages())
@@ -175,17 +178,25 @@ def _measure_list(args) -> list[str]:
     return [m.strip() for m in args.measures.split(",") if m.strip()]
 
 
-def _document(args, runs, qrels, options, only):
+def _evaluate_once(args, runs, qrels, options):
+    """The ad hoc report's measures and the comparison table's, in one evaluation."""
+    from yardstick.common.progress import run_sync
+    from yardstick.evaluation.evaluation_service import evaluate_runs
+    from yardstick.evaluation.measures.spec import merge_cutoffs
+    from yardstick.presentation.reports.adhoc import ADHOC_MEASURES
+
+    wanted = [*ADHOC_MEASURES, args.measure]
+    if args.comparison_table:
+        wanted += _measure_list(args)
+    specs = list({s.text: s for s in merge_cutoffs(wanted, every=True)}.values())
+    return run_sync(evaluate_runs(runs, qrels, specs, options))
+
+
+def _document(args, runs, qrels, options, only, evs=None):
     title = args.title
     if args.kind == "adhoc":
-        from yardstick.common.progress import run_sync
-        from yardstick.evaluation.evaluation_service import evaluate_runs
-        from yardstick.presentation.reports.adhoc import ADHOC_MEASURES, adhoc_report
+        from yardstick.presentation.reports.adhoc import adhoc_report
 
-        measures = list(ADHOC_MEASURES)
-        if args.measure not in ("map",):
-            measures.append(args.measure)
-        evs = run_sync(evaluate_runs(runs, qrels, measures, options))
         hist = _column_name(evs, args.measure)
         medians, median_set, said = _median_choice(args, runs, hist)
         return adhoc_report(evs, only, hist, title or "Ad hoc evaluation report",
@@ -231,7 +242,7 @@ def _median_choice(args, runs, measure: str):
     return None, chosen, said
 
 
-def _with_comparison(doc, args, runs, qrels, options, prov):
+def _with_comparison(doc, args, runs, qrels, options, prov, evs=None):
     """``doc`` with a first page holding the comparison table and its p-values (and, with
     ``--baseline``, the table marked against the baselines beside it)."""
     import pandas as pd
@@ -246,7 +257,9 @@ def _with_comparison(doc, args, runs, qrels, options, prov):
 
     measures = _measure_list(args)
     # each measure of the table is asked for: P.5 and P.10 both (merge_cutoffs)
-    evs = run_sync(evaluate_runs(runs, qrels, merge_cutoffs(measures, every=True), options))
+    if evs is None:
+        evs = run_sync(evaluate_runs(runs, qrels, merge_cutoffs(measures, every=True),
+                                     options))
     order = args.comparison_order or ("score" if len(runs) > 26 else "given")
     columns = [_column_name(evs, m) for m in measures]
     t = comparison_table_from_evaluations(

@@ -42,7 +42,8 @@ import re
 
 import pandas as pd
 
-__all__ = ["TIDY_NAMES", "tidy_name", "tidy_frames", "marker_columns"]
+__all__ = ["TIDY_NAMES", "tidy_name", "tidy_frames", "marker_columns",
+           "whole_numbers_as_integers"]
 
 #: display label -> tidy name (labels used by the Compare panel, the stability and pool
 #: diagnostics, the report tables)
@@ -139,3 +140,21 @@ def marker_columns(frame: pd.DataFrame, markers: pd.DataFrame | None,
         if name not in out.columns:
             out.insert(out.columns.get_loc(c) + 1, name, text)
     return out
+
+
+def whole_numbers_as_integers(frame):
+    """A label/value summary (a Series or frame of mixed counts and fractions in one float
+    column) with its whole numbers as Python ints, so that a file reads ``topics,30``,
+    not ``topics,30.0``; the other values are left as they are."""
+    import math
+
+    def fix(col: pd.Series) -> pd.Series:
+        if not pd.api.types.is_float_dtype(col.dtype):
+            return col
+        return pd.Series([int(v) if isinstance(v, float) and math.isfinite(v)
+                          and v.is_integer() and abs(v) < 2 ** 53 else v
+                          for v in col.tolist()], index=col.index, name=col.name, dtype=object)
+
+    if isinstance(frame, pd.Series):
+        return fix(frame)
+    return frame.apply(fix)
