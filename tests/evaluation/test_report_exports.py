@@ -6,6 +6,7 @@ import subprocess
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 import pytest
 from scipy import stats
@@ -117,3 +118,25 @@ def test_unknown_format_and_ambiguous_tag(tmp_path, capsys):
     assert ("yardstick report: --run: 'aplrob03a' is the run tag of 2 runs (aplrob03a.run, "
             "copy.run); "
             "name one by its file name") in capsys.readouterr().err
+
+
+def test_baseline_mode_marks_runs_against_the_baseline(tmp_path, capsys):
+    out = tmp_path / "b"
+    assert cli_main(["report", "--qrels", str(QRELS), *map(str, RUNS), "--out", str(out),
+                     "--formats", "csv,tex", "--comparison-table", "--measures", "map,P.10",
+                     "--baseline", "UIUC03Rd1", "--per-run", "none"]) == 0
+    f = pd.read_csv(out / "Comparison" / "comparison_baselines.csv", keep_default_na=False)
+    assert list(f.columns) == ["run", "map", "map_marker", "P_10", "P_10_marker"]
+    pv = pd.read_csv(out / "Comparison" / "comparison_baselines_pvalues.csv")
+    assert set(pv.baseline) == {"UIUC03Rd1.run"} and len(pv) == 2 * 2   # 2 runs x 2 measures
+    # Holm over the two comparisons with the baseline of each measure, not all three pairs
+    for _, g in pv.groupby("measure"):
+        p = sorted(g.p_value)
+        assert sorted(g.p_value_corrected) == pytest.approx(
+            list(np.maximum.accumulate([min(1, 2 * p[0]), min(1, p[1])])))
+    for _, row in pv.iterrows():
+        mark = f.set_index("run").loc[row.run, f"{row.measure}_marker"]
+        assert (mark == "†") == bool(row.significantly_better)
+    assert not (out / "aplrob03a.run").exists()                       # --per-run none
+    tex = (out / "Comparison" / "comparison_baselines.tex").read_text()
+    assert r"\dag{} UIUC03Rd1.run" in tex
