@@ -46,9 +46,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="write pages only for this run (repeatable or comma list; medians "
                    "use all runs)")
     p.add_argument("--per-run", choices=["auto", "all", "none"], default="auto",
-                   help="a page per run: all, none, or auto (the default: with at most "
-                   f"{PER_RUN_AUTO} runs or the runs --run names; a 150-run report is then "
-                   "the summary of all runs)")
+                   help="a page per run: all, none, or auto (the default: ad hoc reports "
+                   f"with at most {PER_RUN_AUTO} runs or the runs --run names; a 150-run "
+                   "report is then the summary of all runs)")
     p.add_argument("--baseline", nargs="+", metavar="RUN", default=None,
                    help="with --comparison-table: also mark each run against these "
                    "baselines (†, ‡, §, ¶), corrected over those comparisons only")
@@ -123,8 +123,9 @@ def build_document(args: argparse.Namespace):
         except RunNameError as e:
             raise FormatError("--run", None, str(e).removeprefix("--run ")) from e
     per_run_note = ""
+    # auto: the ad hoc report (whose first page sums up every run) drops its run pages
     if args.per_run == "none" or (args.per_run == "auto" and only is None
-                                  and len(runs) > PER_RUN_AUTO):
+                                  and args.kind == "adhoc" and len(runs) > PER_RUN_AUTO):
         only = []
         per_run_note = (f"No per-run pages ({len(runs)} runs; --per-run all, or --run NAME "
                         "for some runs, adds them).")
