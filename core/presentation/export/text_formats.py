@@ -32,9 +32,12 @@ _LATEX_ESCAPES = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$",
                   "~": r"\textasciitilde{}", "^": r"\textasciicircum{}"}
 
 
+_LATEX_TABLE = str.maketrans({**_LATEX_SYMBOLS, **_LATEX_ESCAPES})
+
+
 def latex_escape(text: str) -> str:
     """Escape LaTeX special characters (and the symbols above) in plain text."""
-    return "".join(_LATEX_ESCAPES.get(ch) or _LATEX_SYMBOLS.get(ch, ch) for ch in str(text))
+    return str(text).translate(_LATEX_TABLE)
 
 
 def delimited(frame, header, body, marks, bolds, caption, provenance, sep: str = ",") -> str:

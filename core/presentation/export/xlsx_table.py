@@ -89,16 +89,18 @@ def _sheet(ws, frame: pd.DataFrame, decimals, markers, bold) -> None:
         cell.font = Font(bold=True)
     counts = [is_count_column(c, frame.iloc[:, j]) for j, c in enumerate(frame.columns)]
     pcols = [is_pvalue_column(c) for c in frame.columns]
+    values = frame.to_numpy(dtype=object)      # one conversion, not a pandas row per row
+    decs = [decimals_for(decimals, name) for name in frame.columns]
     for i, key in enumerate(frame.index):
         row: list = []
         if k:
             parts = key if isinstance(key, tuple) else (key,)
             row = [_xlsx_value(p) for p in parts]
-        row += [_xlsx_value(v) for v in frame.iloc[i].tolist()]
+        row += [_xlsx_value(v) for v in values[i].tolist()]
         ws.append(row)
-        for j, name in enumerate(frame.columns):
+        for j, _name in enumerate(frame.columns):
             cell = ws.cell(row=i + 2, column=k + j + 1)
-            d = decimals_for(decimals, name)
+            d = decs[j]
             cell.number_format = _number_format(cell.value, counts[j], d,
                                                 pcols[j]) or cell.number_format
             b = bool(bolds[i][k + j])
