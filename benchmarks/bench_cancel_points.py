@@ -86,7 +86,8 @@ def main(argv=None) -> int:
     for label, total, longest, where in rows:
         print(f"| {label} | {total:.2f} s | {longest * 1000:.0f} ms | {where} |")
     bad = [r for r in rows if r[2] > 0.5]
-    print(f"\ntarget (every gap <= 0.5 s): {'PASS' if not bad else 'FAIL: ' + ', '.join(r[0] for r in bad)}")
+    verdict = "PASS" if not bad else "FAIL: " + ", ".join(r[0] for r in bad)
+    print(f"\ntarget (every gap <= 0.5 s): {verdict}")
     return 0 if not bad else 1
 
 

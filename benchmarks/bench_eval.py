@@ -237,7 +237,8 @@ def fmt_cpu(s: dict) -> str:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--sizes", default="large", help="comma list of: small, large")
-    ap.add_argument("--orders", default=",".join(ORDERS), help="comma list of: " + ", ".join(ORDERS))
+    ap.add_argument("--orders", default=",".join(ORDERS),
+                    help="comma list of: " + ", ".join(ORDERS))
     ap.add_argument("--tools", default=",".join(DEFAULT_TOOLS), help="comma list of: "
                     + ", ".join(TOOLS))
     ap.add_argument("--repeat", type=int, default=5, help="rounds (default 5)")

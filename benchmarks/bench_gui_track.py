@@ -254,7 +254,7 @@ def child(track: Path, quick: bool, why: bool, no_analyses: bool = False,
     _idle(app, win, 60, quiet=0.3)
 
     # ---- every panel brought to the front
-    for key, dock in ({} if load_only else win.docks).items():
+    for key in ({} if load_only else win.docks):
         watch.start(f"panel {key}")
         t = time.monotonic()
         win.raise_panel(key)

@@ -10,7 +10,8 @@ Two workloads (issue 6, "Speed"):
   documents, seeds 1..80, tags ``gen01``..``gen80``, 4 runs per group) pooled at
   depth 100, judged by the union of their generated qrels.
 
-For each, the time to encode the runs (:func:`yardstick.judging.judged_runs_build.build_judged_runs`)
+For each, the time to encode the runs
+(:func:`yardstick.judging.judged_runs_build.build_judged_runs`)
 and to run the run- and group-level uniques tests is printed; reading files
 (and the Qrels' lazily built byte column) is reported separately.  Target:
 under 5 s for the 80 runs.

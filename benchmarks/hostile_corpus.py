@@ -342,7 +342,10 @@ def _limit() -> None:
 
 
 def run_limited(argv: list[str], cwd: str) -> tuple[int | None, bytes, bytes, float, int]:
-    """Run ``argv`` under the memory cap and time limit: (status or None on hang, out, err, s, maxrss bytes)."""
+    """Run ``argv`` under the memory cap and time limit.
+
+    Returns (status or None on hang, out, err, seconds, maxrss bytes).
+    """
     start = time.perf_counter()
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         proc = subprocess.Popen(argv, stdout=out, stderr=err, stdin=subprocess.DEVNULL, cwd=cwd,
@@ -369,9 +372,12 @@ def run_limited(argv: list[str], cwd: str) -> tuple[int | None, bytes, bytes, fl
 def _commands(case: Case, exe: str, outdir: str) -> dict[str, list[str]]:
     cmds = {"eval": [exe, "eval", "-m", "all_trec", case.qrels, case.runs[0]]}
     if case.full:
-        cmds["report"] = [exe, "report", "--qrels", case.qrels, "--out", outdir, "--formats", "csv", *case.runs]
-        cmds["stability"] = [exe, "stability", "--qrels", case.qrels, "--analysis", "swap", "-B", "20", *case.runs]
-        cmds["pool"] = [exe, "pool", "--qrels", case.qrels, "--depth", "10", "--analysis", "stats", *case.runs]
+        cmds["report"] = [exe, "report", "--qrels", case.qrels, "--out", outdir,
+                          "--formats", "csv", *case.runs]
+        cmds["stability"] = [exe, "stability", "--qrels", case.qrels, "--analysis", "swap",
+                             "-B", "20", *case.runs]
+        cmds["pool"] = [exe, "pool", "--qrels", case.qrels, "--depth", "10",
+                        "--analysis", "stats", *case.runs]
     return cmds
 
 
@@ -384,7 +390,8 @@ def classify(case: Case, command: str, res, oracle, baseline: int) -> Outcome:
     if status is None:
         return Outcome(case, command, "hang", seconds, above, f"> {TIME_LIMIT:.0f} s")
     if "MemoryError" in text or status in (-9, -6, 137) or (small and above > PEAK_LIMIT):
-        return Outcome(case, command, "memory", seconds, above, f"status {status}, +{above / 2**20:.0f} MB: {last}")
+        return Outcome(case, command, "memory", seconds, above,
+                       f"status {status}, +{above / 2**20:.0f} MB: {last}")
     if "Traceback" in text or status < 0:
         return Outcome(case, command, "traceback", seconds, above, last)
     if status != 0:
@@ -431,7 +438,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--trec-eval", default=os.environ.get("TREC_EVAL", "/work/tools/trec_eval"))
     parser.add_argument("--yardstick", default=str(Path(sys.executable).with_name("yardstick")))
-    parser.add_argument("--quick", action="store_true", help="one position per mutation, no 10 MB cases")
+    parser.add_argument("--quick", action="store_true",
+                        help="one position per mutation, no 10 MB cases")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--details", action="store_true", help="list every non-exact outcome")
     args = parser.parse_args(argv)
@@ -439,8 +447,8 @@ def main(argv: list[str] | None = None) -> int:
     folder = Path(tempfile.mkdtemp(prefix="hostile-"))
     try:
         cases = build_corpus(folder, args.quick)
-        baseline = {name: run_limited(cmd, str(folder))[4]
-                    for name, cmd in _commands(cases[0], args.yardstick, str(folder / "out0")).items()}
+        first = _commands(cases[0], args.yardstick, str(folder / "out0"))
+        baseline = {name: run_limited(cmd, str(folder))[4] for name, cmd in first.items()}
 
         def one(i_case):
             i, case = i_case
@@ -448,7 +456,8 @@ def main(argv: list[str] | None = None) -> int:
             oracle = _oracle(trec_eval, case, str(folder))
             for name, cmd in _commands(case, args.yardstick, str(folder / f"out{i}")).items():
                 res = run_limited(cmd, str(folder))
-                results.append(classify(case, name, res, oracle if name == "eval" else None, baseline[name]))
+                results.append(classify(case, name, res, oracle if name == "eval" else None,
+                                        baseline[name]))
             return results
 
         start = time.perf_counter()
@@ -462,8 +471,9 @@ def main(argv: list[str] | None = None) -> int:
     return 1 if any(o.verdict in bad for o in outcomes) else 0
 
 
-VERDICTS = ["exact", "ran", "clear refusal", "documented deviation", "answered where trec_eval refuses",
-            "undocumented refusal", "slow refusal", "traceback", "hang", "memory", "wrong number"]
+VERDICTS = ["exact", "ran", "clear refusal", "documented deviation",
+            "answered where trec_eval refuses", "undocumented refusal", "slow refusal",
+            "traceback", "hang", "memory", "wrong number"]
 
 
 def _print_table(cases, outcomes, elapsed, trec_eval, details) -> None:
@@ -471,7 +481,8 @@ def _print_table(cases, outcomes, elapsed, trec_eval, details) -> None:
     for o in outcomes:
         by_group.setdefault(o.case.group, Counter())[o.verdict] += 1
     used = [v for v in VERDICTS if any(c[v] for c in by_group.values())]
-    print(f"{len(cases)} inputs, {len(outcomes)} runs of eval/report/stability/pool in {elapsed:.0f} s; "
+    print(f"{len(cases)} inputs, {len(outcomes)} runs of eval/report/stability/pool "
+          f"in {elapsed:.0f} s; "
           f"memory cap RLIMIT_AS {MEMORY_CAP / 2**30:.0f} GiB, time limit {TIME_LIMIT:.0f} s; "
           f"oracle {trec_eval or 'none'}\n")
     print("| input | " + " | ".join(used) + " | total |")
@@ -481,16 +492,19 @@ def _print_table(cases, outcomes, elapsed, trec_eval, details) -> None:
         c = by_group[group]
         total.update(c)
         print(f"| {group} | " + " | ".join(str(c[v]) for v in used) + f" | {sum(c.values())} |")
-    print("| **total** | " + " | ".join(f"**{total[v]}**" for v in used) + f" | **{sum(total.values())}** |")
-    refusals = [o for o in outcomes if o.verdict in ("clear refusal", "documented deviation", "slow refusal")
-                and o.case.size < SMALL_INPUT]
+    print("| **total** | " + " | ".join(f"**{total[v]}**" for v in used)
+          + f" | **{sum(total.values())}** |")
+    refused = ("clear refusal", "documented deviation", "slow refusal")
+    refusals = [o for o in outcomes if o.verdict in refused and o.case.size < SMALL_INPUT]
     small = [o for o in outcomes if o.case.size < SMALL_INPUT]
     if refusals:
         print(f"\nslowest refusal under 10 MB: {max(o.seconds for o in refusals):.2f} s; "
-              f"largest peak above baseline under 10 MB: {max(o.peak for o in small) / 2**20:.0f} MB")
+              "largest peak above baseline under 10 MB: "
+              f"{max(o.peak for o in small) / 2**20:.0f} MB")
     for o in outcomes:
         if details or o.verdict not in ("exact", "ran", "clear refusal", "documented deviation"):
-            print(f"- {o.verdict}: {o.command} {o.case.name} ({o.seconds:.1f} s, +{o.peak / 2**20:.0f} MB): {o.detail}")
+            print(f"- {o.verdict}: {o.command} {o.case.name} "
+                  f"({o.seconds:.1f} s, +{o.peak / 2**20:.0f} MB): {o.detail}")
 
 
 if __name__ == "__main__":

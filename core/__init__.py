@@ -15,7 +15,7 @@ from yardstick.version import __version__  # noqa: F401 - re-exported
 
 _API = ("read_qrels", "read_runs", "evaluate", "evaluations", "wide", "compare", "experiment",
         "stability_report", "pool_report", "plot_recall_precision", "export_table",
-        "sample_paths", "EvalOptions")
+        "sample_paths", "EvalOptions", "compare_qrels", "compare_systems")
 _INTEROP = ("to_ranx", "to_ir_measures", "to_trec_frames", "ranx_report_frame")
 _SPEC = ("MeasureSpec", "parse_measure")
 

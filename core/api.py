@@ -1,7 +1,8 @@
 """Yardstick from Python: read, evaluate, compare and diagnose with pandas DataFrames.
 
 ``import yardstick as ys`` gives these functions; they return the same numbers
-as ``yardstick eval`` (the same evaluation service, :func:`yardstick.evaluation.engine.measure_run`).
+as ``yardstick eval`` (the session's evaluation function,
+:func:`yardstick.session.evaluating.measure`).
 
 >>> import yardstick as ys
 >>> paths = ys.sample_paths()
@@ -47,7 +48,7 @@ if TYPE_CHECKING:
 
 __all__ = ["read_qrels", "read_runs", "evaluate", "evaluations", "wide", "compare",
            "experiment", "stability_report", "pool_report", "plot_recall_precision",
-           "export_table", "sample_paths", "EvalOptions"]
+           "export_table", "sample_paths", "EvalOptions", "compare_qrels", "compare_systems"]
 
 PathLike = str | os.PathLike
 _TOPIC = ("topic", "query_id", "qid", "q_id")
@@ -177,13 +178,13 @@ def evaluations(qrels: Any, runs: Any, measures: Any = ("official",),
     Every cutoff asked is computed: ``["P.5", "P.10"]`` gives ``P_5`` and ``P_10``
     (where trec_eval's ``-m P.5 -m P.10`` keeps the first; ``merge_cutoffs``).
     """
-    from yardstick.evaluation.engine import evaluate_run
     from yardstick.evaluation.measures.spec import merge_cutoffs
+    from yardstick.session import evaluating
 
     opts = options or EvalOptions(**option_values)
     q = read_qrels(qrels)
     measures = merge_cutoffs(measures, every=True)
-    return {r.name: evaluate_run(r, q, measures, opts) for r in _runs(runs)}
+    return {r.name: evaluating.evaluate_run(r, q, measures, opts) for r in _runs(runs)}
 
 
 def evaluate(qrels: Any, runs: Any, measures: Any = ("official",), per_topic: bool = True,
@@ -212,16 +213,8 @@ def evaluate(qrels: Any, runs: Any, measures: Any = ("official",), per_topic: bo
     q, run_list = read_qrels(qrels), _runs(runs)
     opts = options or EvalOptions(**option_values)
     evs = evaluations(q, run_list, specs, opts)
-    frames = []
-    for name, ev in evs.items():
-        if per_topic:
-            cols = [c for c in ev.per_topic.columns if c != "relstring"]
-            long = ev.per_topic[cols].reset_index().melt(id_vars="topic", var_name="measure")
-        else:
-            long = pd.DataFrame({"topic": "all", "measure": ev.summary.index,
-                                 "value": ev.summary.to_numpy(dtype=float)})
-        long.insert(0, "run", name)
-        frames.append(long)
+    frames = [ev.to_frame(per_topic=per_topic, summary=not per_topic, numeric=True)
+              for ev in evs.values()]
     out = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(
         columns=["run", "topic", "measure", "value"])
     out["value"] = out["value"].astype(float)
@@ -272,7 +265,8 @@ def compare(qrels: Any, runs: Any, measure: str = "map", baseline: str | None = 
     """Each run against a baseline on one measure: means, W/T/L, p-values, effect size, CI.
 
     ``test`` is ``t``, ``wilcoxon``, ``sign`` or ``permutation`` (seeded);
-    ``correction`` ``none``, ``holm`` or ``bh``.  The baseline defaults to the first run;
+    ``correction`` one of :data:`yardstick.analysis.significance.CORRECTIONS` (``none``,
+    ``bonferroni``, ``holm``, ``bh``).  The baseline defaults to the first run;
     name it by its run name, file name, path or run tag (``"aplrob03a"``).
     """
     from yardstick.analysis.significance import compare_runs
@@ -404,3 +398,82 @@ def sample_paths() -> dict[str, Any]:
     return {k: ([str(x) for x in v] if isinstance(v, (list, tuple)) else str(v) if v else v)
             for k, v in (p.items() if isinstance(p, Mapping) else vars(p).items())}
 
+
+
+def compare_qrels(qrels: Sequence[Any], runs: Any = (), measure: str = "map", level: int = 1,
+                  names: Sequence[str] | None = None,
+                  options: EvalOptions | None = None) -> dict[str, pd.DataFrame]:
+    """Judgment set against judgment set: agreement and what each set does to the evaluation.
+
+    ``qrels``: two or more qrels (any form :func:`read_qrels` takes), the first the
+    reference; ``names`` names them (default their names).  Returns tidy DataFrames:
+    ``agreement`` (per topic and ``all``; ``kappa`` binary at ``level``, ``kappa_linear``,
+    ``kappa_quadratic``, Voorhees's ``overlap``), ``confusion``, ``missing_judgments``,
+    ``topics_one_set`` and, with runs, ``scores`` (per run under each set),
+    ``correlations`` (``tau`` = Kendall's tau-b, ``tau_ap``), ``rank_changes``, ``swaps``
+    and ``topic_movers`` (:mod:`yardstick.analysis.qrels_comparison`).
+    """
+    from yardstick.analysis.qrels_comparison import agreement_tables, qrels_names
+    from yardstick.analysis.qrels_comparison import compare_qrels as compare
+
+    qs = [read_qrels(q) for q in qrels]
+    if names is not None:
+        qs = [Qrels(q.frame, name=str(n), path=q.path) for q, n in zip(qs, names)]
+    empty = runs is None or (isinstance(runs, (list, tuple)) and not runs)
+    run_list = [] if empty else _runs(runs)
+    out = compare(qs, run_list, measure, level, options).tables() if run_list else \
+        agreement_tables(qs, level)
+    from yardstick.common.provenance import file_sha256
+
+    named = {f"qrels {n}": f"{q.path} sha256 {file_sha256(q.path)}" if q.path else "(in memory)"
+             for n, q in zip(qrels_names(qs), qs)}
+    return {k: _sourced(v, qs[0], run_list, [measure], options, level=level, **named)
+            for k, v in out.items()}
+
+
+def compare_systems(qrels: Any, runs: Any, systems: Mapping[str, str] | PathLike | None = None,
+                    pattern: str | None = None, measure: str = "map", correction: str = "holm",
+                    method: str = "auto", min_diffs: Sequence[float] = (0.02, 0.05),
+                    options: EvalOptions | None = None) -> dict[str, pd.DataFrame]:
+    """System of runs against system of runs (:mod:`yardstick.analysis.systems_comparison`).
+
+    ``systems``: ``{run: system}``, or a ``run<TAB>system`` file (run names, file names or
+    tags); or ``pattern``, a regular expression over run names whose first group names
+    the system.  Scores are per topic with every qrels topic counted (``complete``).
+    Returns tidy DataFrames: ``systems`` (one row per system: mean over runs, run-to-run
+    spread, topic interval, mixed-model estimate), ``system_pairs`` (one row per pair:
+    the mixed model ``score ~ system + (1|topic) + (1|run)`` beside the averaged and
+    pooled shortcuts, corrected by ``correction``), ``system_topics``, ``variances``,
+    ``design`` (runs and topics needed), ``assumptions`` and ``unassigned_runs``.
+    """
+    import os as _os
+
+    from yardstick.analysis.systems import systems_from_pattern
+    from yardstick.analysis.systems_comparison import compare_systems_matrix
+
+    run_list = _runs(runs)
+    q = read_qrels(qrels)
+    if pattern is not None:
+        mapping = systems_from_pattern([r.name for r in run_list], pattern)
+    elif isinstance(systems, Mapping):
+        mapping = {str(k): str(v) for k, v in systems.items()}
+    elif systems is not None:
+        from yardstick.inputs.io.groups_file import read_groups
+
+        listed = read_groups(systems)
+        mapping = {}
+        for r in run_list:
+            for key in (r.name, _os.path.basename(r.path or ""), r.tag):
+                if key and key in listed:
+                    mapping[r.name] = listed[key]
+                    break
+    else:
+        raise ValueError("name the systems: a mapping, a systems file or a pattern")
+    opts = options or EvalOptions(complete=True)
+    mat = _matrix(q, run_list, measure, opts)
+    cmp = compare_systems_matrix(mat, mapping, measure, correction, method, tuple(min_diffs))
+    out = cmp.tables()
+    src = systems if isinstance(systems, (str, _os.PathLike)) else (
+        f"pattern {pattern}" if pattern else "mapping")
+    return {k: _sourced(v, q, run_list, [measure], opts, systems=str(src),
+                        correction=correction) for k, v in out.items()}

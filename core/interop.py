@@ -75,7 +75,8 @@ def to_ir_measures(qrels: Any = None, runs: Any = None
 
 
 def ranx_report_frame(tidy: pd.DataFrame) -> pd.DataFrame:
-    """:func:`yardstick.evaluation.evaluation_service`'s summary rows in the shape ranx's ``compare`` prints:
+    """:func:`yardstick.evaluation.evaluation_service`'s summary rows in the shape ranx's
+    ``compare`` prints:
     one row per run (``Model``), one column per measure."""
     summary = tidy[tidy["topic"] == "all"]
     if summary.empty:

@@ -1,6 +1,10 @@
 """Export buttons for every chart (PNG / SVG / PDF) and every table (CSV / XLSX / LaTeX /
 Markdown / HTML / clipboard).
 
+Dialogs offer a file named after what is exported (``recall_precision_map_12runs.png``,
+``compare_map_vs_BM25.csv``: :mod:`yardstick.presentation.export.file_names`) in the
+last folder an export went to.
+
 * ``add_plot_export(widget_or_plot, menu_or_toolbar)`` adds an "Export chart" menu;
 * ``add_table_export(table_view_or_frame_getter, toolbar)`` adds "Export table".
 
@@ -234,8 +238,34 @@ def _ask_path(parent, kind: str, formats: dict[str, str], fmt: str | None,
     return path, fmt
 
 
+def plot_file_stem(obj) -> str:
+    """The name offered for a chart: what it shows (``recall_precision_map_12runs``),
+    from its figure spec (:func:`yardstick.presentation.export.file_names.chart_stem`)."""
+    from yardstick.presentation.export.file_names import chart_stem, file_stem
+
+    spec = _spec_of(obj)
+    if spec is not None:
+        return chart_stem(spec)
+    return file_stem(getattr(_resolve(obj), "export_name", None) or "chart")
+
+
+def table_file_stem(name, parent) -> str:
+    """The name offered for a table: ``name`` (a text or a function giving one), else
+    the title of the panel holding the export button, with ``_table``."""
+    from yardstick.presentation.export.file_names import file_stem
+
+    if callable(name):
+        name = name()
+    if name:
+        return file_stem(name)
+    w = parent
+    while w is not None and not isinstance(getattr(type(w), "TITLE", None), str):
+        w = w.parentWidget()
+    return file_stem(type(w).TITLE.lower() if w is not None else "", "table")
+
+
 def _plot_dialog(obj, parent: QWidget | None, fmt: str | None = None) -> Path | None:
-    got = _ask_path(parent, "plot", PLOT_FORMATS, fmt, getattr(obj, "export_name", "chart"))
+    got = _ask_path(parent, "plot", PLOT_FORMATS, fmt, plot_file_stem(obj))
     if got is None:
         return None
     path, fmt = got
@@ -332,22 +362,23 @@ def copy_table(source, fmt: str = "tsv", decimals: int = 4) -> str:
     return text
 
 
-def _table_dialog(source, parent, fmt: str | None) -> Path | None:
-    got = _ask_path(parent, "table", TABLE_FORMATS, fmt, "table")
+def _table_dialog(source, parent, fmt: str | None, name=None) -> Path | None:
+    got = _ask_path(parent, "table", TABLE_FORMATS, fmt, table_file_stem(name, parent))
     if got is None:
         return None
     path, fmt = got
     return export_table(source, path, fmt, provenance=window_provenance(parent))
 
 
-def add_table_export(table_view_or_frame_getter, toolbar) -> QMenu:
-    """Add "Export table" (CSV…, XLSX…, LaTeX…, Markdown…, HTML…, copy as …) to a toolbar."""
+def add_table_export(table_view_or_frame_getter, toolbar, name=None) -> QMenu:
+    """Add "Export table" (CSV…, XLSX…, LaTeX…, Markdown…, HTML…, copy as …) to a toolbar;
+    ``name`` (a text or a function giving one) names the file offered."""
     src = table_view_or_frame_getter
     parent = toolbar if isinstance(toolbar, QWidget) else None
     menu = _attach_menu(toolbar, "Export table")
     for fmt, label in (("csv", "CSV…"), ("xlsx", "Excel (XLSX)…"), ("latex", "LaTeX…"),
                        ("markdown", "Markdown…"), ("html", "HTML…")):
-        menu.addAction(label, lambda f=fmt: _table_dialog(src, parent, f))
+        menu.addAction(label, lambda f=fmt: _table_dialog(src, parent, f, name))
     menu.addSeparator()
     for fmt, label in (("tsv", "Copy (tab-separated)"), ("latex", "Copy as LaTeX"),
                        ("markdown", "Copy as Markdown")):
@@ -359,9 +390,12 @@ def _attach_menu(target, title: str) -> QMenu:
     if isinstance(target, QMenu):
         return target.addMenu(title)
     menu = QMenu(title, target if isinstance(target, QWidget) else None)
-    if isinstance(target, QToolBar):
+    from yardstick.gui.flow_bar import FlowBar
+
+    if isinstance(target, (QToolBar, FlowBar)):
         button = QToolButton(target)
         button.setText(title)
+        button.setAutoRaise(True)
         button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         button.setMenu(menu)
         target.addWidget(button)

@@ -1,12 +1,35 @@
 """Entry point of the ``yardstick`` console command.
 
 ``yardstick SUBCOMMAND ...`` runs headless (``yardstick.cli``) without importing Qt;
-anything else opens the window (``yardstick.gui.app``).
+anything else opens the window (``yardstick.gui.app``), which needs the ``gui`` extra
+(PySide6 and pyqtgraph): without them the command says how to get them and exits 1.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import sys
+
+#: what ``yardstick`` without a subcommand says where Qt is not installed
+NO_WINDOW = """yardstick: the window needs PySide6 and pyqtgraph ({missing} is not installed).
+Install them with:
+
+    pip install "yardstick-ir[gui]"
+
+The headless subcommands work without them: {subcommands}
+(yardstick COMMAND --help for each)."""
+
+
+def missing_qt() -> str | None:
+    """The first of the window's libraries that cannot be imported, or None."""
+    for name in ("PySide6", "pyqtgraph"):
+        try:
+            spec = importlib.util.find_spec(name)
+        except (ImportError, ValueError):
+            spec = None
+        if spec is None:
+            return name
+    return None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -23,6 +46,11 @@ def main(argv: list[str] | None = None) -> int:
         if from_console:
             exit_now(status)  # done once the output is flushed (see its docstring)
         return status
+    missing = missing_qt()
+    if missing is not None:
+        print(NO_WINDOW.format(missing=missing, subcommands=", ".join(SUBCOMMANDS)),
+              file=sys.stderr)
+        return 1
     from yardstick.gui.app import main as gui_main
 
     return gui_main(argv)

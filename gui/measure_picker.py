@@ -28,6 +28,8 @@ class MeasurePicker(QWidget):
         self.search.setPlaceholderText("Search measures (name or description)…")
         self.search.setClearButtonEnabled(True)
         self.list = QListWidget()
+        self.list.setTextElideMode(Qt.TextElideMode.ElideMiddle)  # whole in the tooltip
+        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.custom = QLineEdit()
         self.custom.setPlaceholderText("Add a measure, e.g. P.5,20 or ndcg_cut.5")
         add = QPushButton("Add")
@@ -70,7 +72,7 @@ class MeasurePicker(QWidget):
             seen.add(m.name)
             item = QListWidgetItem(spec if spec == m.name else f"{spec}")
             item.setData(Qt.ItemDataRole.UserRole, spec)
-            item.setToolTip(m.description or spec)
+            item.setToolTip(f"{spec}: {m.description}" if m.description else spec)
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(Qt.CheckState.Checked if spec in self._selected
                                else Qt.CheckState.Unchecked)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFileDialog
 
+from yardstick.gui import help_menu
 from yardstick.gui import settings as st
 from yardstick.gui.error_dialog import ErrorDialog
 from yardstick.gui.panels import SKIPPED
@@ -31,7 +32,7 @@ class MenuActions:
         act(f, "Open &topics…", lambda: self._ask_open("topics", "Open topics"))
         act(f, "Open &documents…", lambda: self._ask_open("documents", "Open documents"))
         act(f, "Open run &groups…", lambda: self._ask_open("groups", "Open run<TAB>group file"))
-        act(f, "Open &folder…", self._ask_open_folder)
+        act(f, "Open &folder…", self._ask_open_folder, "Ctrl+Shift+O")
         self.recent_menu = f.addMenu("Recent &files")
         self.recent_menu.aboutToShow.connect(self._fill_recent)
         f.addSeparator()
@@ -42,14 +43,13 @@ class MenuActions:
         act(f, "Open sample collection", self.open_sample)
         act(f, "Remove all runs", lambda: self.state.remove_runs(list(self.state.workspace.runs)))
         f.addSeparator()
-        act(f, "&Quit", self.close, QKeySequence.StandardKey.Quit)
+        act(f, "&Quit", self.close, "Ctrl+Q")  # (the generic theme binds Quit to no key)
         e = mb.addMenu("&Edit")
-        act(e, "Evaluation &options…", self._ask_options)
-        act(e, "Choose &measures…", lambda: self.raise_panel("measures"))
+        act(e, "Evaluation &options…", self._ask_options, "Ctrl+,")
+        act(e, "Choose &measures…", lambda: self.raise_panel("measures"), "Ctrl+M")
         self.view_menu = mb.addMenu("&View")
         self._fill_view_menu()
-        h = mb.addMenu("&Help")
-        act(h, "Panels not loaded…", self._show_skipped)
+        help_menu.install(self, f, e)
         self._session_path: str | None = None
 
     def _fill_view_menu(self) -> None:
@@ -59,6 +59,8 @@ class MenuActions:
             v.addAction(dock.toggleViewAction())
         v.addSeparator()
         v.addAction("Reset layout", self.reset_layout)
+        v.addSeparator()
+        help_menu.add_panel_actions(self, v)
 
     # ----------------------------------------------------------------- dialogs (menus only)
     def _ask_open(self, kind: str, title: str) -> None:

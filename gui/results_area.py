@@ -16,15 +16,16 @@ from PySide6.QtWidgets import (
     QScrollArea,
     QSplitter,
     QTabWidget,
-    QToolBar,
     QVBoxLayout,
     QWidget,
 )
 
+from yardstick.gui.flow_bar import FlowBar
 from yardstick.gui.table_model import FrameTableView, try_add_plot_export, try_add_table_export
+from yardstick.presentation.export.file_names import file_stem
 
 
-def boxed(toolbar: QToolBar, widget: QWidget) -> QWidget:
+def boxed(toolbar: FlowBar, widget: QWidget) -> QWidget:
     """A toolbar above a widget, without margins."""
     box = QWidget()
     lay = QVBoxLayout(box)
@@ -50,12 +51,13 @@ def install_results_area(panel: QWidget, controls: QWidget, status_text: str,
     panel.chart_choice.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
     panel.chart = pg.GraphicsLayoutWidget()
     panel.chart.setBackground("w")
-    ttb = QToolBar()
+    ttb = FlowBar()
     ttb.addWidget(QLabel(" Table: "))
     ttb.addWidget(panel.table_choice)
     ttb.addAction("Copy", panel.table.copy_selection)
-    try_add_table_export(lambda: panel.table.visible_frame(), ttb)
-    ctb = QToolBar()
+    try_add_table_export(lambda: panel.table.visible_frame(), ttb, lambda: file_stem(
+        getattr(type(panel), "TITLE", "results").lower(), panel.table_choice.currentText()))
+    ctb = FlowBar()
     ctb.addWidget(QLabel(" Chart: "))
     ctb.addWidget(panel.chart_choice)
     try_add_plot_export(panel.chart, ctb)

@@ -7,7 +7,11 @@ from PySide6.QtGui import QColor
 
 from yardstick.gui.app_state import AppState
 
+#: the invalid index Qt passes as the parent of a flat table's rows
+_ROOT = QModelIndex()
 COLUMNS = ["shown", "colour", "name", "group", "pooled", "tag", "topics", "lines", "file"]
+#: short headers where the column is narrow (the tooltip says what it is)
+HEADERS = {"colour": ""}
 CHECKS = {"shown": "visible", "pooled": "pooled"}
 EDITABLE = {"name", "group"}
 TIPS = {
@@ -37,17 +41,17 @@ class RunsModel(QAbstractTableModel):
     def names(self) -> list[str]:
         return list(self.state.workspace.runs)
 
-    def rowCount(self, parent=QModelIndex()) -> int:
+    def rowCount(self, parent=_ROOT) -> int:
         return 0 if parent.isValid() else len(self.state.workspace.runs)
 
-    def columnCount(self, parent=QModelIndex()) -> int:
+    def columnCount(self, parent=_ROOT) -> int:
         return 0 if parent.isValid() else len(COLUMNS)
 
     def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
         if orientation != Qt.Orientation.Horizontal:
             return None
         if role == Qt.ItemDataRole.DisplayRole:
-            return COLUMNS[section]
+            return HEADERS.get(COLUMNS[section], COLUMNS[section])
         if role == Qt.ItemDataRole.ToolTipRole:
             return TIPS.get(COLUMNS[section])
         return None
@@ -84,8 +88,9 @@ class RunsModel(QAbstractTableModel):
             return {"name": e.name, "group": e.group, "tag": e.run.tag,
                     "topics": e.run.num_topics, "lines": len(e.run),
                     "file": e.path or ""}.get(col)
-        if role == Qt.ItemDataRole.ToolTipRole and col == "file":
-            return e.path
+        if role == Qt.ItemDataRole.ToolTipRole:     # the whole text of an elided cell
+            return {"name": e.name, "group": e.group, "tag": e.run.tag,
+                    "file": e.path}.get(col)
         return None
 
     def setData(self, index, value, role=Qt.ItemDataRole.EditRole) -> bool:

@@ -9,7 +9,8 @@ from yardstick.inputs.sample import sample_paths
 
 
 def sample_items() -> list[tuple[str, str | None]]:
-    """Files of the bundled sample (:func:`yardstick.inputs.sample.sample_paths`) as ``(path, kind)``."""
+    """Files of the bundled sample (:func:`yardstick.inputs.sample.sample_paths`) as ``(path,
+    kind)``."""
     return sample_items_from_dict(asdict(sample_paths()))
 
 

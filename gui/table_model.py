@@ -20,11 +20,43 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView
 from yardstick.inputs.io.text_source import shown
 from yardstick.inputs.topic_order import in_natural_order, natural_key
 
+#: the invalid index Qt passes as the parent of a flat table's rows
+_ROOT = QModelIndex()
 SORT_ROLE = Qt.ItemDataRole.UserRole
 #: Cells sampled in all to size a table's columns (at least 8 rows per column).
 FIT_CELLS = 1500
 #: Widest a column is made by fitting (pixels); the user may widen it.
 MAX_FIT_WIDTH = 400
+#: Narrowest a column of words (run names) is made to keep the others in view: pixels,
+#: and characters of text (a docno or topic id that short is never elided)
+TEXT_FLOOR = 90
+TEXT_FLOOR_CHARS = 16
+
+
+def shrink_to_fit(widths: list[int], floors: list[int], room: int,
+                  first: list[bool] | None = None) -> list[int]:
+    """``widths`` narrowed so that they add up to ``room`` if they can: the widest columns
+    first (one cap for all, as water levels), none below its floor.  With ``first``, the
+    columns it marks are narrowed first; the others only if that brings every column in
+    view (a table too wide anyway keeps its numbers' headers whole)."""
+    if first is not None and any(first) and not all(first):
+        keep = [w if not f else fl for w, fl, f in zip(widths, floors, first, strict=True)]
+        step = shrink_to_fit(widths, keep, room)
+        if sum(step) <= room or sum(max(f, min(w, fl)) for w, fl, f in
+                                    zip(step, floors, [True] * len(step), strict=True)) > room:
+            return step
+        widths = step
+    total = sum(widths)
+    if total <= room:
+        return list(widths)
+    lo, hi = 0, max(widths)
+    while lo < hi:                                   # the largest cap that fits
+        cap = (lo + hi + 1) // 2
+        if sum(max(f, min(w, cap)) for w, f in zip(widths, floors, strict=True)) <= room:
+            lo = cap
+        else:
+            hi = cap - 1
+    return [max(f, min(w, lo)) for w, f in zip(widths, floors, strict=True)]
 
 
 def sample_rows(n: int, k: int) -> np.ndarray:
@@ -136,20 +168,33 @@ class DataFrameModel(QAbstractTableModel):
     def raw(self, row: int, col: int):
         return self._values[col][row]
 
-    def text_width(self, col: int, rows, fm, header_fm) -> int:
-        """Pixels column ``col`` needs: its header (with room for the sort arrow) or the
-        widest of its ``rows`` as shown, plus the cell's margins."""
+    def text_width(self, col: int, rows, fm, header_fm, arrow: int = 20) -> int:
+        """Pixels column ``col`` needs: its header (with ``arrow`` pixels for the sort
+        arrow) or the widest of its ``rows`` as shown, plus the cell's margins."""
+        return max(self.header_width(col, header_fm, arrow),
+                   self.values_width(col, rows, fm))
+
+    def header_width(self, col: int, header_fm, arrow: int = 20) -> int:
+        return min(header_fm.horizontalAdvance(self._headers[col]) + arrow, MAX_FIT_WIDTH)
+
+    def values_width(self, col: int, rows, fm) -> int:
+        """Pixels the widest of the column's ``rows`` takes as shown (with margins)."""
         values = self._values[col]
         texts = sorted({format_value(values[r], self.decimals) for r in rows}, key=len)[-3:]
-        need = max([header_fm.horizontalAdvance(self._headers[col]) + 20]
-                   + [fm.horizontalAdvance(t) + 12 for t in texts])
-        return min(need, MAX_FIT_WIDTH)
+        return min(max([0] + [fm.horizontalAdvance(t) + 12 for t in texts]), MAX_FIT_WIDTH)
+
+    def is_text(self, col: int) -> bool:
+        """True for a column of words (run names, teams), which may be elided with a
+        tooltip; numbers never are."""
+        values = self._values[col]
+        return len(values) > 0 and values.dtype == object and any(
+            isinstance(v, str) for v in values[:50])
 
     # ------------------------------------------------------------ Qt
-    def rowCount(self, parent=QModelIndex()) -> int:
+    def rowCount(self, parent=_ROOT) -> int:
         return 0 if parent.isValid() else self._nrows
 
-    def columnCount(self, parent=QModelIndex()) -> int:
+    def columnCount(self, parent=_ROOT) -> int:
         return 0 if parent.isValid() else len(self._headers)
 
     def data(self, index: QModelIndex, role=Qt.ItemDataRole.DisplayRole):
@@ -181,8 +226,13 @@ class DataFrameModel(QAbstractTableModel):
             else:
                 return None
             return _brush(color) if color else None
-        if role == Qt.ItemDataRole.ToolTipRole and self.tooltip_fn is not None:
-            return self.tooltip_fn(r, c)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            if self.tooltip_fn is not None:
+                tip = self.tooltip_fn(r, c)
+                if tip:
+                    return tip
+            if isinstance(v, str) and len(v) > 6:  # the whole text of a cell a column
+                return shown(v)                     # narrower than it elides
         return None
 
     def headerData(self, section: int, orientation, role=Qt.ItemDataRole.DisplayRole):
@@ -233,6 +283,13 @@ class FrameTableView(QTableView):
         self.verticalHeader().setVisible(False)
         self.verticalHeader().setDefaultSectionSize(22)
         self.horizontalHeader().setResizeContentsPrecision(60)  # rows sampled when sizing
+        self.setTextElideMode(Qt.TextElideMode.ElideMiddle)  # run names differ at the end
+        self.setWordWrap(False)                               # one line a row, elided
+        self.horizontalHeader().setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.horizontalHeader().setMinimumSectionSize(20)     # row numbers 0..9: narrow
+        self._fitting = False
+        self._user_sized = False
+        self.horizontalHeader().sectionResized.connect(self._section_resized)
 
     def set_frame(self, frame: pd.DataFrame, row_colors: list[str | None] | None = None) -> None:
         """Show ``frame``; ``row_colors`` gives each (source) row a background."""
@@ -252,8 +309,13 @@ class FrameTableView(QTableView):
         if grew and self.source.index_as_column:  # rows added: only the names may widen
             rows = sample_rows(self.source.rowCount(), FIT_CELLS)
             fm, hfm = self.fontMetrics(), self.horizontalHeader().fontMetrics()
-            self.setColumnWidth(0, max(self.columnWidth(0),
-                                       self.source.text_width(0, rows, fm, hfm)))
+            need = self.source.text_width(0, rows, fm, hfm)
+            natural = getattr(self, "_natural", None)
+            if natural and len(natural) == self.source.columnCount() and not self._user_sized:
+                natural[0] = (max(natural[0][0], need), *natural[0][1:])
+                self.fit_to_view()
+            else:
+                self.setColumnWidth(0, max(self.columnWidth(0), need))
         else:
             self.fit_columns()
 
@@ -271,12 +333,53 @@ class FrameTableView(QTableView):
         fm = self.fontMetrics()
         hfm = self.horizontalHeader().fontMetrics()
         rows = sample_rows(self.source.rowCount(), max(8, FIT_CELLS // n))
+        sorted_col = self.horizontalHeader().sortIndicatorSection()
+        # ids (docnos, topics) keep their width; only longer words (run names) are elided
+        text_floor = max(TEXT_FLOOR, fm.horizontalAdvance("x" * TEXT_FLOOR_CHARS) + 12)
+        # (natural width, narrowest allowed): headers elide (their tooltip names them),
+        # words elide with a tooltip down to TEXT_FLOOR, numbers never
+        self._natural = []
+        for c in range(n):
+            values = self.source.values_width(c, rows, fm)
+            header = self.source.header_width(c, hfm, 20 if c == sorted_col else 10)
+            floor = max(values, min(header, 44)) if not self.source.is_text(c) else \
+                min(max(values, header), text_floor)
+            least = self.horizontalHeader().minimumSectionSize()
+            self._natural.append((max(values, header, least), max(floor, least),
+                                  self.source.is_text(c)))
+        self._user_sized = False
+        self.fit_to_view()
+
+    def fit_to_view(self) -> None:
+        """Columns at their natural widths, or, when they are wider than the table,
+        word columns (then long headers) narrowed, widest first, until every column is
+        in view — or each is at its narrowest (the rest scrolls)."""
+        natural = getattr(self, "_natural", None)
+        if not natural or len(natural) != self.source.columnCount() or self._user_sized:
+            return
+        widths = shrink_to_fit([w for w, _, _ in natural], [f for _, f, _ in natural],
+                               self.viewport().width() - 2, [t for _, _, t in natural])
+        self._fitting = True
         self.setUpdatesEnabled(False)
         try:
-            for c in range(n):
-                self.setColumnWidth(c, self.source.text_width(c, rows, fm, hfm))
+            for c, w in enumerate(widths):
+                self.setColumnWidth(c, w)
         finally:
             self.setUpdatesEnabled(True)
+            self._fitting = False
+
+    def _section_resized(self, *_):
+        from PySide6.QtWidgets import QApplication
+
+        if not getattr(self, "_fitting", False) and \
+                QApplication.mouseButtons() != Qt.MouseButton.NoButton:
+            self._user_sized = True            # widths the user dragged stay
+
+    def viewportEvent(self, event) -> bool:  # noqa: N802 - Qt name
+        if event.type() == event.Type.Resize and \
+                event.oldSize().width() != event.size().width():
+            self.fit_to_view()                 # (a scroll bar coming also narrows it)
+        return super().viewportEvent(event)
 
     def frame(self) -> pd.DataFrame:
         return self.source.frame()
@@ -318,11 +421,11 @@ class FrameTableView(QTableView):
         super().keyPressEvent(event)
 
 
-def try_add_table_export(getter, toolbar) -> bool:
+def try_add_table_export(getter, toolbar, name=None) -> bool:
     """Add the table export menu (:func:`yardstick.gui.export_actions.add_table_export`)."""
     from yardstick.gui.export_actions import add_table_export
 
-    add_table_export(getter, toolbar)
+    add_table_export(getter, toolbar, name)
     return True
 
 

@@ -12,9 +12,10 @@ import html
 
 import pandas as pd
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QLabel, QSlider, QSpinBox, QSplitter, QToolBar, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QSlider, QSpinBox, QSplitter, QVBoxLayout, QWidget
 
 from yardstick.gui.charts.lesson_charts import LessonCurveChart, TieSpreadChart
+from yardstick.gui.flow_bar import FlowBar
 from yardstick.gui.table_model import FrameTableView, try_add_plot_export
 
 COLORS = {"relevant": "#d8f0d8", "unjudged": "#e4e4e4", "pooled, unjudged": "#fff2cc"}
@@ -170,7 +171,7 @@ class TiesView(QWidget):
         self.chart = TieSpreadChart()
         self.orders = QSpinBox(minimum=10, maximum=5000, value=200, singleStep=50)
         self.seed = QSpinBox(minimum=0, maximum=2**31 - 1, value=0)
-        tb = QToolBar()
+        tb = FlowBar()
         for label, w in ((" random orders ", self.orders), (" seed ", self.seed)):
             tb.addWidget(QLabel(label))
             tb.addWidget(w)

@@ -29,7 +29,6 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QMenu,
     QTableView,
-    QToolBar,
     QVBoxLayout,
     QWidget,
 )
@@ -44,6 +43,7 @@ from yardstick.analysis.topic_group_spec import (
     unique_group_name,
 )
 from yardstick.common.errors import FormatError
+from yardstick.gui.flow_bar import FlowBar
 from yardstick.gui.table_model import FrameTableView
 
 MENU_TEXT = "Make topic group from selection"
@@ -235,7 +235,7 @@ class TopicGroupsWidget(QWidget):
         self.members = QLabel("")
         self.members.setWordWrap(True)
         self.members.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        tb = QToolBar()
+        tb = FlowBar()
         tb.addWidget(QLabel("<b>Topic groups</b> "))
         tb.addAction("Ranges…", self.new_from_ranges).setToolTip(
             "New group from topic ids and ranges, e.g. 301-350, 601-650")

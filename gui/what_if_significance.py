@@ -1,11 +1,13 @@
 """The topic explorer's what-if significance tab: the run shown vs a chosen baseline,
 paired tests under the original and the edited judgments
-(:func:`yardstick.analysis.explain.what_if_significance.what_if_significance_job`, run in the background)."""
+(:func:`yardstick.analysis.explain.what_if_significance.what_if_significance_job`, run in the
+background)."""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QComboBox, QLabel, QToolBar, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QLabel, QVBoxLayout, QWidget
 
+from yardstick.gui.flow_bar import FlowBar
 from yardstick.gui.gil_sharing import after_paints
 from yardstick.gui.table_model import FrameTableView, try_add_table_export
 
@@ -26,7 +28,7 @@ class WhatIfSignificanceView(QWidget):
         self.verdict = QLabel("")
         self.verdict.setWordWrap(True)
         self.table = FrameTableView()
-        tb = QToolBar()
+        tb = FlowBar()
         tb.addWidget(QLabel(" Baseline "))
         tb.addWidget(self.baseline)
         try_add_table_export(self.table.visible_frame, tb)

@@ -135,7 +135,8 @@ def seed_bytes(name: str, workdir: Path | None = None) -> bytes:
 
 
 def session_seed(workdir: Path) -> bytes:
-    """A session written by :func:`yardstick.session.session_file.write_session` naming small real files."""
+    """A session written by :func:`yardstick.session.session_file.write_session` naming small real
+    files."""
     from yardstick.session.session_file import write_session
 
     workdir.mkdir(parents=True, exist_ok=True)
@@ -765,7 +766,8 @@ def write_input(path: Path, data: bytes | None) -> Path:
 
 
 def gui_loader_outcome(path: Path, kind: str | None, data: bytes | None) -> str:
-    """:func:`yardstick.session.loading.load_files` (the window's loader): never raises, errors name the file."""
+    """:func:`yardstick.session.loading.load_files` (the window's loader): never raises, errors name
+    the file."""
     from yardstick.common.progress import run_sync
     from yardstick.session.loading import load_files
 

@@ -46,8 +46,9 @@ def pytrec_evaluation(run: Run, qrels: Qrels, measures=REPORT_MEASURES,
     return Evaluation(run.name, run.tag, per_topic, summary)
 
 
-def pytrec_evaluations(runs, qrels, measures=REPORT_MEASURES) -> dict[str, Evaluation]:
-    ev = pytrec_eval.RelevanceEvaluator(qrels.to_dict(), set(measures))
+def pytrec_evaluations(runs, qrels, measures=REPORT_MEASURES, **options) -> dict[str, Evaluation]:
+    """``options``: pytrec_eval's (``relevance_level=2`` is trec_eval's ``-l 2``)."""
+    ev = pytrec_eval.RelevanceEvaluator(qrels.to_dict(), set(measures), **options)
     return {r.name: pytrec_evaluation(r, qrels, measures, ev) for r in runs}
 
 

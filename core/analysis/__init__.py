@@ -1,1 +1,2 @@
-"""Layer 4, analysis: significance tests, topic-set stability, pool quality and explanations of measures."""
+"""Layer 4, analysis: significance tests, topic-set stability, pool quality and explanations of
+measures."""

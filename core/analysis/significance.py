@@ -1,6 +1,7 @@
 """Compare runs with a baseline, topic by topic, with significance tests.
 
-For one measure and a topics x runs score matrix (``yardstick.evaluation.evaluation_service.score_matrix``)
+For one measure and a topics x runs score matrix
+(``yardstick.evaluation.evaluation_service.score_matrix``)
 each run is paired with the baseline on the topics both have, and reported with
 
 * mean scores, mean difference and wins / ties / losses;
@@ -17,9 +18,14 @@ each run is paired with the baseline on the topics both have, and reported with
 * the 95% t confidence interval of the mean difference
   (``TtestResult.confidence_interval``);
 * when several runs are compared with the baseline, p-values corrected for
-  multiple comparisons by Holm's step-down method (Holm 1979, written here
-  because statsmodels is not a dependency) or Benjamini–Hochberg
+  multiple comparisons (:data:`CORRECTIONS`, :func:`correct_pvalues`): Bonferroni
+  (p × m, capped at 1), Holm's step-down method (Holm 1979, written here because
+  statsmodels is not a dependency) or Benjamini–Hochberg
   (``scipy.stats.false_discovery_control``).
+
+This module holds the one paired t-test (:func:`paired_t_test`) and the one list of
+corrections (:data:`CORRECTIONS`): the window's Compare panel, the report's comparison
+table, the Python API, the CLI, the stability and pool diagnostics all use them.
 
 :func:`experiment_table` gives PyTerrier's ``Experiment(..., baseline=0)``
 layout over several measures: means, ``+``/``-`` counts, p-values and markers.
@@ -35,14 +41,18 @@ import pandas as pd
 
 from yardstick.common.progress import Progress, run_sync
 
-__all__ = ["TESTS", "CORRECTIONS", "PairComparison", "Comparison", "compare_runs",
-           "compare_runs_job", "holm", "correct_pvalues", "experiment_table",
-           "experiment_table_job"]
+__all__ = ["TESTS", "CORRECTIONS", "CORRECTION_NAMES", "PairComparison", "Comparison",
+           "PairedT", "compare_runs", "compare_runs_job", "holm", "correct_pvalues",
+           "paired_t_test", "experiment_table", "experiment_table_job"]
 
 #: Test names accepted by :func:`compare_runs` ``test`` (the one used for markers).
 TESTS = ("t", "wilcoxon", "sign", "permutation")
-#: Correction names: none, Holm step-down, Benjamini–Hochberg.
-CORRECTIONS = ("none", "holm", "bh")
+#: Multiple-comparison corrections, everywhere one is offered (window, report, API, CLI):
+#: none, Bonferroni, Holm step-down, Benjamini–Hochberg (see :func:`correct_pvalues`).
+CORRECTIONS = ("none", "bonferroni", "holm", "bh")
+#: Each correction's name in prose (captions, labels).
+CORRECTION_NAMES = {"none": "no correction", "bonferroni": "Bonferroni correction",
+                    "holm": "Holm correction", "bh": "Benjamini-Hochberg correction"}
 #: Each test's p-value column in :meth:`Comparison.to_frame`.
 P_COLUMNS = {"t": "p t-test", "wilcoxon": "p wilcoxon", "sign": "p sign",
              "permutation": "p permutation"}
@@ -67,10 +77,18 @@ def holm(pvalues: Sequence[float]) -> np.ndarray:
 
 
 def correct_pvalues(pvalues: Sequence[float], method: str) -> np.ndarray:
-    """Adjust p-values: ``"none"``, ``"holm"`` or ``"bh"`` (Benjamini & Hochberg 1995)."""
+    """Adjust p-values for multiple comparisons; ``method`` is one of :data:`CORRECTIONS`.
+
+    ``"none"``; ``"bonferroni"``: p × m capped at 1 (Dunn 1961, "Multiple comparisons
+    among means", JASA 56:52-64); ``"holm"``: :func:`holm` (Holm 1979); ``"bh"``:
+    Benjamini & Hochberg 1995 ("Controlling the false discovery rate", JRSS B 57:289-300,
+    ``scipy.stats.false_discovery_control``).  NaN p-values stay NaN and do not count in m.
+    """
     p = np.asarray(pvalues, dtype=float)
     if method == "none":
         return p.copy()
+    if method == "bonferroni":
+        return np.minimum(1.0, p * np.count_nonzero(~np.isnan(p)))
     if method == "holm":
         return holm(p)
     if method == "bh":
@@ -181,24 +199,51 @@ def sign_test_p(wins: int, losses: int) -> float:
     return float(min(1.0, 2.0 * bdtr(min(wins, losses), n, 0.5)))
 
 
-def _t_tests(values: np.ndarray, base: np.ndarray) -> tuple[np.ndarray, ...]:
-    """Paired t-tests of every column of ``values`` against ``base`` in one
-    ``scipy.stats.ttest_rel(..., axis=0)`` call: (t, p, 95 % CI low, high) per column.
+@dataclass(frozen=True)
+class PairedT:
+    """A paired t-test's statistic, two-sided p-value and (when asked) confidence interval
+    of the mean difference; arrays when the test ran on columns."""
 
-    Called per pair, ttest_rel and its confidence interval are ~0.3 ms of Python with the
-    GIL held each; 149 runs × 7 measures of them kept the window's event loop waiting.
+    statistic: float | np.ndarray
+    pvalue: float | np.ndarray
+    ci_low: float | np.ndarray = float("nan")
+    ci_high: float | np.ndarray = float("nan")
+
+
+def paired_t_test(a, b, axis: int = 0, confidence: float | None = None) -> PairedT:
+    """Two-sided paired t-test of ``a`` against ``b`` (the one in Yardstick).
+
+    Student's t on the differences ``a - b`` over topics (Student 1908, "The probable
+    error of a mean", Biometrika 6:1-25; as the paired test compared for IR by Smucker,
+    Allan & Carterette, CIKM 2007): ``scipy.stats.ttest_rel(a, b, axis=axis)``.  With 2-D
+    inputs every column is a test (one call for many runs); with ``confidence`` the
+    interval of the mean difference (``TtestResult.confidence_interval``) is filled in.
+    Differences with no variance give NaN without a warning (callers decide what to say).
     """
     import warnings
 
     from scipy import stats
 
     with np.errstate(invalid="ignore", divide="ignore"), warnings.catch_warnings():
-        # a run whose differences are all equal warns here; _pair does not use its t-test
-        warnings.simplefilter("ignore", RuntimeWarning)
-        tt = stats.ttest_rel(values, base[:, None], axis=0)
-        ci = tt.confidence_interval(0.95)
-    return (np.atleast_1d(tt.statistic), np.atleast_1d(tt.pvalue), np.atleast_1d(ci.low),
-            np.atleast_1d(ci.high))
+        warnings.simplefilter("ignore", RuntimeWarning)   # constant differences
+        tt = stats.ttest_rel(a, b, axis=axis)
+        if confidence is None:
+            return PairedT(tt.statistic, tt.pvalue)
+        ci = tt.confidence_interval(confidence)
+    return PairedT(tt.statistic, tt.pvalue, ci.low, ci.high)
+
+
+def _t_tests(values: np.ndarray, base: np.ndarray) -> tuple[np.ndarray, ...]:
+    """Paired t-tests of every column of ``values`` against ``base`` in one
+    :func:`paired_t_test` call: (t, p, 95 % CI low, high) per column.
+
+    Called per pair, ttest_rel and its confidence interval are ~0.3 ms of Python with the
+    GIL held each; 149 runs × 7 measures of them kept the window's event loop waiting.
+    A run whose differences are all equal gets NaN here; :func:`_pair` does not use it.
+    """
+    tt = paired_t_test(values, base[:, None], axis=0, confidence=0.95)
+    return (np.atleast_1d(tt.statistic), np.atleast_1d(tt.pvalue), np.atleast_1d(tt.ci_low),
+            np.atleast_1d(tt.ci_high))
 
 
 def _pair(base: np.ndarray, other: np.ndarray, run: str, baseline: str, measure: str,
@@ -219,9 +264,8 @@ def _pair(base: np.ndarray, other: np.ndarray, run: str, baseline: str, measure:
     constant = n > 1 and bool(np.all(np.abs(d - d[0]) <= 1e-12 * max(1.0, abs(d[0]))))
     if n > 1 and not constant:
         if t_test is None:
-            tt = stats.ttest_rel(other, base)
-            ci = tt.confidence_interval(0.95)
-            t_test = (tt.statistic, tt.pvalue, ci.low, ci.high)
+            tt = paired_t_test(other, base, confidence=0.95)
+            t_test = (tt.statistic, tt.pvalue, tt.ci_low, tt.ci_high)
         t_stat, p_t, lo, hi = (float(x) for x in t_test)
         es = float(np.mean(d) / sd)
     elif n > 1:  # every difference equal (to rounding): no variance, no t statistic
@@ -273,7 +317,8 @@ def compare_runs_job(scores: pd.DataFrame, baseline: str, runs: Sequence[str] | 
         Only recorded in the result.
     test : {"t", "wilcoxon", "sign", "permutation"}
         The test whose p-values are corrected and used for ``significant``.
-    correction : {"none", "holm", "bh"}
+    correction : {"none", "bonferroni", "holm", "bh"}
+        One of :data:`CORRECTIONS`, over the compared runs.
     alpha : float
     seed : int
         Seeds ``numpy.random.default_rng`` for the permutation test.

@@ -105,7 +105,8 @@ def parse_group_text(text: str, known: Iterable[str] | None = None) -> GroupSpec
 
 def read_group_file(path: str | Path, known: Iterable[str] | None = None
                     ) -> dict[str, list[str]]:
-    """Topic groups from a text file (see :func:`yardstick.analysis.stability.topic_groups.read_topic_groups`).
+    """Topic groups from a text file (see
+    :func:`yardstick.analysis.stability.topic_groups.read_topic_groups`).
 
     A file with one topic id per line gives one group named after the file's
     stem.  With ``known``, ranges keep only known topics and a single unknown

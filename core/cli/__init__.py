@@ -23,6 +23,10 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "convert": ("yardstick.cli.convert_cmd", "convert classic collections to TREC files"),
     "make-runs": ("yardstick.cli.make_runs_cmd", "make runs with real retrieval models"),
     "explain": ("yardstick.cli.explain_cmd", "explain how a measure value is made"),
+    "qrels-compare": ("yardstick.cli.qrels_compare_cmd",
+                      "compare judgment sets: agreement and what they do to the evaluation"),
+    "compare-systems": ("yardstick.cli.compare_systems_cmd",
+                        "compare systems made of several runs (mixed model)"),
 }
 
 

@@ -127,9 +127,10 @@ def run(args: argparse.Namespace) -> int:
     # 1.40 -> 1.365 s and fully shuffled 2.03 -> 1.88 s, medians of 16 and 5, peak
     # unchanged)
     qrels = read_qrels(args.qrels)
-    from yardstick.evaluation.engine import evaluation, measure_run
+    from yardstick.evaluation.engine import evaluation
     from yardstick.evaluation.measures.registry import MeasureError
     from yardstick.evaluation.trec_format import other_format, write_trec_eval
+    from yardstick.session import evaluating
 
     out = sys.stdout
     tags: dict[str, list[str]] = {}      # run tag -> files having it (told apart below)
@@ -138,8 +139,8 @@ def run(args: argparse.Namespace) -> int:
         release_arrow_memory()
         label = _told_apart(tags, run_.tag, path, args.format)
         try:
-            jr, cols, summary = measure_run(run_, qrels, measures, options, zscores,
-                                            keep_join_index=False)
+            jr, cols, summary = evaluating.measure(run_, qrels, measures, options, zscores,
+                                                   keep_join_index=False)
         except MeasureError as e:
             print(f"yardstick eval: {e}", file=sys.stderr)
             return 1

@@ -4,6 +4,7 @@
   yardstick explain -t TOPIC --lesson QRELS RUN
   yardstick explain --ties N [--seed S] [-m MEASURE]... QRELS RUN
   yardstick explain --reference [--search TEXT]
+  yardstick explain --glossary [--search TEXT]
   yardstick explain --example [NAME]
 
 The explanation gives the measure's definition and formula, the ingredients
@@ -50,7 +51,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="tie sensitivity: re-score under N random orders of tied documents")
     p.add_argument("--seed", type=int, default=0, help="seed for --ties (default 0)")
     p.add_argument("--reference", action="store_true", help="print the measure reference")
-    p.add_argument("--search", metavar="TEXT", help="with --reference: only matching measures")
+    p.add_argument("--glossary", action="store_true",
+                   help="print the measure glossary of the window's Help menu (trec_eval's "
+                        "name for each measure, definition, formula, paper)")
+    p.add_argument("--search", metavar="TEXT",
+                   help="with --reference or --glossary: only matching measures")
     p.add_argument("--example", nargs="?", const="interpolation", metavar="NAME",
                    help="use a worked example of the TREC appendix instead of QRELS RUN "
                         "(interpolation, average_precision, r_precision)")
@@ -68,6 +73,14 @@ def run(args: argparse.Namespace) -> int:
     out = sys.stdout
     if args.reference:
         return _reference(args, out)
+    if args.glossary:
+        from yardstick.analysis.explain.glossary import glossary, glossary_text
+
+        if not glossary(args.search or ""):
+            print(f"yardstick explain: no measure matches {args.search!r}", file=sys.stderr)
+            return 1
+        out.write(glossary_text(args.search or ""))
+        return 0
     if args.example:
         from yardstick.analysis.explain.topic_lesson import appendix_example
 

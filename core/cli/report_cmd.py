@@ -38,6 +38,8 @@ PER_RUN_AUTO = 25
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
+    from yardstick.analysis.significance import CORRECTIONS
+
     p.add_argument("--kind", choices=KINDS, default="adhoc", help="report kind (default adhoc)")
     p.add_argument("--qrels", required=True, help="qrels file")
     p.add_argument("runs", nargs="+", metavar="RUN", help="run file(s)")
@@ -65,7 +67,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="measures of the comparison table (default map,P.10,ndcg_cut.10)")
     p.add_argument("--test", default="t", choices=["t", "wilcoxon", "randomisation", "bootstrap"],
                    help="paired test of the comparison table (default t)")
-    p.add_argument("--correction", default="holm", choices=["none", "bonferroni", "holm", "bh"],
+    p.add_argument("--correction", default="holm", choices=CORRECTIONS,
                    help="multiple-testing correction over the pairs (default holm)")
     p.add_argument("--alpha", type=float, default=0.05, help="significance level (0.05)")
     p.add_argument("--seed", type=int, default=0,
@@ -182,9 +184,9 @@ def _measure_list(args) -> list[str]:
 def _evaluate_once(args, runs, qrels, options):
     """The ad hoc report's measures and the comparison table's, in one evaluation."""
     from yardstick.common.progress import run_sync
-    from yardstick.evaluation.evaluation_service import evaluate_runs
     from yardstick.evaluation.measures.spec import merge_cutoffs
     from yardstick.presentation.reports.adhoc import ADHOC_MEASURES
+    from yardstick.session.evaluating import evaluate_runs
 
     wanted = [*ADHOC_MEASURES, args.measure]
     if args.comparison_table:
@@ -250,11 +252,11 @@ def _with_comparison(doc, args, runs, qrels, options, prov, evs=None):
 
     from yardstick.common.errors import FormatError
     from yardstick.common.progress import run_sync
-    from yardstick.evaluation.evaluation_service import evaluate_runs
     from yardstick.evaluation.measures.spec import merge_cutoffs
     from yardstick.inputs.run_names import RunNameError, resolve_runs
     from yardstick.presentation.reports.comparison_table import comparison_table_from_evaluations
     from yardstick.presentation.reports.document import ReportPage, ReportTable
+    from yardstick.session.evaluating import evaluate_runs
 
     measures = _measure_list(args)
     # each measure of the table is asked for: P.5 and P.10 both (merge_cutoffs)

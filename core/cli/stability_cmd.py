@@ -186,10 +186,11 @@ def _score_matrices(args, measures: list[str]
     where a run has no results: trec_eval ``-c``)."""
     from yardstick.analysis.stability.aggregates import per_topic_measure
     from yardstick.analysis.stability.report import score_matrices
-    from yardstick.evaluation.evaluation_service import EvalOptions, evaluate_runs
+    from yardstick.evaluation.evaluation_service import EvalOptions
     from yardstick.inputs.io import read_qrels, read_run
     from yardstick.inputs.run_names import unique_names
     from yardstick.inputs.topic_coverage import topic_coverage
+    from yardstick.session.evaluating import evaluate_runs
 
     qrels = read_qrels(args.qrels)
     runs, notes = unique_names([read_run(p) for p in args.runs])

@@ -1,1 +1,2 @@
-"""Cross-cutting basics every layer may use: errors, options, progress, threads, seeds, provenance."""
+"""Cross-cutting basics every layer may use: errors, options, progress, threads, seeds,
+provenance."""

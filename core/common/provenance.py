@@ -249,6 +249,10 @@ def workspace_sources(workspace, measures: Iterable[str] | None = None,
     qrels = getattr(workspace, "qrels", None)
     entries = workspace.runs.values() if runs is None else \
         [workspace.runs[n] for n in runs if n in workspace.runs]
+    # the other judgment sets of the session, by name (yardstick.session.qrels_sets)
+    for s in getattr(workspace, "extras", {}).get("qrels_sets", []) or []:
+        if isinstance(s, dict) and s.get("name") and s.get("path"):
+            extra.setdefault(f"qrels {s['name']}", str(s["path"]))
     return dict(qrels_path=getattr(qrels, "path", None) or None,
                 runs=[(e.path, e.run.tag or e.name) for e in entries if e.path],
                 measures=list(measures) if measures is not None else list(workspace.measures),

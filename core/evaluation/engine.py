@@ -148,16 +148,55 @@ def apply_zscores(jr: JudgedRanking, cols: list[Column], zscores: Mapping) -> No
                 c.values[t] = 0.0 if v == ms[0] else MISSING_ZSCORE
 
 
-def _seq_sum(v: np.ndarray) -> float:
-    """Left-to-right sum, as trec_eval accumulates topic by topic (not numpy's pairwise sum)."""
-    return float(np.cumsum(v)[-1]) if len(v) else 0.0
+def topic_average(jr, column: Column, options: EvalOptions,
+                  values: np.ndarray | None = None) -> float | np.ndarray:
+    """trec_eval's average of one measure column over topics (the one in Yardstick).
 
+    As trec_eval 10.0's ``meas_avg.c`` and its ``te_calc_avg_*`` functions: counts
+    (``num_*``) are summed; ``gm_*`` is the geometric mean of values floored at
+    :data:`~yardstick.evaluation.measures.average_precision.MIN_GEO_MEAN`; every other
+    measure is the arithmetic mean; a measure with its own ``aggregate`` (``map_cut``'s
+    robust variants ...) uses it; ``num_q`` is the topic count.  Sums run left to right,
+    topic by topic, as trec_eval accumulates (not numpy's pairwise sum), so the printed
+    digits match.  With ``-c`` (``options.complete``) the mean is over every qrels topic.
 
-def summarise(jr: JudgedRanking, cols: list[Column], options: EvalOptions,
-              zscore: bool = False) -> dict[str, float | str]:
-    """Average per-topic values over topics as trec_eval does."""
+    ``jr`` is the judged ranking or the prepared counts (preference or judgment-group
+    judgments) the column was measured on.  ``values`` replaces the column's per-topic
+    values; a 2-D array (samples x topics) averages each row (tie sensitivity's orders).
+    """
+    d = column.request.definition
     n = jr.num_topics
     nq = jr.num_qrels_topics if options.complete else n
+    v = np.asarray(column.values if values is None else values, dtype=np.float64)
+    rows = v.shape[:-1]
+    if d.kind == NUM_Q:
+        return float(nq) if not rows else np.full(rows, float(nq))
+    if d.aggregate is not None:
+        if not rows:
+            return float(d.aggregate(v, column.request.params))
+        return np.array([float(d.aggregate(row, column.request.params)) for row in v])
+    if d.kind == LONG and column.name == "num_rel" and options.complete:
+        # te_calc_avg_num_rel: relevant (rel > 0) over every qrels topic
+        total = float((jr.qrels.rel > 0).sum())
+        return total if not rows else np.full(rows, total)
+    s = np.cumsum(v, axis=-1)[..., -1] if v.shape[-1] else np.zeros(rows)
+    if not rows:
+        s = float(s)
+    if d.average == "gm":
+        if options.complete:
+            s = s + (nq - n) * np.log(MIN_GEO_MEAN)
+        out = np.exp(s / nq) if nq else np.zeros(rows)
+    elif d.kind == LONG:
+        out = s
+    else:
+        out = s / nq if nq else np.zeros(rows)
+    return float(out) if not rows else out
+
+
+def summarise(jr, cols: list[Column], options: EvalOptions,
+              zscore: bool = False) -> dict[str, float | str]:
+    """trec_eval's summary of every column (:func:`topic_average`); ``runid`` is the run's
+    tag, text columns (``relstring``) have none."""
     out: dict[str, float | str] = {}
     for c in cols:
         d = c.request.definition
@@ -166,24 +205,7 @@ def summarise(jr: JudgedRanking, cols: list[Column], options: EvalOptions,
         if d.kind == RUNID:
             out[c.name] = jr.run.tag if jr.run is not None else ""
             continue
-        v = np.asarray(c.values, dtype=np.float64)
-        if d.kind == NUM_Q:
-            out[c.name] = float(nq)
-        elif d.aggregate is not None:
-            out[c.name] = float(d.aggregate(v, c.request.params))
-        elif d.average == "gm":
-            s = _seq_sum(v)
-            if options.complete:
-                s += (nq - n) * np.log(MIN_GEO_MEAN)
-            out[c.name] = float(np.exp(s / nq)) if nq else 0.0
-        elif d.kind == LONG:
-            if c.name == "num_rel" and options.complete:
-                # te_calc_avg_num_rel: relevant (rel > 0) over every qrels topic
-                out[c.name] = float((jr.qrels.rel > 0).sum())
-            else:
-                out[c.name] = _seq_sum(v)
-        else:
-            out[c.name] = _seq_sum(v) / nq if nq else 0.0
+        out[c.name] = topic_average(jr, c, options)
     return out
 
 
@@ -256,16 +278,23 @@ def measure_run(run: Run, qrels: Qrels, measures, options: EvalOptions,
     return jr0, cols, summary
 
 
-def evaluate_run(run: Run, qrels: Qrels, measures, options: EvalOptions,
-                 zscores: Mapping | None = None):
-    """Evaluate one run: see :func:`yardstick.evaluation.evaluation_service.evaluate`."""
+def evaluate_run(run: Run, qrels: Qrels, measures=("official",),
+                 options: EvalOptions | None = None,
+                 zscores: Mapping | None = None) -> Evaluation:
+    """Evaluate one run exactly as trec_eval does: an :class:`Evaluation`.
+
+    The entry point of the evaluation service (:mod:`yardstick.evaluation.evaluation_service`,
+    which re-exports it); ``measures`` as for :func:`measure_run`.  Not to be confused with
+    the Python API's :func:`yardstick.api.evaluate` (qrels first, many runs, a tidy frame).
+    """
+    options = options or EvalOptions()
     jr, cols, summary = measure_run(run, qrels, measures, options, zscores)
     return evaluation(run, jr, cols, summary, options)
 
 
 def evaluate_judged(run: Run, jr: JudgedRanking, requests: Sequence[MeasureRequest],
                     options: EvalOptions, zscores: Mapping | None = None):
-    """An :class:`~core.evaluate.Evaluation` from an already judged ranking.
+    """An :class:`~yardstick.evaluation.results.Evaluation` from an already judged ranking.
 
     What-if edits, pool simulations and the uniques test re-judge one ranking
     (:meth:`JudgedRanking.with_rel`) and come here without re-reading anything.
@@ -277,9 +306,12 @@ def evaluate_judged(run: Run, jr: JudgedRanking, requests: Sequence[MeasureReque
     return evaluation(run, jr, cols, summary, options)
 
 
-def evaluation(run: Run, jr: JudgedRanking, cols: list[Column], summary: Mapping,
-               options: EvalOptions):
-    """The :class:`~core.evaluate.Evaluation` (pandas tables) of computed columns."""
+def evaluation(run: Run, jr, cols: list[Column], summary: Mapping,
+               options: EvalOptions) -> Evaluation:
+    """The :class:`~yardstick.evaluation.results.Evaluation` (pandas tables) of computed
+    columns: the one place an evaluation is built from measured columns (plain qrels,
+    preference and judgment-group judgments; see also
+    :func:`yardstick.evaluation.results.merge_evaluations`)."""
     import pandas as pd
 
     per_topic = pd.DataFrame(

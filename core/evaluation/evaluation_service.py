@@ -1,12 +1,12 @@
 """Evaluate runs against qrels exactly as trec_eval does (public API).
 
->>> ev = evaluate(run, qrels, ["map", "P.5,10", "ndcg_cut.10"])
+>>> ev = evaluate_run(run, qrels, ["map", "P.5,10", "ndcg_cut.10"])
 >>> ev.summary["map"], ev.per_topic.loc["301", "P_10"]
 
 The per-(run, qrels) work — ordering the run trec_eval's way and looking up
 every retrieved document's judgment — happens once in
 :func:`yardstick.judging.judged.build_judged_ranking`; each measure is then a small
-vectorised function of that :class:`~core.judged.JudgedRanking`
+vectorised function of that :class:`~yardstick.judging.judged.JudgedRanking`
 (``core/evaluation/measures/``), found by name in :mod:`yardstick.evaluation.measures.registry`.
 """
 
@@ -21,13 +21,7 @@ from yardstick.evaluation.results import Evaluation, score_matrix
 from yardstick.inputs.qrels import Qrels
 from yardstick.inputs.run import Run
 
-__all__ = ["EvalOptions", "Evaluation", "evaluate", "evaluate_runs", "score_matrix"]
-
-
-def evaluate(run: Run, qrels: Qrels, measures: Sequence[str] | str = ("official",),
-             options: EvalOptions | None = None) -> Evaluation:
-    """Evaluate one run; see the module docstring."""
-    return evaluate_run(run, qrels, measures, options or EvalOptions())
+__all__ = ["EvalOptions", "Evaluation", "evaluate_run", "evaluate_runs", "score_matrix"]
 
 
 def evaluate_runs(runs: Iterable[Run], qrels: Qrels, measures: Sequence[str] | str = ("official",),
@@ -41,6 +35,6 @@ def evaluate_runs(runs: Iterable[Run], qrels: Qrels, measures: Sequence[str] | s
     out: dict[str, Evaluation] = {}
     for i, run in enumerate(runs):
         yield Progress(i, len(runs), f"evaluating {run.name}")
-        out[run.name] = evaluate(run, qrels, measures, options)
+        out[run.name] = evaluate_run(run, qrels, measures, options)
     yield Progress(len(runs), len(runs), "done")
     return out

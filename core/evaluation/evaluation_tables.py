@@ -15,7 +15,8 @@ __all__ = ["measure_columns", "summary_table", "per_topic_table"]
 def measure_columns(measure: str, columns: Sequence[str]) -> list[str]:
     """Columns of ``Evaluation.per_topic``/``summary`` that a measure name makes.
 
-    The name is parsed by the one measure parser (:func:`yardstick.evaluation.measures.spec.parse_measure`,
+    The name is parsed by the one measure parser
+    (:func:`yardstick.evaluation.measures.spec.parse_measure`,
     any spelling) and its printed names are looked up: ``"P.5,10"`` -> ``P_5``, ``P_10``;
     ``"iprec_at_recall.0.1,0.5"`` -> ``iprec_at_recall_0.10``, ``iprec_at_recall_0.50``;
     ``"nDCG@10"`` -> ``ndcg_cut_10``; ``"P"`` -> every ``P_k`` present; ``"official"`` ->

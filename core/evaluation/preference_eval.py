@@ -3,14 +3,17 @@
 trec_eval's main loop (``trec_eval.c``) is the same whatever the relevance
 format; only the per-topic merge of ranking and judgments differs:
 
-* ``-R prefs`` / ``-R qrels_prefs``: :func:`yardstick.evaluation.measures.prefs_counts.build_preference_counts`
+* ``-R prefs`` / ``-R qrels_prefs``:
+:func:`yardstick.evaluation.measures.prefs_counts.build_preference_counts`
   (``form_prefs_counts.c``) feeds the ``prefs_*`` measures;
-* ``-R qrels_jg``: :func:`yardstick.evaluation.measures.judgment_groups.build_judgment_group_rankings`
+* ``-R qrels_jg``:
+:func:`yardstick.evaluation.measures.judgment_groups.build_judgment_group_rankings`
   (``form_res_rels_jg.c``) feeds ``map_avgjg``, ``P_avgjg``, ``Rprec_mult_avgjg``.
 
 Only those measures (and ``runid``, ``num_q``) can be computed from these
-formats, as in trec_eval.  Per-topic values are averaged as ``meas_avg.c``
-does, summing topic by topic in order so that printed digits match.
+formats, as in trec_eval.  Per-topic values are averaged and the evaluation built by
+the engine, as for plain qrels (:func:`yardstick.evaluation.engine.topic_average`,
+:func:`yardstick.evaluation.engine.evaluation`).
 """
 
 from __future__ import annotations
@@ -18,20 +21,10 @@ from __future__ import annotations
 import sys
 from collections.abc import Mapping, Sequence
 
-import numpy as np
-import pandas as pd
-
 from yardstick.common.options import EvalOptions
-from yardstick.evaluation.engine import apply_zscores, compute_columns
-from yardstick.evaluation.evaluation_service import Evaluation
-from yardstick.evaluation.measures.registry import (
-    LONG,
-    NUM_Q,
-    RUNID,
-    STRING,
-    MeasureError,
-    parse_requests,
-)
+from yardstick.evaluation.engine import apply_zscores, compute_columns, evaluation, summarise
+from yardstick.evaluation.measures.registry import MeasureError, parse_requests
+from yardstick.evaluation.results import Evaluation
 from yardstick.inputs.run import Run
 
 PREFS_MEASURES = frozenset({
@@ -47,31 +40,7 @@ FORMATS = {"prefs": (PREFS_MEASURES, "all_prefs"),
            "qrels_jg": (JG_MEASURES, "qrels_jg")}
 
 
-def _sequential_sum(v: np.ndarray) -> float:
-    """Left-to-right sum (trec_eval accumulates topic by topic)."""
-    return float(np.cumsum(v)[-1]) if len(v) else 0.0
-
-
-def summarise(judged, cols, options: EvalOptions) -> dict[str, float]:
-    """trec_eval's summary: counts summed, other values averaged (``-c``: over every
-    judged topic)."""
-    nq = judged.num_qrels_topics if options.complete else judged.num_topics
-    out: dict[str, float] = {}
-    for c in cols:
-        kind = c.request.definition.kind
-        if kind in (STRING, RUNID):
-            continue
-        if kind == NUM_Q:
-            out[c.name] = float(nq)
-        elif kind == LONG:
-            out[c.name] = _sequential_sum(np.asarray(c.values, dtype=np.float64))
-        else:
-            s = _sequential_sum(np.asarray(c.values, dtype=np.float64))
-            out[c.name] = s / nq if nq else s
-    return out
-
-
-def evaluate_judged(judged, measures: Sequence[str] | str, options: EvalOptions,
+def evaluate_counts(judged, measures: Sequence[str] | str, options: EvalOptions,
                     rel_format: str, zscores: Mapping | None = None) -> Evaluation:
     """Compute ``measures`` over prepared counts (preference or judgment-group)."""
     requests = parse_requests(measures, options.compat)
@@ -83,36 +52,31 @@ def evaluate_judged(judged, measures: Sequence[str] | str, options: EvalOptions,
     cols = compute_columns(judged, requests)
     if zscores is not None:
         apply_zscores(judged, cols, zscores)
-    summary = summarise(judged, cols, options)
-    per_topic = pd.DataFrame(
-        {c.name: c.values for c in cols
-         if c.request.definition.per_topic and c.request.definition.kind != RUNID},
-        index=pd.Index(judged.topics.tolist(), name="topic", dtype=object))
-    run = judged.run
-    return Evaluation(run_name=run.name, runid=run.tag, per_topic=per_topic,
-                      summary=pd.Series(summary, dtype=np.float64), options=options,
-                      judged=judged, columns=tuple(cols))
+    summary = summarise(judged, cols, options, zscore=zscores is not None)
+    return evaluation(judged.run, judged, cols, summary, options)
 
 
 def evaluate_prefs(run: Run, prefs, measures: Sequence[str] | str = ("all_prefs",),
                    options: EvalOptions | None = None,
                    zscores: Mapping | None = None) -> Evaluation:
-    """Evaluate ``run`` against preference judgments (a :class:`PrefsJudgments`)."""
+    """Evaluate ``run`` against preference judgments (a
+    :class:`~yardstick.inputs.io.prefs_file.PrefsJudgments`)."""
     from yardstick.evaluation.measures.prefs_counts import build_preference_counts
 
     options = options or EvalOptions()
-    return evaluate_judged(build_preference_counts(run, prefs, options), measures, options,
+    return evaluate_counts(build_preference_counts(run, prefs, options), measures, options,
                            "prefs", zscores)
 
 
 def evaluate_qrels_jg(run: Run, qrels_jg, measures: Sequence[str] | str = ("qrels_jg",),
                       options: EvalOptions | None = None,
                       zscores: Mapping | None = None) -> Evaluation:
-    """Evaluate ``run`` against judgment-group qrels (a :class:`QrelsJG`)."""
+    """Evaluate ``run`` against judgment-group qrels (a
+    :class:`~yardstick.inputs.io.prefs_file.QrelsJG`)."""
     from yardstick.evaluation.measures.judgment_groups import build_judgment_group_rankings
 
     options = options or EvalOptions()
-    return evaluate_judged(build_judgment_group_rankings(run, qrels_jg, options), measures,
+    return evaluate_counts(build_judgment_group_rankings(run, qrels_jg, options), measures,
                            options, "qrels_jg", zscores)
 
 

@@ -131,7 +131,7 @@ _AHEAD = 3
 
 def format_trec_eval(ev, query_flag: bool = False, summary_flag: bool = True,
                      zscore: bool = False) -> str:
-    """The text trec_eval prints for one :class:`~core.evaluate.Evaluation`."""
+    """The text trec_eval prints for one :class:`~yardstick.evaluation.results.Evaluation`."""
     return trec_eval_text(ev.judged, ev.columns, ev.summary, ev.runid, ev.options,
                           query_flag, summary_flag, zscore)
 

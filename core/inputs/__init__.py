@@ -1,1 +1,2 @@
-"""Layer 1, inputs: runs, qrels, topics and documents as data, and the readers and writers of their files."""
+"""Layer 1, inputs: runs, qrels, topics and documents as data, and the readers and writers of their
+files."""

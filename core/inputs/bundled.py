@@ -1,7 +1,8 @@
-"""Where the bundled data lives: ``resources/`` of a checkout, installed as ``yardstick.resources``.
+"""Where the bundled data lives: ``resources/`` of a checkout, installed as
+``yardstick/resources/``.
 
 The source layout keeps ``resources/`` beside ``core/`` and ``gui/``; ``pip install``
-ships it inside the package (``pyproject.toml`` maps ``yardstick.resources`` to it),
+ships it inside the package (``pyproject.toml`` maps the ``yardstick/resources/`` folder to it),
 so both an editable checkout and a wheel find the sample and the worked examples.
 """
 

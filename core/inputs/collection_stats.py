@@ -3,7 +3,8 @@
 What the Collection panel shows, computed here so the CLI and tests see the same
 numbers (a run's ranked list for one topic, with its judgments, is
 :func:`yardstick.analysis.explain.topic_data.topic_documents`: the judged ranking's).
-"Relevant" means ``rel >= relevance_level`` (trec_eval ``-l``); negative judgments are "in the pool, not assessed" and count as
+"Relevant" means ``rel >= relevance_level`` (trec_eval ``-l``); negative judgments are "in the pool,
+not assessed" and count as
 neither relevant nor judged non-relevant (trec_eval ``get_qrels``; the TREC
 appendix, TREC proceedings appendix, counts only assessed documents as judged).
 """

@@ -3,7 +3,8 @@
 :class:`Documents` *is* a read-only mapping ``docno -> text`` (what
 ``Workspace.documents`` expects and what titlestat reads), and carries each
 document's title separately (``documents.title[docno]``) because pool
-diagnostics such as titlestat (Buckley et al. 2007, “Bias and the limits of pooling for large collections”, Information Retrieval 2007, section 3.3)
+diagnostics such as titlestat (Buckley et al. 2007, “Bias and the limits of pooling for large
+collections”, Information Retrieval 2007, section 3.3)
 look at title words.  The text always includes the title, so a retrieval model
 that indexes ``text`` sees it.
 """

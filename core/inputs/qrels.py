@@ -87,7 +87,8 @@ class Qrels:
         return np.asarray(uniq, dtype=object), codes.astype(np.int64)
 
     @classmethod
-    def from_frame(cls, frame: pd.DataFrame, name: str = "qrels", path: str | None = None) -> "Qrels":
+    def from_frame(cls, frame: pd.DataFrame, name: str = "qrels",
+                   path: str | None = None) -> "Qrels":
         import pandas as pd
 
         from yardstick.inputs.io.text_source import text_column

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -29,6 +30,9 @@ from yardstick.inputs.io.docno_words import (  # noqa: F401 (the run's docno wor
     to_bytes_array,
 )
 from yardstick.inputs.topic_blocks import sort_by_topic_blocks
+
+if TYPE_CHECKING:  # pandas is imported where a frame is built, not at import time
+    import pandas as pd
 
 #: lines per slice where a per-line temporary is built a slice at a time
 _SLICE = 1 << 18
@@ -339,7 +343,8 @@ def _docno_comparer(a: np.ndarray, b: np.ndarray):
     """
     w = a.dtype.itemsize
     if a.dtype == b.dtype and w % 8 == 0 and a.flags.c_contiguous and b.flags.c_contiguous:
-        aw, bw = a.view(np.uint64).reshape(len(a), w // 8), b.view(np.uint64).reshape(len(b), w // 8)
+        aw = a.view(np.uint64).reshape(len(a), w // 8)
+        bw = b.view(np.uint64).reshape(len(b), w // 8)
         if w == 8:
             aw, bw = aw.ravel(), bw.ravel()
             return lambda i, j: aw[i] == bw[j]

@@ -77,7 +77,8 @@ def ranked_judgments(run: Run, qrels: Qrels, compat: int = 10) -> np.ndarray:
 
     The qrels are joined once per (run, qrels) and the result is kept on the run
     (``run.meta``, with a weak reference to these qrels: other qrels replace it), so
-    every option of :func:`build_judged_ranking` and the judged runs of the pool
+    every option of :func:`~yardstick.judging.judged.build_judged_ranking` and the judged runs of
+    the pool
     (:mod:`yardstick.judging.judged_runs_build`, which keeps them as views of its own array)
     read the same judgments.
     """

@@ -4,7 +4,7 @@
 ``"run"``, ``"qrels"``, ``"topics"``, ``"documents"``, ``"groups"`` or
 ``"session"`` (None when it cannot tell): used by "Open folder" and drag and
 drop.  :func:`load_files` reads a batch as a progress generator; a bad file
-becomes an entry in ``errors`` (its :class:`~core.errors.FormatError`) and does
+becomes an entry in ``errors`` (its :class:`~yardstick.common.errors.FormatError`) and does
 not stop the others, so nothing loaded before is lost.
 """
 
@@ -98,7 +98,8 @@ def classify_text(text: str) -> str | None:
     markdown = s.startswith(("# ", "## ", "```"))
     if markdown:
         pass
-    elif re.search(r"^\s*<docno>", head, re.I | re.M) and re.search(r"^\s*<doc>", head, re.I | re.M):
+    elif (re.search(r"^\s*<docno>", head, re.I | re.M)
+          and re.search(r"^\s*<doc>", head, re.I | re.M)):
         return "documents"
     elif re.search(r"^\s*<(top|topics?\b)[^>]*>", head, re.I | re.M):
         return "topics"

@@ -10,7 +10,7 @@ keeps them::
 Each edit is ``[topic, docno, new grade]`` (``null``: removed from the judged
 set), in the order they were made (undone edits are not kept).  The original
 qrels file is never written: replaying the edits on a fresh
-:class:`~core.explain.what_if.WhatIfSession` rebuilds the same edited copy.
+:class:`~yardstick.analysis.explain.what_if.WhatIfSession` rebuilds the same edited copy.
 Nothing read from a session is trusted: malformed entries are dropped, and
 edits saved for another qrels file are not applied.
 """

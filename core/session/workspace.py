@@ -15,6 +15,7 @@ import os
 import re
 from collections.abc import Generator, Iterable, Mapping
 from dataclasses import dataclass, field, fields, replace
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from yardstick.common.errors import FormatError
@@ -47,7 +48,7 @@ class RunEntry:
     """One loaded run and the user's settings for it.
 
     ``run.name`` and ``run.group`` are kept equal to ``name`` and ``group``
-    (the workspace re-makes the frozen :class:`~core.run.Run` when they change),
+    (the workspace re-makes the frozen :class:`~yardstick.inputs.run.Run` when they change),
     so ``entry.run`` can be handed to any core function as it is.
     """
 
@@ -366,7 +367,7 @@ def load_session(data: Mapping[str, Any], base_dir: str | None = None
         yield Progress(step, total, f"reading run {r['name']}")
         step += 1
         p = resolve(r["path"])
-        run = attempt("run", p, lambda q: read_run(q, name=r["name"], group=r["group"]))
+        run = attempt("run", p, partial(read_run, name=r["name"], group=r["group"]))
         if run is not None:
             ws.add_run(run, name=r["name"], group=r["group"], color=r["color"],
                        visible=r["visible"], pooled=r["pooled"],

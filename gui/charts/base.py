@@ -9,8 +9,9 @@ hover texts becomes a *hover target*.  Moving the mouse near a point shows its
 text; clicking one emits :attr:`ChartWidget.topicClicked` (panels connect it to
 ``state.show_topic``) and highlights its run (the other runs turn grey); clicking
 empty space ends the highlight.  Hovering a run's points or its legend entry fades
-the other runs while the mouse stays (:meth:`ChartWidget.emphasise`).  The legend is a scrollable list beside the
-plot, so it never covers data however many runs are drawn.  The export menu
+the other runs while the mouse stays (:meth:`ChartWidget.emphasise`).  The legend is a
+scrollable list beside the plot, so it never covers data however many runs are drawn; an
+entry too long for it is elided in the middle, whole in its tooltip.  The export menu
 writes :meth:`ChartWidget.figure_spec` — the figure as shown, hidden runs left
 out and the highlight kept — with matplotlib (:mod:`yardstick.presentation.charts.render_mpl`).
 """
@@ -203,6 +204,7 @@ class ChartWidget(QWidget):
         self.legend.clear()
         for name, color in names.items():
             it = QListWidgetItem(name)
+            it.setToolTip(name)                   # the whole name where the legend elides it
             pm = QPixmap(14, 14)
             pm.fill(QColor(color))
             it.setIcon(QIcon(pm))
@@ -236,7 +238,8 @@ class ChartWidget(QWidget):
         else:
             bar = self.legend.verticalScrollBar().sizeHint().width() \
                 if tall > self.height() - 24 else 0
-            self.legend.setFixedWidth(min(LEGEND_WIDTH, wide + 72 + bar))
+            room = max(LEGEND_WIDTH, self.width() // 3)   # long run names: a wider legend
+            self.legend.setFixedWidth(min(room, wide + 72 + bar))
             self.legend.setMinimumHeight(0)
             self.legend.setMaximumHeight(min(tall, max(60, self.height() - 30)))
 

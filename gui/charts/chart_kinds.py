@@ -29,7 +29,7 @@ from yardstick.presentation.charts.specs import (
     topic_recall_precision_figure,
     topic_spread_figure,
 )
-from yardstick.presentation.charts.system_ranking import system_ranking
+from yardstick.presentation.charts.system_ranking import ranked_means
 from yardstick.presentation.charts.topic_spread import topic_spread
 
 RP, RP_TOPIC, MEDIAN, SPREAD, BOXES, MAPX, CUTOFFS, SCATTER, CORR, SYSTEM = (
@@ -94,7 +94,7 @@ CHART_DATA = {
     SCATTER: lambda r: measure_scatter(r["evaluations"], r["measure"], r["measure2"],
                                        topics=r["topics"]),
     CORR: _correlation_data,
-    SYSTEM: lambda r: system_ranking(r["evaluations"], r["measure"], topics=r["topics"],
+    SYSTEM: lambda r: ranked_means(r["evaluations"], r["measure"], topics=r["topics"],
                                      baseline=r["run"] or None),
 }
 
@@ -140,7 +140,8 @@ def chart_figure(chart: str, req: dict, ctx: dict):
 
 
 def chart_data(req: dict):
-    """The chart dataclass for a request captured by :meth:`ChartsPanel.chart_request`
+    """The chart dataclass for a request captured by
+    :meth:`~yardstick.gui.panels.charts_panel.ChartsPanel.chart_request`
     (runs in a worker thread: plain data in, plain data out)."""
     return CHART_DATA[req["chart"]](req)
 

@@ -12,7 +12,8 @@ __all__ = ["FigureHover"]
 
 
 class FigureHover:
-    """Hover emphasis for a figure drawn by :func:`draw_figure` (stability and pool
+    """Hover emphasis for a figure drawn by :func:`~yardstick.gui.charts.render_pg.draw_figure`
+    (stability and pool
     charts): with the mouse within a few pixels of a named line's point (an ASL curve,
     a simulation strategy, a run), the other named series of that plot fade until the
     mouse moves away.  Only opacities change; the spec, and so the export, stay."""

@@ -1,4 +1,5 @@
-"""Two measures over runs, drawn from :func:`yardstick.presentation.charts.specs.measure_scatter_figure`."""
+"""Two measures over runs, drawn from
+:func:`yardstick.presentation.charts.specs.measure_scatter_figure`."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
 """Per-topic difference from the median (TREC appendix Figure 2), drawn from
-:func:`yardstick.presentation.charts.specs.median_difference_figure`; clicking a bar opens the topic."""
+:func:`yardstick.presentation.charts.specs.median_difference_figure`; clicking a bar opens the
+topic."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Draw a :class:`~yardstick.presentation.charts.figure_spec.FigureSpec` with pyqtgraph (the window).
+"""Draw a :class:`~yardstick.presentation.charts.figure_spec.FigureSpec` with pyqtgraph (the
+window).
 
 The spec decides every title, label, series and style
 (:mod:`yardstick.presentation.charts.specs`); this module only maps them onto pyqtgraph
@@ -269,7 +270,8 @@ def draw_figure(view: pg.GraphicsLayoutWidget, spec: FigureSpec | None,
     (:func:`discard`).  Returns the (series, item) pairs drawn.
 
     ``per_turn``: build at most this many plots now and the rest over the next turns of
-    the event loop, then show them a few per turn (:mod:`.staged_figure`; ``still_drawing``
+    the event loop, then show them a few per turn (:mod:`yardstick.gui.charts.staged_figure`;
+    ``still_drawing``
     says when it is done): a Stability figure of 20 plots took 0.2-0.3 s of the GUI thread
     at once.  Drawing the view again (or another figure) ends a drawing still under way;
     only the plots drawn now are returned.

@@ -30,6 +30,7 @@ PANEL_MODULES = [
     "yardstick.gui.panels.charts_panel",
     "yardstick.gui.panels.stability_panel",
     "yardstick.gui.panels.pool_panel",
+    "yardstick.gui.panels.judgments_panel",
     "yardstick.gui.panels.topic_explorer_panel",
 ]
 
@@ -37,7 +38,7 @@ PANEL_MODULES = [
 #: before importing the panels (``tests/test_gui_lazy_panels.py`` holds them equal).
 PANEL_TITLES = {
     "collection": "Collection", "measures": "Measures", "compare": "Compare", "topic": "Topic",
-    "charts": "Charts", "stability": "Stability", "pool": "Pool",
+    "charts": "Charts", "stability": "Stability", "pool": "Pool", "judgments": "Judgments",
     "topic_explorer": "Topic explorer",
 }
 

@@ -4,16 +4,18 @@
 :class:`~yardstick.gui.panels.charts_panel.ChartsPanel` that turns topics picked in
 its per-topic charts into a topic group: NIST's difficult topics, a low median and a
 high outlier (Voorhees, "Overview of the TREC 2003 Robust Retrieval Track", 2003,
-section 1; :func:`yardstick.presentation.charts.topic_spread.difficult_topics`) or the topics selected
+section 1; :func:`yardstick.presentation.charts.topic_spread.difficult_topics`) or the topics
+selected
 with the mouse (:mod:`yardstick.gui.charts.topic_selection`).  :class:`LazyChartWidgets` builds
 each chart's widget when it is first shown.
 """
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QLabel, QToolBar
+from PySide6.QtWidgets import QLabel
 
 from yardstick.gui.charts.chart_kinds import BOXES, MEDIAN, SCATTER, SPREAD
+from yardstick.gui.flow_bar import FlowBar
 from yardstick.presentation.charts.topic_spread import difficult_topics, topic_spread
 
 
@@ -34,7 +36,7 @@ class ChartTopicSelection:
         return chosen
 
     # ------------------------------------------------------------ topic groups from charts
-    def _install_topic_selection(self, tb: QToolBar) -> None:
+    def _install_topic_selection(self, tb: FlowBar) -> None:
         """Ctrl+click / Shift+drag (or drag in selection mode) selects topics in the
         per-topic charts; "Make topic group" saves them (yardstick.gui.charts.topic_selection)."""
         self.select_action = tb.addAction("Select topics")

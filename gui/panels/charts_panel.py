@@ -24,7 +24,6 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSpinBox,
     QStackedWidget,
-    QToolBar,
     QVBoxLayout,
     QWidget,
 )
@@ -61,6 +60,7 @@ from yardstick.gui.charts.rank_correlation_chart import RankCorrelationChart
 from yardstick.gui.charts.recall_precision_chart import RecallPrecisionChart
 from yardstick.gui.charts.system_ranking_chart import SystemRankingChart
 from yardstick.gui.charts.topic_spread_chart import TopicSpreadChart
+from yardstick.gui.flow_bar import FlowBar, show_whole_text
 from yardstick.gui.panels.chart_topic_selection import ChartTopicSelection, LazyChartWidgets
 from yardstick.presentation.charts.run_filter import AUTO_LIMIT, EXTRAS_KEY, RunFilter, RunSelection
 from yardstick.presentation.charts.scores import run_means, sort_topics
@@ -80,6 +80,7 @@ class ChartsPanel(ChartTopicSelection, QWidget):
         self.chart_box = QComboBox()
         self.chart_box.addItems(CHARTS)
         self.run_box = QComboBox()
+        show_whole_text(self.run_box)
         self.measure_box = QComboBox()
         self.measure2_box = QComboBox()
         self.topic_box = QComboBox()
@@ -119,7 +120,7 @@ class ChartsPanel(ChartTopicSelection, QWidget):
              MEDIAN: MedianDifferenceChart, SPREAD: TopicSpreadChart, BOXES: TopicSpreadChart,
              MAPX: MapAtXChart, CUTOFFS: PrecisionCutoffsChart, SCATTER: MeasureScatterChart,
              CORR: RankCorrelationChart, SYSTEM: SystemRankingChart}, self._chart_built)
-        tb = QToolBar()
+        tb = FlowBar()
         self._labels = {}
         for text, box in ((" Chart: ", self.chart_box), ("  Run: ", self.run_box),
                           ("  Measure: ", self.measure_box), ("  y: ", self.measure2_box),
@@ -129,16 +130,16 @@ class ChartsPanel(ChartTopicSelection, QWidget):
             self._labels[box] = (tb.addWidget(label), tb.addWidget(box))
         self._labels[self.quarter_box] = (tb.addWidget(self.quarter_box),)
         self._labels[self.difficult_button] = (tb.addWidget(self.difficult_button),)
-        tb2 = QToolBar()
+        tb2 = FlowBar()
         for text, box in ((" Runs: ", self.filter_mode), ("", self.filter_n),
                           ("", self.filter_team), ("", self.filter_text)):
             self._labels[box] = ((tb2.addWidget(QLabel(text)),) if text else ()) + (
                 tb2.addWidget(box),)
         tb2.addSeparator()
         self._install_topic_selection(tb2)
-        from yardstick.gui.export_actions import add_plot_export, add_table_export
+        from yardstick.gui.export_actions import add_plot_export, add_table_export, plot_file_stem
         add_plot_export(self.current_chart, tb2)
-        add_table_export(self.current_frame, tb2)
+        add_table_export(self.current_frame, tb2, lambda: plot_file_stem(self.current_chart))
         lay = QVBoxLayout(self)
         lay.setContentsMargins(2, 2, 2, 2)
         lay.addWidget(tb)
@@ -250,7 +251,8 @@ class ChartsPanel(ChartTopicSelection, QWidget):
         self._controls_changed()
 
     def load_official_medians(self, path: str) -> bool:
-        """Read NIST's per-topic best/median/worst table (:mod:`yardstick.inputs.io.medians_file`)."""
+        """Read NIST's per-topic best/median/worst table
+        (:mod:`yardstick.inputs.io.medians_file`)."""
         import os
 
         from yardstick.common.errors import FormatError

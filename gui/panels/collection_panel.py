@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 
 from yardstick.gui.app_state import AppState
 from yardstick.gui.jobs import JobRunner
+from yardstick.gui.qrels_sets_widget import QrelsSetsWidget
 from yardstick.gui.runs_model import COLUMNS, RunsModel
 from yardstick.gui.table_model import FrameTableView
 from yardstick.gui.topic_groups import TopicGroupsWidget, install_topic_group_menu
@@ -43,6 +44,9 @@ class CollectionPanel(QWidget):
         self.runs_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.runs_view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.runs_view.horizontalHeader().setResizeContentsPrecision(40)  # rows sampled
+        self.runs_view.setWordWrap(False)                   # one line a run, elided in the
+        self.runs_view.setTextElideMode(Qt.TextElideMode.ElideMiddle)  # middle; tooltips: the whole
+        self.runs_view.viewport().installEventFilter(self)                # name and group
         self.runs_view.doubleClicked.connect(self._double_clicked)
         self.runs_view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.runs_view.customContextMenuRequested.connect(self._runs_menu)
@@ -65,6 +69,8 @@ class CollectionPanel(QWidget):
         topics_box = QWidget()
         tl = QVBoxLayout(topics_box)
         tl.setContentsMargins(0, 0, 0, 0)
+        self.qrels_sets = QrelsSetsWidget(state, jobs)      # several judgment sets, named
+        tl.addWidget(self.qrels_sets)
         tl.addWidget(self.summary)
         tl.addWidget(self.topics_view)
         split.addWidget(runs_box)
@@ -91,6 +97,32 @@ class CollectionPanel(QWidget):
             # measured every row again (the user widens a column as they like)
             self._runs_fitted = self.runs_model.rowCount() > 0
             self.runs_view.resizeColumnsToContents()
+            self._natural_run_widths = [self.runs_view.columnWidth(c)
+                                        for c in range(len(COLUMNS))]
+            self.fit_runs_columns()
+
+    def fit_runs_columns(self) -> None:
+        """The colour swatch narrow; name and group (elided in the middle, whole in their
+        tooltips) share what is left so that shown, colour, name, group and pooled are
+        all in view in the narrow dock of a 1280-pixel screen; the rest scrolls."""
+        natural = getattr(self, "_natural_run_widths", None)
+        if not natural:
+            return
+        from yardstick.gui.table_model import shrink_to_fit
+
+        view = self.runs_view
+        first = [COLUMNS.index(c) for c in ("shown", "colour", "name", "group", "pooled")]
+        widths = [natural[c] for c in first]
+        widths[1] = min(widths[1], 24)
+        floors = [widths[0], widths[1], 60, 50, widths[4]]
+        for c, w in zip(first, shrink_to_fit(widths, floors, view.viewport().width() - 2),
+                        strict=True):
+            view.setColumnWidth(c, w)
+
+    def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt name
+        if obj is self.runs_view.viewport() and event.type() == event.Type.Resize:
+            self.fit_runs_columns()
+        return super().eventFilter(obj, event)
 
     def refresh_topics(self) -> None:
         ws = self.state.workspace

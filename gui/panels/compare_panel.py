@@ -1,4 +1,5 @@
-"""Compare: a baseline and runs, per topic, with significance (all numbers from yardstick.analysis.significance)."""
+"""Compare: a baseline and runs, per topic, with significance (all numbers from
+yardstick.analysis.significance)."""
 
 from __future__ import annotations
 
@@ -11,14 +12,15 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDoubleSpinBox,
     QFormLayout,
+    QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
     QMenu,
     QSpinBox,
     QSplitter,
+    QStackedWidget,
     QTabWidget,
-    QToolBar,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -34,16 +36,19 @@ from yardstick.analysis.significance import (
 from yardstick.evaluation.evaluation_service import score_matrix
 from yardstick.gui.app_state import AppState
 from yardstick.gui.charts.base import ChartWidget
+from yardstick.gui.flow_bar import FlowBar, show_whole_text
 from yardstick.gui.gil_sharing import after_paints, next_turn, until_set
 from yardstick.gui.jobs import JobRunner
 from yardstick.gui.lazy import LazyPanel
 from yardstick.gui.table_model import FrameTableView, try_add_plot_export, try_add_table_export
 from yardstick.gui.topic_groups import install_topic_group_menu
 from yardstick.presentation.charts.compare_specs import differences_figure
+from yardstick.presentation.export.file_names import file_stem
 
 TEST_LABELS = {"t": "paired t-test", "wilcoxon": "Wilcoxon signed-rank", "sign": "sign test",
                "permutation": "randomisation (permutation)"}
-CORR_LABELS = {"none": "none", "holm": "Holm", "bh": "Benjamini–Hochberg"}
+CORR_LABELS = {"none": "none", "bonferroni": "Bonferroni", "holm": "Holm",
+               "bh": "Benjamini–Hochberg"}
 GAIN, LOSS = "#d8f0d8", "#f6d6d6"
 #: formats of the paper-ready comparison table, and the panel's tests it can use
 PAPER_FORMATS = (("latex", "LaTeX…"), ("markdown", "Markdown…"), ("html", "HTML…"),
@@ -88,6 +93,9 @@ class ComparePanel(LazyPanel):
         self.all_tests.setToolTip("Also compute the tests not chosen (Wilcoxon signed-rank, "
                                   "randomisation): seconds with many runs")
         self.runs_list = QListWidget()
+        self.runs_list.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        self.runs_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        show_whole_text(self.baseline)
         self.chart_run = QComboBox()
         form = QFormLayout()
         form.addRow("Baseline", self.baseline)
@@ -122,7 +130,7 @@ class ComparePanel(LazyPanel):
         chart_box = QWidget()
         chl = QVBoxLayout(chart_box)
         chl.setContentsMargins(0, 0, 0, 0)
-        ctb = QToolBar()
+        ctb = FlowBar()
         ctb.addWidget(QLabel(" Run: "))
         ctb.addWidget(self.chart_run)
         try_add_plot_export(self.chart, ctb)
@@ -133,9 +141,10 @@ class ComparePanel(LazyPanel):
         self.tabs.addTab(self.experiment_table, "Experiment table")
         self.tabs.addTab(self.topic_table, "Per topic")
         self.tabs.addTab(chart_box, "Differences chart")
-        tb = QToolBar()
+        tb = FlowBar()
         tb.addAction("Copy", lambda: self._current_table().copy_selection())
-        try_add_table_export(lambda: self._current_table().visible_frame(), tb)
+        try_add_table_export(lambda: self._current_table().visible_frame(), tb,
+                             self.export_stem)
         paper = QMenu("Paper table", tb)
         for fmt, label in PAPER_FORMATS:
             paper.addAction(label, lambda f=fmt: self.export_paper_table(f))
@@ -159,7 +168,20 @@ class ComparePanel(LazyPanel):
         split.setSizes([240, 800])
         lay = QVBoxLayout(self)
         lay.setContentsMargins(2, 2, 2, 2)
-        lay.addWidget(split)
+        # "by run" (this panel) or "by system" (compare_systems_view, built when first shown)
+        self.mode = QComboBox()
+        self.mode.addItem("by run", "run")
+        self.mode.addItem("by system (several runs each)", "system")
+        self.systems_view = None
+        self._modes = QStackedWidget()
+        self._modes.addWidget(split)
+        mode_bar = QHBoxLayout()
+        mode_bar.addWidget(QLabel("Compare"))
+        mode_bar.addWidget(self.mode)
+        mode_bar.addStretch(1)
+        lay.addLayout(mode_bar)
+        lay.addWidget(self._modes, 1)
+        self.mode.currentIndexChanged.connect(lambda _: self.set_mode(self.mode.currentData()))
         for w in (self.baseline, self.measure, self.test, self.correction):
             w.currentIndexChanged.connect(lambda _: self.recompute())
         for w in (self.alpha, self.seed, self.n_perm):
@@ -171,6 +193,20 @@ class ComparePanel(LazyPanel):
         self._changed("runs")
 
     # ---------------------------------------------------------------- API (tests use it)
+    def set_mode(self, mode: str) -> None:
+        """``"run"`` (runs against a baseline) or ``"system"`` (systems of runs)."""
+        if mode == "system" and self.systems_view is None:
+            from yardstick.gui.panels.compare_systems_view import SystemsView
+
+            self.systems_view = SystemsView(self.state, self.jobs)
+            self._modes.addWidget(self.systems_view)
+        if self.mode.currentData() != mode:
+            self.mode.setCurrentIndex(self.mode.findData(mode))
+        self._modes.setCurrentWidget(self.systems_view if mode == "system"
+                                     else self._modes.widget(0))
+        if mode == "system":
+            self.systems_view.refresh()
+
     def configure(self, baseline: str | None = None, runs: list[str] | None = None,
                   measure: str | None = None, test: str | None = None,
                   correction: str | None = None, alpha: float | None = None,
@@ -253,6 +289,7 @@ class ComparePanel(LazyPanel):
             if name == base:
                 continue
             item = QListWidgetItem(name)
+            item.setToolTip(name)                 # the whole name where the list elides it
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             on = (name in checked) if checked is not None else \
                 prev.get(name, Qt.CheckState.Checked) == Qt.CheckState.Checked
@@ -301,7 +338,8 @@ class ComparePanel(LazyPanel):
 
     def export_paper_table(self, fmt: str, path: str | None = None) -> str:
         """Build the paper-ready comparison table
-        (:func:`yardstick.presentation.reports.comparison_table.comparison_table_from_evaluations`) of the
+        (:func:`yardstick.presentation.reports.comparison_table.comparison_table_from_evaluations`)
+        of the
         baseline and the ticked runs on the chosen measures, with this panel's test,
         correction, alpha and seed, in the background; then write it as ``fmt`` (asking for
         the file unless ``path``).  Returns the job key ("" when there is nothing to do)."""
@@ -395,6 +433,13 @@ class ComparePanel(LazyPanel):
                                                   cmp.baseline))
 
     # ---------------------------------------------------------------- helpers
+    def export_stem(self) -> str:
+        """``compare_map_vs_BM25`` (with the tab's table: ``…_per-topic``)."""
+        tab = {self.experiment_table: "experiment", self.topic_table: "per-topic"}.get(
+            self.tabs.currentWidget(), "")
+        return file_stem("compare", self.measure.currentText(), "vs",
+                         self.baseline.currentText(), tab)
+
     def _current_table(self) -> FrameTableView:
         w = self.tabs.currentWidget()
         return w if isinstance(w, FrameTableView) else self.topic_table

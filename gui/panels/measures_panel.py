@@ -10,15 +10,17 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox, QLabel, QSplitter, QToolBar, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QLabel, QSplitter, QVBoxLayout, QWidget
 
 from yardstick.evaluation.evaluation_tables import columns_for, per_topic_table, summary_table
 from yardstick.gui.app_state import AppState
+from yardstick.gui.flow_bar import FlowBar
 from yardstick.gui.jobs import JobRunner
 from yardstick.gui.lazy import LazyPanel
 from yardstick.gui.measure_picker import MeasurePicker
 from yardstick.gui.table_model import FrameTableView, try_add_table_export
 from yardstick.gui.topic_groups import install_topic_group_menu
+from yardstick.presentation.export.file_names import file_stem
 
 MEAN, PER_TOPIC = "Mean over topics", "Per topic"
 
@@ -45,14 +47,16 @@ class MeasuresPanel(LazyPanel):
         self.picker = MeasurePicker()
         self.picker.set_selected(state.workspace.measures)
         self.picker.chosen.connect(self.state.set_measures)
-        tb = QToolBar()
+        tb = FlowBar()
         tb.addWidget(QLabel(" View: "))
         tb.addWidget(self.view_mode)
         tb.addWidget(QLabel("  Measure: "))
         tb.addWidget(self.measure_box)
         tb.addSeparator()
         tb.addAction("Copy", self.table.copy_selection)
-        try_add_table_export(self.table.visible_frame, tb)
+        try_add_table_export(self.table.visible_frame, tb, lambda: file_stem(
+            "measures", "means" if self.view_mode.currentText() == MEAN else
+            self.measure_box.currentText() + "_per-topic"))
         left = QWidget()
         ll = QVBoxLayout(left)
         ll.setContentsMargins(0, 0, 0, 0)

@@ -1,4 +1,5 @@
-"""The Pool panel's charts: the figures of :mod:`yardstick.presentation.charts.pool_specs` drawn with
+"""The Pool panel's charts: the figures of :mod:`yardstick.presentation.charts.pool_specs` drawn
+with
 pyqtgraph (:func:`yardstick.gui.charts.render_pg.draw_figure`).  What each chart
 shows, its titles, labels and styles are defined there, once, for the window and
 for every export."""

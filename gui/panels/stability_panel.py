@@ -1,4 +1,5 @@
-"""Stability: can this topic set tell these runs apart? (all numbers from yardstick.analysis.stability)
+"""Stability: can this topic set tell these runs apart? (all numbers from
+yardstick.analysis.stability)
 
 The panel collects the choices (analysis, measures, topic group and a group to
 compare with, seed, B, bins, fuzziness, α, β ...), runs
@@ -54,7 +55,8 @@ from yardstick.presentation.charts.run_filter import EXTRAS_KEY, RunFilter
 ALL_TOPICS = "All topics"
 NONE = "—"
 JOB_KEY = "stability"
-EXTRA_MEASURES = ("area", "map_worst")   # made from per-topic map (yardstick.analysis.stability.aggregates)
+#: made from per-topic map (:mod:`yardstick.analysis.stability.aggregates`)
+EXTRA_MEASURES = ("area", "map_worst")
 #: plots of a figure built per turn of the event loop (15-35 ms each, with its relayout)
 PLOTS_PER_TURN = 1
 
@@ -130,7 +132,7 @@ class StabilityPanel(QWidget):
         # ---- results
         install_results_area(self, controls, "Choose an analysis and press Run.", footer=footer,
                              charts_first=False,
-                             chart_tab="Chart", controls_width=260)
+                             chart_tab="Chart", controls_width=220)
         self.run_button.clicked.connect(self.run)
         self.cancel_button.clicked.connect(self.cancel)
         self.table_choice.currentIndexChanged.connect(lambda _: self._show_table())
@@ -277,7 +279,8 @@ class StabilityPanel(QWidget):
 
     # ---------------------------------------------------------------- charts
     def chart_figure(self):
-        """The figure spec of the chart chosen (:mod:`yardstick.presentation.charts.stability_specs`)."""
+        """The figure spec of the chart chosen
+        (:mod:`yardstick.presentation.charts.stability_specs`)."""
         data = self.chart_choice.currentData()
         if self.report is None or data is None:
             return None

@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QMenu,
     QTabWidget,
-    QToolBar,
     QToolButton,
     QVBoxLayout,
 )
@@ -31,12 +30,14 @@ from yardstick.analysis.explain.topic_lesson import (
 from yardstick.analysis.explain.what_if import WhatIfSession
 from yardstick.gui import explain_dialog
 from yardstick.gui.app_state import AppState
+from yardstick.gui.flow_bar import FlowBar, show_whole_text
 from yardstick.gui.jobs import JobRunner
 from yardstick.gui.lazy import LazyPanel
 from yardstick.gui.table_model import try_add_plot_export, try_add_table_export
 from yardstick.gui.teaching_views import LessonView, TiesView, WhatIfView, what_if_frames
 from yardstick.gui.what_if_significance import WhatIfSignificanceView
 from yardstick.inputs.topic_order import natural_sorted
+from yardstick.presentation.export.file_names import file_stem
 from yardstick.session import what_if_state
 
 WORKSPACE = "Workspace"
@@ -61,6 +62,7 @@ class TopicExplorerPanel(LazyPanel):
         self.ties = None
         self.source = QComboBox()
         self.run = QComboBox()
+        show_whole_text(self.run)
         self.topic = QComboBox()
         self.topic.setMinimumContentsLength(6)
         self.measure = QComboBox()
@@ -75,7 +77,7 @@ class TopicExplorerPanel(LazyPanel):
         menu.addSeparator()
         menu.addAction("Open the current example in the workspace", self.example_to_workspace)
         self.examples_button.setMenu(menu)
-        tb = QToolBar()
+        tb = FlowBar()
         for label, w in ((" Source ", self.source), (" Run ", self.run), (" Topic ", self.topic)):
             tb.addWidget(QLabel(label))
             tb.addWidget(w)
@@ -86,7 +88,7 @@ class TopicExplorerPanel(LazyPanel):
         tb.addWidget(QLabel(" Measure "))
         tb.addWidget(self.measure)
         tb.addAction("Explain…", self.explain_current)
-        edit = QToolBar()
+        edit = FlowBar()
         edit.addWidget(QLabel(" What-if: "))
         edit.addAction("Relevant", lambda: self.mark_selected("relevant"))
         edit.addAction("Not relevant", lambda: self.mark_selected("nonrelevant"))
@@ -112,7 +114,8 @@ class TopicExplorerPanel(LazyPanel):
         self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.table.customContextMenuRequested.connect(self._context_menu)
         self.table.doubleClicked.connect(lambda _i: self.mark_selected("toggle"))
-        try_add_table_export(self.table.visible_frame, edit)
+        try_add_table_export(self.table.visible_frame, edit, lambda: file_stem(
+            "topic-explorer", self.topic.currentText(), self.run.currentText()))
         try_add_plot_export(self.curve, edit)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(2, 2, 2, 2)

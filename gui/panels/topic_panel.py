@@ -14,7 +14,6 @@ from PySide6.QtWidgets import (
     QSpinBox,
     QSplitter,
     QTextBrowser,
-    QToolBar,
     QVBoxLayout,
     QWidget,
 )
@@ -23,12 +22,14 @@ from yardstick.analysis.explain.topic_data import topic_documents
 from yardstick.common.options import EvalOptions
 from yardstick.evaluation.evaluation_tables import topic_scores
 from yardstick.gui.app_state import AppState
+from yardstick.gui.flow_bar import FlowBar, show_whole_text
 from yardstick.gui.jobs import JobRunner
 from yardstick.gui.lazy import LazyPanel
 from yardstick.gui.table_model import FrameTableView, try_add_table_export
 from yardstick.inputs.qrels import Qrels
 from yardstick.inputs.run import Run
 from yardstick.inputs.topic_order import natural_sorted
+from yardstick.presentation.export.file_names import file_stem
 
 RELEVANT, UNJUDGED = "#d8f0d8", "#e4e4e4"
 
@@ -44,6 +45,7 @@ class TopicPanel(LazyPanel):
         self.topic.setEditable(True)
         self.topic.setMinimumContentsLength(8)
         self.run = QComboBox()
+        show_whole_text(self.run)
         self.depth = QSpinBox(minimum=10, maximum=100000, value=1000, singleStep=100)
         self.text = QTextBrowser()
         self.scores = FrameTableView()
@@ -51,7 +53,7 @@ class TopicPanel(LazyPanel):
         self.ranking = FrameTableView()
         self.facts = QLabel("")
         self.facts.setWordWrap(True)
-        tb = QToolBar()
+        tb = FlowBar()
         tb.addWidget(QLabel(" Topic: "))
         tb.addWidget(self.topic)
         tb.addAction("◀", lambda: self.step(-1))
@@ -61,7 +63,8 @@ class TopicPanel(LazyPanel):
         tb.addWidget(self.run)
         tb.addWidget(QLabel(" depth "))
         tb.addWidget(self.depth)
-        try_add_table_export(self.ranking.visible_frame, tb)
+        try_add_table_export(self.ranking.visible_frame, tb, lambda: file_stem(
+            "topic", self.topic.currentText(), self.run.currentText(), "ranking"))
         top = QSplitter(Qt.Orientation.Horizontal)
         top.addWidget(self.text)
         top.addWidget(self.scores)

@@ -13,7 +13,8 @@ import yardstick as ys
 
 QRELS = b"1 0 caf\xc3\xa9 1\n1 0 doc\xe9 1\n1 0 plain 0\n2 0 x\xff\xfey 1\n2 0 ok 1\n"
 RUN = (b"1 Q0 caf\xc3\xa9 1 3.0 t\xc3\xa9st\n1 Q0 plain 2 2.0 t\xc3\xa9st\n"
-       b"1 Q0 doc\xe9 3 1.0 t\xc3\xa9st\n2 Q0 ok 1 2 t\xc3\xa9st\n2 Q0 x\xff\xfey 2 1 t\xc3\xa9st\n")
+       b"1 Q0 doc\xe9 3 1.0 t\xc3\xa9st\n2 Q0 ok 1 2 t\xc3\xa9st\n"
+       b"2 Q0 x\xff\xfey 2 1 t\xc3\xa9st\n")
 # trec_eval 10.0's output on these bytes (-q -m map -m num_rel_ret -m runid)
 TREC_EVAL = (b"num_rel_ret           \t1\t2\nmap                   \t1\t0.8333\n"
              b"num_rel_ret           \t2\t2\nmap                   \t2\t1.0000\n"

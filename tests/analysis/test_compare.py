@@ -81,7 +81,8 @@ def test_bh_equals_scipy():
 def test_several_runs_corrected_and_marked():
     rng = np.random.default_rng(11)
     base = rng.uniform(0.1, 0.5, 40)
-    f = frame(base=base, same=base + rng.normal(0, 0.02, 40), better=base + 0.1 + rng.normal(0, 0.01, 40),
+    f = frame(base=base, same=base + rng.normal(0, 0.02, 40),
+              better=base + 0.1 + rng.normal(0, 0.01, 40),
               worse=np.clip(base - 0.08 + rng.normal(0, 0.01, 40), 0, 1))
     cmp = compare_runs(f, "base", measure="map", correction="holm", n_permutations=500)
     raw = [p.p_t for p in cmp.pairs]

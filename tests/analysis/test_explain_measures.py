@@ -3,7 +3,7 @@
 For every measure with an explainer (the whole registry but the preference and
 judgment-group measures, which need ``-R prefs`` / ``-R qrels_jg``), the value
 the explanation computes in plain Python from the topic's ranked list is
-compared with :func:`yardstick.evaluation.evaluation_service.evaluate` on sample topics of
+compared with :func:`yardstick.evaluation.evaluation_service.evaluate_run` on sample topics of
 
 * trec_eval's own test collection (``tests/data/trec_eval_tests/v10.0_HEAD``:
   ``qrels.test`` + ``results.test``, binary; ``qrels.rel_level``, grades 0-4 and
@@ -66,12 +66,12 @@ _EVALS: dict = {}
 
 
 def _evaluation(case: str, specs: tuple):
-    from yardstick.evaluation.evaluation_service import evaluate
+    from yardstick.evaluation.evaluation_service import evaluate_run
 
     key = (case, specs)
     if key not in _EVALS:
         qrels, run, opts = _load(case)
-        _EVALS[key] = evaluate(run, qrels, list(specs), opts)
+        _EVALS[key] = evaluate_run(run, qrels, list(specs), opts)
     return _EVALS[key]
 
 

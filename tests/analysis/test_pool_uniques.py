@@ -9,6 +9,7 @@ from pool_fixtures import REAL_ROBUST03, hand_qrels, hand_runs, robust03, trec_r
 
 from yardstick.analysis.pool import scoring
 from yardstick.analysis.pool.uniques import leave_out_uniques
+from yardstick.evaluation.results import mean_over_topics
 from yardstick.judging.judged_runs_build import build_judged_runs
 
 pytrec_eval = pytest.importorskip("pytrec_eval")
@@ -129,15 +130,15 @@ def test_pool_scoring_matches_pytrec_eval_on_robust03(r03):
 
 
 def test_pool_scoring_matches_the_engine(r03):
-    from yardstick.evaluation.evaluation_service import evaluate
+    from yardstick.evaluation.evaluation_service import evaluate_run
 
     runs, qrels, _ = r03
     index = build_judged_runs(runs[:3], qrels)           # trec_eval 10 ordering
-    means = {m: scoring.run_means(scoring.score_all(index, m), index.evaluated())
+    means = {m: mean_over_topics(scoring.score_all(index, m), index.evaluated(), axis=1)
              for m in ("map", "bpref", "P_10")}
     for i, run in enumerate(runs[:3]):
         try:
-            summ = evaluate(run, qrels, ["map", "bpref", "P.10"]).summary
+            summ = evaluate_run(run, qrels, ["map", "bpref", "P.10"]).summary
         except ImportError:
             pytest.skip("evaluation engine not available")
         for m in ("map", "bpref", "P_10"):

@@ -40,9 +40,9 @@ def test_mean_aggregate_and_names():
 def test_area_matches_the_engine_on_a_real_run():
     from tests.shared_data import robust03_dir
     data = robust03_dir()          # the real runs, or the generated track with their layout
-    from yardstick.evaluation.evaluation_service import evaluate
+    from yardstick.evaluation.evaluation_service import evaluate_run
     from yardstick.inputs.io import read_qrels, read_run
-    ev = evaluate(read_run(data / "runs" / "input.aplrob03a.gz"),
+    ev = evaluate_run(read_run(data / "runs" / "input.aplrob03a.gz"),
                   read_qrels(data / "qrels" / "robust03_qrels.txt"), ["map", "area", "map_worst"])
     ap = ev.per_topic[["map"]].to_numpy()
     assert aggregate_for("area").full(ap)[0] == pytest.approx(ev.summary["area"], abs=1e-12)

@@ -53,7 +53,8 @@ def test_disjoint_subsets_are_disjoint_and_weights_sum_to_one():
 
 
 def test_size_at_rate_reproduces_measuring_the_measure_slides():
-    # "V/B delta, MAP, TREC 8" (Soboroff, "Measuring the measure", TREC slides): bin > 0.04: A1 .455 A2 .0465 -> 5%int 47.5
+    # "V/B delta, MAP, TREC 8" (Soboroff, "Measuring the measure", TREC slides):
+    # bin > 0.04: A1 .455 A2 .0465 -> 5%int 47.5
     assert size_at_rate(0.455, 0.0465) == pytest.approx(47.5, abs=0.05)
     # bin > 0.2: A1 2.39, A2 0.54 -> 7.2
     assert size_at_rate(2.39, 0.54) == pytest.approx(7.2, abs=0.05)

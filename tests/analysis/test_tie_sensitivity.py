@@ -1,4 +1,5 @@
-"""Tie sensitivity (yardstick.analysis.explain.tie_sensitivity): zero spread without ties, a hand count
+"""Tie sensitivity (yardstick.analysis.explain.tie_sensitivity): zero spread without ties, a hand
+count
 on a small tied example, every sampled value a value some explicit order gives, and
 ``-M`` applied after the shuffle."""
 
@@ -15,7 +16,7 @@ from yardstick.analysis.explain.tie_sensitivity import tie_sensitivity
 from yardstick.analysis.explain.topic_lesson import appendix_example
 from yardstick.common.options import EvalOptions
 from yardstick.common.progress import run_sync
-from yardstick.evaluation.evaluation_service import evaluate
+from yardstick.evaluation.evaluation_service import evaluate_run
 from yardstick.inputs.qrels import Qrels
 from yardstick.inputs.run import Run
 
@@ -54,7 +55,7 @@ def test_zero_spread_on_a_real_run_without_ties():
         pytest.skip("trec_eval test data not present")
     run, qrels = read_run(te / "results.test"), read_qrels(te / "qrels.test")
     res = run_sync(tie_sensitivity(run, qrels, ["map", "P.10", "ndcg"], n_orders=30, seed=2))
-    ev = evaluate(run, qrels, ["map", "P.10", "ndcg"])
+    ev = evaluate_run(run, qrels, ["map", "P.10", "ndcg"])
     m = res.topic_frame("map")
     assert m["trec_eval"].tolist() == ev.per_topic["map"].tolist()
     assert (m["min"] <= m["trec_eval"]).all() and (m["trec_eval"] <= m["max"]).all()
@@ -91,7 +92,7 @@ def test_samples_are_values_of_explicit_orders():
     for order in itertools.permutations("xyz"):
         scores = {d: 10.0 - i for i, d in enumerate(order)}
         r = Run.from_dict({"q": scores, "p": {"a": 3.0, "b": 2.0, "c": 1.0}})
-        explicit.add(round(float(evaluate(r, qrels, ["ndcg"]).per_topic.loc["q", "ndcg"]), 12))
+        explicit.add(round(float(evaluate_run(r, qrels, ["ndcg"]).per_topic.loc["q", "ndcg"]), 12))
     res = run_sync(tie_sensitivity(run, qrels, ["ndcg"], n_orders=500, seed=3))
     f = res.topic_frame("ndcg").loc["q"]
     assert round(f["min"], 12) == min(explicit) and round(f["max"], 12) == max(explicit)

@@ -1,5 +1,6 @@
 """What-if edits (yardstick.analysis.explain.what_if) change the measures exactly as re-evaluating
-the edited qrels from scratch with yardstick.evaluation.evaluation_service does (what ``yardstick eval`` prints),
+the edited qrels from scratch with yardstick.evaluation.evaluation_service does (what ``yardstick
+eval`` prints),
 on the TREC 2003 robust track (3 real runs, graded qrels) and trec_eval's test data."""
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from pandas.testing import assert_frame_equal, assert_series_equal
 from tests.shared_data import data_dir, robust03_dir
 from yardstick.analysis.explain.what_if import WhatIfSession
 from yardstick.common.options import EvalOptions
-from yardstick.evaluation.evaluation_service import evaluate
+from yardstick.evaluation.evaluation_service import evaluate_run
 from yardstick.inputs.qrels import Qrels
 from yardstick.inputs.run import Run
 
@@ -30,7 +31,7 @@ def _robust():
 def _assert_same_as_fresh(session: WhatIfSession):
     evals = session.evaluations()
     for name, run in session.runs.items():
-        fresh = evaluate(run, session.qrels, session.measures, session.options)
+        fresh = evaluate_run(run, session.qrels, session.measures, session.options)
         assert_frame_equal(evals[name].per_topic, fresh.per_topic, check_exact=True)
         assert_series_equal(evals[name].summary, fresh.summary, check_exact=True)
 
@@ -146,5 +147,5 @@ def test_export_edited_qrels(tmp_path):
     with pytest.raises(ValueError, match="original"):
         s.export(TE / "qrels.test")
     # re-evaluating the exported file gives the session's numbers
-    fresh = evaluate(s.runs["results.test"], back, ["map"])
+    fresh = evaluate_run(s.runs["results.test"], back, ["map"])
     assert fresh.summary["map"] == s.evaluations()["results.test"].summary["map"]

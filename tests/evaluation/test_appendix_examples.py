@@ -47,7 +47,7 @@ def ranked(topic: str, n: int, relevant_ranks: set[int], extra_relevant: int = 0
 
 
 def evaluate(run: dict, qrels: dict, measures, compat: int = 10):
-    from yardstick.evaluation.evaluation_service import evaluate as ev
+    from yardstick.evaluation.evaluation_service import evaluate_run as ev
     return ev(Run.from_dict(run, name="example"), Qrels.from_dict(qrels), measures,
               EvalOptions(compat=compat))
 

@@ -184,11 +184,11 @@ def assert_no_problems(problems: list[str]) -> None:
 
 def yardstick_eval(run_path: Path, qrels, measures, **options):
     from yardstick.common.options import EvalOptions
-    from yardstick.evaluation.evaluation_service import evaluate
+    from yardstick.evaluation.evaluation_service import evaluate_run
     from yardstick.inputs.io import read_run
 
     run = read_run(run_path)
-    return evaluate(run, qrels, measures, EvalOptions(compat=9, **options))
+    return evaluate_run(run, qrels, measures, EvalOptions(compat=9, **options))
 
 
 # --------------------------------------------------------------------------- real runs

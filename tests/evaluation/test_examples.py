@@ -16,7 +16,7 @@ import pytest
 import pytrec_eval
 
 from yardstick.common.options import EvalOptions
-from yardstick.evaluation.evaluation_service import evaluate
+from yardstick.evaluation.evaluation_service import evaluate_run
 from yardstick.inputs.examples import example, example_texts, examples
 from yardstick.inputs.io.qrels_file import read_qrels
 from yardstick.inputs.io.run_file import read_run
@@ -71,9 +71,8 @@ def test_appendix_rounding():
 @pytest.mark.parametrize("ex", examples(), ids=lambda e: e.name)
 @pytest.mark.parametrize("compat", [10, 9])
 def test_engine_gives_trec_eval_values(ex, compat):
-    ev = evaluate(read_run(ex.runs[0]), read_qrels(ex.qrels), ["map", "Rprec", "iprec_at_recall",
-                                                                "P.5,10"],
-                  EvalOptions(compat=compat))
+    ev = evaluate_run(read_run(ex.runs[0]), read_qrels(ex.qrels),
+                      ["map", "Rprec", "iprec_at_recall", "P.5,10"], EvalOptions(compat=compat))
     expected = ex.expected if compat == 10 else ex.expected_v9
     for measure, value in expected.items():
         assert ev.summary[measure] == pytest.approx(value, abs=5e-5), measure

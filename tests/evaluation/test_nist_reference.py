@@ -86,12 +86,12 @@ def test_reference_pages_parse():
 def test_nist_summary_reproduces(coll, run_path, reference, qrels):
     if coll is None or coll not in reference or coll not in qrels:
         pytest.skip("extra check (../shared): NIST reference data not staged")
-    from yardstick.evaluation.evaluation_service import evaluate
+    from yardstick.evaluation.evaluation_service import evaluate_run
     from yardstick.inputs.io import read_run
 
     name = run_path.name.split(".")[1]
     nist = reference[coll][name]
-    ev = evaluate(read_run(run_path), qrels[coll], ["map", "Rprec", "P.15,100,1000"])
+    ev = evaluate_run(read_run(run_path), qrels[coll], ["map", "Rprec", "P.15,100,1000"])
     problems = []
     for col, measure in COLUMNS.items():
         got = "%.4f" % float(ev.summary[measure])

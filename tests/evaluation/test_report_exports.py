@@ -97,7 +97,9 @@ def test_report_footer_and_latex_compile(report, tmp_path):
     tex = (report / "Comparison" / "comparison.tex").read_text()
     assert r"\textbf{" in tex and "% Qrels SHA-256: " + file_sha256(QRELS) in tex
     if shutil.which("pdflatex") is None:
-        pytest.skip("pdflatex not installed")
+        pytest.skip("pdflatex not installed (texlive-latex-base; .ci/run installs it)")
+    if subprocess.run(["kpsewhich", "booktabs.sty"], capture_output=True).returncode != 0:
+        pytest.skip("booktabs.sty not installed (texlive-latex-recommended)")
     doc = ("\\documentclass{article}\n\\usepackage{booktabs}\n\\begin{document}\n"
            + tex + "\\end{document}\n")
     (tmp_path / "d.tex").write_text(doc)

@@ -45,9 +45,9 @@ def run_dict(run: Run) -> dict[str, dict[str, float]]:
 
 
 def engine_map(qrels, run) -> float:
-    from yardstick.evaluation.evaluation_service import evaluate
+    from yardstick.evaluation.evaluation_service import evaluate_run
 
-    return float(evaluate(run, qrels, ["map"]).summary["map"])
+    return float(evaluate_run(run, qrels, ["map"]).summary["map"])
 
 
 def mean_measure(qrels, run_or_dict, measure="map") -> float:
@@ -109,16 +109,17 @@ def test_vaswani_bm25_near_published_figure():
 
 def test_engine_agrees_with_pytrec_eval(runset, cranfield):
     from yardstick.common.options import EvalOptions
-    from yardstick.evaluation.evaluation_service import evaluate
+    from yardstick.evaluation.evaluation_service import evaluate_run
 
     for tag in ("okBM25", "fbRRF", "rtRoute"):
-        ours = evaluate(runset.runs[tag], cranfield.qrels, ["map"], EvalOptions(compat=9))
+        ours = evaluate_run(runset.runs[tag], cranfield.qrels, ["map"], EvalOptions(compat=9))
         assert ours.summary["map"] == pytest.approx(
             mean_measure(cranfield.qrels, runset.runs[tag]), abs=1e-9)
 
 
 def test_cranfield_code_1_is_most_relevant(runset, cranfield):
-    """Why code 1 -> grade 4 (yardstick.inputs.collections.smart): BM25 ranks code-1 documents highest."""
+    """Why code 1 -> grade 4 (yardstick.inputs.collections.smart): BM25 ranks code-1 documents
+    highest."""
     f = runset.runs["okBM25"].to_frame()
     f["topic"], f["docno"] = f["topic"].astype(str), f["docno"].astype(str)
     f["r"] = f.groupby("topic")["score"].rank(ascending=False, method="first")

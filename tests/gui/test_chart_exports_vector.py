@@ -86,10 +86,10 @@ def _heat_map():
 
 def _system_ranking():
     from yardstick.gui.charts.system_ranking_chart import SystemRankingChart
-    from yardstick.presentation.charts.system_ranking import system_ranking
+    from yardstick.presentation.charts.system_ranking import ranked_means
 
     c = SystemRankingChart()
-    c._fill = lambda: c.set_data(system_ranking(SCORES, "map", baseline="B"))
+    c._fill = lambda: c.set_data(ranked_means(SCORES, "map", baseline="B"))
     return c
 
 
@@ -139,10 +139,12 @@ CHARTS = {
     "median and maximum": _widget(G + "topic_spread_chart.TopicSpreadChart",
                                   lambda c: c.set_data(topic_spread(SCORES))),
     "MAP(X)": _widget(G + "map_at_x_chart.MapAtXChart", lambda c: c.set_data(
-        __import__("yardstick.presentation.charts.map_at_x", fromlist=["x"]).map_at_x(_evals(), "map"))),
+        __import__("yardstick.presentation.charts.map_at_x", fromlist=["x"])
+        .map_at_x(_evals(), "map"))),
     "precision at cutoffs": _widget(
         G + "precision_cutoffs_chart.PrecisionCutoffsChart",
-        lambda c: c.set_data(__import__("yardstick.presentation.charts.precision_cutoffs", fromlist=["x"])
+        lambda c: c.set_data(__import__("yardstick.presentation.charts.precision_cutoffs",
+                                        fromlist=["x"])
                              .PrecisionAtCutoffs(("A", "B"), np.array([5, 10, 100, 1000]),
                                                  np.array([[0.6, 0.5, 0.2, 0.05],
                                                            [0.4, 0.45, 0.3, 0.1]])))),

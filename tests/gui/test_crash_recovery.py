@@ -79,7 +79,10 @@ def test_killed_yardstick_is_restored_with_every_run_group_topic_group_edit_and_
 
     win = start(build_parser().parse_args(["--restore"]))
     qtbot.addWidget(win)
-    ws = lambda: win.state.workspace
+
+    def ws():
+        return win.state.workspace
+
     qtbot.waitUntil(lambda: len(ws().runs) == 3 and ws().qrels is not None, timeout=60000)
     recovered = sorted(data.glob("recovered-*.json"))
     assert len(recovered) == 1 and not (data / f"running-{proc.pid}.json").exists()
@@ -108,7 +111,8 @@ def test_killed_yardstick_is_restored_with_every_run_group_topic_group_edit_and_
     assert {p: sha(p) for p in files} == hashes          # inputs never modified
 
 
-# ------------------------------------------------------------------ yardstick.session.autosave alone
+# ------------------------------------------------------------------ yardstick.session.autosave
+# alone
 
 
 def _session(path: Path, **extra) -> None:

@@ -1,4 +1,5 @@
-"""yardstick.gui.jobs.JobRunner: results, progress, cancellation and stale results (signals, no sleeps)."""
+"""yardstick.gui.jobs.JobRunner: results, progress, cancellation and stale results (signals, no
+sleeps)."""
 
 from __future__ import annotations
 

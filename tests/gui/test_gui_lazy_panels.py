@@ -27,11 +27,11 @@ def test_evaluations_arrive_batch_by_batch(qtbot, tmp_path, monkeypatch):
     when it is evaluated, not after the last run."""
     import pytest
 
-    from yardstick.evaluation.evaluation_service import evaluate
-    from yardstick.gui import app_state
+    from yardstick.evaluation.evaluation_service import evaluate_run
     from yardstick.inputs.io import read_qrels, read_run
+    from yardstick.session import session_evaluations
 
-    monkeypatch.setattr(app_state, "EVAL_BATCH", 1)
+    monkeypatch.setattr(session_evaluations, "EVAL_BATCH", 1)
     win = make_window(qtbot, tmp_path, monkeypatch)
     load(qtbot, win, [(r, "run") for r in RUNS])
     counts: list[int] = []
@@ -43,7 +43,7 @@ def test_evaluations_arrive_batch_by_batch(qtbot, tmp_path, monkeypatch):
     assert counts == [1, 2, 3]
     qrels = read_qrels(QRELS)
     for name, path in zip(names, RUNS):
-        ref = evaluate(read_run(path), qrels, ["map"]).summary["map"]
+        ref = evaluate_run(read_run(path), qrels, ["map"]).summary["map"]
         assert win.state.evaluation(name).summary["map"] == pytest.approx(ref, abs=1e-12)
 
 
@@ -55,12 +55,12 @@ def test_each_run_is_shown_evaluated_while_the_rest_are_read(qtbot, tmp_path, mo
     import pytest
 
     import yardstick.inputs.io
-    from yardstick.evaluation.evaluation_service import evaluate
-    from yardstick.gui import main_window
+    from yardstick.evaluation.evaluation_service import evaluate_run
+    from yardstick.gui import load_actions
     from yardstick.inputs.io import read_qrels, read_run
     from yardstick.session.workspace import DEFAULT_MEASURES
 
-    monkeypatch.setattr(main_window, "LOAD_FLUSH_MS", (0, 0))
+    monkeypatch.setattr(load_actions, "LOAD_FLUSH_MS", (0, 0))
     real, gate = yardstick.inputs.io.read_run, threading.Event()
 
     def held(path, *args, **kwargs):  # every run after the first waits for the test
@@ -78,7 +78,7 @@ def test_each_run_is_shown_evaluated_while_the_rest_are_read(qtbot, tmp_path, mo
         assert list(win.state.workspace.runs) == ["aplrob03a.run"]
         table = win.panels["measures"].current_frame()
         assert list(table.index) == ["aplrob03a.run"]
-        ref = evaluate(read_run(RUNS[0]), read_qrels(QRELS), DEFAULT_MEASURES)
+        ref = evaluate_run(read_run(RUNS[0]), read_qrels(QRELS), DEFAULT_MEASURES)
         for col in ("map", "P_10", "ndcg_cut_10", "Rprec", "recip_rank", "bpref"):
             assert table.loc["aplrob03a.run", col] == pytest.approx(ref.summary[col], abs=1e-12)
         assert "gm_map" in win.state.evaluation("aplrob03a.run").summary  # official too

@@ -3,7 +3,8 @@ tie sensitivity, worked examples and the "Explain this number" dialog.
 
 Expected values: the TREC appendix's worked examples
 (the TREC proceedings appendix “Common Evaluation Measures”: AP 0.7542 for relevant at ranks
-1, 2, 4, 15 of 20; "0.83" for ranks 1, 2, 4, 7) and yardstick.evaluation.evaluation_service on the robust03
+1, 2, 4, 15 of 20; "0.83" for ranks 1, 2, 4, 7) and yardstick.evaluation.evaluation_service on the
+robust03
 sample (resources/sample_fallback) with the edited qrels.
 """
 
@@ -12,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from tests.gui_support import QRELS, RUNS
-from yardstick.evaluation.evaluation_service import evaluate
+from yardstick.evaluation.evaluation_service import evaluate_run
 from yardstick.inputs.io import read_qrels, read_run
 
 TIMEOUT = 60000
@@ -79,7 +80,7 @@ def test_what_if_edits_update_measures_and_ranking(qtbot, panel, tmp_path):
     qtbot.waitUntil(lambda: panel.evals is not None and panel.session.version > 0
                     and not panel.jobs.is_busy(), timeout=TIMEOUT)
     edited = panel.session.qrels
-    fresh = evaluate(panel.session.runs[run_name], edited, panel.session.measures,
+    fresh = evaluate_run(panel.session.runs[run_name], edited, panel.session.measures,
                      panel.session.options)
     assert panel.evals[run_name].summary["map"] == fresh.summary["map"] != before
     shown = panel.what_if.changes.frame()
@@ -119,7 +120,7 @@ def test_tie_sensitivity_and_explain_dialog(qtbot, panel):
     panel.ties_view.orders.setValue(20)
     panel.run_ties()
     qtbot.waitUntil(lambda: panel.ties is not None, timeout=TIMEOUT)
-    ev = evaluate(run, qrels, ["map"])
+    ev = evaluate_run(run, qrels, ["map"])
     assert panel.ties.overall.loc["map", "trec_eval"] == ev.summary["map"]
     assert panel.ties.n_orders == 20
     assert "map over all topics: trec_eval" in panel.ties_view.label.text()
@@ -129,12 +130,12 @@ def test_tie_sensitivity_and_explain_dialog(qtbot, panel):
     dlg = panel.dialog
     qtbot.waitUntil(lambda: bool(dlg.explanations), timeout=TIMEOUT)
     assert dlg.isVisible()
-    p10 = float(evaluate(run, qrels, ["P.10"]).per_topic.loc[topic, "P_10"])
+    p10 = float(evaluate_run(run, qrels, ["P.10"]).per_topic.loc[topic, "P_10"])
     assert f"P_10 = {p10:.4f}" in dlg.text()
     assert dlg.explanations[0].value == p10
     # the explorer's Explain button: the measure box, under the what-if judgments
     panel.explain_current("recip_rank")
-    rr = evaluate(run, qrels, ["recip_rank"]).per_topic.loc[topic, "recip_rank"]
+    rr = evaluate_run(run, qrels, ["recip_rank"]).per_topic.loc[topic, "recip_rank"]
     assert dlg.explanations[0].measure == "recip_rank" and dlg.explanations[0].value == rr
 
 

@@ -8,7 +8,7 @@ import pytest
 from scipy import stats
 
 from tests.gui_support import QRELS, RUNS, TOPICS, engine_or_skip, load, make_window, wait_evaluated
-from yardstick.evaluation.evaluation_service import evaluate, score_matrix
+from yardstick.evaluation.evaluation_service import evaluate_run, score_matrix
 from yardstick.inputs.collection_stats import qrels_topic_stats
 from yardstick.inputs.io import read_qrels, read_run
 
@@ -47,7 +47,7 @@ def test_load_qrels_topics_runs_and_measures_table_equals_core(qtbot, win):
     table = panel.current_frame()
     assert list(table.columns) == ["map", "P_10", "ndcg_cut_10"]
     for name, path in zip(names, RUNS):
-        ev = evaluate(read_run(path), qrels, MEASURES)
+        ev = evaluate_run(read_run(path), qrels, MEASURES)
         for col in table.columns:
             assert table.loc[name, col] == pytest.approx(ev.summary[col], abs=1e-12)
     # the displayed text keeps trec_eval's 4 decimals
@@ -58,7 +58,7 @@ def test_load_qrels_topics_runs_and_measures_table_equals_core(qtbot, win):
     # a mean cell opens the per-topic values of that measure
     panel.show_per_topic("P_10")
     per_topic = panel.current_frame()
-    ev = evaluate(read_run(RUNS[0]), qrels, ["P.10"])
+    ev = evaluate_run(read_run(RUNS[0]), qrels, ["P.10"])
     assert per_topic["aplrob03a.run"].to_numpy() == pytest.approx(
         ev.per_topic["P_10"].to_numpy())
     # copy to clipboard: tab-separated, header first

@@ -1,4 +1,5 @@
-"""core.workspace / yardstick.session.session_file: versioned, validated, atomic sessions (no Qt)."""
+"""core.workspace / yardstick.session.session_file: versioned, validated, atomic sessions (no
+Qt)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The Stability panel drives yardstick.analysis.stability through the job runner (pytest-qt, offscreen)."""
+"""The Stability panel drives yardstick.analysis.stability through the job runner (pytest-qt,
+offscreen)."""
 
 import numpy as np
 import pandas as pd

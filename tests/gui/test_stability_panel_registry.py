@@ -5,9 +5,14 @@ import pytest
 
 pytest.importorskip("pytestqt")
 
-from test_stability_panel import _run, _settings_dir, panel  # noqa: E402,F401  (fixtures)
+import test_stability_panel as stability_panel_tests  # noqa: E402
 
 from yardstick.analysis.stability.analyses import REGISTRY  # noqa: E402
+
+# the Stability panel tests' fixtures and helper, shared (fixtures are found by name)
+_run = stability_panel_tests._run
+_settings_dir = stability_panel_tests._settings_dir
+panel = stability_panel_tests.panel
 
 
 def test_analysis_list_is_the_registry(panel):

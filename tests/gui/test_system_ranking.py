@@ -7,7 +7,7 @@ import pandas as pd
 import pytest
 from scipy import stats
 
-from yardstick.presentation.charts.system_ranking import system_ranking
+from yardstick.presentation.charts.system_ranking import ranked_means
 
 SCORES = pd.DataFrame({"A": [0.5, 0.2, 0.0, 0.9, 0.4], "B": [0.3, 0.4, 0.1, 0.6, np.nan],
                        "C": [0.4, 0.3, 0.2, 0.3, 0.2], "D": [0.3, 0.4, 0.1, 0.6, 0.1]},
@@ -15,7 +15,7 @@ SCORES = pd.DataFrame({"A": [0.5, 0.2, 0.0, 0.9, 0.4], "B": [0.3, 0.4, 0.1, 0.6,
 
 
 def test_means_and_intervals_are_students_t_over_the_topics():
-    sr = system_ranking(SCORES, "map", baseline="C")
+    sr = ranked_means(SCORES, "map", baseline="C")
     # A 0.40, B 0.35 (4 topics: topic 11 missing), D 0.30, C 0.28
     assert sr.runs == ("A", "B", "D", "C")
     for i, run in enumerate(sr.runs):
@@ -33,7 +33,7 @@ def test_means_and_intervals_are_students_t_over_the_topics():
 
 def test_equal_means_as_fractions_tie_and_go_by_name():
     s = pd.DataFrame({"zeta": [0.1, 0.2, 0.4], "alpha": [0.4, 0.1, 0.2]}, index=["1", "2", "3"])
-    assert system_ranking(s, "P_10").runs == ("alpha", "zeta")
+    assert ranked_means(s, "P_10").runs == ("alpha", "zeta")
 
 
 def test_the_window_draws_and_exports_it(qtbot, tmp_path, monkeypatch):
@@ -48,7 +48,7 @@ def test_the_window_draws_and_exports_it(qtbot, tmp_path, monkeypatch):
     qtbot.addWidget(chart)
     chart.resize(640, 420)
     chart.show()
-    sr = system_ranking(SCORES, "map", baseline="C")
+    sr = ranked_means(SCORES, "map", baseline="C")
     chart.set_data(sr)
     QGuiApplication.processEvents()
     assert chart.hover_text_at(sr.mean[3], 3).startswith("#4 C (baseline)\nmean 0.2800\n95% CI")

@@ -1,5 +1,6 @@
 """What-if significance (issue 8): after an edit of the judgments, the paired tests of a run
-vs a baseline are exactly what yardstick.analysis.significance gives on a fresh evaluation of the edited
+vs a baseline are exactly what yardstick.analysis.significance gives on a fresh evaluation of the
+edited
 qrels (written to a file and read back, as ``yardstick eval`` would); the topic
 explorer shows that table; Help ▸ Worked examples loads an example (the appendix's
 AP "0.83" for relevant documents at ranks 1, 2, 4, 7).
@@ -15,7 +16,7 @@ from pandas.testing import assert_frame_equal
 
 from tests.gui_support import QRELS, RUNS, engine_or_skip, make_window
 from yardstick.analysis.significance import compare_runs
-from yardstick.evaluation.evaluation_service import evaluate, score_matrix
+from yardstick.evaluation.evaluation_service import evaluate_run, score_matrix
 from yardstick.inputs.io import read_qrels, read_run, write_qrels
 
 TIMEOUT = 60000
@@ -26,7 +27,7 @@ def _fresh_comparison(session, run, baseline, measure, tmp_path):
     path = tmp_path / "edited.qrels"
     write_qrels(session.qrels, path)
     edited = read_qrels(path)
-    evals = {n: evaluate(session.runs[n], edited, session.measures, session.options)
+    evals = {n: evaluate_run(session.runs[n], edited, session.measures, session.options)
              for n in (baseline, run)}
     return compare_runs(score_matrix(evals, measure), baseline, [run], measure, test="t",
                         correction="none")
@@ -61,7 +62,7 @@ def test_core_what_if_significance_equals_fresh_compare(tmp_path):
     _edit_that_moves(s, run)
     res = what_if_significance(s.original_evaluations(), s.evaluations(), run, base, "map")
     fresh = _fresh_comparison(s, run, base, "map", tmp_path)
-    orig = compare_runs(score_matrix({n: evaluate(s.runs[n], qrels, s.measures)
+    orig = compare_runs(score_matrix({n: evaluate_run(s.runs[n], qrels, s.measures)
                                       for n in (base, run)}, "map"), base, [run], "map",
                         test="t", correction="none")
     assert res.pair_now == fresh.pairs[0]

@@ -81,7 +81,7 @@ def test_compare_panel_writes_the_paper_table(qtbot, tmp_path, monkeypatch):
     text = tex.read_text()
     assert "\\toprule" in text and "paired t-test" in text and "Holm" in text
     assert _sha(QRELS) in text                       # provenance as a LaTeX comment
-    for run, row in expect.means.iterrows():
+    for _, row in expect.means.iterrows():
         assert f"{row['map']:.4f}" in text
     for run in expect.markers.index:                 # the superscripts of the core table
         for m in expect.markers.columns:

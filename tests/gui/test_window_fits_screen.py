@@ -97,3 +97,34 @@ def test_every_top_level_part_lies_inside_a_screen_of(size):
     assert out["size"] == [min(PREFERRED_SIZE[0], size[0] - FRAME_MARGIN),
                            min(PREFERRED_SIZE[1], size[1] - FRAME_MARGIN)]
     assert out["problems"] == []
+
+
+def test_every_control_and_answer_column_is_in_view_with_150_long_named_runs():
+    """Issue 28 ("Answers first, at 1280×800"): a fresh process with a 1280×800 screen and a
+    generated 150-run track (long run and team names, 6 topics): with each panel in front
+    (each chart of the Charts panel, each table of two Stability analyses), no toolbar
+    hides a control behind », no control is cut, the answer columns lie wholly in their
+    tables, and a cell, list or legend entry cut short has a tooltip with its whole text
+    (tests/wide_track_fit_worker.py)."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    from tests.gui_support import ROOT
+
+    env = {k: v for k, v in os.environ.items() if k != "QT_QPA_PLATFORM"}
+    res = subprocess.run([sys.executable, "-m", "tests.wide_track_fit_worker", "1280", "800",
+                          "150"], cwd=ROOT, env=env, capture_output=True, text=True,
+                         timeout=600)
+    assert res.returncode == 0, res.stderr[-2000:]
+    out = json.loads(res.stdout.strip().splitlines()[-1])
+    seen = out["checked"]
+    from yardstick.gui.charts.chart_kinds import CHARTS
+    from yardstick.gui.panels import PANEL_TITLES
+
+    assert {k.split("/")[0] for k in seen} == set(PANEL_TITLES)
+    assert {k.split("/", 1)[1] for k in seen if k.startswith("charts/")} == set(CHARTS)
+    assert any(k.startswith("stability/swap/Minimum difference") for k in seen)
+    assert all(n > 0 for n in seen.values()), seen          # controls were looked at
+    assert out["problems"] == []

@@ -1,4 +1,5 @@
-"""Every classic-collection format, read from tiny hand-written files (``tests/classic_formats.py``).
+"""Every classic-collection format, read from tiny hand-written files
+(``tests/classic_formats.py``).
 
 The repository-only counterpart of ``tests/test_classic_collections.py``, whose
 documented counts and defects need the real files in ``../shared/data``: the same

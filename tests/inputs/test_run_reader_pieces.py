@@ -96,7 +96,7 @@ def test_irregular_piece_late_in_the_file(tmp_path, monkeypatch):
         _same_as_line_parser(run, p)
     # tabs in one piece only, spaces elsewhere
     p = tmp_path / "tabs.run"
-    p.write_bytes(b"".join(lines[:50]) + b"".join(l.replace(b" ", b"\t") for l in lines[50:]))
+    p.write_bytes(b"".join(lines[:50]) + b"".join(ln.replace(b" ", b"\t") for ln in lines[50:]))
     _same_as_line_parser(read_run(p), p)
 
 

@@ -111,7 +111,8 @@ def test_long_topics_sorted_one_by_one_keep_the_comparators_order(shape, compat,
 
 
 def test_join_index_sorted_topic_by_topic_equals_one_sort():
-    """Run.key_sorted sorts each topic block of a run on its own (topic_blocks.sort_by_topic_blocks):
+    """Run.key_sorted sorts each topic block of a run on its own
+    (topic_blocks.sort_by_topic_blocks):
     the same array as one sort, whatever order the topic blocks come in."""
     from yardstick.inputs.topic_blocks import sort_by_topic_blocks
 

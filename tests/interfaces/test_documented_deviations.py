@@ -61,14 +61,17 @@ def test_scores_trec_eval_reads_with_atof_are_refused(tmp_path, capsys, score):
     status, out, err = _eval(tmp_path, capsys, QRELS, RUN.replace(b" 3 t", b" " + score + b" t", 1))
     assert (status, out) == (1, "")
     assert err.endswith(f"r, line 1: score '{score.decode()}' is not a number "
-                        f"(columns: topic Q0 docno rank score tag)\n    '1 Q0 a 1 {score.decode()} t'\n")
+                        f"(columns: topic Q0 docno rank score tag)\n"
+                        f"    '1 Q0 a 1 {score.decode()} t'\n")
 
 
 @pytest.mark.parametrize("run, line, docno, topic", [
-    (RUN + b"1 Q0 c 4 0 t\n", 4, "c", "1"),                 # beyond -M3: trec_eval 10.0 answers, exit 0
+    # beyond -M3: trec_eval 10.0 answers, exit 0
+    (RUN + b"1 Q0 c 4 0 t\n", 4, "c", "1"),
     (RUN + b"9 Q0 z 1 1 t\n9 Q0 z 2 0 t\n", 5, "z", "9"),   # topic without qrels: trec_eval answers
 ])
-def test_duplicates_are_refused_where_trec_eval_ignores_them(tmp_path, capsys, run, line, docno, topic):
+def test_duplicates_are_refused_where_trec_eval_ignores_them(tmp_path, capsys, run, line, docno,
+                                                             topic):
     status, out, err = _eval(tmp_path, capsys, QRELS, run, "-M3")
     assert (status, out) == (1, "")
     assert f"r, line {line}: document '{docno}' appears twice for topic '{topic}'" in err
@@ -97,5 +100,6 @@ def test_unreadable_input_exits_1(tmp_path, capsys):
     (tmp_path / "q").write_bytes(QRELS)
     status = main(["eval", str(tmp_path / "q"), str(tmp_path / "missing")])
     assert status == 1
-    assert capsys.readouterr().err == (f"yardstick eval: {tmp_path / 'missing'}: cannot read run file "
-                                       "(topic Q0 docno rank score tag): No such file or directory\n")
+    assert capsys.readouterr().err == (
+        f"yardstick eval: {tmp_path / 'missing'}: cannot read run file "
+        "(topic Q0 docno rank score tag): No such file or directory\n")

@@ -1,4 +1,5 @@
-"""A qrels docno that is not UTF-8 and outside the pool (issue 14, found by benchmarks/hostile_corpus.py).
+"""A qrels docno that is not UTF-8 and outside the pool (issue 14, found by
+benchmarks/hostile_corpus.py).
 
 pandas 3 stores strings as pyarrow UTF-8, which cannot hold the surrogate escapes
 of undecodable bytes; ``yardstick pool`` ended in a UnicodeEncodeError
@@ -16,6 +17,7 @@ def test_pool_lists_a_latin1_docno_outside_the_pool_with_its_bytes(tmp_path, cap
     status = main(["pool", "--qrels", str(tmp_path / "q"), "--depth", "2", "--analysis", "stats",
                    "--out", str(tmp_path / "out"), str(tmp_path / "r")])
     assert status == 0
-    assert (tmp_path / "out" / "judged_outside_pool.csv").read_bytes() == b"topic,docno,rel\n1,c\xe9,1\n"
+    outside = (tmp_path / "out" / "judged_outside_pool.csv").read_bytes()
+    assert outside == b"topic,docno,rel\n1,c\xe9,1\n"
     out = capsys.readouterr().out
     assert "judged_outside_pool   1.0000" in out and "mean_pool_size        2.0000" in out

@@ -12,7 +12,7 @@ from yardstick.cli import main
 @pytest.fixture()
 def files(tmp_path):
     paths = []
-    for name, (group, rows) in HAND_RUNS.items():
+    for name, (_group, rows) in HAND_RUNS.items():
         p = tmp_path / f"{name}.run"
         p.write_text("".join(f"{t} Q0 {d} {i} {s} {name}\n" for i, (t, d, s) in enumerate(rows)))
         paths.append(str(p))
@@ -122,4 +122,5 @@ def test_not_pooled_by_file_name_unknown_refused_and_provenance(files, capsys):
     capsys.readouterr()
     assert main(["pool", "--qrels", qrels, "--analysis", "stats", "--not-pooled", "Z",
                  *runs]) == 1
-    assert "yardstick pool: --not-pooled: 'Z' is neither a run file nor a run tag" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "yardstick pool: --not-pooled: 'Z' is neither a run file nor a run tag" in err

@@ -1,4 +1,5 @@
-"""The paper-ready comparison table (presentation/reports/comparison_table.py) against scipy."""
+"""The paper-ready comparison table (core/presentation/reports/comparison_table.py) against
+scipy."""
 
 import numpy as np
 import pandas as pd

@@ -204,7 +204,10 @@ def compile_latex(tmp_path, body: str) -> bytes:
     import subprocess
 
     if shutil.which("pdflatex") is None:
-        pytest.skip("pdflatex not installed")
+        pytest.skip("pdflatex not installed (texlive-latex-base; .ci/run installs it)")
+    for sty in ("booktabs.sty", "longtable.sty"):
+        if subprocess.run(["kpsewhich", sty], capture_output=True).returncode != 0:
+            pytest.skip(f"{sty} not installed (texlive-latex-recommended)")
     doc = ("\\documentclass{article}\n\\usepackage{booktabs,longtable}\n\\begin{document}\n"
            + body + "\\end{document}\n")
     (tmp_path / "doc.tex").write_text(doc, encoding="utf-8")

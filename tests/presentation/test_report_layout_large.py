@@ -18,8 +18,9 @@ from yardstick.presentation.reports.document import (
 from yardstick.presentation.reports.pdf_layout import TOPICS_PER_ROW
 from yardstick.presentation.reports.render import write_pdf
 
-pytestmark = pytest.mark.skipif(shutil.which("pdftotext") is None,
-                                reason="pdftotext (poppler-utils) not installed")
+pytestmark = pytest.mark.skipif(
+    shutil.which("pdftotext") is None or shutil.which("pdffonts") is None,
+    reason="pdftotext and pdffonts (poppler-utils) not installed; .ci/run installs them")
 
 RUNS = [f"team{i // 3 + 1:02d}{'abc'[i % 3]}" for i in range(150)]
 TOPICS = [str(301 + i) for i in range(250)]

@@ -213,7 +213,8 @@ EXPLAINERS: dict = {}
 def explainer(*names: str):
     """Register an explainer for the registry measures ``names``.
 
-    The function takes ``(td, param, ctx)``: the :class:`TopicData`, the
+    The function takes ``(td, param, ctx)``: the
+    :class:`~yardstick.analysis.explain.topic_data.TopicData`, the
     parameter of this column (one cutoff for cutoff measures, the parameter
     tuple otherwise) and an :class:`ExplainContext`.
     """

@@ -25,9 +25,8 @@ import pandas as pd
 
 from yardstick.common.options import EvalOptions
 from yardstick.common.progress import Progress
-from yardstick.evaluation.engine import Column, compute_columns, summarise
-from yardstick.evaluation.measures.average_precision import MIN_GEO_MEAN
-from yardstick.evaluation.measures.registry import LONG, NUM_Q, RUNID, STRING, parse_requests
+from yardstick.evaluation.engine import compute_columns, summarise, topic_average
+from yardstick.evaluation.measures.registry import NUM_Q, RUNID, STRING, parse_requests
 from yardstick.inputs.qrels import Qrels
 from yardstick.inputs.run import Run
 from yardstick.judging.judged import JudgedRanking, build_judged_ranking
@@ -147,25 +146,6 @@ def _subset(jr: JudgedRanking, sel: np.ndarray) -> tuple[JudgedRanking, np.ndarr
     return sub, idx.astype(np.int64)
 
 
-def _summaries(jr: JudgedRanking, c: Column, v: np.ndarray, options: EvalOptions
-               ) -> np.ndarray:
-    """trec_eval's average of each sample (row of ``v``), as :func:`yardstick.evaluation.engine.summarise`."""
-    d = c.request.definition
-    n = jr.num_topics
-    nq = jr.num_qrels_topics if options.complete else n
-    if d.aggregate is not None or (d.kind == LONG and c.name == "num_rel" and options.complete):
-        return np.array([summarise(jr, [Column(c.name, c.request, row)], options)[c.name]
-                         for row in v])
-    s = np.cumsum(v, axis=1)[:, -1] if v.shape[1] else np.zeros(len(v))  # left to right
-    if d.average == "gm":
-        if options.complete:
-            s = s + (nq - n) * np.log(MIN_GEO_MEAN)
-        return np.exp(s / nq) if nq else np.zeros(len(v))
-    if d.kind == LONG:
-        return s
-    return s / nq if nq else np.zeros(len(v))
-
-
 def tie_sensitivity(run: Run, qrels: Qrels, measures: Sequence[str] | str = ("official",),
                     n_orders: int = 100, seed: int = 0, options: EvalOptions | None = None
                     ) -> Generator[Progress, None, TieSensitivity]:
@@ -175,8 +155,8 @@ def tie_sensitivity(run: Run, qrels: Qrels, measures: Sequence[str] | str = ("of
     ----------
     run, qrels : Run, Qrels
     measures : str or sequence of str
-        Requests as for :func:`yardstick.evaluation.evaluation_service.evaluate`; text and run-level
-        columns (``runid``, ``num_q``, ``relstring``) are left out.
+        Requests as for :func:`yardstick.evaluation.evaluation_service.evaluate_run`; text
+        and run-level columns (``runid``, ``num_q``, ``relstring``) are left out.
     n_orders : int
         Random orders drawn (each a uniform random permutation of every tie group).
     seed : int
@@ -240,7 +220,7 @@ def tie_sensitivity(run: Run, qrels: Qrels, measures: Sequence[str] | str = ("of
                 "max": v.max(axis=0), "mean": v.mean(axis=0), "std": v.std(axis=0),
                 "spread": v.max(axis=0) - v.min(axis=0),
                 "changed": (v != det[None, :]).mean(axis=0)}))
-        summ = _summaries(jr, c, v, options)
+        summ = topic_average(jr, c, options, values=v)
         samples[c.name] = summ
         det_s = float(base_sum[c.name])
         over[c.name] = {"trec_eval": det_s, "min": summ.min(), "max": summ.max(),

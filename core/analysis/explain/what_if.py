@@ -1,6 +1,6 @@
 """What-if: change judgments on a copy of the qrels and watch every measure move.
 
-A :class:`WhatIfSession` holds the original :class:`~core.qrels.Qrels`
+A :class:`WhatIfSession` holds the original :class:`~yardstick.inputs.qrels.Qrels`
 (never modified, never written) and a set of overrides ``(topic, docno) ->
 grade`` (``None``: not judged).  Each edit re-judges the runs' existing
 rankings in place of re-reading anything: the judged ranking of every run is
@@ -50,7 +50,8 @@ def _code(grade: int | None) -> int:
 
 
 def evaluation_of(run: Run, jr: JudgedRanking, requests, options: EvalOptions) -> Evaluation:
-    """An :class:`Evaluation` from a judged ranking (as :func:`yardstick.evaluation.engine.evaluate_run`)."""
+    """An :class:`Evaluation` from a judged ranking (as
+    :func:`yardstick.evaluation.engine.evaluate_run`)."""
     return evaluate_judged(run, jr, requests, options)
 
 
@@ -63,7 +64,7 @@ class WhatIfSession:
         The original judgments (left untouched).
     runs : mapping name -> Run, or sequence of Run
     measures : str or sequence of str
-        Requests as for :func:`yardstick.evaluation.evaluation_service.evaluate`.
+        Requests as for :func:`yardstick.evaluation.evaluation_service.evaluate_run`.
     options : EvalOptions, optional
     """
 

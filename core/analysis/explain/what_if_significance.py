@@ -100,7 +100,8 @@ class WhatIfSignificance:
 def pair_comparison(evals: Mapping[str, Evaluation], run: str, baseline: str, measure: str,
                     seed: int = 0, n_permutations: int = 10000, alpha: float = 0.05
                     ) -> Generator[Progress, None, Comparison]:
-    """``yardstick.analysis.significance.compare_runs_job`` of ``run`` vs ``baseline`` on the evaluations' scores."""
+    """``yardstick.analysis.significance.compare_runs_job`` of ``run`` vs ``baseline`` on the
+    evaluations' scores."""
     if run == baseline:
         raise ValueError("choose a baseline other than the run")
     for name in (run, baseline):

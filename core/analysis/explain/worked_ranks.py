@@ -4,7 +4,8 @@ interpolated precision (iprec_at_recall, 11pt_avg), bpref, gm_bpref, infAP, binG
 Worked examples, not kernels: plain-Python transliterations of trec_eval 10.0's
 ``m_map.c``, ``m_iprec_at_recall.c``, ``m_bpref.c``, ``m_infap.c``, ``m_binG.c`` that
 write the arithmetic out for one topic of the judged ranking (:class:`TopicData`); the
-value an explanation reports is the kernel's (:mod:`yardstick.evaluation.measures`).  AP is "the average of the precision
+value an explanation reports is the kernel's (:mod:`yardstick.evaluation.measures`).  AP is "the
+average of the precision
 value obtained after each relevant document is retrieved (when a relevant
 document is not retrieved at all, its precision is assumed to be 0)" and the
 interpolated precision at recall level i is "the maximum precision obtained for

@@ -1,4 +1,5 @@
-"""One row per test collection, as in Buckley et al. 2007, Table 1 (“Bias and the limits of pooling for large collections”, Information Retrieval 2007).
+"""One row per test collection, as in Buckley et al. 2007, Table 1 (“Bias and the limits of pooling
+for large collections”, Information Retrieval 2007).
 
 "TREC test collection characteristics including number of documents in the
 collection, type of documents, average pool size, average percentage of the

@@ -1,7 +1,8 @@
 """The pool per topic, rebuilt from the pooled runs, and what it says about the qrels.
 
 TREC pooling (Sparck Jones & van Rijsbergen 1975; Buckley et al. 2007, §1,
-“Bias and the limits of pooling for large collections”, Information Retrieval 2007): for each topic, the union of the top k documents of every
+“Bias and the limits of pooling for large collections”, Information Retrieval 2007): for each topic,
+the union of the top k documents of every
 pooled run is judged; everything else is assumed non-relevant.  Rebuilding the
 pool from the runs flagged as pooled and comparing it with the qrels shows how
 complete the judgments are for these runs:
@@ -277,11 +278,13 @@ def pool_statistics(index: JudgedRuns, depth: Depth, pool: Pool | None = None,
     per_topic = per_topic[keep]
     out_keys = index.q_key[outside]
     outside_frame = pd.DataFrame({"topic": index.topic_names(index.key_topic(out_keys)),
-                                  "docno": pd.Series(index.docnos(index.key_doc(out_keys)), dtype=object),
+                                  "docno": pd.Series(index.docnos(index.key_doc(out_keys)),
+                                                     dtype=object),
                                   "rel": index.q_rel[outside]})
     miss_keys = pool.keys[not_in]
     missing_frame = pd.DataFrame({"topic": index.topic_names(index.key_topic(miss_keys)),
-                                  "docno": pd.Series(index.docnos(index.key_doc(miss_keys)), dtype=object),
+                                  "docno": pd.Series(index.docnos(index.key_doc(miss_keys)),
+                                                     dtype=object),
                                   "min_rank": pool.min_rank[not_in],
                                   "n_runs": pool.n_runs[not_in]})
     per_run = unjudged_at(index, cutoffs)

@@ -5,7 +5,8 @@
   documents in pool", TREC slides): a histogram still high at the pool depth
   says a deeper pool would find more.
 * Probability that the document at rank r is relevant (Buckley, Dimmick,
-  Soboroff & Voorhees 2007, §4 and Figure 2, “Bias and the limits of pooling for large collections”, Information Retrieval 2007): "the number of
+  Soboroff & Voorhees 2007, §4 and Figure 2, “Bias and the limits of pooling for large collections”,
+  Information Retrieval 2007): "the number of
   runs that retrieve a relevant document at that rank divided by the total
   number of runs, and then averaged over topics" (underestimated, since only
   known relevant documents count).

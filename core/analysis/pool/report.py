@@ -2,7 +2,7 @@
 
 :func:`iter_pool_report` runs the analyses chosen in :class:`PoolSettings`
 over one :class:`~yardstick.judging.judged_runs.JudgedRuns` (and, for titlestat, one
-:class:`~core.pool.titlestat.TitleIndex`), yielding progress, and returns a
+:class:`~yardstick.analysis.pool.titlestat.TitleIndex`), yielding progress, and returns a
 :class:`PoolReport` whose :meth:`PoolReport.tables` names every table for
 export.
 """

@@ -67,13 +67,6 @@ def iter_score_blocks(index: JudgedRuns, measure: str, rel: np.ndarray | None = 
     return np.concatenate(per_topic) if per_topic else np.zeros((0, T))
 
 
-def run_means(per_topic: np.ndarray, evaluated: np.ndarray) -> np.ndarray:
-    """Mean over each run's evaluated topics (trec_eval's average without ``-c``)."""
-    n = evaluated.sum(axis=1)
-    tot = np.where(evaluated, per_topic, 0.0).sum(axis=1)
-    return np.divide(tot, n, out=np.full(len(n), np.nan), where=n > 0)
-
-
 def unsupported(measure: str) -> str | None:
     """Why ``measure`` cannot be re-scored over a pool (None if it can)."""
     if measure in MEASURES:

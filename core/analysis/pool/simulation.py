@@ -1,6 +1,7 @@
 """Cheaper judgment sets simulated from the full qrels, and how the ranking of runs moves.
 
-Buckley et al. 2007, §6 (“Bias and the limits of pooling for large collections”, Information Retrieval 2007) weigh ways to spend a judging budget
+Buckley et al. 2007, §6 (“Bias and the limits of pooling for large collections”, Information
+Retrieval 2007) weigh ways to spend a judging budget
 differently: shallower pools, move-to-front pooling (Cormack, Palmer & Clarke,
 SIGIR 1998) and random sampling (Aslam et al. 2005/2006), with bpref to
 evaluate on partial judgments.  Here every strategy judges a subset of the
@@ -42,6 +43,7 @@ from yardstick.analysis.pool import scoring
 from yardstick.analysis.pool.reconstruction import Depth, pool_entries, reconstruct_pool
 from yardstick.analysis.stability.rank_correlation import kendall_tau, system_ranking, tau_ap
 from yardstick.common.progress import Progress, run_sync
+from yardstick.evaluation.results import mean_over_topics
 from yardstick.inputs.io.read_progress import scaled
 from yardstick.judging.judged_runs import NONPOOL, UNJUDGED, JudgedRuns
 from yardstick.judging.judgment_table import search_sorted
@@ -317,7 +319,7 @@ def iter_simulate(index: JudgedRuns, depth: Depth, strategy: str, levels: Sequen
     full = yield from scoring.iter_score_blocks(index, reference, index.e_rel,
                                                 index.rel_levels(), 0.6, total,
                                                 f"{strategy}: scoring with the full qrels")
-    ref = pd.Series(scoring.run_means(full, evaluated), index=names)
+    ref = pd.Series(mean_over_topics(full, evaluated, axis=1), index=names)
     ref_rank = system_ranking(ref)
     yield Progress(0.8, total, f"{strategy}: the reachable relevant documents")
     # the denominator of share_relevant: what the strategy could judge at most (the
@@ -335,7 +337,7 @@ def iter_simulate(index: JudgedRuns, depth: Depth, strategy: str, levels: Sequen
         for m in measures:
             per_topic = yield from scoring.iter_score_blocks(
                 index, m, rel, levels, i + 1, total, f"{strategy}: level {level}, {m}")
-            s = pd.Series(scoring.run_means(per_topic, evaluated), index=names)
+            s = pd.Series(mean_over_topics(per_topic, evaluated, axis=1), index=names)
             rank = system_ranking(s)
             tau = kendall_tau(ref_rank, rank)[0] if len(names) > 1 else np.nan
             tap = tau_ap(ref_rank, rank) if len(names) > 1 else np.nan

@@ -1,6 +1,7 @@
 """How titlestat turns text into words: tokens, case, stop words, stemming.
 
-Buckley et al. 2007 (“Bias and the limits of pooling for large collections”, Information Retrieval 2007, §3.2) count "title words" of a topic in
+Buckley et al. 2007 (“Bias and the limits of pooling for large collections”, Information Retrieval
+2007, §3.2) count "title words" of a topic in
 documents without saying how words are made (SMART did it for them).  The
 choice matters, so it is one visible, frozen options object with plain
 defaults: tokens are runs of letters and digits, case is folded, English stop

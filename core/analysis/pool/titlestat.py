@@ -1,6 +1,7 @@
 """titlestat: how much a set of documents is dominated by the topics' title words.
 
-Buckley, Dimmick, Soboroff & Voorhees 2007 (“Bias and the limits of pooling for large collections”, Information Retrieval 2007), §3.2: for a topic
+Buckley, Dimmick, Soboroff & Voorhees 2007 (“Bias and the limits of pooling for large collections”,
+Information Retrieval 2007), §3.2: for a topic
 T with title words t and a document set C,
 
     titlestat_T = (1 / t_T) * sum_{t in T} |C_t| / min(|C|, df_t)
@@ -19,7 +20,7 @@ containing t; per-topic values are averaged over topics.  Variants:
   t-test and the difference against the number of relevant documents (Figure 4).
 
 Choices the paper leaves open, made here: words come from
-:class:`~core.pool.text.TextOptions`; a title word that occurs in no document
+:class:`~yardstick.analysis.pool.text.TextOptions`; a title word that occurs in no document
 (df_t = 0, the formula's 0/0) is left out of its topic's average; a topic
 without title words, or with an empty C, has no value (NaN) and is left out
 of the mean; documents of C that the loaded collection lacks are skipped and
@@ -33,9 +34,9 @@ from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
-from scipy import stats
 
 from yardstick.analysis.pool.text import TextOptions
+from yardstick.analysis.significance import paired_t_test
 from yardstick.common.progress import Progress, run_sync
 
 
@@ -237,7 +238,8 @@ class JudgmentComparison:
     per_topic : pandas.DataFrame
         Index topic; columns a, b (titlestat_rel), diff (a - b), num_rel_a, num_rel_b.
     t_statistic, p_value : float
-        Paired t-test over the topics both sets can measure (scipy.stats.ttest_rel).
+        Paired t-test over the topics both sets can measure
+        (:func:`yardstick.analysis.significance.paired_t_test`).
     a_higher : int
         Topics where a > b.
     names : tuple of str
@@ -278,7 +280,7 @@ def compare_judgment_sets(index_a: TitleIndex, qrels_a, qrels_b,
     frame["num_rel_b"] = nb.reindex(frame.index).fillna(0).astype(int)
     frame.index.name = "topic"
     if len(frame) >= 2:
-        t = stats.ttest_rel(frame["a"], frame["b"])
+        t = paired_t_test(frame["a"].to_numpy(float), frame["b"].to_numpy(float))
         t_stat, p = float(t.statistic), float(t.pvalue)
     else:
         t_stat, p = float("nan"), float("nan")

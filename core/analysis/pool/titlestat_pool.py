@@ -1,6 +1,6 @@
 """titlestat of what the runs retrieved and contributed (Buckley et al. 2007, §4).
 
-Joins a :class:`~core.pool.titlestat.TitleIndex` (documents and topic titles)
+Joins a :class:`~yardstick.analysis.pool.titlestat.TitleIndex` (documents and topic titles)
 with a :class:`~yardstick.judging.judged_runs.JudgedRuns` (runs and qrels):
 
 * :func:`titlestat_runs` — each run's retrieved set (to a depth, or all of it):

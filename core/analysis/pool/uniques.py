@@ -35,6 +35,7 @@ import pandas as pd
 from yardstick.analysis.pool import scoring
 from yardstick.analysis.pool.reconstruction import Depth, Pool, pool_entry_blocks, reconstruct_pool
 from yardstick.common.progress import Progress, run_sync
+from yardstick.evaluation.results import mean_over_topics
 from yardstick.inputs.io.text_source import text_index
 from yardstick.judging.judged_runs import NONPOOL, JudgedRuns, unique_sorted
 from yardstick.judging.judgment_table import search_sorted
@@ -135,7 +136,7 @@ def iter_leave_out_uniques(index: JudgedRuns, depth: Depth, unit: str = "group",
     levels = index.rel_levels()
     official_t = yield from scoring.iter_score_blocks(index, measure, None, levels, 1, steps,
                                                       f"scoring all runs ({measure})")
-    official = scoring.run_means(official_t, evaluated)
+    official = mean_over_topics(official_t, evaluated, axis=1)
 
     masking = "masking the judgments only each unit contributed"
     yield Progress(2, steps, masking)
@@ -161,7 +162,7 @@ def iter_leave_out_uniques(index: JudgedRuns, depth: Depth, unit: str = "group",
     rel_levels = levels[None] - np.where(index.pooled[:, None, None], removed[unit_of_run], 0)
     without_t = yield from scoring.iter_score_blocks(index, measure, rel, rel_levels, 2, steps,
                                                      "scoring without each unit's judgments")
-    without = scoring.run_means(without_t, evaluated)
+    without = mean_over_topics(without_t, evaluated, axis=1)
 
     yield Progress(3, steps, "ranking")
     pooled = np.flatnonzero(index.pooled)
@@ -247,7 +248,8 @@ def leave_out_uniques(index: JudgedRuns, depth: Depth, unit: str = "group",
         "run": remove the relevant documents only that run contributed (Zobel);
         "group": only that run's group contributed (Buckley et al., stricter).
     measure : str
-        ``map`` (the papers' choice) or any of :data:`yardstick.analysis.pool.scoring.MEASURES`, ``P_k``.
+        ``map`` (the papers' choice) or any of :data:`yardstick.analysis.pool.scoring.MEASURES`,
+        ``P_k``.
     min_score : float, optional
         Runs scoring below this with the full qrels are marked ``poor`` and
         left out of the mean and maximum (Soboroff's advice).

@@ -35,7 +35,6 @@ from yardstick.analysis.stability.bootstrap_swaps import bootstrap_swap_rates, c
 from yardstick.analysis.stability.discriminative_power import (
                                                  DiscriminativePowerResult,
                                                  discriminative_power,
-                                                 paired_t_test,
                                                  paired_t_tests,
 )
 from yardstick.analysis.stability.error_rate import (
@@ -82,7 +81,7 @@ __all__ = [
     "SensitivityResult", "sensitivity",
     "RankCorrelation", "RankingStrings", "compare_rankings", "correlation_matrix",
     "kendall_tau", "ranking_strings", "system_ranking", "tau_ap", "tau_ap_symmetric",
-    "DiscriminativePowerResult", "discriminative_power", "paired_t_test", "paired_t_tests",
+    "DiscriminativePowerResult", "discriminative_power", "paired_t_tests",
     "TukeyHSDResult", "tukey_hsd", "TopicSetSizeResult", "topic_set_size",
     "GroupedResult", "compare_groups", "group_rank_correlation", "parse_group_arg",
     "parse_topic_spec", "read_topic_groups", "run_per_group",

@@ -16,7 +16,8 @@ All ``B`` samples are one ``B × N`` weight matrix ``W`` (the same topic samples
 for every pair); for a block of pairs the bootstrap means and mean squares are
 two matrix products ``W @ w`` and ``W @ w²``.
 
-Also here: classical paired t-tests on every pair (``scipy.stats.ttest_rel``).
+Also here: classical paired t-tests on every pair
+(:func:`yardstick.analysis.significance.paired_t_test`).
 """
 
 from __future__ import annotations
@@ -26,8 +27,8 @@ from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
-from scipy import stats
 
+from yardstick.analysis.significance import paired_t_test
 from yardstick.analysis.stability.aggregates import aggregate_for
 from yardstick.analysis.stability.resampling import (
     as_score_array,
@@ -40,7 +41,7 @@ from yardstick.common.progress import Progress
 from yardstick.common.seeds import resolve_seed
 
 __all__ = ["DiscriminativePowerResult", "discriminative_power", "bootstrap_asl",
-           "paired_t_tests", "paired_t_test"]
+           "paired_t_tests"]
 
 #: Upper bound on samples × pairs held at once.
 CHUNK_ELEMENTS = 4_000_000
@@ -197,25 +198,16 @@ def discriminative_power(scores: pd.DataFrame, samples: int = 1000, alpha: float
 
 
 def paired_t_tests(scores: pd.DataFrame) -> pd.DataFrame:
-    """Two-sided paired t-test on every run pair (``scipy.stats.ttest_rel``, vectorised).
+    """Two-sided paired t-test on every run pair, all pairs' columns at once
+    (:func:`yardstick.analysis.significance.paired_t_test`).
 
     Returns a frame with ``run_a``, ``run_b``, ``mean_diff`` (a − b), ``t``, ``df``, ``p_value``.
     """
     sa = as_score_array(scores, min_topics=2)
     ii, jj = run_pairs(sa.n_runs)
     a, b = sa.values[:, ii], sa.values[:, jj]
-    with np.errstate(divide="ignore", invalid="ignore"):
-        res = stats.ttest_rel(a, b, axis=0)
+    res = paired_t_test(a, b, axis=0)
     out = pair_frame(sa.runs)
     out["mean_diff"] = (a - b).mean(axis=0)
     out["t"], out["df"], out["p_value"] = res.statistic, sa.n_topics - 1, res.pvalue
     return out
-
-
-def paired_t_test(scores: pd.DataFrame, run_a: str, run_b: str) -> tuple[float, float]:
-    """Two-sided paired t-test between two runs: ``(t, p)`` (``scipy.stats.ttest_rel``)."""
-    for r in (run_a, run_b):
-        if r not in scores.columns:
-            raise KeyError(f"no run {r!r} in the score matrix")
-    res = stats.ttest_rel(scores[run_a].to_numpy(float), scores[run_b].to_numpy(float))
-    return float(res.statistic), float(res.pvalue)

@@ -56,7 +56,8 @@ def count_outcomes(values: np.ndarray, indices: np.ndarray, fuzziness: float = 0
     fuzziness : float
         Runs ``i`` and ``j`` are equivalent on a sample when
         ``|m_i − m_j| < fuzziness · max(|m_i|, |m_j|)`` or ``m_i = m_j``, both
-        decided on the values to 12 significant digits (:mod:`.comparable`): the
+        decided on the values to 12 significant digits
+        (:mod:`yardstick.analysis.stability.comparable`): the
         same fractions summed in another order tie, and a difference of exactly
         the fuzziness is never a tie.
     aggregate : Aggregate
@@ -153,7 +154,8 @@ def error_rate(scores: pd.DataFrame, subset_size: int | None = None, samples: in
         Seed of ``numpy.random.default_rng``; with the same seed and topics,
         every measure sees the same topic sets.
     measure : str
-        Label; also picks the aggregate (``area``: see :mod:`yardstick.analysis.stability.aggregates`).
+        Label; also picks the aggregate (``area``: see
+        :mod:`yardstick.analysis.stability.aggregates`).
     aggregate : Aggregate, optional
         Overrides the one chosen from ``measure``.
     """

@@ -41,7 +41,16 @@ SYMBOLS = string.ascii_uppercase + string.ascii_lowercase + string.digits + "!#$
 
 def system_ranking(means: pd.Series, tie_break: pd.Series | None = None,
                    lower_is_better: bool = False) -> list[str]:
-    """Run names best first: by score, ties by ``tie_break`` (higher first), then by name.
+    """Run names best first: the one system ranking in Yardstick.
+
+    The tie rule: two means equal to :data:`~yardstick.analysis.stability.comparable.DIGITS`
+    significant digits (:func:`~yardstick.analysis.stability.comparable.comparable`) are
+    tied, whatever order their topics were summed in; tied runs are ordered by
+    ``tie_break`` (higher first) when given (MAP in the robust track's ranking strings,
+    Voorhees 2003, Table 3), then by run name; runs without a mean (NaN) come last, by
+    name.  Stability (rank correlations, ranking strings), the pool simulation and the
+    system-ranking chart (:func:`yardstick.presentation.charts.system_ranking.ranked_means`)
+    all order runs here.
 
     Parameters
     ----------

@@ -37,6 +37,7 @@ from scipy import special, stats
 from yardstick.analysis.stability.resampling import as_score_array
 
 __all__ = ["residual_variance", "power_paired_t", "power_anova", "expected_ci_width",
+           "var_system_diff", "power_systems", "systems_design",
            "n_paired_t", "n_anova", "n_ci_width", "TopicSetSizeResult", "topic_set_size"]
 
 #: Largest topic-set size searched.
@@ -197,3 +198,65 @@ def topic_set_size(scores: pd.DataFrame, min_diffs: Sequence[float] = (0.02, 0.0
                      "ci_width": n_ci_width(alpha, d, 2 * var)})
     table = pd.DataFrame(rows).set_index("min_diff")
     return TopicSetSizeResult(measure, var, how, float(alpha), float(beta), m, table, sa.n_topics)
+
+
+def var_system_diff(topics: int, runs: int, var_run: float, var_residual: float) -> float:
+    """Variance of the difference of two system means, each ``runs`` runs over ``topics``
+    topics, under ``score = μ + β_s + u_t + v_r + e`` (the mixed model of
+    :mod:`yardstick.analysis.systems_mixed_model`): ``2σ_run²/r + 2σ_e²/(n r)`` — the topic
+    effect cancels in the paired design, the run effect shrinks only with more runs."""
+    return 2.0 * var_run / runs + 2.0 * var_residual / (topics * runs)
+
+
+def power_systems(topics: int, runs: int, alpha: float, min_diff: float, var_run: float,
+                  var_residual: float) -> float:
+    """Power of the two-sided test of two systems ``min_diff`` apart (noncentral t).
+
+    Sakai's paired-t design (§3) extended to runs: the variance is
+    :func:`var_system_diff`, the degrees of freedom Welch–Satterthwaite's over its two
+    parts (``2(r−1)`` for the run part, ``2r(n−1)`` for the residual part), an
+    approximation that reduces to many degrees of freedom as both grow.
+    """
+    c1 = 2.0 * var_run / runs
+    c2 = 2.0 * var_residual / (topics * runs)
+    df1, df2 = 2.0 * (runs - 1), 2.0 * runs * (topics - 1)
+    if runs < 2 and var_run > 0:
+        return float("nan")
+    den = (c1 ** 2 / df1 if df1 > 0 and c1 > 0 else 0.0) + (c2 ** 2 / df2 if c2 > 0 else 0.0)
+    df = (c1 + c2) ** 2 / den if den > 0 else 1e6
+    crit = stats.t.ppf(1.0 - alpha / 2.0, df)
+    lam = min_diff / np.sqrt(c1 + c2)
+    power = float(stats.nct.sf(crit, df, lam) + stats.nct.cdf(-crit, df, lam))
+    if not np.isfinite(power):      # scipy's nct fails far in the tail: the normal limit
+        power = float(stats.norm.sf(crit - lam) + stats.norm.cdf(-crit - lam))
+    return power
+
+
+def systems_design(var_run: float, var_residual: float, min_diffs: Sequence[float] = (0.02,
+                   0.05), alpha: float = 0.05, beta: float = 0.20,
+                   runs: Sequence[int] = (2, 3, 5, 10, 20),
+                   max_topics: int = 10_000) -> pd.DataFrame:
+    """Runs per system and topics needed to see a difference between two systems.
+
+    One row per (``min_diff``, ``n_runs``): ``n_topics`` is the smallest topic count whose
+    :func:`power_systems` reaches ``1 − beta`` (NaN when no number of topics up to
+    ``max_topics`` suffices: the run-to-run variance alone, ``2σ_run²/r``, is too large
+    and only more runs help), ``power_at_50`` the power with 50 topics.
+    """
+    _check(alpha, beta, min(min_diffs), var_run + var_residual)
+    rows = []
+    for d in min_diffs:
+        for r in runs:
+            def ok(n, r=r, d=d):
+                return power_systems(n, r, alpha, d, var_run, var_residual) >= 1.0 - beta
+
+            n = float("nan")
+            if ok(max_topics):
+                lo, hi = 2, max_topics
+                while lo < hi:
+                    mid = (lo + hi) // 2
+                    lo, hi = (lo, mid) if ok(mid) else (mid + 1, hi)
+                n = hi
+            rows.append({"min_diff": float(d), "n_runs": int(r), "n_topics": n,
+                         "power_at_50": power_systems(50, r, alpha, d, var_run, var_residual)})
+    return pd.DataFrame(rows)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import partial
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -29,6 +30,9 @@ from yardstick.evaluation.measures.definition import (
 from yardstick.evaluation.measures.precision import CUTS, precision_at, r_precision_mult
 from yardstick.inputs.run import Run
 from yardstick.judging.judged import JudgedRanking, build_judged_ranking
+
+if TYPE_CHECKING:  # pandas is imported where a frame is built, not at import time
+    import pandas as pd
 
 CITE = "trec_eval 10.0 m_{}.c and form_res_rels_jg.c (C. Buckley, NIST)"
 
@@ -68,7 +72,8 @@ class JudgmentGroupRankings:
         return n
 
     def to_frame(self) -> pd.DataFrame:
-        """One row per (topic, judgment group): documents retrieved, relevant, relevant retrieved."""
+        """One row per (topic, judgment group): documents retrieved, relevant, relevant
+        retrieved."""
         import pandas as pd
 
         rows = [pd.DataFrame({"topic": self.topics[idx], "jg": name,
@@ -96,7 +101,8 @@ class JudgmentGroupRankings:
 
 def build_judgment_group_rankings(run: Run, qrels_jg, options: EvalOptions | None = None
                                   ) -> JudgmentGroupRankings:
-    """Judge ``run`` once per judgment group of ``qrels_jg`` (a :class:`QrelsJG`)."""
+    """Judge ``run`` once per judgment group of ``qrels_jg`` (a
+    :class:`~yardstick.inputs.io.prefs_file.QrelsJG`)."""
     options = options or EvalOptions()
     all_topics = qrels_jg.topics
     in_run = set(run.topics.tolist())

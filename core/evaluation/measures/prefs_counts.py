@@ -35,6 +35,7 @@ counting scheme and its five areas), ``get_prefs.c`` (the JG/JSG model).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -42,6 +43,9 @@ from yardstick.common.errors import FormatError
 from yardstick.common.options import EvalOptions
 from yardstick.evaluation.measures.prefs_groups import JG_FIELDS, GroupContext, ec_group, pa_group
 from yardstick.inputs.run import Run, to_bytes_array
+
+if TYPE_CHECKING:  # pandas is imported where a frame is built, not at import time
+    import pandas as pd
 
 __all__ = ["JG_FIELDS", "PreferenceCounts", "build_preference_counts"]
 

@@ -31,7 +31,8 @@ approximated (:data:`REFUSED` says why for the well-known ones).
 >>> parse_measure("ERR@10")
 Traceback (most recent call last):
 ...
-yardstick.evaluation.measures.definition.MeasureError: 'ERR@10' has no exact trec_eval equivalent: trec_eval has no ERR (Chapelle et al. 2009); nearest: ndcg_cut.10, recip_rank
+yardstick.evaluation.measures.definition.MeasureError: 'ERR@10' has no exact trec_eval equivalent:
+trec_eval has no ERR (Chapelle et al. 2009); nearest: ndcg_cut.10, recip_rank
 """
 
 from __future__ import annotations

@@ -10,8 +10,10 @@ import importlib
 
 __all__ = ["read_qrels", "write_qrels", "read_run", "write_run"]
 
-_WHERE = {"read_qrels": "yardstick.inputs.io.qrels_file", "write_qrels": "yardstick.inputs.io.qrels_file",
-          "read_run": "yardstick.inputs.io.run_file", "write_run": "yardstick.inputs.io.run_file"}
+_WHERE = {"read_qrels": "yardstick.inputs.io.qrels_file",
+          "write_qrels": "yardstick.inputs.io.qrels_file",
+          "read_run": "yardstick.inputs.io.run_file",
+          "write_run": "yardstick.inputs.io.run_file"}
 
 
 def __getattr__(name: str):

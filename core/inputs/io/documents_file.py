@@ -1,8 +1,9 @@
 """Document files: TREC ``<DOC>``, SMART ``.I``, LISA, JSONL and TSV, detected by content.
 
-:func:`read_documents` returns a :class:`~core.documents.Documents`, a
+:func:`read_documents` returns a :class:`~yardstick.inputs.documents.Documents`, a
 read-only mapping ``docno -> text`` (title included) with ``.title`` on the
-side, which is what titlestat needs (Buckley et al. 2007, “Bias and the limits of pooling for large collections”, Information Retrieval 2007, 3.3).
+side, which is what titlestat needs (Buckley et al. 2007, “Bias and the limits of pooling for large
+collections”, Information Retrieval 2007, 3.3).
 
 Formats, recognised from the first non-blank text:
 

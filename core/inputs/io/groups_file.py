@@ -1,7 +1,8 @@
 """Run groups: ``run<TAB>group`` lines saying which team submitted which run.
 
 TREC pool diagnostics work per group as well as per run (the leave-out-uniques
-test drops a whole group's runs; Buckley et al. 2007, “Bias and the limits of pooling for large collections”, Information Retrieval 2007), so a
+test drops a whole group's runs; Buckley et al. 2007, “Bias and the limits of pooling for large
+collections”, Information Retrieval 2007), so a
 collection of runs comes with this small file.  ``#`` lines and blank lines
 are skipped; runs and groups may be separated by a tab or by spaces.
 """

@@ -109,7 +109,8 @@ class QrelsJG:
     @property
     def groups(self) -> list[str]:
         """Every judgment-group name, sorted (strcmp order)."""
-        return sorted(pd.unique(self.frame["jg"]).tolist(), key=lambda s: s.encode("utf-8", "surrogateescape"))
+        return sorted(pd.unique(self.frame["jg"]).tolist(),
+                      key=lambda s: s.encode("utf-8", "surrogateescape"))
 
     def group(self, jg: str) -> Qrels:
         """The judgments of one group as ordinary qrels (topics lacking the group omitted)."""

@@ -2,7 +2,7 @@
 
 :func:`read_bytes_job` is :func:`yardstick.inputs.io.text_source.read_bytes` as a progress
 generator: the file is read in :data:`READ_CHUNK` pieces, yielding
-:class:`~core.progress.Progress` after each, so the window's status bar moves
+:class:`~yardstick.common.progress.Progress` after each, so the window's status bar moves
 and Cancel (which closes the generator at its next ``yield``) takes effect
 within one chunk.  The checks are ``read_bytes``' own (directory, size against
 free memory before reading, decompression with its output counted against
@@ -43,7 +43,8 @@ def read_bytes_job(path: str | os.PathLike, what: str = "file", keep: bool = Tru
 
     Progress counts bytes of the file on disk; decompression and the
     empty/binary checks are one last step.  Raises the same
-    :class:`~core.errors.FormatError` as :func:`~core.io.text_source.read_bytes`.
+    :class:`~yardstick.common.errors.FormatError` as
+    :func:`~yardstick.inputs.io.text_source.read_bytes`.
     With ``keep=False`` the chunks are dropped as they are read and None is
     returned (a first pass for progress that leaves the file in the page cache).
     """

@@ -1,4 +1,5 @@
-"""The run's columns, filled piece by piece from the parsed batches (:mod:`yardstick.inputs.io.run_piece`).
+"""The run's columns, filled piece by piece from the parsed batches
+(:mod:`yardstick.inputs.io.run_piece`).
 
 Room is estimated from the file's size after the first piece and grown by a
 quarter when short (a large file's pages are asked for ahead of the appends:

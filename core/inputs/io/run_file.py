@@ -373,6 +373,7 @@ def write_run(run: Run, path: str | os.PathLike, tag: str | None = None) -> None
     counts = np.bincount(run.topic_code[order], minlength=len(run.topics))
     starts = np.concatenate([[0], np.cumsum(counts)[:-1]])
     ranks = np.arange(len(order)) - np.repeat(starts, counts) + 1
-    lines = [f"{run.topics[run.topic_code[i]]} Q0 {run.docno(i)} {r} {float(run.score[i])!r} {tag}\n"
+    lines = [f"{run.topics[run.topic_code[i]]} Q0 {run.docno(i)} {r} "
+             f"{float(run.score[i])!r} {tag}\n"
              for i, r in zip(order.tolist(), ranks.tolist())]
     atomic_write_text(path, "".join(lines))

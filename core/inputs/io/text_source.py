@@ -2,7 +2,7 @@
 
 Shared by every reader: ``.gz``, ``.bz2`` and ``.xz`` are read transparently
 (by magic number, not only by suffix), ``-`` is standard input, and empty,
-binary (NUL bytes) or unreadable inputs raise :class:`~core.errors.FormatError`.
+binary (NUL bytes) or unreadable inputs raise :class:`~yardstick.common.errors.FormatError`.
 """
 
 from __future__ import annotations

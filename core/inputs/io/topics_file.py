@@ -28,7 +28,7 @@ per topic in file order.
 * **TSV**: ``id<TAB>title`` with optional third and fourth columns ``desc`` and
   ``narr``; a header line such as ``qid<TAB>text`` is skipped.
 
-Malformed input raises :class:`~core.errors.FormatError` with the line number.
+Malformed input raises :class:`~yardstick.common.errors.FormatError` with the line number.
 """
 
 from __future__ import annotations
@@ -244,8 +244,9 @@ def _check_depth(root: ET.Element, spath: str) -> None:
     while stack:
         el, depth = stack.pop()
         if depth > MAX_XML_DEPTH:
-            raise FormatError(spath, None, f"has XML elements nested more than {MAX_XML_DEPTH} deep "
-                                           f"(<{el.tag}>); TREC topics nest three deep")
+            raise FormatError(spath, None,
+                              f"has XML elements nested more than {MAX_XML_DEPTH} deep "
+                              f"(<{el.tag}>); TREC topics nest three deep")
         stack.extend((child, depth + 1) for child in el)
 
 

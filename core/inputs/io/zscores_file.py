@@ -1,4 +1,5 @@
-"""``-Z`` z-score files: ``topic measure mean stddev`` per line (trec_eval's ``convert_zscores.c``)."""
+"""``-Z`` z-score files: ``topic measure mean stddev`` per line (trec_eval's
+``convert_zscores.c``)."""
 
 from __future__ import annotations
 

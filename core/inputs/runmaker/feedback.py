@@ -15,7 +15,8 @@ with ``P(Q | d)`` the first-pass scores normalised over the feedback documents
 and mix with the query's own term distribution:
 ``P'(w) = λ · P(w | Q) + (1 - λ) · P(w | R)``.
 
-Routing (Buckley et al. 2007, “Bias and the limits of pooling for large collections”, Information Retrieval 2007, section 3.2): run sab05ror1 built
+Routing (Buckley et al. 2007, “Bias and the limits of pooling for large collections”, Information
+Retrieval 2007, section 3.2): run sab05ror1 built
 each query from "the 250 terms that occurred most often in the relevant
 documents" of an earlier collection.  A single collection has no earlier one,
 so :func:`routing_queries` splits the *documents* in two halves at random

@@ -38,7 +38,8 @@ class TermIndex:
     @classmethod
     def build(cls, docnos: list[str], texts: list[str], analyzer: Analyzer,
               raw_tokens: list[list[str]] | None = None) -> "TermIndex":
-        """Analyse ``texts`` (or ``raw_tokens``, :func:`~core.runmaker.analysis.tokenize`'s
+        """Analyse ``texts`` (or ``raw_tokens``,
+        :func:`~yardstick.inputs.runmaker.analysis.tokenize`'s
         output for them, shared between analyzers) and count terms."""
         tokens = analyzer.process(raw_tokens) if raw_tokens is not None else analyzer.analyze(texts)
         lengths = np.array([len(t) for t in tokens], np.int64)

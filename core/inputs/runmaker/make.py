@@ -1,6 +1,7 @@
 """Make a set of runs for a collection: :func:`make_runs` (a progress generator).
 
-Each :class:`~core.runmaker.recipes.RunSpec` becomes a :class:`~core.run.Run`
+Each :class:`~yardstick.inputs.runmaker.recipes.RunSpec` becomes a
+:class:`~yardstick.inputs.run.Run`
 over every topic, holding the top ``depth`` *matching* documents (those with a
 query term; ``depth`` is cut to the collection size), scores rounded to 4
 decimals so that the run in memory and the run written to a file are the same
@@ -236,7 +237,7 @@ def _to_run(spec: RunSpec, topic_ids: list[str], docnos: list[str], scores: np.n
             retrieved: np.ndarray, docno_bytes: np.ndarray | None = None) -> Run:
     """The run of a retrieved mask.
 
-    With the current :class:`~core.run.Run` layout the columns are built by
+    With the current :class:`~yardstick.inputs.run.Run` layout the columns are built by
     indexing arrays made once per collection (a run has ~200,000 lines, and
     :meth:`Run.from_arrays` encodes each docno in Python); any other layout goes
     through :meth:`Run.from_arrays`.

@@ -3,7 +3,8 @@
 TREC runs differ in their ranking function and its parameters, their text
 processing, how much of the topic they use, whether they expand the query,
 whether they fuse systems, and -- rarely, but decisively for pool bias --
-whether they use relevance information (Buckley et al. 2007, “Bias and the limits of pooling for large collections”, Information Retrieval 2007,
+whether they use relevance information (Buckley et al. 2007, “Bias and the limits of pooling for
+large collections”, Information Retrieval 2007,
 section 3.2, the routing run sab05ror1).  :data:`DEFAULT_SPECS` covers each of
 these with 17 runs from five "groups" (as TREC groups submit several runs
 each, so a group's runs resemble each other more than other groups' runs).

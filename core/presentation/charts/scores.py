@@ -2,21 +2,21 @@
 
 Every chart takes either a mapping ``{run name: Evaluation}`` (from
 :func:`yardstick.evaluation.evaluation_service.evaluate_runs`) or, for per-topic charts, a ready
-topics × runs score matrix (what :func:`yardstick.evaluation.evaluation_service.score_matrix` returns),
+topics × runs score matrix (what :func:`yardstick.evaluation.evaluation_service.score_matrix`
+returns),
 so diagnostics computed elsewhere (filtering utilities, known-item ranks) can
 be drawn by the same code.
 """
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Mapping, Sequence
 from typing import Union
 
 import numpy as np
 import pandas as pd
 
-from yardstick.evaluation.evaluation_service import Evaluation, score_matrix
+from yardstick.evaluation.results import Evaluation, mean_over_topics, score_matrix
 from yardstick.inputs.topic_order import natural_key
 
 __all__ = ["ScoreSource", "per_topic_scores", "run_means", "topic_sort_key", "sort_topics"]
@@ -66,7 +66,8 @@ def run_means(evaluations: Mapping[str, Evaluation], measures: Sequence[str],
 
     Without ``topics`` this is each evaluation's ``summary`` (trec_eval's own
     averaging, including ``-c``); with a topic group it is the mean of the
-    per-topic values over those topics (sum for ``num_*`` counts).
+    per-topic values over those topics a run has
+    (:func:`yardstick.evaluation.results.mean_over_topics`; sum for ``num_*`` counts).
     """
     names = list(runs) if runs is not None else list(evaluations)
     measures = list(measures)
@@ -84,9 +85,8 @@ def run_means(evaluations: Mapping[str, Evaluation], measures: Sequence[str],
         vals = pt.to_numpy(dtype=float)
         vals = np.where((rows >= 0)[:, None], vals[np.maximum(rows, 0)] if len(vals) else np.nan,
                         np.nan)
-        with np.errstate(all="ignore"), warnings.catch_warnings():
-            warnings.simplefilter("ignore", RuntimeWarning)   # a measure NaN on every topic
-            out[i] = np.where(summed, np.nansum(vals, axis=0), np.nanmean(vals, axis=0))
+        out[i] = np.where(summed, np.nansum(vals, axis=0),
+                          mean_over_topics(vals, ~np.isnan(vals), axis=0))
     frame = pd.DataFrame(out, index=pd.Index(names, name="run"), columns=measures)
     return frame
 

@@ -193,14 +193,17 @@ def precision_cutoffs_figure(pc, colors=None, caption: str = "") -> FigureSpec:
 
 
 def measure_scatter_figure(sc, colors=None, caption: str = "") -> FigureSpec:
-    """Two measures over runs, one labelled point per run; Pearson's r and Kendall's τ."""
+    """Two measures over runs, one point per run; Pearson's r and Kendall's τ.
+
+    Runs are labelled where a label fits without crossing another or leaving the plot
+    (:func:`yardstick.presentation.charts.label_placement.place_labels`, the best runs on
+    the x measure first); every point's hover text names its run."""
     series = []
     for i, run in enumerate(sc.runs):
         c = run_color(run, i, colors)
         series.append(Line([sc.x[i]], [sc.y[i]], Style(c, 0, marker="o", marker_size=6),
                            shown(run), run, (f"{run}\n{sc.x_measure} = {sc.x[i]:.4f}\n"
                                              f"{sc.y_measure} = {sc.y[i]:.4f}",)))
-        series.append(Text(float(sc.x[i]), float(sc.y[i]), shown(run), c, run=run, size=7))
 
     def _rng(v):
         v = np.asarray(v, float)
@@ -210,7 +213,22 @@ def measure_scatter_figure(sc, colors=None, caption: str = "") -> FigureSpec:
         lo, hi = float(v.min()), float(v.max())
         pad = 0.15 * (hi - lo) if hi > lo else 0.05
         return lo - pad, hi + pad
-    plot = Plot(x=Axis(sc.x_measure, _rng(sc.x)), y=Axis(sc.y_measure, _rng(sc.y)),
+    xr, yr = _rng(sc.x), _rng(sc.y)
+    if xr is not None and yr is not None:
+        from yardstick.presentation.charts.label_placement import place_labels
+
+        order = sorted(range(len(sc.runs)), key=lambda i: -np.nan_to_num(sc.x[i], nan=-1e9))
+        places = place_labels([sc.x[i] for i in order], [sc.y[i] for i in order],
+                              [shown(sc.runs[i]) for i in order], xr, yr)
+        for p in places:
+            i = order[p.index]
+            series.append(Text(float(sc.x[i]), float(sc.y[i]), shown(sc.runs[i]),
+                               run_color(sc.runs[i], i, colors), ha=p.ha, va=p.va,
+                               run=sc.runs[i], size=7))
+        if len(places) < len(sc.runs):
+            note = f"{len(places)} of {len(sc.runs)} labelled (hover for the others)"
+            caption = f"{caption}; {note}" if caption else note
+    plot = Plot(x=Axis(sc.x_measure, xr), y=Axis(sc.y_measure, yr),
                 series=tuple(series), legend=len(sc.runs) <= 20)
     return FigureSpec(f"{sc.y_measure} vs {sc.x_measure}: Pearson r = {sc.pearson:.3f}, "
                       f"Kendall τ = {sc.kendall:.3f}", (plot,), caption, name="measure_scatter",

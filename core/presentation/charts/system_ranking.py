@@ -4,10 +4,12 @@ The system-ranking plot of TREC overviews and of trectools (Palotti, Scells &
 Zuccon, "TrecTools: an open-source Python library for Information Retrieval
 practitioners involved in TREC-like campaigns", SIGIR 2019): one mark per run at
 its mean over topics, with Student's t interval over the topics,
-``mean ± t(1 − α/2, n − 1) · s / √n`` (``scipy.stats.t``), runs sorted by mean
-(ties, equal as fractions, by name).  The interval says how far the mean could
-move with another sample of topics; overlapping intervals are no test of a
-difference between two runs (use the paired tests of Compare for that).
+``mean ± t(1 − α/2, n − 1) · s / √n`` (``scipy.stats.t``), runs in the order of
+:func:`yardstick.analysis.stability.rank_correlation.system_ranking` (its tie rule: means
+equal to 12 significant digits are tied and ordered by name; no tie-break measure here).
+The interval says how far the mean could move with another sample of topics;
+overlapping intervals are no test of a difference between two runs (use the paired
+tests of Compare for that).
 """
 
 from __future__ import annotations
@@ -18,8 +20,8 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from yardstick.analysis.stability.comparable import comparable
-from yardstick.evaluation.results import score_matrix
+from yardstick.analysis.stability.rank_correlation import system_ranking
+from yardstick.evaluation.results import mean_over_topics, score_matrix
 
 
 @dataclass(frozen=True, eq=False)
@@ -44,7 +46,7 @@ class SystemRanking:
                              "baseline": [r == self.baseline for r in self.runs]})
 
 
-def system_ranking(evaluations: Mapping[str, object] | pd.DataFrame, measure: str = "map",
+def ranked_means(evaluations: Mapping[str, object] | pd.DataFrame, measure: str = "map",
                    topics: Sequence[str] | None = None, confidence: float = 0.95,
                    baseline: str | None = None, runs: Sequence[str] | None = None
                    ) -> SystemRanking:
@@ -65,16 +67,16 @@ def system_ranking(evaluations: Mapping[str, object] | pd.DataFrame, measure: st
     if runs is not None:
         mat = mat[[r for r in runs if r in mat.columns]]
     values = mat.to_numpy(float)
-    n = np.sum(~np.isnan(values), axis=0)
+    present = ~np.isnan(values)
+    n = present.sum(axis=0)
+    mean = mean_over_topics(values, present, axis=0)
     with np.errstate(invalid="ignore", divide="ignore"):
-        mean = np.nanmean(values, axis=0) if values.size else np.zeros(0)
         sd = np.nanstd(values, axis=0, ddof=1) if values.size else np.zeros(0)
         half = stats.t.ppf(0.5 + confidence / 2, np.maximum(n - 1, 1)) * sd / np.sqrt(n)
     half = np.where(n > 1, half, np.nan)
     names = [str(c) for c in mat.columns]
-    order = sorted(range(len(names)), key=lambda j: (-comparable(mean[j])
-                                                     if np.isfinite(mean[j]) else np.inf,
-                                                     names[j]))
+    at = {name: j for j, name in enumerate(names)}
+    order = [at[name] for name in system_ranking(pd.Series(mean, index=names, dtype=float))]
     return SystemRanking(measure=measure, runs=tuple(names[j] for j in order),
                          mean=mean[order], low=(mean - half)[order], high=(mean + half)[order],
                          topics=n[order], confidence=confidence,

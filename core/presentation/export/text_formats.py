@@ -114,7 +114,8 @@ def latex(frame, header, body, marks, bolds, caption, provenance) -> str:
 
     A column with significance markers is set as two, ``r@{}l``: the numbers stay
     aligned on their last digit and the superscripts follow them, left-aligned.  The
-    table fits a 345 pt text width (A4 and US letter, :mod:`latex_width`): set
+    table fits a 345 pt text width (A4 and US letter,
+    :mod:`yardstick.presentation.export.latex_width`): set
     ``\\small`` when it must, and a table wider still is split into groups of columns,
     the row labels repeated in each, under one caption; a comment says so.
     """

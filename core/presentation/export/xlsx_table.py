@@ -9,8 +9,8 @@ caller's :func:`~yardstick.presentation.export.columns.tidy_frames` and
 ``formatted`` sheet shows the table as a paper prints it: each value with its markers
 as a real superscript (openpyxl rich text) and the best values bold.  With a
 provenance or a caption, a last sheet ``provenance`` lists them as label/value rows
-(``Caption``, then :meth:`Provenance.items`, then the provenance as JSON), so the
-``table`` sheet keeps one header row.
+(``Caption``, then :meth:`~yardstick.common.provenance.Provenance.items`, then the
+provenance as JSON), so the ``table`` sheet keeps one header row.
 """
 
 from __future__ import annotations

@@ -27,7 +27,7 @@ from yardstick.presentation.charts.recall_precision import (
     iprec_column,
     recall_precision_curves,
 )
-from yardstick.presentation.charts.system_ranking import system_ranking
+from yardstick.presentation.charts.system_ranking import ranked_means
 from yardstick.presentation.reports import figures
 from yardstick.presentation.reports.document import (
     ReportDocument,
@@ -119,7 +119,7 @@ def adhoc_report(evaluations: Mapping[str, Evaluation], runs: Sequence[str] | No
             rp_title = (f"Recall-Precision Curves of the {MAX_CURVES} runs with the highest "
                         f"MAP (of {len(names)})")
         curves = recall_precision_curves(evaluations, shown)
-        ranking = system_ranking(evaluations, "map", runs=names)
+        ranking = ranked_means(evaluations, "map", runs=names)
         overview = pd.DataFrame({
             "topics": [len(evaluations[n].per_topic) for n in names],
             "map": [float(evaluations[n].summary["map"]) for n in names],

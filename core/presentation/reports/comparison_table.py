@@ -23,8 +23,8 @@ evaluation", CIKM 2007:
   zero, resampled ``n_resamples`` times with replacement, and p is the share of
   resampled means at least as far from zero as the observed mean.
 
-Corrections: ``none``, ``bonferroni`` (p x m, capped at 1), ``holm`` (Holm 1979) and
-``bh`` (Benjamini & Hochberg 1995, ``scipy.stats.false_discovery_control``).
+Corrections: :data:`yardstick.analysis.significance.CORRECTIONS` (``none``, ``bonferroni``,
+``holm``, ``bh``), applied by :func:`yardstick.analysis.significance.correct_pvalues`.
 """
 
 from __future__ import annotations
@@ -34,10 +34,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-import numpy as np
 import pandas as pd
 
-from yardstick.analysis.significance import correct_pvalues
+from yardstick.analysis.significance import (
+    CORRECTION_NAMES,
+    CORRECTIONS,
+    correct_pvalues,
+)
 from yardstick.analysis.stability.comparable import comparable
 from yardstick.presentation.reports.pair_tests import ALIASES as _ALIASES
 from yardstick.presentation.reports.pair_tests import TESTS, pair_pvalues, paired_pvalue
@@ -45,19 +48,13 @@ from yardstick.presentation.reports.pair_tests import TESTS, pair_pvalues, paire
 __all__ = ["TESTS", "CORRECTIONS", "ComparisonTable", "comparison_table",
            "comparison_table_from_evaluations", "paired_pvalue"]
 
-CORRECTIONS = ("none", "bonferroni", "holm", "bh")
 _TEST_NAMES = {"t": "paired t-test", "wilcoxon": "Wilcoxon signed-rank test",
                "randomisation": "Fisher's randomisation test", "bootstrap": "paired bootstrap test"}
-_CORRECTION_NAMES = {"none": "no correction", "bonferroni": "Bonferroni correction",
-                     "holm": "Holm correction", "bh": "Benjamini-Hochberg correction"}
 
 
-def _correct(p: np.ndarray, method: str) -> np.ndarray:
-    if method == "bonferroni":
-        return np.minimum(1.0, p * np.count_nonzero(~np.isnan(p)))
-    if method not in CORRECTIONS:
-        raise ValueError(f"unknown correction {method!r}; expected one of {CORRECTIONS}")
-    return correct_pvalues(p, method)
+#: the correction names and the one correction function are significance.py's
+_CORRECTION_NAMES = CORRECTION_NAMES
+_correct = correct_pvalues
 
 
 @dataclass(frozen=True, eq=False)
@@ -204,7 +201,7 @@ def comparison_table(matrices: Mapping[str, pd.DataFrame], runs: Sequence[str] |
     caption = (f"Mean scores over {n_topics} topics"
                + (f" (qrels {qrels_name})" if qrels_name else "")
                + f". Best value per measure in bold. Superscripts name the runs a value is "
-               f"significantly better than ({_TEST_NAMES[test]}, {_CORRECTION_NAMES[correction]}"
+               f"significantly better than ({_TEST_NAMES[test]}, {CORRECTION_NAMES[correction]}"
                f" over the {len(runs) * (len(runs) - 1) // 2} pairs per measure, "
                f"α = {alpha:g}" + (f", seed {seed}" if test in ("randomisation", "bootstrap")
                                       else "") + ").")

@@ -70,7 +70,8 @@ class ReportDocument:
     kind: str
     pages: tuple[ReportPage, ...] = field(default_factory=tuple)
     notes: tuple[str, ...] = ()
-    provenance: object = None      # common.provenance.Provenance: footers and metadata
+    #: a :class:`yardstick.common.provenance.Provenance`, shown in footers and metadata
+    provenance: object = None
 
     def table(self, page: int, name: str) -> pd.DataFrame:
         """A table by page index and name (for tests and exports)."""

@@ -3,8 +3,8 @@
 A 150-run table tests 11,175 pairs per measure.  Called pair by pair (a pandas
 ``dropna`` and a scipy call each) that took over ten minutes; here the score matrix is
 a numpy array, the paired t-test of one run against every later run is one vectorised
-``scipy.stats.ttest_rel`` call (:func:`yardstick.analysis.significance._t_tests`, the
-Compare panel's), and only pairs with topics missing from one run, and the resampling
+``scipy.stats.ttest_rel`` call (:func:`yardstick.analysis.significance.paired_t_test`,
+the one paired t-test), and only pairs with topics missing from one run, and the resampling
 tests, go one pair at a time.  The tests are those compared by Smucker, Allan &
 Carterette, "A comparison of statistical significance tests for information retrieval
 evaluation", CIKM 2007.
@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from yardstick.analysis.significance import _pair, _t_tests
+from yardstick.analysis.significance import _pair, paired_t_test
 
 __all__ = ["TESTS", "ALIASES", "paired_pvalue", "pair_pvalues"]
 
@@ -93,7 +93,7 @@ def pair_pvalues(x: np.ndarray, pairs: Sequence[tuple[int, int]], test: str, see
             continue
         if test == "t":
             const = _constant(d)
-            pt = _t_tests(x[:, js], x[:, i])[1]
+            pt = np.atleast_1d(paired_t_test(x[:, js], x[:, [i]], axis=0).pvalue)
             p[qs] = np.where(const, np.where(d[0] == 0, 1.0, 0.0), pt)
         else:
             for q, j in zip(qs, js):

@@ -1,4 +1,4 @@
-"""Render a :class:`~core.reports.document.ReportDocument` to HTML, PDF and files.
+"""Render a :class:`~yardstick.presentation.reports.document.ReportDocument` to HTML, PDF and files.
 
 * HTML: one self-contained file — tables as HTML, figures as inline SVG, the
   provenance (:class:`~yardstick.common.provenance.Provenance`) in the footer.

@@ -1,0 +1,160 @@
+"""How a session evaluates a run: one function every front end reaches.
+
+:func:`measure` is the session's evaluation function: the window (through
+:class:`~yardstick.session.model.Session`), ``yardstick eval`` and the Python API
+(``ys.evaluate``, ``ys.evaluations``) all compute their numbers by calling it, so the
+answer a user gets cannot depend on the front end that asked.  :class:`Evaluator`
+adds what a session shows beside the chosen measures (trec_eval's ``official`` set,
+computed on the same judged ranking); :func:`evaluate_runs_job` is the progress
+generator a session runs in the background.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from yardstick.common.options import EvalOptions
+from yardstick.common.progress import Progress
+from yardstick.evaluation.results import merge_evaluations  # noqa: F401 (the one join)
+
+if TYPE_CHECKING:  # numpy, pandas and the engine load after the window's first paint
+    from yardstick.evaluation.results import Evaluation
+    from yardstick.inputs.qrels import Qrels
+    from yardstick.inputs.run import Run
+
+__all__ = ["BASE_MEASURES", "measure", "evaluate_run", "evaluate_runs", "Evaluator",
+           "evaluate_runs_job", "merge_evaluations", "renamed", "has_all_measures"]
+
+#: Always evaluated in the window besides the chosen measures (charts and reports need them).
+BASE_MEASURES = ("official",)
+
+
+def measure(run: Run, qrels: Qrels, measures, options: EvalOptions,
+            zscores: Mapping | None = None, keep_join_index: bool = True):
+    """``(judged ranking, columns, summary)`` of ``run`` for ``measures`` under ``options``.
+
+    The one entry point of every front end into the engine
+    (:func:`yardstick.evaluation.engine.measure_run`, trec_eval's computation); a
+    test patches it to show that the window, the CLI and the API all come here.
+    """
+    from yardstick.evaluation.engine import measure_run
+
+    return measure_run(run, qrels, measures, options, zscores,
+                       keep_join_index=keep_join_index)
+
+
+def evaluate_run(run: Run, qrels: Qrels, measures, options: EvalOptions,
+                 zscores: Mapping | None = None) -> Evaluation:
+    """The :class:`~yardstick.evaluation.results.Evaluation` of :func:`measure`'s answer."""
+    from yardstick.evaluation.engine import evaluation
+
+    jr, cols, summary = measure(run, qrels, measures, options, zscores)
+    return evaluation(run, jr, cols, summary, options)
+
+
+class Evaluator:
+    """Evaluate runs one at a time with the ``official`` set and the chosen measures.
+
+    Both come from one judged ranking of the run (the chosen measures are computed on
+    the official set's judged ranking, unless one has options of its own) and are
+    merged: asking for ``P.10`` together with ``official`` would replace official's P
+    cutoffs.  A chosen measure the engine rejects is dropped, with a message in
+    ``error``, rather than failing the evaluation.  Made on the owner's thread, called
+    in a job (plain data only).
+    """
+
+    def __init__(self, measures: Sequence[str], options: EvalOptions,
+                 base: Sequence[str] = BASE_MEASURES):
+        self.base = [m for m in measures if m in base]
+        self.chosen = [m for m in measures if m not in base]
+        self.options = options
+        self.error: str | None = None
+
+    def __call__(self, run: Run, qrels: Qrels) -> Evaluation:
+        if self.chosen:
+            try:
+                ev = self._together(run, qrels, self.chosen)
+            except (KeyError, ValueError) as e:
+                good = []
+                for m in self.chosen:
+                    try:
+                        self._together(run, qrels, [m])
+                        good.append(m)
+                    except (KeyError, ValueError) as e2:
+                        self.error = f"Measure {m!r} was left out: {e2}"
+                self.chosen = good
+                self.error = self.error or str(e)
+                return self(run, qrels)
+        else:
+            ev = evaluate_run(run, qrels, self.base, self.options)
+        return replace(ev, judged=None, columns=())  # a track's judged rankings: 100s of MB
+
+    def _together(self, run: Run, qrels: Qrels, chosen: list[str]) -> Evaluation:
+        """One table of the base set and ``chosen``, computed on one judged ranking
+        (a measure with options of its own gets its own)."""
+        from yardstick.evaluation.engine import (
+            compute_columns,
+            evaluation,
+            plan_measures,
+            summarise,
+        )
+
+        if not self.base:
+            return evaluate_run(run, qrels, chosen, self.options)
+        groups = plan_measures(chosen, self.options)
+        if len(groups) != 1 or groups[0].options != self.options or groups[0].rename:
+            return merge_evaluations(evaluate_run(run, qrels, self.base, self.options),
+                                     evaluate_run(run, qrels, chosen, self.options))
+        jr, cols, summary = measure(run, qrels, self.base, self.options)
+        more = compute_columns(jr, groups[0].requests)
+        more_summary = summarise(jr, more, self.options)
+        names = {c.name for c in cols}
+        cols += [c for c in more if c.name not in names]
+        summary.update({k: v for k, v in more_summary.items() if k not in summary})
+        return evaluation(run, jr, cols, summary, self.options)
+
+
+def evaluate_runs(runs: Sequence[Run], qrels: Qrels, measures, options: EvalOptions | None = None):
+    """Progress generator: ``{run name: Evaluation}`` of :func:`evaluate_run` for every run
+    (``yardstick report`` and ``stability``; drive it with
+    :func:`~yardstick.common.progress.run_sync`)."""
+    runs = list(runs)
+    options = options or EvalOptions()
+    out: dict[str, Evaluation] = {}
+    for i, run in enumerate(runs):
+        yield Progress(i, len(runs), f"evaluating {run.name}")
+        out[run.name] = evaluate_run(run, qrels, measures, options)
+    yield Progress(len(runs), len(runs), "done")
+    return out
+
+
+def evaluate_runs_job(runs: Sequence[Run], qrels: Qrels, evaluator: Evaluator):
+    """Progress generator: ``({name: Evaluation}, error message or None)``."""
+    out: dict[str, Evaluation] = {}
+    for i, run in enumerate(runs):
+        yield Progress(i, len(runs), f"evaluating {run.name}")
+        out[run.name] = evaluator(run, qrels)
+    yield Progress(len(runs), len(runs), "evaluated")
+    return out, evaluator.error
+
+
+def renamed(ev: Evaluation, name: str) -> Evaluation:
+    """``ev`` under the run name ``name`` (a run renamed in the session keeps its numbers)."""
+    return ev if ev.run_name == name else replace(ev, run_name=name)
+
+
+def has_all_measures(ev: Evaluation, measures: Sequence[str],
+                     checked: dict | None = None) -> bool:
+    """Whether ``ev`` has a column for every measure (``checked``: answers kept per column set)."""
+    from yardstick.evaluation.evaluation_tables import measure_columns
+
+    key = (tuple(ev.per_topic.columns), tuple(ev.summary.index))
+    if checked is not None and key in checked:
+        return checked[key]
+    cols = list(key[0]) + list(key[1])
+    ok = all(m == "official" or m == "all_trec" or measure_columns(m, cols) for m in measures)
+    if checked is not None:
+        checked[key] = ok
+    return ok

@@ -1,0 +1,69 @@
+"""``yardstick qrels-compare`` and ``yardstick compare-systems`` on the bundled example
+(``resources/systems_example``, made by ``benchmarks/make_systems_example.py``): tidy
+CSV with the columns the issue names, provenance naming each qrels, and the API's frames
+equal to the CLI's."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+import yardstick as ys
+from yardstick.cli import main
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "resources" / "systems_example"
+RUNS = sorted(str(p) for p in (EXAMPLE / "runs").iterdir())
+
+
+def test_qrels_compare_writes_tidy_tables(tmp_path, capsys):
+    out = tmp_path / "qc"
+    assert main(["qrels-compare", str(EXAMPLE / "qrels.nist.txt"),
+                 str(EXAMPLE / "qrels.second.txt"), *RUNS, "--out", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert "1 topics judged in some sets only" in printed
+    agree = pd.read_csv(out / "agreement.csv", dtype={"topic": str})
+    assert "kappa" in agree and agree["topic"].iloc[-1] == "all"
+    assert not agree.loc[agree["topic"] == "416", "in_b"].item()
+    corr = pd.read_csv(out / "correlations.csv")
+    assert {"tau", "tau_ap"} <= set(corr) and len(corr) == 1
+    scores = pd.read_csv(out / "scores.csv")
+    assert len(scores) == 2 * 40 and set(scores["qrels"]) == {"qrels.nist", "qrels.second"}
+    prov = json.loads((out / "correlations.provenance.json").read_text())
+    assert {"qrels qrels.nist", "qrels qrels.second"} <= set(prov["extra"])
+    missing = pd.read_csv(out / "missing_judgments.csv")
+    assert len(missing) > 0 and set(missing["missing_in"]) <= {"qrels.nist", "qrels.second"}
+    assert (out / "voorhees.png").stat().st_size > 0
+    assert (out / "ranking_vs_overlap.png").exists()
+    api = ys.compare_qrels([EXAMPLE / "qrels.nist.txt", EXAMPLE / "qrels.second.txt"], RUNS,
+                           names=["qrels.nist", "qrels.second"])
+    assert api["correlations"]["tau"].iloc[0] == pytest.approx(corr["tau"].iloc[0])
+
+
+def test_qrels_compare_without_runs_gives_agreement_only(tmp_path):
+    out = tmp_path / "qa"
+    assert main(["qrels-compare", str(EXAMPLE / "qrels.nist.txt"),
+                 str(EXAMPLE / "qrels.second.txt"), "--out", str(out)]) == 0
+    assert (out / "agreement.csv").exists() and not (out / "correlations.csv").exists()
+
+
+def test_compare_systems_one_row_per_system_and_pair(tmp_path, capsys):
+    out = tmp_path / "cs"
+    assert main(["compare-systems", "--qrels", str(EXAMPLE / "qrels.nist.txt"), "--systems",
+                 str(EXAMPLE / "systems.tsv"), *RUNS, "--out", str(out)]) == 0
+    systems = pd.read_csv(out / "systems.csv")
+    assert len(systems) == 8 and (systems["n_runs"] == 5).all()
+    pairs = pd.read_csv(out / "system_pairs.csv")
+    assert len(pairs) == 28
+    assert {"p_value_mixed_corrected", "p_value_averaged_corrected",
+            "p_value_pooled_corrected"} <= set(pairs)
+    assert "mixed" in capsys.readouterr().out
+    assert (out / "systems.png").stat().st_size > 0
+
+
+def test_compare_systems_lists_runs_in_no_system(tmp_path, capsys):
+    assert main(["compare-systems", "--qrels", str(EXAMPLE / "qrels.nist.txt"), "--pattern",
+                 r"^(bm25|tfidf)_s\d", *RUNS[:15], *RUNS[-5:]]) == 0
+    assert "runs in no system" in capsys.readouterr().out

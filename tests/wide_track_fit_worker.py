@@ -1,0 +1,265 @@
+"""Child process of tests/gui/test_window_fits_screen.py: every panel at a given screen size
+with a wide track loaded (issue 28, "Answers first, at 1280×800").
+
+``python -m tests.wide_track_fit_worker WIDTH HEIGHT RUNS [SHOTS_DIR]`` starts offscreen Qt with one
+screen of that size, writes a small-but-wide track (RUNS runs with long names from
+long-named teams, 6 topics, 25 documents a topic), opens it as a user would, brings every
+panel to the front in turn (every chart of the Charts panel; the Stability panel after
+running its discriminative-power and swap-rate analyses) and prints JSON with every
+problem found:
+
+* a toolbar's overflow button (») in view — a control hidden behind it;
+* a control (combo box, button, spin box, line edit, check box, slider) in view but cut
+  by the edge of what holds it (vertically only outside a scrolling column of controls);
+* a table's answer column (:data:`ANSWER_COLUMNS`) not wholly inside its table;
+* a table cell, list entry or legend entry whose text is wider than its room without a
+  tooltip that gives the whole text (elision without a tooltip).
+
+With ``SHOTS_DIR`` the window is also saved as ``SHOTS_DIR/<panel>[_<chart or table>].png``
+at each check (to look at).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import tempfile
+import time
+
+import numpy as np
+
+#: panel -> {table attribute: columns that must lie wholly in view (None: every column)}
+ANSWER_COLUMNS = {
+    "collection": {"runs_view": ["shown", "colour", "name", "group", "pooled"],
+                   "topics_view": ["topic", "judged", "relevant", "rel=0", "rel=1", "rel=2"]},
+    "measures": {"table": None},
+    "stability": {"table": None},
+}
+TOPICS = 6
+DEPTH = 25
+
+
+def write_wide_track(dest: str, runs: int, seed: int = 7) -> dict:
+    """``qrels.txt``, ``groups.tsv`` and ``runs/<name>`` with long run and team names."""
+    rng = np.random.default_rng(seed)
+    os.makedirs(os.path.join(dest, "runs"), exist_ok=True)
+    topics = [str(401 + t) for t in range(TOPICS)]
+    with open(os.path.join(dest, "qrels.txt"), "w") as f:
+        for t in topics:
+            for d in range(60):
+                f.write(f"{t} 0 D{t}-{d:03d} {int(rng.choice([0, 0, 1, 2]))}\n")
+    names = []
+    with open(os.path.join(dest, "groups.tsv"), "w") as g:
+        for i in range(runs):
+            team = f"University-of-Somewhere-Far-Away-IR-Lab-{i // 3:02d}"
+            name = f"lab{i // 3:02d}-bm25-rm3-doc2query-monoT5-rerank-fusion-{i % 3}"
+            names.append(name)
+            g.write(f"{name}\t{team}\n")
+            with open(os.path.join(dest, "runs", name), "w") as f:
+                for t in topics:
+                    docs = rng.permutation(60)[:DEPTH]
+                    for r, d in enumerate(docs):
+                        f.write(f"{t} Q0 D{t}-{d:03d} {r + 1} {100 - r} {name}\n")
+    return {"qrels": os.path.join(dest, "qrels.txt"), "groups": os.path.join(dest, "groups.tsv"),
+            "runs": [os.path.join(dest, "runs", n) for n in names]}
+
+
+def main() -> None:
+    width, height, runs = (int(a) for a in sys.argv[1:4])
+    shots = sys.argv[4] if len(sys.argv) > 4 else None
+    tmp = tempfile.mkdtemp(prefix="wide-fit-")
+    config = os.path.join(tmp, "screens.json")
+    with open(config, "w") as f:
+        json.dump({"screens": [{"name": "screen", "x": 0, "y": 0, "width": width,
+                                "height": height, "logicalDpi": 96, "logicalBaseDpi": 96,
+                                "dpr": 1}]}, f)
+    os.environ["QT_QPA_PLATFORM"] = f"offscreen:configfile={config}"
+    os.environ["YARDSTICK_DATA_DIR"] = os.path.join(tmp, "appdata")
+    track = write_wide_track(os.path.join(tmp, "track"), runs)
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication(["wide-fit"])
+    from yardstick.gui.main_window import MainWindow
+    from yardstick.gui.screenshots import wait_idle
+
+    win = MainWindow(autosave=False)
+    win.show()
+    done = []
+    win.loaded.connect(done.append)
+    win.open_items([(track["qrels"], "qrels"), (track["groups"], "groups")]
+                   + [(r, "run") for r in track["runs"]])
+    end = time.monotonic() + 300
+    while time.monotonic() < end and not (
+            done and len(win.state.evaluations(visible_only=False)) == runs
+            and not win.jobs.is_busy()):
+        app.processEvents()
+        time.sleep(0.005)
+    wait_idle(win)
+    problems: list[str] = []
+    checked: dict[str, int] = {}
+    for key in list(win.docks):
+        win.raise_panel(key)
+        wait_idle(win)
+        panel = win.panels[key]
+        if key == "charts":
+            for i in range(panel.chart_box.count()):
+                panel.chart_box.setCurrentIndex(i)
+                wait_idle(win)
+                n = check_panel(app, f"charts/{panel.chart_box.currentText()}", panel, problems,
+                                shots)
+                checked[f"charts/{panel.chart_box.currentText()}"] = n
+            continue
+        if key == "stability":
+            for analysis in ("discriminative", "swap"):
+                panel.configure(analysis=analysis, measures=["map", "P_10"], samples=20)
+                panel.run()
+                wait_idle(win, 240)
+                for t in range(panel.table_choice.count()):
+                    panel.table_choice.setCurrentIndex(t)
+                    wait_idle(win)
+                    name = f"stability/{analysis}/{panel.table_choice.currentText()}"
+                    checked[name] = check_panel(app, name, panel, problems, shots)
+            continue
+        checked[key] = check_panel(app, key, panel, problems, shots)
+    print(json.dumps({"problems": problems, "checked": checked}))
+    sys.stdout.flush()
+    os._exit(0)
+
+
+def check_panel(app, where: str, panel, problems: list[str], shots: str | None = None) -> int:
+    """Append what is hidden or cut in ``panel``; returns how many controls were seen."""
+    from PySide6.QtWidgets import (
+        QAbstractButton,
+        QAbstractItemView,
+        QAbstractScrollArea,
+        QAbstractSpinBox,
+        QComboBox,
+        QLineEdit,
+        QListWidget,
+        QSlider,
+        QTabBar,
+        QTableView,
+        QToolButton,
+        QWidget,
+    )
+
+    app.processEvents()
+    if shots:
+        import re
+
+        os.makedirs(shots, exist_ok=True)
+        panel.window().grab().save(os.path.join(
+            shots, re.sub(r"[^A-Za-z0-9_-]+", "_", where.replace("/", "__"))[:80] + ".png"))
+    seen = 0
+    for ext in panel.findChildren(QToolButton, "qt_toolbar_ext_button"):
+        if ext.isVisible():
+            problems.append(f"{where}: a toolbar's overflow button (») hides controls")
+    kinds = (QComboBox, QAbstractButton, QAbstractSpinBox, QLineEdit, QSlider)
+    for w in panel.findChildren(QWidget):
+        if not isinstance(w, kinds) or not w.isVisible() or _inside(w, (QTabBar,
+                                                                         QAbstractSpinBox,
+                                                                         QComboBox)):
+            continue
+        if _inside(w, (QAbstractItemView,)) and not isinstance(w, QAbstractItemView):
+            continue                            # an editor or scroller inside a table
+        seen += 1
+        region = w.visibleRegion().boundingRect()
+        scrolls = _inside(w, (QAbstractScrollArea,), stop=panel)
+        if region.isEmpty() and scrolls:
+            continue                            # scrolled out of a column of controls
+        if region.width() < w.width() or (not scrolls and region.height() < w.height()):
+            problems.append(f"{where}: {type(w).__name__} {_label(w)!r} cut "
+                            f"({region.width()}x{region.height()} of "
+                            f"{w.width()}x{w.height()} in view)")
+    key = where.split("/")[0]
+    for attr, columns in ANSWER_COLUMNS.get(key, {}).items():
+        view = getattr(panel, attr, None)
+        if view is not None and view.isVisible():
+            _check_columns(where, attr, view, columns, problems)
+    for view in panel.findChildren(QTableView):
+        if view.isVisible():
+            _check_elision_in_table(where, view, problems)
+    for lst in panel.findChildren(QListWidget):
+        if lst.isVisible():
+            _check_elision_in_list(where, lst, problems)
+    return seen
+
+
+def _inside(w, kinds, stop=None) -> bool:
+    p = w.parentWidget()
+    while p is not None and p is not stop:
+        if isinstance(p, kinds):
+            return True
+        p = p.parentWidget()
+    return False
+
+
+def _label(w) -> str:
+    for attr in ("text", "currentText", "placeholderText", "toolTip"):
+        f = getattr(w, attr, None)
+        if callable(f) and f():
+            return f()[:40]
+    return w.objectName()
+
+
+def _headers(view) -> list[str]:
+    from PySide6.QtCore import Qt
+
+    m = view.model()
+    return [str(m.headerData(c, Qt.Orientation.Horizontal)) for c in range(m.columnCount())]
+
+
+def _check_columns(where, attr, view, columns, problems) -> None:
+    headers = _headers(view)
+    want = headers if columns is None else [c for c in columns if c in headers]
+    room = view.viewport().width()
+    for name in want:
+        c = headers.index(name)
+        x, w = view.columnViewportPosition(c), view.columnWidth(c)
+        if view.isColumnHidden(c) or x < 0 or x + w > room:
+            problems.append(f"{where}: {attr} column {name!r} not wholly in view "
+                            f"(x {x}, width {w}, table {room}; columns "
+                            f"{[(h, view.columnWidth(i)) for i, h in enumerate(headers)]})")
+
+
+def _check_elision_in_table(where, view, problems) -> None:
+    from PySide6.QtCore import Qt
+
+    m = view.model()
+    fm = view.fontMetrics()
+    room = view.viewport().width()
+    for c in range(m.columnCount()):
+        x, w = view.columnViewportPosition(c), view.columnWidth(c)
+        if view.isColumnHidden(c) or x < 0 or x + w > room:
+            continue                                 # only the cells in view
+        for r in range(min(m.rowCount(), 25)):
+            idx = m.index(r, c)
+            text = m.data(idx, Qt.ItemDataRole.DisplayRole)
+            if text is None or text == "":
+                continue
+            text = str(text)
+            icon = 20 if m.data(idx, Qt.ItemDataRole.CheckStateRole) is not None else 0
+            if fm.horizontalAdvance(text) + 8 + icon > w:
+                tip = m.data(idx, Qt.ItemDataRole.ToolTipRole)
+                if not tip or text not in str(tip):
+                    problems.append(f"{where}: cell {text!r} cut in a {w}-pixel column "
+                                    f"{_headers(view)[c]!r} without a tooltip")
+                    break
+
+
+def _check_elision_in_list(where, lst, problems) -> None:
+    fm = lst.fontMetrics()
+    room = lst.viewport().width()
+    for i in range(min(lst.count(), 200)):
+        it = lst.item(i)
+        extra = 24 if it.flags() & it.flags().ItemIsUserCheckable else 0
+        extra += 20 if not it.icon().isNull() else 0
+        if fm.horizontalAdvance(it.text()) + extra + 8 > room and it.text() not in (
+                it.toolTip() or ""):
+            problems.append(f"{where}: list entry {it.text()!r} cut without a tooltip")
+            break
+
+
+if __name__ == "__main__":
+    main()
