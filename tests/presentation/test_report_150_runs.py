@@ -13,7 +13,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from yardstick.presentation.charts.system_ranking import system_ranking
+from yardstick.presentation.charts.system_ranking import ranked_means
 from yardstick.presentation.reports import figures
 from yardstick.presentation.reports.comparison_table import comparison_table
 from yardstick.presentation.reports.document import (
@@ -44,7 +44,7 @@ def report(tmp_path_factory):
             for j, m in enumerate(MEASURES)}
     t = comparison_table(mats, order="score")
     f = t.display_frame()
-    sr = system_ranking(mats["map"])
+    sr = ranked_means(mats["map"])
     page = ReportPage("Comparison", t.caption, (
         ReportTable("comparison", "Comparison of runs", f, markers=t.markers.set_axis(f.index),
                     bold=t.best.set_axis(f.index), caption=t.caption),),
