@@ -18,7 +18,8 @@ Rebuilds the pool from the RUN files (all pooled, or those listed in the
                 with MAP, condensed MAP, bpref, infAP; Kendall tau and tau_AP;
 * ``all``       everything possible (the default).
 
-A summary is printed; ``--out DIR`` writes every table as CSV (or ``--format``).
+A summary is printed; ``--out DIR`` writes every table as CSV (or ``--format``) and
+each chart (earliest ranks, P(relevant), pool depth, uniques ...) as PNG, SVG and PDF.
 """
 
 from __future__ import annotations
@@ -192,6 +193,7 @@ def run(args: argparse.Namespace) -> int:
     if args.out:
         from yardstick.common.options import EvalOptions
         from yardstick.common.provenance import Provenance
+        from yardstick.presentation.export.columns import whole_numbers_as_integers
         from yardstick.presentation.export.tables import write_table
 
         os.makedirs(args.out, exist_ok=True)
@@ -207,8 +209,13 @@ def run(args: argparse.Namespace) -> int:
         for name, frame in report.tables().items():
             if name.endswith("_summary") and frame.index.name is None:
                 frame = frame.rename_axis("statistic")     # label/value lines
+            if name.endswith("_summary"):
+                frame = whole_numbers_as_integers(frame)   # topics,30 not topics,30.0
             write_table(frame, os.path.join(args.out, f"{name}.{suffix}"), fmt=args.format,
                         provenance=prov)
+        from yardstick.presentation.charts.chart_files import pool_charts, write_charts
+
+        write_charts(pool_charts(report), args.out, prov)    # each chart: PNG, SVG, PDF
         print(f"tables written to {args.out}", file=sys.stderr)
     return 0
 

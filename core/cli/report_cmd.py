@@ -33,6 +33,8 @@ from dataclasses import replace
 from pathlib import Path
 
 KINDS = ("adhoc", "known-item", "filtering", "qa")
+#: --per-run auto writes per-run pages up to this many runs
+PER_RUN_AUTO = 25
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -42,17 +44,25 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--qrels", required=True, help="qrels file")
     p.add_argument("runs", nargs="+", metavar="RUN", help="run file(s)")
     p.add_argument("--out", required=True, metavar="DIR", help="output folder")
-    p.add_argument("--run", dest="only", action="append", metavar="NAME",
-                   help="write pages only for this run (repeatable; medians use all runs)")
+    p.add_argument("--run", "--runs", dest="only", action="append", metavar="NAME",
+                   help="write pages only for this run (repeatable or comma list; medians "
+                   "use all runs)")
+    p.add_argument("--per-run", choices=["auto", "all", "none"], default="auto",
+                   help="a page per run: all, none, or auto (the default: ad hoc reports "
+                   f"with at most {PER_RUN_AUTO} runs or the runs --run names; a 150-run "
+                   "report is then the summary of all runs)")
+    p.add_argument("--baseline", nargs="+", metavar="RUN", default=None,
+                   help="with --comparison-table: also mark each run against these "
+                   "baselines (†, ‡, §, ¶), corrected over those comparisons only")
     p.add_argument("--formats", default="html,pdf,assets",
                    help="comma list of html, pdf (report and figures), png, svg, csv, xlsx, "
                    "tex, md; assets = png,csv (default html,pdf,assets)")
     p.add_argument("--dpi", type=int, default=150, help="PNG resolution (150)")
     p.add_argument("--comparison-table", action="store_true",
                    help="add the runs x measures table with significance superscripts")
-    p.add_argument("--comparison-order", choices=["given", "score"], default="given",
+    p.add_argument("--comparison-order", choices=["given", "score"], default=None,
                    help="rows of the comparison table in the order given or by the first "
-                   "measure, best first (short superscript ranges with many runs)")
+                   "measure, best first (short superscript ranges; the default past 26 runs)")
     p.add_argument("--measures", default="map,P.10,ndcg_cut.10",
                    help="measures of the comparison table (default map,P.10,ndcg_cut.10)")
     p.add_argument("--test", default="t", choices=["t", "wilcoxon", "randomisation", "bootstrap"],
@@ -109,10 +119,18 @@ def build_document(args: argparse.Namespace):
         print(f"note: {note}", file=sys.stderr)
     only = None
     if args.only:
+        asked = [n.strip() for a in args.only for n in a.split(",") if n.strip()]
         try:
-            only = [r.name for r in resolve_runs(args.only, runs)]
+            only = [r.name for r in resolve_runs(asked, runs)]
         except RunNameError as e:
             raise FormatError("--run", None, str(e).removeprefix("--run ")) from e
+    per_run_note = ""
+    # auto: the ad hoc report (whose first page sums up every run) drops its run pages
+    if args.per_run == "none" or (args.per_run == "auto" and only is None
+                                  and args.kind == "adhoc" and len(runs) > PER_RUN_AUTO):
+        only = []
+        per_run_note = (f"No per-run pages ({len(runs)} runs; --per-run all, or --run NAME "
+                        "for some runs, adds them).")
     measures = [args.measure] + (_measure_list(args) if args.comparison_table else [])
     if args.kind == "adhoc":
         from yardstick.presentation.reports.adhoc import ADHOC_MEASURES
@@ -127,10 +145,13 @@ def build_document(args: argparse.Namespace):
                             seeds={args.test: args.seed} if args.comparison_table
                             and args.test in ("randomisation", "bootstrap") else None,
                             extra=extra)
-    doc = _document(args, runs, qrels, options, only)
+    evs = None
+    if args.kind == "adhoc":          # every run evaluated once, for all pages and tables
+        evs = _evaluate_once(args, runs, qrels, options)
+    doc = _document(args, runs, qrels, options, only, evs)
     if args.comparison_table:
         prov = prov.with_extra(test=args.test, correction=args.correction, alpha=args.alpha)
-        doc = _with_comparison(doc, args, runs, qrels, options, prov)
+        doc = _with_comparison(doc, args, runs, qrels, options, prov, evs)
     from yardstick.inputs.topic_coverage import topic_coverage
 
     coverage = tuple(topic_coverage(qrels.topics.tolist(), runs, options.complete).messages())
@@ -139,7 +160,8 @@ def build_document(args: argparse.Namespace):
     stated = (f"Computed from qrels {prov.qrels_file} with "
               f"{', '.join(f'{k}={v}' for k, v in prov.options.items())}; recall-precision "
               f"figures interpolate as {prov.interpolation}.")
-    return replace(doc, provenance=prov, notes=(*doc.notes, stated, *coverage))
+    notes = (*doc.notes, stated, *coverage) + ((per_run_note,) if per_run_note else ())
+    return replace(doc, provenance=prov, notes=notes)
 
 
 def _check_measures(args) -> None:
@@ -159,17 +181,25 @@ def _measure_list(args) -> list[str]:
     return [m.strip() for m in args.measures.split(",") if m.strip()]
 
 
-def _document(args, runs, qrels, options, only):
+def _evaluate_once(args, runs, qrels, options):
+    """The ad hoc report's measures and the comparison table's, in one evaluation."""
+    from yardstick.common.progress import run_sync
+    from yardstick.evaluation.measures.spec import merge_cutoffs
+    from yardstick.presentation.reports.adhoc import ADHOC_MEASURES
+    from yardstick.session.evaluating import evaluate_runs
+
+    wanted = [*ADHOC_MEASURES, args.measure]
+    if args.comparison_table:
+        wanted += _measure_list(args)
+    specs = list({s.text: s for s in merge_cutoffs(wanted, every=True)}.values())
+    return run_sync(evaluate_runs(runs, qrels, specs, options))
+
+
+def _document(args, runs, qrels, options, only, evs=None):
     title = args.title
     if args.kind == "adhoc":
-        from yardstick.common.progress import run_sync
-        from yardstick.presentation.reports.adhoc import ADHOC_MEASURES, adhoc_report
-        from yardstick.session.evaluating import evaluate_runs
+        from yardstick.presentation.reports.adhoc import adhoc_report
 
-        measures = list(ADHOC_MEASURES)
-        if args.measure not in ("map",):
-            measures.append(args.measure)
-        evs = run_sync(evaluate_runs(runs, qrels, measures, options))
         hist = _column_name(evs, args.measure)
         medians, median_set, said = _median_choice(args, runs, hist)
         return adhoc_report(evs, only, hist, title or "Ad hoc evaluation report",
@@ -215,27 +245,55 @@ def _median_choice(args, runs, measure: str):
     return None, chosen, said
 
 
-def _with_comparison(doc, args, runs, qrels, options, prov):
-    """``doc`` with a first page holding the comparison table and its p-values."""
+def _with_comparison(doc, args, runs, qrels, options, prov, evs=None):
+    """``doc`` with a first page holding the comparison table and its p-values (and, with
+    ``--baseline``, the table marked against the baselines beside it)."""
+    import pandas as pd
+
+    from yardstick.common.errors import FormatError
     from yardstick.common.progress import run_sync
     from yardstick.evaluation.measures.spec import merge_cutoffs
+    from yardstick.inputs.run_names import RunNameError, resolve_runs
     from yardstick.presentation.reports.comparison_table import comparison_table_from_evaluations
     from yardstick.presentation.reports.document import ReportPage, ReportTable
     from yardstick.session.evaluating import evaluate_runs
 
     measures = _measure_list(args)
     # each measure of the table is asked for: P.5 and P.10 both (merge_cutoffs)
-    evs = run_sync(evaluate_runs(runs, qrels, merge_cutoffs(measures, every=True), options))
+    if evs is None:
+        evs = run_sync(evaluate_runs(runs, qrels, merge_cutoffs(measures, every=True),
+                                     options))
+    order = args.comparison_order or ("score" if len(runs) > 26 else "given")
+    columns = [_column_name(evs, m) for m in measures]
     t = comparison_table_from_evaluations(
-        evs, [_column_name(evs, m) for m in measures], runs=[r.name for r in runs],
+        evs, columns, runs=[r.name for r in runs],
         test=args.test, correction=args.correction, alpha=args.alpha, seed=args.seed,
-        qrels_name=prov.qrels_file, order=args.comparison_order)
+        qrels_name=prov.qrels_file, order=order)
     f = t.display_frame()
-    page = ReportPage("Comparison", t.caption, (
-        ReportTable("comparison", "Comparison of runs", f,
-                    markers=t.markers.set_axis(f.index, axis=0),
-                    bold=t.best.set_axis(f.index, axis=0), caption=t.caption),
-        ReportTable("comparison_pvalues", "Pairwise p-values", t.pvalues, in_pdf=False)))
+    caption = " ".join(x for x in (t.caption, t.identical_note()) if x)
+    tables = [ReportTable("comparison", "Comparison of runs", f,
+                          markers=t.markers.set_axis(f.index, axis=0),
+                          bold=t.best.set_axis(f.index, axis=0), caption=caption)]
+    if args.baseline:
+        from yardstick.presentation.reports.baseline_table import baseline_table
+
+        try:
+            bases = [r.name for r in resolve_runs(args.baseline, runs)]
+        except RunNameError as e:
+            raise FormatError("--baseline", None, str(e).removeprefix("--run ")) from e
+        matrices = {c: pd.DataFrame({n: ev.per_topic[c] for n, ev in evs.items()})
+                    for c in columns}
+        bt = baseline_table(matrices, bases, runs=list(t.means.index), test=args.test,
+                            correction=args.correction, alpha=args.alpha, seed=args.seed,
+                            means=t.means, best=t.best)
+        tables.append(ReportTable("comparison_baselines", "Runs against the baselines",
+                                  bt.means, markers=bt.markers, bold=bt.best,
+                                  caption=bt.caption))
+        tables.append(ReportTable("comparison_baselines_pvalues", "p-values against the "
+                                  "baselines", bt.pvalues, in_pdf=False))
+    tables.append(ReportTable("comparison_pvalues", "Pairwise p-values", t.pvalues,
+                              in_pdf=False))
+    page = ReportPage("Comparison", caption, tuple(tables))
     return replace(doc, pages=(page, *doc.pages))
 
 

@@ -13,7 +13,8 @@ topic groups, every analysis runs on all topics and on each group, and
 without, they compare the measures' rankings (Figure 3).  Random analyses print
 the seed they used; pass it back with ``--seed`` to reproduce them exactly.
 ``--out`` writes every table, including the per-bin fits and rates and the ASL
-curves that are not printed.
+curves that are not printed, and each analysis's chart as PNG, SVG and PDF
+(``chart_<analysis>_<measure>_<set>``, the window's figures).
 """
 
 from __future__ import annotations
@@ -119,7 +120,7 @@ def run(args: argparse.Namespace) -> int:
 def _write_all(report, out_dir: Path, args, seed: int, matrices, runs, notes=()) -> None:
     """Every table and the detail tables
     (:mod:`yardstick.presentation.export.stability_tables`), at full precision, each with
-    its provenance."""
+    its provenance, and every chart."""
     from yardstick.common.provenance import Provenance
     from yardstick.evaluation.evaluation_service import EvalOptions
     from yardstick.presentation.export.stability_tables import detail_tables
@@ -141,6 +142,9 @@ def _write_all(report, out_dir: Path, args, seed: int, matrices, runs, notes=())
             frame = frame.rename_axis("measure")      # measures x measures (tau, tau_AP)
         write_table(frame if index else frame.reset_index(drop=True),
                     out_dir / (stem + _SUFFIX[args.format]), args.format, provenance=prov)
+    from yardstick.presentation.charts.chart_files import stability_charts, write_charts
+
+    write_charts(stability_charts(report), out_dir, prov)    # each chart: PNG, SVG, PDF
 
 
 def _request(name: str) -> str:

@@ -338,5 +338,5 @@ def test_report_comparison_table_takes_two_cutoffs(tmp_path):
                    check=True, capture_output=True)
     table = pd.read_csv(out / "Comparison" / "comparison.csv")
     assert [c for c in table.columns if not c.endswith("_marker")] == [
-        "run", "ndcg_cut_5", "ndcg_cut_10", "P_10"]
+        "letter", "run", "ndcg_cut_5", "ndcg_cut_10", "P_10"]
     assert table["ndcg_cut_10"].iloc[0] == pytest.approx(_alone("nDCG@10"), abs=0)

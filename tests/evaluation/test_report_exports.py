@@ -6,6 +6,7 @@ import subprocess
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 import pytest
 from scipy import stats
@@ -33,7 +34,8 @@ def report(tmp_path_factory):
 
 
 def test_run_named_by_tag_gets_its_page(report):
-    assert sorted(p.name for p in report.iterdir() if p.is_dir()) == ["Comparison",
+    # the summary of all runs, the comparison, the page of the run asked for
+    assert sorted(p.name for p in report.iterdir() if p.is_dir()) == ["All_runs", "Comparison",
                                                                      "aplrob03a.run"]
 
 
@@ -42,14 +44,16 @@ def test_xlsx_numbers_equal_the_engine_with_provenance(report):
     evs = run_sync(evaluate_runs([read_run(p) for p in RUNS], read_qrels(QRELS), ["map", "P.10"]))
     wb = openpyxl.load_workbook(report / "Comparison" / "comparison.xlsx")
     ws = wb["table"]
-    assert [c.value for c in ws[1]] == ["run", "map", "P_10"]
-    assert ws["A2"].value == "(a) aplrob03a.run"
+    # tidy: the letter, the run's name, each measure and its marks in columns of their own
+    assert [c.value for c in ws[1]] == ["letter", "run", "map", "map_marker", "P_10",
+                                        "P_10_marker"]
+    assert ws["A2"].value == "a" and ws["B2"].value == "aplrob03a.run"
     for row, name in zip((2, 3, 4), ("aplrob03a.run", "UIUC03Rd1.run", "pircRBa1.run")):
-        assert isinstance(ws.cell(row, 2).value, float)
+        assert isinstance(ws.cell(row, 3).value, float)
         # -c: every qrels topic; the engine's per-topic values, mean at full precision
         full = evs[name].per_topic["map"].reindex(read_qrels(QRELS).topics, fill_value=0.0)
-        assert ws.cell(row, 2).value == pytest.approx(full.mean(), rel=0, abs=1e-15)
-        assert ws.cell(row, 2).value == evs[name].summary["map"]      # to the last bit
+        assert ws.cell(row, 3).value == pytest.approx(full.mean(), rel=0, abs=1e-15)
+        assert ws.cell(row, 3).value == evs[name].summary["map"]      # to the last bit
     prov = {r[0]: r[1] for r in wb["provenance"].iter_rows(values_only=True)}
     assert prov["Qrels SHA-256"] == file_sha256(QRELS)
     assert "complete=True" in prov["Options"] and prov["test"] == "t"
@@ -67,8 +71,8 @@ def test_pvalues_csv_reproduces_scipy_at_full_precision(report):
     assert row.p_value == stats.ttest_rel(a, b).pvalue           # exact, not rounded
     assert row.p_value_corrected == min(1.0, 3 * row.p_value)
     # the mean trec_eval prints (topics summed in order), not pandas' pairwise mean
-    assert csv_means.loc["(a) aplrob03a.run", "P_10"] == evs["aplrob03a.run"].summary["P_10"]
-    assert csv_means.loc["(a) aplrob03a.run", "P_10"] == pytest.approx(a.mean(), abs=1e-15)
+    assert csv_means.loc["aplrob03a.run", "P_10"] == evs["aplrob03a.run"].summary["P_10"]
+    assert csv_means.loc["aplrob03a.run", "P_10"] == pytest.approx(a.mean(), abs=1e-15)
     side = json.loads((report / "Comparison" / "comparison.provenance.json").read_text())
     assert [r["tag"] for r in side["runs"]] == ["aplrob03a", "UIUC03Rd1", "pircRBa1"]
     assert side["options"]["complete"] is True
@@ -116,3 +120,25 @@ def test_unknown_format_and_ambiguous_tag(tmp_path, capsys):
     assert ("yardstick report: --run: 'aplrob03a' is the run tag of 2 runs (aplrob03a.run, "
             "copy.run); "
             "name one by its file name") in capsys.readouterr().err
+
+
+def test_baseline_mode_marks_runs_against_the_baseline(tmp_path, capsys):
+    out = tmp_path / "b"
+    assert cli_main(["report", "--qrels", str(QRELS), *map(str, RUNS), "--out", str(out),
+                     "--formats", "csv,tex", "--comparison-table", "--measures", "map,P.10",
+                     "--baseline", "UIUC03Rd1", "--per-run", "none"]) == 0
+    f = pd.read_csv(out / "Comparison" / "comparison_baselines.csv", keep_default_na=False)
+    assert list(f.columns) == ["run", "map", "map_marker", "P_10", "P_10_marker"]
+    pv = pd.read_csv(out / "Comparison" / "comparison_baselines_pvalues.csv")
+    assert set(pv.baseline) == {"UIUC03Rd1.run"} and len(pv) == 2 * 2   # 2 runs x 2 measures
+    # Holm over the two comparisons with the baseline of each measure, not all three pairs
+    for _, g in pv.groupby("measure"):
+        p = sorted(g.p_value)
+        assert sorted(g.p_value_corrected) == pytest.approx(
+            list(np.maximum.accumulate([min(1, 2 * p[0]), min(1, p[1])])))
+    for _, row in pv.iterrows():
+        mark = f.set_index("run").loc[row.run, f"{row.measure}_marker"]
+        assert (mark == "†") == bool(row.significantly_better)
+    assert not (out / "aplrob03a.run").exists()                       # --per-run none
+    tex = (out / "Comparison" / "comparison_baselines.tex").read_text()
+    assert r"\dag{} UIUC03Rd1.run" in tex

@@ -68,11 +68,55 @@ def test_writes_latex_and_xlsx(tmp_path, matrices):
     openpyxl = pytest.importorskip("openpyxl")
     t = comparison_table(matrices)
     tex = t.write(tmp_path / "c.tex").read_text()
-    assert r"(b) B & \textbf{" in tex and r"} & \textsuperscript{ac}" in tex
-    wb = openpyxl.load_workbook(t.write(tmp_path / "c.xlsx"))
+    # the letter and the run's name in columns of their own
+    assert r"b & B & \textbf{" in tex and r"} & \textsuperscript{ac}" in tex
+    wb = openpyxl.load_workbook(t.write(tmp_path / "c.xlsx"), rich_text=True)
     ws = wb["table"]
-    assert ws["B3"].value == matrices["map"]["B"].mean() and ws["B3"].font.bold
-    assert ws["B3"].number_format == '0.0000"ac"'
+    assert [c.value for c in ws[1]] == ["letter", "run", "map", "map_marker", "P_10",
+                                        "P_10_marker"]
+    assert ws["B3"].value == "B" and ws["A3"].value == "b"
+    assert ws["C3"].value == matrices["map"]["B"].mean() and ws["C3"].font.bold
+    assert ws["D3"].value == "ac" and ws["D2"].value in (None, "")
+    rich = wb["formatted"]["C3"].value          # 0.xxxx with "ac" as a superscript
+    assert str(rich[1].text) == "ac" and rich[1].font.vertAlign == "superscript"
+
+
+def test_identical_runs_are_named(matrices):
+    mats = {k: v.assign(D=v["A"]) for k, v in matrices.items()}
+    t = comparison_table(mats)
+    assert t.identical == (("A", "D"),)
+    assert "A = D" in t.identical_note()
+    p = t.pvalues[(t.pvalues.run_a == "A") & (t.pvalues.run_b == "D")]
+    assert (p.p_value == 1.0).all()
+    assert comparison_table(matrices).identical_note() == ""
+
+
+def test_many_runs_vectorised_t_test_equals_scipy_pair_by_pair():
+    rng = np.random.default_rng(7)
+    f = pd.DataFrame(rng.uniform(size=(25, 12)), columns=[f"r{i}" for i in range(12)])
+    f.iloc[3, 5] = np.nan                    # one run lacks a topic: that pair goes alone
+    t = comparison_table({"map": f}, correction="none")
+    for row in t.pvalues.itertuples():
+        both = f[[row.run_a, row.run_b]].dropna()
+        want = stats.ttest_rel(both[row.run_a], both[row.run_b]).pvalue
+        assert row.p_value == pytest.approx(want, rel=1e-10), (row.run_a, row.run_b)
+        assert row.n_topics == len(both)
+
+
+def test_baseline_mode_corrects_over_the_baseline_comparisons_only(matrices):
+    from yardstick.presentation.reports.baseline_table import baseline_table
+
+    bt = baseline_table(matrices, ["A"], test="t", correction="holm")
+    got = bt.pvalues[bt.pvalues.measure == "map"].set_index("run")
+    mat = matrices["map"]
+    p = {r: stats.ttest_rel(mat[r], mat["A"]).pvalue for r in ("B", "C")}
+    order = sorted(p, key=p.get)               # Holm over the two comparisons with A only
+    held = np.maximum.accumulate([min(1, (2 - i) * p[r]) for i, r in enumerate(order)])
+    for r, h in zip(order, held):
+        assert got.loc[r, "p_value"] == pytest.approx(p[r], rel=1e-12)
+        assert got.loc[r, "p_value_corrected"] == pytest.approx(h, rel=1e-12)
+    assert bt.markers.loc["B", "map"] == "†" and bt.markers.loc["C", "map"] == ""
+    assert "† A" in bt.caption and "2 comparisons" in bt.caption
 
 
 def test_superscripts_as_ranges_with_many_runs():

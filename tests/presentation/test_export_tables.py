@@ -57,16 +57,28 @@ def test_decimals_argument_for_reading_formats_only(tmp_path, frame):
 
 def test_xlsx_roundtrip_numbers_stay_numeric_with_markers(tmp_path, frame, markers):
     openpyxl = pytest.importorskip("openpyxl")
+    from openpyxl.cell.rich_text import CellRichText
+
     p = write_table(frame, tmp_path / "t.xlsx", markers=markers, caption="Summary")
-    back = pd.read_excel(p, index_col=0)
-    assert list(back.columns) == ["map", "P_5", "num_rel_ret", "note"]
+    back = pd.read_excel(p, index_col=0, sheet_name="table")
+    # tidy, like the CSV: the marks in their own columns, the numbers numbers
+    assert list(back.columns) == ["map", "map_marker", "P_5", "P_5_marker", "num_rel_ret",
+                                  "note"]
     assert back.loc["Cor7A1clt", "map"] == pytest.approx(0.232912)   # full value stored
     assert back.loc["run&2", "num_rel_ret"] == 2400
-    ws = openpyxl.load_workbook(p).active
-    assert ws["B2"].number_format == '0.0000"†"'        # marker shown by the format
-    assert ws["C2"].number_format == "0.0000"
-    assert ws["C3"].number_format == '0.0000"†"'
-    assert ws["D2"].number_format == "0"
+    assert back["map_marker"].fillna("").tolist() == ["†", ""]
+    wb = openpyxl.load_workbook(p, rich_text=True)
+    ws = wb["table"]
+    assert ws["B2"].number_format == "0.0000" and ws["B2"].data_type == "n"
+    assert ws["F2"].number_format == "0"
+    # the formatted sheet: the value with its mark as a real superscript
+    fm = wb["formatted"]
+    rich = fm["B2"].value
+    assert isinstance(rich, CellRichText)
+    assert [str(b.text) for b in rich] == ["0.2329", "†"]
+    assert rich[1].font.vertAlign == "superscript"
+    assert fm["C2"].value == 0.428 and fm["C2"].number_format == "0.0000"   # unmarked: a number
+    assert fm["D2"].number_format == "0"
 
 
 def test_latex_booktabs_with_markers(tmp_path, frame, markers):

@@ -110,10 +110,11 @@ class TukeyHSDResult:
 
     def to_frame(self) -> pd.DataFrame:
         """Per run: rank, mean, p vs best, in the top group, group labels (a, b, ...)."""
-        labels = {r: "" for r in self.runs}
+        member: dict[str, list[int]] = {r: [] for r in self.runs}
         for k, g in enumerate(self.groups()):
             for r in g:
-                labels[r] += chr(ord("a") + k) if k < 26 else f"[{k}]"
+                member[r].append(k)
+        labels = {r: group_label(ks) for r, ks in member.items()}
         top = set(self.top_group())
         return pd.DataFrame({"rank": np.arange(1, len(self.runs) + 1), "run": list(self.runs),
                              "mean": self.means, "p_vs_best": self.pvalues[0],
@@ -129,6 +130,28 @@ class TukeyHSDResult:
                           "best": self.best, "top_group_size": len(self.top_group()),
                           "groups": len(self.groups()),
                           "critical_difference": self.critical_difference})
+
+
+def _letter(k: int) -> str:
+    """Group ``k`` (0-based) as a, b, ..., z, aa, ab, ..."""
+    s = ""
+    k += 1
+    while k:
+        k, rem = divmod(k - 1, 26)
+        s = chr(ord("a") + rem) + s
+    return s
+
+
+def group_label(ks: list[int]) -> str:
+    """The groups a run is in (always consecutive: groups are runs of consecutive runs
+    by mean) as letters: ``ab`` for two, a range ``c–h`` for three or more, so that 150
+    runs in 40 groups read ``ab–an`` rather than 26 letters and a number."""
+    if not ks:
+        return ""
+    if len(ks) >= 3:
+        return f"{_letter(ks[0])}–{_letter(ks[-1])}"
+    names = [_letter(k) for k in ks]
+    return ("," if any(len(n) > 1 for n in names) else "").join(names)
 
 
 def tukey_hsd(scores: pd.DataFrame, samples: int = 1000, alpha: float = 0.05,

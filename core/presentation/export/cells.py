@@ -1,6 +1,9 @@
 """Table cells as text, shared by every table exporter (:mod:`yardstick.presentation.export.tables`,
 :mod:`yardstick.presentation.export.xlsx_table`, :mod:`yardstick.presentation.export.text_formats`).
 
+A p-value smaller than the last decimal shown is written in scientific notation
+(``1.29e-06``), never as a false ``0.0000`` (:func:`is_pvalue_column` tells the columns).
+
 ``decimals=None`` means full precision: a float is written as Python's shortest
 round-trip text (``repr``), so ``float(text) == value`` bit for bit.  Columns that
 hold counts (``num_*`` with whole values, or any integer dtype) are written as
@@ -16,8 +19,8 @@ import numpy as np
 import pandas as pd
 
 __all__ = ["DEFAULT_MARKER", "as_frame", "show_index", "n_index", "label", "is_count_column",
-           "decimals_for", "fmt_value", "cells", "flag_cells", "marker_cells",
-           "numeric_columns"]
+           "decimals_for", "fmt_value", "is_pvalue_column", "fmt_pvalue", "cells", "flag_cells",
+           "marker_cells", "numeric_columns"]
 
 DEFAULT_MARKER = "†"
 _COUNT_PREFIXES = ("num_",)
@@ -70,8 +73,27 @@ def decimals_for(decimals: int | Mapping[str, int] | None, name) -> int | None:
     return None if decimals is None else int(decimals)
 
 
-def fmt_value(v, d: int | None, count: bool) -> str:
-    """One cell as text: blank for missing, integers for counts, ``d`` decimals or full."""
+def is_pvalue_column(name) -> bool:
+    """A column of p-values (``p``, ``p_value*``, ``*_p_value``, ``p t-test``, ``ASL`` ...),
+    told by its tidy name (:func:`yardstick.presentation.export.columns.tidy_name`)."""
+    from yardstick.presentation.export.columns import tidy_name
+
+    t = tidy_name(label(name)).lower()
+    return t.startswith("p_value") or "_p_value" in t or t in ("asl", "p") \
+        or t.startswith("asl_")
+
+
+def fmt_pvalue(v: float, d: int) -> str:
+    """A p-value with ``d`` decimals, or in scientific notation (three significant digits)
+    when it is above 0 but would print as zero: ``1.29e-06``, not ``0.0000``."""
+    if 0 < abs(v) < 0.5 * 10.0 ** -d:
+        return f"{v:.2e}"
+    return f"{v:.{d}f}"
+
+
+def fmt_value(v, d: int | None, count: bool, pvalue: bool = False) -> str:
+    """One cell as text: blank for missing, integers for counts, ``d`` decimals or full;
+    ``pvalue``: :func:`fmt_pvalue`."""
     if v is None or (isinstance(v, float) and math.isnan(v)) or v is pd.NA or v is pd.NaT:
         return ""
     if isinstance(v, (bool, np.bool_)):
@@ -83,7 +105,9 @@ def fmt_value(v, d: int | None, count: bool) -> str:
             return str(int(v))
         if math.isinf(v):
             return "inf" if v > 0 else "-inf"
-        return repr(float(v)) if d is None else f"{float(v):.{d}f}"
+        if d is None:
+            return repr(float(v))
+        return fmt_pvalue(float(v), d) if pvalue else f"{float(v):.{d}f}"
     return str(v)
 
 
@@ -96,7 +120,8 @@ def cells(frame: pd.DataFrame, decimals) -> tuple[list[str], list[list[str]]]:
         s = frame.iloc[:, j]
         count = is_count_column(name, s)
         d = decimals_for(decimals, name)
-        cols.append([fmt_value(v, d, count) for v in s.tolist()])
+        p = is_pvalue_column(name)
+        cols.append([fmt_value(v, d, count, p) for v in s.tolist()])
     body = []
     for i, key in enumerate(frame.index):
         row = []

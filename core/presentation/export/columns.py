@@ -31,10 +31,9 @@ Any other label with a space or a ``%`` is made tidy by a rule: ``%`` becomes ``
 every run of spaces and punctuation one ``_``; the case is kept, because measure names
 (``P_10``, ``Rprec``) are case-sensitive.  Labels without spaces are identifiers (run
 names such as ``input.aplrob03a`` or ``run#2``, measure names such as ``nDCG@10``) and
-are kept as they are, so a topics x runs table keeps its run names.  A matrix whose columns are its
-row labels (the Tukey p-value
-matrix, the Kendall tau matrix) keeps its labels, and an unnamed index is called
-``label``.
+are kept as they are, so a topics x runs table keeps its run names.  A matrix whose
+columns are its row labels (the Tukey p-value matrix, the Kendall tau matrix) keeps its
+labels, and an unnamed index is called ``label``.
 """
 
 from __future__ import annotations
@@ -43,7 +42,8 @@ import re
 
 import pandas as pd
 
-__all__ = ["TIDY_NAMES", "tidy_name", "tidy_frames"]
+__all__ = ["TIDY_NAMES", "tidy_name", "tidy_frames", "marker_columns",
+           "whole_numbers_as_integers"]
 
 #: display label -> tidy name (labels used by the Compare panel, the stability and pool
 #: diagnostics, the report tables)
@@ -120,3 +120,41 @@ def _renamed(frame: pd.DataFrame, mapping: dict, names: list[str]) -> pd.DataFra
     if not (isinstance(f.index, pd.RangeIndex) and f.index.name is None):
         f.index = f.index.set_names(names if f.index.nlevels > 1 else names[0])
     return f
+
+
+def marker_columns(frame: pd.DataFrame, markers: pd.DataFrame | None,
+                   true_text: str = "†") -> pd.DataFrame:
+    """``frame`` with a ``<column>_marker`` text column after every column ``markers``
+    covers, present even where no cell has a mark (files that join on a fixed set of
+    columns); ``True`` becomes ``true_text``, no mark ``""``."""
+    if markers is None or not len(markers.columns):
+        return frame
+    out = frame.copy(deep=False)
+    for c in [c for c in frame.columns if c in markers.columns][::-1]:
+        col = markers[c].reindex(frame.index) if not markers.index.equals(frame.index) \
+            else markers[c]
+        text = [(true_text if v else "") if isinstance(v, bool) or type(v).__name__ == "bool_"
+                else ("" if v is None or (isinstance(v, float) and v != v) else str(v))
+                for v in col.tolist()]
+        name = f"{c}_marker"
+        if name not in out.columns:
+            out.insert(out.columns.get_loc(c) + 1, name, text)
+    return out
+
+
+def whole_numbers_as_integers(frame):
+    """A label/value summary (a Series or frame of mixed counts and fractions in one float
+    column) with its whole numbers as Python ints, so that a file reads ``topics,30``,
+    not ``topics,30.0``; the other values are left as they are."""
+    import math
+
+    def fix(col: pd.Series) -> pd.Series:
+        if not pd.api.types.is_float_dtype(col.dtype):
+            return col
+        return pd.Series([int(v) if isinstance(v, float) and math.isfinite(v)
+                          and v.is_integer() and abs(v) < 2 ** 53 else v
+                          for v in col.tolist()], index=col.index, name=col.name, dtype=object)
+
+    if isinstance(frame, pd.Series):
+        return fix(frame)
+    return frame.apply(fix)

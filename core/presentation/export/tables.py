@@ -24,8 +24,10 @@ Markers and bold
 ``markers`` is a frame parallel to ``frame`` (aligned on index and columns;
 missing cells mean "no marker") holding booleans (``True`` -> ``†``) or strings
 (the superscript itself, e.g. ``"ab"``).  They become ``\\textsuperscript{...}`` in
-LaTeX, ``<sup>...</sup>`` in Markdown/HTML, a ``<column>_marker`` column in CSV/TSV, and part
-of the cell's *number format* in XLSX so the cell stays numeric.  ``bold`` (a
+LaTeX, ``<sup>...</sup>`` in Markdown/HTML, and in CSV, TSV and XLSX's ``table`` sheet a
+``<column>_marker`` column beside every column the markers cover, present even when
+empty (:func:`~yardstick.presentation.export.columns.marker_columns`), so the numbers stay
+numbers; XLSX's ``formatted`` sheet sets them as real superscripts (rich text).  ``bold`` (a
 boolean frame of the same shape) sets cells in bold where the format has bold.
 
 Provenance
@@ -58,7 +60,7 @@ from yardstick.presentation.export.cells import (
     flag_cells,
     marker_cells,
 )
-from yardstick.presentation.export.columns import tidy_frames
+from yardstick.presentation.export.columns import marker_columns, tidy_frames
 
 __all__ = ["Exporter", "EXPORTERS", "FORMATS", "TEXT_FORMATS", "SUFFIXES", "register",
            "format_for", "write_table", "table_to_text", "provenance_path", "DEFAULT_MARKER",
@@ -213,6 +215,7 @@ def _frame_or_none(x):
 def _render(exporter: Exporter, frame, decimals, markers, caption, bold, provenance) -> str:
     if exporter.tidy:
         frame, markers, bold = tidy_frames(frame, _frame_or_none(markers), _frame_or_none(bold))
+        frame, markers = marker_columns(frame, markers), None   # marks in their own columns
     header, body = cells(frame, None if exporter.full_precision else decimals)
     return exporter.text(frame, header, body, marker_cells(frame, markers),
                          flag_cells(frame, bold, "1"), caption, provenance)

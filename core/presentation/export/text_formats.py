@@ -7,8 +7,8 @@ the significance marker and bold flag of each cell, a caption and an optional
 (``\\dag``, ``\\ddag``, ``$\\bigtriangleup$`` for ▲ ...), the provenance is a ``%``
 comment block.  HTML carries the provenance as a comment; CSV, TSV and Markdown
 get a ``.provenance.json`` file beside them (written by
-:mod:`yardstick.presentation.export.tables`);
-in CSV/TSV the markers of a column go to a ``<column>_marker`` column beside it.
+:mod:`yardstick.presentation.export.tables`, which also puts the markers of a CSV/TSV
+column in a ``<column>_marker`` column beside it before :func:`delimited` sees them).
 """
 
 from __future__ import annotations
@@ -32,29 +32,21 @@ _LATEX_ESCAPES = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$",
                   "~": r"\textasciitilde{}", "^": r"\textasciicircum{}"}
 
 
+_LATEX_TABLE = str.maketrans({**_LATEX_SYMBOLS, **_LATEX_ESCAPES})
+
+
 def latex_escape(text: str) -> str:
     """Escape LaTeX special characters (and the symbols above) in plain text."""
-    return "".join(_LATEX_ESCAPES.get(ch) or _LATEX_SYMBOLS.get(ch, ch) for ch in str(text))
+    return str(text).translate(_LATEX_TABLE)
 
 
 def delimited(frame, header, body, marks, bolds, caption, provenance, sep: str = ",") -> str:
-    """One header row, then the rows; a column with markers is followed by a
-    ``<column>_marker`` column holding them, so the numbers stay numbers."""
-    marked = [j for j in range(len(header)) if any(m[j] for m in marks)]
-
-    def spread(cells, extra):
-        out = []
-        for j, c in enumerate(cells):
-            out.append(c)
-            if j in marked:
-                out.append(extra(j))
-        return out
-
+    """One header row, then the rows (markers arrive as ``<column>_marker`` columns of
+    the frame: :func:`yardstick.presentation.export.columns.marker_columns`)."""
     buf = io.StringIO()
     w = csv.writer(buf, delimiter=sep, lineterminator="\n")
-    w.writerow(spread(header, lambda j: f"{header[j]}_marker"))
-    for row, mrow in zip(body, marks):
-        w.writerow(spread(row, mrow.__getitem__))
+    w.writerow(header)
+    w.writerows(body)
     return buf.getvalue()
 
 
@@ -121,30 +113,72 @@ def latex(frame, header, body, marks, bolds, caption, provenance) -> str:
     ``longtable`` whose header repeats on every page.  The provenance as ``%`` comments.
 
     A column with significance markers is set as two, ``r@{}l``: the numbers stay
-    aligned on their last digit and the superscripts follow them, left-aligned.
+    aligned on their last digit and the superscripts follow them, left-aligned.  The
+    table fits a 345 pt text width (A4 and US letter,
+    :mod:`yardstick.presentation.export.latex_width`): set
+    ``\\small`` when it must, and a table wider still is split into groups of columns,
+    the row labels repeated in each, under one caption; a comment says so.
     """
+    from yardstick.presentation.export import latex_width
+
     right = numeric_columns(frame)
     marked = [r and any(m[j] for m in marks) for j, r in enumerate(right)]
-    spec = "".join(("r@{}l" if mk else "r") if r else "l" for r, mk in zip(right, marked))
-    long = len(body) > LONG_TABLE_ROWS
+    keys = n_index(frame) or next((j for j, r in enumerate(right) if r), 0)
+    keys = min(keys, max(len(header) - 1, 0), 3)
+    size, sep, groups = latex_width.fit(header, body, marks, bolds, marked, keys)
+    long = len(body) * len(groups) > LONG_TABLE_ROWS
     lines = [r"% requires \usepackage{booktabs}" + (r" and \usepackage{longtable}" if long
                                                    else "")]
+    lines.append(f"% fits a {latex_width.TEXT_WIDTH:g} pt text width (article at 10 pt, "
+                 "A4 and US letter)" + (f"; split into {len(groups)} groups of columns"
+                                        if len(groups) > 1 else ""))
     if long:
         lines.append("% a longtable settles its column widths when pdflatex runs two or three "
                      "times")
     if provenance is not None:
-        lines += ["% " + s.replace("\n", " ") for s in provenance.lines()]
+        lines += ["% " + x.replace("\n", " ") for x in provenance.lines()]
+    setup = ([size] if size else []) + ([rf"\setlength{{\tabcolsep}}{{{sep:g}pt}}"]
+                                        if sep != 6 else [])
+    cap = latex_escape(caption) if caption else ""
+    if not long:
+        lines += [r"\begin{table}[htbp]", r"\centering"] + setup
+        lines += [r"\caption{" + cap + "}"] if caption else []
+    elif setup:
+        lines.append("{" + "".join(setup))
+    for g, cols in enumerate(groups):
+        part = _latex_part([header[j] for j in cols], [[r[j] for j in cols] for r in body],
+                           [[m[j] for j in cols] for m in marks],
+                           [[b[j] for j in cols] for b in bolds],
+                           [right[j] for j in cols], [marked[j] for j in cols])
+        spec, head, rows = part
+        if long:
+            c = cap if g == 0 else latex_escape(
+                f"(continued: {', '.join(header[j] for j in cols[keys:])})")
+            cap_line = ([(r"\caption{" if g == 0 else r"\caption*{") + c + r"} \\"]
+                        if caption or g else [])
+            lines += [r"\begin{longtable}{" + spec + "}"] + cap_line + head
+            lines += [r"\endfirsthead"] + head + [r"\endhead", r"\bottomrule",
+                                                   r"\endlastfoot"]
+            lines += rows + [r"\end{longtable}"]
+        else:
+            if g:
+                lines.append(r"\par\medskip")
+            lines += [r"\begin{tabular}{" + spec + "}"] + head + rows
+            lines += [r"\bottomrule", r"\end{tabular}"]
+    if not long:
+        lines.append(r"\end{table}")
+    elif setup:
+        lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def _latex_part(header, body, marks, bolds, right, marked):
+    """(column spec, header lines, body lines) of one tabular."""
+    spec = "".join(("r@{}l" if mk else "r") if r else "l" for r, mk in zip(right, marked))
     head_cells = [r"\multicolumn{2}{c}{" + latex_escape(h) + "}" if mk else latex_escape(h)
                   for h, mk in zip(header, marked)]
     head = [r"\toprule", " & ".join(head_cells) + r" \\", r"\midrule"]
-    cap = [r"\caption{" + latex_escape(caption) + "}"] if caption else []
-    if long:
-        lines += [r"\begin{longtable}{" + spec + "}"]
-        lines += [c + r" \\" for c in cap] + head + [r"\endfirsthead"] + head \
-            + [r"\endhead", r"\bottomrule", r"\endlastfoot"]
-    else:
-        lines += [r"\begin{table}[htbp]", r"\centering"] + cap
-        lines += [r"\begin{tabular}{" + spec + "}"] + head
+    rows = []
     for r, mr, br in zip(body, marks, bolds):
         cells = []
         for c, m, b, mk in zip(r, mr, br, marked):
@@ -155,12 +189,8 @@ def latex(frame, header, body, marks, bolds, caption, provenance) -> str:
                 cells.append(text + " & " + (_latex_marker(m) if m else ""))
             else:
                 cells.append(text + (_latex_marker(m) if m else ""))
-        lines.append(" & ".join(cells) + r" \\")
-    if long:
-        lines += [r"\end{longtable}"]
-    else:
-        lines += [r"\bottomrule", r"\end{tabular}", r"\end{table}"]
-    return "\n".join(lines) + "\n"
+        rows.append(" & ".join(cells) + r" \\")
+    return spec, head, rows
 
 
 def html_table(frame, header, body, marks, bolds, caption, provenance) -> str:

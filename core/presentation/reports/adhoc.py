@@ -105,9 +105,10 @@ def adhoc_report(evaluations: Mapping[str, Evaluation], runs: Sequence[str] | No
                  histogram_measure: str = "map", title: str = "Ad hoc evaluation report",
                  medians: pd.DataFrame | None = None, median_runs: Sequence[str] | None = None,
                  median_source: str = "") -> ReportDocument:
-    """The appendix report for ``runs`` (default all); medians are over all ``evaluations``,
+    """The appendix report: the summary of all ``evaluations`` and a page for each of
+    ``runs`` (default all, ``[]`` none); medians are over all ``evaluations``,
     over ``median_runs``, or official ``medians`` (:mod:`yardstick.inputs.io.medians_file`)."""
-    names = list(runs) if runs is not None else list(evaluations)
+    names = list(evaluations)           # the summary of all runs
     pages = []
     if len(names) > 1:
         shown = names
@@ -135,7 +136,7 @@ def adhoc_report(evaluations: Mapping[str, Evaluation], runs: Sequence[str] | No
              ReportFigure("system_ranking", "Runs by mean MAP with 95% confidence intervals",
                           partial(figures.draw_system_ranking, sr=ranking),
                           ranking.to_frame(), rows=len(ranking.runs)))))
-    for name in names:
+    for name in (list(runs) if runs is not None else names):    # the pages chosen
         ev = evaluations[name]
         t = adhoc_tables(ev)
         curves = recall_precision_curves(evaluations, [name])

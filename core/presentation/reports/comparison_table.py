@@ -34,46 +34,27 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-import numpy as np
 import pandas as pd
 
 from yardstick.analysis.significance import (
     CORRECTION_NAMES,
     CORRECTIONS,
-    _pair,
     correct_pvalues,
 )
 from yardstick.analysis.stability.comparable import comparable
+from yardstick.presentation.reports.pair_tests import ALIASES as _ALIASES
+from yardstick.presentation.reports.pair_tests import TESTS, pair_pvalues, paired_pvalue
 
 __all__ = ["TESTS", "CORRECTIONS", "ComparisonTable", "comparison_table",
            "comparison_table_from_evaluations", "paired_pvalue"]
 
-TESTS = ("t", "wilcoxon", "randomisation", "bootstrap")
-_ALIASES = {"permutation": "randomisation", "fisher": "randomisation",
-            "randomization": "randomisation", "ttest": "t", "t-test": "t"}
 _TEST_NAMES = {"t": "paired t-test", "wilcoxon": "Wilcoxon signed-rank test",
                "randomisation": "Fisher's randomisation test", "bootstrap": "paired bootstrap test"}
 
 
-def paired_pvalue(a: np.ndarray, b: np.ndarray, test: str, seed: int = 0,
-                  n_resamples: int = 10000) -> float:
-    """Two-sided p-value of ``test`` for paired scores ``a`` and ``b`` (same topics)."""
-    test = _ALIASES.get(test, test)
-    if test == "bootstrap":
-        d = np.asarray(a, float) - np.asarray(b, float)
-        if len(d) < 2:
-            return float("nan")
-        observed = abs(d.mean())
-        rng = np.random.default_rng(seed)
-        idx = rng.integers(0, len(d), size=(n_resamples, len(d)))
-        means = (d - d.mean())[idx].mean(axis=1)
-        return float(np.mean(np.abs(means) >= observed - 1e-15))
-    name = {"t": "t", "wilcoxon": "wilcoxon", "randomisation": "permutation"}.get(test)
-    if name is None:
-        raise ValueError(f"unknown test {test!r}; expected one of {TESTS}")
-    pair = _pair(np.asarray(b, float), np.asarray(a, float), "a", "b", "", seed, n_resamples,
-                 only=name)
-    return pair.p(name)
+#: the correction names and the one correction function are significance.py's
+_CORRECTION_NAMES = CORRECTION_NAMES
+_correct = correct_pvalues
 
 
 @dataclass(frozen=True, eq=False)
@@ -111,12 +92,24 @@ class ComparisonTable:
     alpha: float
     n_topics: int
     seed: int
+    identical: tuple[tuple[str, str], ...] = ()
 
     def display_frame(self) -> pd.DataFrame:
-        """``means`` with the run letter in front of each run name (the layout of the paper)."""
+        """``means`` indexed by (``letter``, ``run``): the letter the superscripts use and
+        the run's name, each in its own column (a file's ``run`` column joins on names)."""
         f = self.means.copy()
-        f.index = pd.Index([f"({self.letters[r]}) {r}" for r in f.index], name="run")
+        f.index = pd.MultiIndex.from_arrays([[self.letters[r] for r in f.index],
+                                             list(f.index)], names=["letter", "run"])
         return f
+
+    def identical_note(self) -> str:
+        """Names the pairs of runs with the same score on every topic (p = 1 on every
+        measure: they count among the pairs corrected for, yet are one system twice)."""
+        if not self.identical:
+            return ""
+        pairs = "; ".join(f"{a} = {b}" for a, b in self.identical)
+        return (f"{len(self.identical)} pair(s) of runs score identically on every topic "
+                f"and measure (p = 1): {pairs}.")
 
     def write(self, path, fmt: str | None = None, decimals: int = 4, provenance=None):
         """Write the table (LaTeX, Markdown, HTML, XLSX: bold + superscripts; CSV: means)."""
@@ -163,35 +156,35 @@ def comparison_table(matrices: Mapping[str, pd.DataFrame], runs: Sequence[str] |
     elif order != "given":
         raise ValueError(f"unknown order {order!r}; expected 'given' or 'score'")
     letters = pd.Series(_letters(len(runs)), index=pd.Index(runs, name="run"))
+    position = {r: i for i, r in enumerate(runs)}
     table_means = pd.DataFrame(index=letters.index)
     markers = pd.DataFrame("", index=letters.index, columns=list(matrices), dtype=object)
     rows = []
     n_topics = 0
-    position = {r: i for i, r in enumerate(runs)}
     beaten: dict[tuple[str, str], list[int]] = {(r, m): [] for r in runs for m in matrices}
+    pairs = list(combinations(range(len(runs)), 2))
+    identical: set[tuple[str, str]] | None = None
     for m, mat in matrices.items():
         sign = 1.0 if (higher_is_better or {}).get(m, True) else -1.0
         table_means[m] = means[m].reindex(runs).astype(float) \
             if means is not None and m in means else mat[runs].mean()
         n_topics = max(n_topics, int(mat[runs].notna().any(axis=1).sum()))
-        pairs = list(combinations(runs, 2))
-        ps, info = [], []
-        for a, b in pairs:
-            both = mat[[a, b]].dropna()
-            x, y = both[a].to_numpy(float), both[b].to_numpy(float)
-            ps.append(paired_pvalue(x, y, test, seed, n_resamples) if len(both) > 1
-                      else float("nan"))
-            info.append((a, b, float(x.mean()) if len(x) else np.nan,
-                         float(y.mean()) if len(y) else np.nan, len(both)))
-        adj = correct_pvalues(np.asarray(ps, float), correction)
-        for (a, b, ma, mb, n), p, q in zip(info, ps, adj):
+        x = mat[runs].to_numpy(float)
+        ps, ns, ma, mb, same = pair_pvalues(x, pairs, test, seed, n_resamples)
+        same_here = {(runs[i], runs[j]) for (i, j), s_ in zip(pairs, same) if s_}
+        identical = same_here if identical is None else identical & same_here
+        adj = _correct(ps, correction)
+        for (i, j), n, a_mean, b_mean, p, q in zip(pairs, ns, ma, mb, ps, adj):
+            a, b = runs[i], runs[j]
             sig = bool(q < alpha)
-            a_better, b_better = sig and sign * (ma - mb) > 0, sig and sign * (mb - ma) > 0
+            a_better = sig and sign * (a_mean - b_mean) > 0
+            b_better = sig and sign * (b_mean - a_mean) > 0
             if a_better:
-                beaten[(a, m)].append(position[b])
+                beaten[(a, m)].append(j)
             if b_better:
-                beaten[(b, m)].append(position[a])
-            rows.append((m, a, b, ma, mb, n, p, q, a_better, b_better))
+                beaten[(b, m)].append(i)
+            rows.append((m, a, b, float(a_mean), float(b_mean), int(n), float(p), float(q),
+                         a_better, b_better))
     names = list(letters)
     for (r, m), idx in beaten.items():
         markers.loc[r, m] = _ranges(sorted(idx), names)
@@ -213,7 +206,9 @@ def comparison_table(matrices: Mapping[str, pd.DataFrame], runs: Sequence[str] |
                f"α = {alpha:g}" + (f", seed {seed}" if test in ("randomisation", "bootstrap")
                                       else "") + ").")
     return ComparisonTable(table_means, letters, markers, best, pvalues, caption, test,
-                           correction, alpha, n_topics, seed)
+                           correction, alpha, n_topics, seed,
+                           tuple(sorted(identical or (), key=lambda ab: (position[ab[0]],
+                                                                         position[ab[1]]))))
 
 
 def comparison_table_from_evaluations(evaluations: Mapping, columns: Sequence[str],

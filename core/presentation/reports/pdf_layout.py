@@ -26,12 +26,16 @@ PAGE_W, PAGE_H = 595.3, 841.9       # A4 in points
 MARGIN = 40.0
 FOOTER_H = 34.0
 TABLE_PT = 7.5
+#: a table too wide at this size is split into groups of columns, each under the index
+MIN_TABLE_PT = 6.0
 LINE = 1.4
 TOPICS_PER_ROW = 60
 #: per-topic figures with more topics than this get the page's width (labels legible)
 TOPICS_PER_HALF = 25
-#: a figure with more labelled rows than this (a ranking of runs) gets the page's width
+#: a figure with more labelled rows than this (a ranking of runs) is drawn in parts
 ROWS_PER_HALF = 24
+#: points a run of such a ranking, and its labels' size
+ROW_PT, RANK_LABEL_PT = 8.5, 6.5
 FAMILY = "sans-serif"
 
 
@@ -130,9 +134,13 @@ class PdfLayout:
             widths = [max(text_width(r[j], size, row_bolds[i][j]) for i, r in enumerate(rows))
                       + mark_w[j] for j in range(len(header))]
             w = sum(widths) + 10 * (len(widths) - 1)
-            if w <= avail or size <= 5:
+            if w <= avail or size <= MIN_TABLE_PT:
                 break
             size -= 0.5
+        if w > avail and t.frame.shape[1] > 1:
+            for part in _column_groups(t, widths, avail):   # never a column off the sheet
+                self.table(part)
+            return
         w = max(w, min(avail, 160.0, text_width(t.title, 9, True)))   # long titles wrap
         line_h = LINE * size
         if self.x > MARGIN and self.x + w > PAGE_W - MARGIN:
@@ -191,11 +199,8 @@ class PdfLayout:
         for f in figs:
             data = f.data
             n = len(data) if data is not None else 0
-            if f.rows > ROWS_PER_HALF:          # 150 runs: the page's width, 5 pt a run
-                self._new_row(20)
-                room = self.top - self.bottom - 20
-                self._figure(f, PAGE_W - 2 * MARGIN, min(room, 90 + 5.0 * f.rows), None)
-                self._new_row(20)
+            if f.rows > ROWS_PER_HALF:          # 150 runs: every run labelled, in parts
+                self._ranking(f)
                 continue
             if f.per_topic and TOPICS_PER_HALF < n <= TOPICS_PER_ROW:
                 self._new_row(20)
@@ -216,15 +221,45 @@ class PdfLayout:
                 self._new_row(20)
             self._figure(f, half, 230, None)
 
-    def _figure(self, f, w: float, h: float, chunk) -> None:
+    def _ranking(self, f) -> None:
+        """A ranking of many runs in parts of at most a sheet's height, :data:`ROW_PT` a
+        run so that every run's name is written; two parts side by side when the names
+        leave room for the plot."""
+        self._new_row(20)
+        labels = [str(x) for x in f.data["run"]] if f.data is not None and "run" in f.data \
+            else None                      # None: the labels the chart draws itself
+        room = self.top - self.bottom - 20
+        per = max(10, int((room - 60) // ROW_PT))
+        parts = -(-f.rows // per)
+        per = -(-f.rows // parts)
+        name_w = max(text_width(lb, RANK_LABEL_PT) for lb in labels or ["0" * 12]) + 8
+        half = (PAGE_W - 2 * MARGIN - 20) / 2
+        w = half if parts > 1 and name_w + 150 <= half else PAGE_W - 2 * MARGIN
+        for i0 in range(0, f.rows, per):
+            i1 = min(f.rows, i0 + per)
+            if self.x + w > PAGE_W - MARGIN + 1:
+                self._new_row(20)
+            self._figure(f, w, 60 + ROW_PT * (i1 - i0),
+                         ("rows", i0, i1, labels[i0:i1] if labels else None,
+                          f"runs {i0 + 1}-{i1} of {f.rows}"),
+                         left=name_w)
+        self._new_row(20)
+
+    def _figure(self, f, w: float, h: float, chunk, left: float = 42) -> None:
         if self.y - h < self.bottom:
             self.new_sheet(self.page_title, continued=True)
             self.x, self.row_h = MARGIN, 0.0
-        left, bottom = 42, 44 if chunk else 34
+        bottom = 44 if chunk and chunk[0] != "rows" else 34
         ax = self.fig.add_axes((0, 0, 1, 1))
         f.draw(ax)
         title = ax.get_title()
-        if chunk is not None:
+        if chunk is not None and chunk[0] == "rows":
+            _, i0, i1, labels, note = chunk
+            ax.set_ylim(i1 - 0.5, i0 - 0.5)
+            if labels is not None:
+                ax.set_yticks(range(i0, i1), labels, fontsize=RANK_LABEL_PT)
+            title = f"{title} ({note})"
+        elif chunk is not None:
             i0, i1, labels, note = chunk
             ax.set_xlim(i0 - 0.6, i1 - 0.4)
             ax.set_xticks(range(i0, i1), labels, rotation=90, fontsize=6)
@@ -244,3 +279,32 @@ class PdfLayout:
                          (w - left - right) / PAGE_W, (h - bottom - top) / PAGE_H))
         self.x += w + 20
         self.row_h = max(self.row_h, h)
+
+
+def _column_groups(t, widths: list[float], avail: float) -> list:
+    """``t`` as tables of consecutive columns that each fit ``avail`` points, the index
+    columns repeated in each, titled with the columns they hold."""
+    from dataclasses import replace
+
+    from yardstick.presentation.export.cells import label, n_index
+
+    k = n_index(t.frame)
+    fixed = sum(widths[:k]) + 10 * k
+    groups: list[list[int]] = [[]]
+    used = fixed
+    for j in range(t.frame.shape[1]):
+        cw = widths[k + j] + 10
+        if groups[-1] and used + cw > avail:
+            groups.append([])
+            used = fixed
+        groups[-1].append(j)
+        used += cw
+    parts = []
+    for g in groups:
+        cols = t.frame.columns[g]
+        names = ", ".join(label(c) for c in cols)
+        parts.append(replace(
+            t, frame=t.frame[cols], title=f"{t.title} ({names})",
+            markers=t.markers.reindex(columns=cols) if t.markers is not None else None,
+            bold=t.bold.reindex(columns=cols) if t.bold is not None else None))
+    return parts

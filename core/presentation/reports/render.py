@@ -77,8 +77,9 @@ tr,figure{break-inside:avoid}}
 
 
 def _html_figure(f) -> FigureFile:
-    """A figure as the HTML report shows it: inline SVG, 5.5 × 3.8 inches."""
-    return FigureFile(f.draw, 5.5, 3.8, "svg")
+    """A figure as the HTML report shows it: inline SVG, 5.5 × 3.8 inches (a ranking of
+    many runs as tall as its runs need)."""
+    return FigureFile(f.draw, 5.5, max(3.8, _figure_height(f)), "svg")
 
 
 def _svg(svg: bytes) -> str:
@@ -88,7 +89,7 @@ def _svg(svg: bytes) -> str:
 
 def _asset_figure(f, fmt: str, dpi: int, prov) -> FigureFile:
     """A figure as its own file (``<page>/<figure>.<fmt>``)."""
-    return FigureFile(f.draw, _figure_width(f), 4, fmt, dpi,
+    return FigureFile(f.draw, _figure_width(f), _figure_height(f), fmt, dpi,
                       prov.matplotlib_metadata(fmt) if prov is not None else None, tight=True)
 
 
@@ -237,6 +238,12 @@ def _figure_width(f) -> float:
     topic, at most 24) so that its bars and topic labels stay apart."""
     n = len(f.data) if f.per_topic and f.data is not None else 0
     return min(24.0, max(6.0, 0.06 * n))
+
+
+def _figure_height(f) -> float:
+    """Inches of a figure file: 4, or 0.14 in. a run for a ranking of many runs, so that
+    every run's name is written (150 runs: 22 in.)."""
+    return max(4.0, 1.2 + 0.14 * f.rows) if f.rows else 4.0
 
 
 def write_report(doc: ReportDocument, folder: str | os.PathLike,

@@ -1,0 +1,90 @@
+"""Every kind of LaTeX table Yardstick writes compiles inside an A4 and a US-letter text
+width, with its caption, and nothing is cut (issue #28: the all-runs ``comparison.tex``
+was 1,026 pt too wide, the 3-run ``comparison_pvalues.tex`` 123 pt, stability's
+``tukey_map_all.tex`` 54 pt).  pdflatex's log names every overfull box; there must be
+none.  Skipped where pdflatex is not installed."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from yardstick.presentation.export.tables import table_to_text
+from yardstick.presentation.reports.baseline_table import baseline_table
+from yardstick.presentation.reports.comparison_table import comparison_table
+
+pdflatex = shutil.which("pdflatex")
+pytestmark = pytest.mark.skipif(pdflatex is None, reason="pdflatex is not installed")
+
+
+def _matrices(k: int, n: int = 30, seed: int = 2):
+    rng = np.random.default_rng(seed)
+    base = rng.uniform(0.1, 0.6, n)
+    runs = [f"team{i % 47:02d}-{'longer.run.name' if i % 5 == 0 else 'run'}{i}"
+            for i in range(k)]
+    f = pd.DataFrame({r: np.clip(base + rng.normal(0.004 * (k - i), 0.05, n), 0, 1)
+                      for i, r in enumerate(runs)},
+                     index=pd.Index([str(301 + t) for t in range(n)], name="topic"))
+    return {"map": f, "P_10": (f * 0.9).round(1), "ndcg_cut_10": f ** 0.5}
+
+
+def _compile(tex_tables: list[str], tmp_path, paper: str) -> str:
+    body = "\n\\clearpage\n".join(tex_tables)
+    doc = (f"\\documentclass[{paper}]{{article}}\n\\usepackage[T1]{{fontenc}}\n"
+           "\\usepackage[utf8]{inputenc}\n\\usepackage{booktabs}\n\\usepackage{longtable}\n"
+           f"\\begin{{document}}\n{body}\n\\end{{document}}\n")
+    (tmp_path / "t.tex").write_text(doc)
+    for _ in range(2):                     # longtable settles its widths on the second run
+        subprocess.run([pdflatex, "-interaction=nonstopmode", "-halt-on-error", "t.tex"],
+                       cwd=tmp_path, capture_output=True, timeout=300)
+    log = (tmp_path / "t.log").read_text(errors="replace")
+    assert (tmp_path / "t.pdf").exists(), log[-2000:]
+    return log
+
+
+def _tables() -> dict[str, str]:
+    out = {}
+    big = comparison_table(_matrices(150), order="score")
+    f = big.display_frame()
+    out["comparison_150"] = table_to_text(f, "latex", markers=big.markers.set_axis(f.index),
+                                          bold=big.best.set_axis(f.index),
+                                          caption=big.caption)
+    small = comparison_table({k: v.iloc[:, :3] for k, v in _matrices(3).items()})
+    out["pvalues_3"] = table_to_text(small.pvalues, "latex", caption="Pairwise p-values")
+    bt = baseline_table(_matrices(40), ["team00-longer.run.name0", "team01-run1"])
+    out["baselines_40"] = table_to_text(bt.means, "latex", markers=bt.markers, bold=bt.best,
+                                        caption=bt.caption)
+    wide = pd.DataFrame(np.random.default_rng(0).uniform(size=(6, 16)),
+                        columns=[f"iprec_at_recall_{x / 10:.2f}" for x in range(11)]
+                        + ["map", "Rprec", "P_10", "recip_rank", "bpref"],
+                        index=pd.Index([f"run{i}" for i in range(6)], name="run"))
+    out["wide_16_measures"] = table_to_text(wide, "latex", caption="Sixteen measures")
+    return out
+
+
+@pytest.mark.parametrize("paper", ["a4paper", "letterpaper"])
+def test_every_table_kind_fits_the_text_width(tmp_path, paper):
+    tables = _tables()
+    log = _compile(list(tables.values()), tmp_path, paper)
+    overfull = re.findall(r"Overfull \\hbox \((\d+\.\d+)pt too wide\)", log)
+    assert overfull == [], overfull
+    assert "comparison_150" and "split into" in tables["comparison_150"] \
+        or "fits a 345" in tables["comparison_150"]
+    # nothing cut: every measure of the wide table is in some column group
+    for m in ("iprec\\_at\\_recall\\_0.00", "iprec\\_at\\_recall\\_1.00", "bpref"):
+        assert m in tables["wide_16_measures"]
+    assert "split into" in tables["wide_16_measures"]
+
+
+def test_tukey_groups_read_as_ranges():
+    from yardstick.analysis.stability.tukey_hsd import group_label
+
+    assert group_label([0, 1]) == "ab"
+    assert group_label(list(range(27))) == "a–aa"
+    assert group_label([26, 27]) == "aa,ab"
+    assert group_label([]) == ""
