@@ -153,7 +153,8 @@ def error_rate(scores: pd.DataFrame, subset_size: int | None = None, samples: in
         Seed of ``numpy.random.default_rng``; with the same seed and topics,
         every measure sees the same topic sets.
     measure : str
-        Label; also picks the aggregate (``area``: see :mod:`yardstick.analysis.stability.aggregates`).
+        Label; also picks the aggregate (``area``: see
+        :mod:`yardstick.analysis.stability.aggregates`).
     aggregate : Aggregate, optional
         Overrides the one chosen from ``measure``.
     """
