@@ -1,7 +1,8 @@
 """Yardstick from Python: read, evaluate, compare and diagnose with pandas DataFrames.
 
 ``import yardstick as ys`` gives these functions; they return the same numbers
-as ``yardstick eval`` (the same evaluation service, :func:`yardstick.evaluation.engine.measure_run`).
+as ``yardstick eval`` (the same evaluation service,
+:func:`yardstick.evaluation.engine.measure_run`).
 
 >>> import yardstick as ys
 >>> paths = ys.sample_paths()
@@ -169,13 +170,15 @@ def _runs(runs: Any) -> list[Run]:
 
 
 def evaluations(qrels: Any, runs: Any, measures: Any = ("official",),
-                options: EvalOptions | None = None, **option_values) -> dict[str, Evaluation]:
+                options: EvalOptions | None = None, client: Any = None,
+                **option_values) -> dict[str, Evaluation]:
     """``{run name: Evaluation}`` (per-topic table, summary, judged ranking) for every run.
 
     Options are an :class:`EvalOptions` or its fields as keywords
     (``relevance_level=2``, ``complete=True``, ``max_docs=100``, ``judged_only=True``).
     Every cutoff asked is computed: ``["P.5", "P.10"]`` gives ``P_5`` and ``P_10``
     (where trec_eval's ``-m P.5 -m P.10`` keeps the first; ``merge_cutoffs``).
+    ``client``: a ``distributed.Client`` (or executor) to evaluate the runs on.
     """
     from yardstick.evaluation.engine import evaluate_run
     from yardstick.evaluation.measures.spec import merge_cutoffs
@@ -183,11 +186,16 @@ def evaluations(qrels: Any, runs: Any, measures: Any = ("official",),
     opts = options or EvalOptions(**option_values)
     q = read_qrels(qrels)
     measures = merge_cutoffs(measures, every=True)
+    if client is not None:
+        from yardstick.common.executor import executor_for
+        from yardstick.evaluation.runs_on_executor import evaluate_runs_on
+
+        return evaluate_runs_on(executor_for(client), q, _runs(runs), measures, opts)
     return {r.name: evaluate_run(r, q, measures, opts) for r in _runs(runs)}
 
 
 def evaluate(qrels: Any, runs: Any, measures: Any = ("official",), per_topic: bool = True,
-             names: str = "as_asked", options: EvalOptions | None = None,
+             names: str = "as_asked", options: EvalOptions | None = None, client: Any = None,
              **option_values) -> pd.DataFrame:
     """Evaluate runs exactly as trec_eval does; a tidy frame ``run, topic, measure, value``.
 
@@ -205,13 +213,15 @@ def evaluate(qrels: Any, runs: Any, measures: Any = ("official",), per_topic: bo
         Measure names in the result: ``as_asked`` keeps the name each value was
         asked by when it gives one column (``nDCG@10``), else trec_eval's
         (``P_5``, ``P_10`` for ``P.5,10``).
+    client : distributed.Client, optional
+        Evaluate the runs as tasks on a Dask cluster (the qrels sent once); same numbers.
     """
     from yardstick.evaluation.measures.spec import output_label, parse_measures
 
     specs = parse_measures(measures)
     q, run_list = read_qrels(qrels), _runs(runs)
     opts = options or EvalOptions(**option_values)
-    evs = evaluations(q, run_list, specs, opts)
+    evs = evaluations(q, run_list, specs, opts, client=client)
     frames = []
     for name, ev in evs.items():
         if per_topic:
@@ -329,33 +339,40 @@ def _matrix(qrels, runs, measure, options) -> pd.DataFrame:
 
 def stability_report(qrels: Any, runs: Any, measures: Sequence[str] = ("map",),
               analyses: Sequence[str] = ("swap", "error-rate"), samples: int = 1000,
-              seed: int = 0, **settings) -> StabilityReport:
+              seed: int = 0, client: Any = None, **settings) -> StabilityReport:
     """Topic-set stability analyses (:mod:`yardstick.analysis.stability`); a ``StabilityReport``.
 
     Its ``tables`` are DataFrames (``report.table(name)``, ``report.to_frame()``).
+    ``client``: a ``distributed.Client`` to run the runs' evaluation and the analyses on
+    (one task per analysis, measure and topic set); the report is the same.
     """
     from yardstick.analysis.stability.report import StabilitySettings, run_stability, score_matrices
+    from yardstick.common.executor import executor_for
     from yardstick.common.progress import run_sync
 
-    evs = evaluations(qrels, runs, sorted({*measures, "map"}))
+    evs = evaluations(qrels, runs, sorted({*measures, "map"}), client=client)
     mats, tie_break = score_matrices(evs, list(measures))
     topics = list(next(iter(mats.values())).index)
     st = StabilitySettings(samples=samples, seed=seed, **settings)
-    return run_sync(run_stability(mats, list(analyses), {"all": topics}, st, tie_break))
+    return run_sync(run_stability(mats, list(analyses), {"all": topics}, st, tie_break,
+                                  executor_for(client)))
 
 
 def pool_report(qrels: Any, runs: Any, depth: int = 100, pooled: Iterable[str] | None = None,
          groups: Mapping[str, str] | None = None, analyses: Sequence[str] = ("stats",),
-         **settings) -> PoolReport:
+         client: Any = None, **settings) -> PoolReport:
     """Pool-quality diagnostics (:mod:`yardstick.analysis.pool`); a ``PoolReport`` whose
-    ``tables()`` are DataFrames."""
+    ``tables()`` are DataFrames.  ``client``: a ``distributed.Client`` to run uniques and
+    the simulations on; the report is the same."""
     from yardstick.analysis.pool.report import PoolSettings, iter_pool_report
+    from yardstick.common.executor import executor_for
     from yardstick.common.progress import run_sync
     from yardstick.judging.judged_runs_build import build_judged_runs
 
     index = build_judged_runs(_runs(runs), read_qrels(qrels), pooled=pooled, groups=groups)
     return run_sync(iter_pool_report(index, PoolSettings(depth=depth, analyses=tuple(analyses),
-                                                         **settings)))
+                                                         **settings),
+                                     executor=executor_for(client)))
 
 
 def plot_recall_precision(qrels: Any, runs: Any, ax: Axes | None = None) -> Figure:

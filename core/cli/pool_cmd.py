@@ -28,7 +28,7 @@ import os
 import sys
 
 from yardstick.analysis.pool.report import ANALYSES, REGISTRY, PoolSettings
-from yardstick.cli.option_types import choice_of, whole, whole_list
+from yardstick.cli.option_types import add_dask_argument, choice_of, whole, whole_list
 from yardstick.common.errors import FormatError
 
 _STRATEGIES = ("depth", "runs", "mtf", "random")
@@ -79,6 +79,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--out", metavar="DIR", help="write every table to DIR")
     p.add_argument("--format", choices=["csv", "tsv", "xlsx", "latex", "markdown"],
                    default="csv", help="table format with --out (default csv)")
+    add_dask_argument(p)
 
 
 def _read_pooled(path: str, runs) -> list:
@@ -171,7 +172,11 @@ def run(args: argparse.Namespace) -> int:
         strategies=tuple(args.strategy or ("depth", "mtf", "random")), levels=levels,
         seed=args.seed, collection=os.path.basename(args.qrels))
     other = read_qrels(args.compare_qrels) if args.compare_qrels else None
-    report = run_sync(iter_pool_report(index, settings, title_index, n_docs, other))
+    from yardstick.common.executor import connect
+
+    with connect(args.dask) as executor:
+        report = run_sync(iter_pool_report(index, settings, title_index, n_docs, other,
+                                           executor))
     _print(report, sys.stdout, args.tie_order)
     if args.out:
         from yardstick.common.options import EvalOptions
@@ -302,7 +307,8 @@ def _print_simulate(report, out, tie_order: str) -> None:
                  .add_prefix("tau "))
 
 
-#: what ``yardstick pool`` prints for each analysis of :data:`yardstick.analysis.pool.report.REGISTRY`
+#: what ``yardstick pool`` prints for each analysis of
+#: :data:`yardstick.analysis.pool.report.REGISTRY`
 PRINTERS = {"stats": _print_stats, "sources": _print_sources, "uniques": _print_uniques,
             "titlestat": _print_titlestat, "simulate": _print_simulate}
 

@@ -28,7 +28,7 @@ import pandas as pd
 
 from yardstick.analysis.stability.analyses import REGISTRY
 from yardstick.analysis.stability.report import ANALYSES, StabilitySettings, run_stability
-from yardstick.cli.option_types import fraction, positive, whole
+from yardstick.cli.option_types import add_dask_argument, fraction, positive, whole
 from yardstick.common.errors import FormatError
 from yardstick.common.progress import Progress, run_sync
 
@@ -52,7 +52,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--bin-width", type=positive(), default=0.01, help="difference bins (0.01)")
     p.add_argument("--subset-size", type=whole(1), default=None,
                    help="topics per random set for error-rate/sensitivity (default N/2)")
-    p.add_argument("--fuzziness", type=fraction(0, 1, low_open=False), default=0.05, help="error-rate fuzziness (0.05)")
+    p.add_argument("--fuzziness", type=fraction(0, 1, low_open=False), default=0.05,
+                   help="error-rate fuzziness (0.05)")
     p.add_argument("--confidence", type=fraction(), default=0.95, help="confidence level (0.95)")
     p.add_argument("--alpha", type=fraction(), default=0.05, help="significance level (0.05)")
     p.add_argument("--beta", type=fraction(), default=0.20,
@@ -64,6 +65,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--out", metavar="DIR", help="write every table into DIR")
     p.add_argument("--format", default="csv", choices=["csv", "xlsx", "latex", "markdown"],
                    help="file format for --out (default csv)")
+    add_dask_argument(p)
 
 
 _SUFFIX = {"csv": ".csv", "xlsx": ".xlsx", "latex": ".tex", "markdown": ".md"}
@@ -96,9 +98,13 @@ def run(args: argparse.Namespace) -> int:
     for note in coverage:
         print(f"# note: {note}")
         print(f"yardstick stability: note: {note}", file=sys.stderr)
+    from yardstick.common.executor import connect
+
     try:
-        report = run_sync(run_stability(matrices, analyses, {"all": topics, **groups},
-                                        settings, tie_break), on_progress=_progress)
+        with connect(args.dask) as executor:
+            report = run_sync(run_stability(matrices, analyses, {"all": topics, **groups},
+                                            settings, tie_break, executor),
+                              on_progress=_progress)
     except ValueError as e:
         raise FormatError(args.qrels, None, f"stability analysis failed: {e}") from e
     for note in report.notes:
@@ -112,8 +118,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _write_all(report, out_dir: Path, args, seed: int, matrices, runs, notes=()) -> None:
-    """Every table and the detail tables (:mod:`yardstick.presentation.export.stability_tables`), at full
-    precision, each with its provenance."""
+    """Every table and the detail tables
+    (:mod:`yardstick.presentation.export.stability_tables`), at full precision, each with
+    its provenance."""
     from yardstick.common.provenance import Provenance
     from yardstick.evaluation.evaluation_service import EvalOptions
     from yardstick.presentation.export.stability_tables import detail_tables

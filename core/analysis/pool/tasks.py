@@ -7,7 +7,6 @@ orders are seeded by the report's seed).
 
 from __future__ import annotations
 
-import pickle
 from dataclasses import replace
 
 import numpy as np
@@ -16,6 +15,7 @@ from yardstick.analysis.pool.reconstruction import reconstruct_pool
 from yardstick.analysis.pool.simulation import iter_simulate
 from yardstick.analysis.pool.uniques import iter_leave_out_uniques
 from yardstick.common.progress import run_sync
+from yardstick.evaluation.runs_on_executor import travelling
 from yardstick.judging.judged_runs import JudgedRuns
 
 __all__ = ["uniques_task", "simulate_task", "portable"]
@@ -38,14 +38,4 @@ def portable(index: JudgedRuns) -> JudgedRuns:
     """``index`` with what cannot travel to another process left out: per-run caches in
     ``Run.meta`` that hold weak references (the judgments cached per qrels); the tasks
     rebuild any cache they need."""
-    runs = tuple(replace(r, meta={k: v for k, v in r.meta.items() if _picklable(v)})
-                 for r in index.runs)
-    return replace(index, runs=runs)
-
-
-def _picklable(value) -> bool:
-    try:
-        pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
-    except (TypeError, pickle.PicklingError):
-        return False
-    return True
+    return replace(index, runs=tuple(travelling(r) for r in index.runs))
