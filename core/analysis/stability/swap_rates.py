@@ -32,8 +32,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from yardstick.analysis.stability import pair_kernels
-from yardstick.analysis.stability.aggregates import MEAN, Aggregate, MeanAggregate, aggregate_for
+from yardstick.analysis.stability.aggregates import MEAN, Aggregate, aggregate_for
 from yardstick.analysis.stability.exponential_fit import ExpFit, fit_exponential, size_at_rate
 from yardstick.analysis.stability.resampling import (
     as_score_array,
@@ -83,17 +82,6 @@ def count_swaps(values: np.ndarray, idx_a: np.ndarray, idx_b: np.ndarray, bin_wi
     scaled = values * (1.0 / bin_width)    # scores in bin units: bin = floor(|d| + 1e-9)
     n_pairs = n_runs * (n_runs - 1) // 2
     step = max(1, CHUNK_ELEMENTS // max(n_pairs, 1))
-    if pair_kernels.AVAILABLE and type(aggregate) is MeanAggregate:
-        # one compiled pass over samples and pairs, the same counts (pair_kernels.py)
-        return pair_kernels.swap_histograms_of_means(scaled, idx_a, idx_b, TIE_TOLERANCE)
-    if pair_kernels.AVAILABLE:
-        comps, swaps = np.zeros(0, np.int64), np.zeros(0, np.int64)
-        for lo in range(0, idx_a.shape[0], step):
-            c, s = pair_kernels.swap_histograms(aggregate.samples(scaled, idx_a[lo:lo + step]),
-                                                aggregate.samples(scaled, idx_b[lo:lo + step]),
-                                                TIE_TOLERANCE)
-            comps, swaps = _add(comps, c), _add(swaps, s)
-        return comps, swaps
     hist = np.zeros(0, dtype=np.int64)
     for lo in range(0, idx_a.shape[0], step):
         da = pair_differences(aggregate.samples(scaled, idx_a[lo:lo + step]))
@@ -112,14 +100,6 @@ def count_swaps(values: np.ndarray, idx_a: np.ndarray, idx_b: np.ndarray, bin_wi
         hist = np.pad(hist, (0, 1))
     per_bin = hist.reshape(-1, 2)
     return per_bin.sum(axis=1), per_bin[:, 1].copy()
-
-
-def _add(total: np.ndarray, part: np.ndarray) -> np.ndarray:
-    """Histograms of different lengths added bin by bin."""
-    if len(part) > len(total):
-        total = np.pad(total, (0, len(part) - len(total)))
-    total[:len(part)] += part
-    return total
 
 
 @dataclass(frozen=True, eq=False)
