@@ -1,6 +1,10 @@
 """Time the whole Voorhees–Buckley swap analysis, vectorised vs a plain per-sample loop.
 
     .venv/bin/python benchmarks/bench_stability.py [--samples 1000] [--full]
+    .venv/bin/python benchmarks/bench_stability.py --track DIR --base OLD/core [--repeat 3]
+
+(The second form runs every stability analysis of a generated track with this code and
+with another checkout's, taking turns, and diffs every table they write.)
 
 For a 100 topics × 78 runs score matrix (the TREC 2003 robust track's size)
 and a 250 × 20 one (synthetic, seeded), runs :func:`yardstick.analysis.stability.swap_rates`
@@ -18,6 +22,7 @@ vectorised analysis under 10 s for 100 × 78 on a 2-core machine.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from pathlib import Path
@@ -102,11 +107,92 @@ def bench(n_topics: int, n_runs: int, samples: int, full: bool, seed: int = 1) -
           f"   counts identical: {'yes' if agree else 'NO'}")
 
 
+def _worker(matrices_file: str, out_dir: str, analysis: str, samples: int) -> None:
+    """One analysis with whichever ``yardstick`` is importable; times and every table."""
+    import pickle
+
+    from yardstick.analysis.stability.report import StabilitySettings, run_stability
+    from yardstick.presentation.export.stability_tables import detail_tables
+
+    with open(matrices_file, "rb") as f:
+        matrices, tie_break = pickle.load(f)
+    st = StabilitySettings(samples=samples, seed=7)
+    c, w = time.process_time(), time.perf_counter()
+    rep = run_sync(run_stability(matrices, [analysis], {"all": list(tie_break.index)}, st,
+                                 tie_break))
+    print(f"{time.process_time() - c:.3f} {time.perf_counter() - w:.3f}")
+    os.makedirs(out_dir, exist_ok=True)
+    for t in rep.tables:
+        t.frame.to_csv(os.path.join(out_dir, f"{analysis}-{t.name}.csv"))
+    for stem, frame, _ in detail_tables(rep):
+        frame.to_csv(os.path.join(out_dir, f"{analysis}-detail-{stem}.csv"))
+
+
+def against(track: str, base: str, samples: int, repeat: int) -> None:
+    """Every stability analysis, this checkout's code and ``base``'s (another checkout's
+    ``core/``) taking turns in fresh processes on the same score matrices; CPU and wall
+    time per analysis (median of ``repeat``), and every table compared."""
+    import filecmp
+    import glob
+    import pickle
+    import subprocess
+    import tempfile
+
+    from yardstick.analysis.stability.report import ANALYSES
+    from yardstick.cli.stability_cmd import _score_matrices
+
+    tmp = tempfile.mkdtemp(prefix="bench-stability-")
+    ns = argparse.Namespace(qrels=os.path.join(track, "qrels.txt"), level=1,
+                            runs=sorted(glob.glob(os.path.join(track, "runs", "*"))))
+    matrices, tie_break, _, _ = _score_matrices(ns, ["map", "P_10"])
+    mfile = os.path.join(tmp, "matrices.pkl")
+    with open(mfile, "wb") as f:
+        pickle.dump((matrices, tie_break), f)
+    os.makedirs(os.path.join(tmp, "base"))
+    os.symlink(os.path.abspath(base), os.path.join(tmp, "base", "yardstick"))
+    envs = {"new": dict(os.environ), "old": {**os.environ, "PYTHONPATH": os.path.join(tmp, "base")}}
+    print(f"{track}: {len(tie_break.columns)} runs x {len(tie_break)} topics, map and P_10, "
+          f"B = {samples}; load {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
+    print(f"{'analysis':16} {'old cpu':>8} {'new cpu':>8} {'old wall':>9} {'new wall':>9}")
+    total = {k: [0.0, 0.0] for k in envs}
+    for a in ANALYSES:
+        got = {k: [] for k in envs}
+        for _ in range(repeat):
+            for k, env in envs.items():
+                out = subprocess.run([sys.executable, __file__, "--worker", mfile,
+                                      os.path.join(tmp, k), a, str(samples)], env=env,
+                                     capture_output=True, text=True, check=True, cwd=tmp)
+                got[k].append([float(x) for x in out.stdout.split()[-2:]])
+        med = {k: np.median(np.array(v), axis=0) for k, v in got.items()}
+        for k in envs:
+            total[k][0] += med[k][0]
+            total[k][1] += med[k][1]
+        print(f"{a:16} {med['old'][0]:8.2f} {med['new'][0]:8.2f} {med['old'][1]:9.2f} "
+              f"{med['new'][1]:9.2f}")
+    print(f"{'all':16} {total['old'][0]:8.2f} {total['new'][0]:8.2f} {total['old'][1]:9.2f} "
+          f"{total['new'][1]:9.2f}")
+    cmp = filecmp.dircmp(os.path.join(tmp, "old"), os.path.join(tmp, "new"))
+    same = not (cmp.diff_files or cmp.left_only or cmp.right_only)
+    print(f"tables: {len(cmp.common_files)} written by each, identical: {same}"
+          + ("" if same else f" (differ: {cmp.diff_files + cmp.left_only + cmp.right_only})"))
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--samples", "-B", type=int, default=1000)
     p.add_argument("--full", action="store_true", help="time the loop on every size")
+    p.add_argument("--track", help="a track directory: compare with --base's code instead")
+    p.add_argument("--base", help="another checkout's core/ (e.g. a worktree of the branch "
+                   "point) to run side by side with this one")
+    p.add_argument("--repeat", type=int, default=1)
+    p.add_argument("--worker", nargs=4, help=argparse.SUPPRESS)
     args = p.parse_args(argv)
+    if args.worker:
+        _worker(args.worker[0], args.worker[1], args.worker[2], int(args.worker[3]))
+        return 0
+    if args.track:
+        against(args.track, args.base, args.samples, args.repeat)
+        return 0
     for n_topics, n_runs in ((100, 78), (250, 20)):
         bench(n_topics, n_runs, args.samples, args.full)
     return 0

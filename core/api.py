@@ -170,13 +170,15 @@ def _runs(runs: Any) -> list[Run]:
 
 
 def evaluations(qrels: Any, runs: Any, measures: Any = ("official",),
-                options: EvalOptions | None = None, **option_values) -> dict[str, Evaluation]:
+                options: EvalOptions | None = None, client: Any = None,
+                **option_values) -> dict[str, Evaluation]:
     """``{run name: Evaluation}`` (per-topic table, summary, judged ranking) for every run.
 
     Options are an :class:`EvalOptions` or its fields as keywords
     (``relevance_level=2``, ``complete=True``, ``max_docs=100``, ``judged_only=True``).
     Every cutoff asked is computed: ``["P.5", "P.10"]`` gives ``P_5`` and ``P_10``
     (where trec_eval's ``-m P.5 -m P.10`` keeps the first; ``merge_cutoffs``).
+    ``client``: a ``distributed.Client`` (or executor) to evaluate the runs on.
     """
     from yardstick.evaluation.measures.spec import merge_cutoffs
     from yardstick.session import evaluating
@@ -184,11 +186,16 @@ def evaluations(qrels: Any, runs: Any, measures: Any = ("official",),
     opts = options or EvalOptions(**option_values)
     q = read_qrels(qrels)
     measures = merge_cutoffs(measures, every=True)
+    if client is not None:
+        from yardstick.common.executor import executor_for
+        from yardstick.evaluation.runs_on_executor import evaluate_runs_on
+
+        return evaluate_runs_on(executor_for(client), q, _runs(runs), measures, opts)
     return {r.name: evaluating.evaluate_run(r, q, measures, opts) for r in _runs(runs)}
 
 
 def evaluate(qrels: Any, runs: Any, measures: Any = ("official",), per_topic: bool = True,
-             names: str = "as_asked", options: EvalOptions | None = None,
+             names: str = "as_asked", options: EvalOptions | None = None, client: Any = None,
              **option_values) -> pd.DataFrame:
     """Evaluate runs exactly as trec_eval does; a tidy frame ``run, topic, measure, value``.
 
@@ -206,13 +213,15 @@ def evaluate(qrels: Any, runs: Any, measures: Any = ("official",), per_topic: bo
         Measure names in the result: ``as_asked`` keeps the name each value was
         asked by when it gives one column (``nDCG@10``), else trec_eval's
         (``P_5``, ``P_10`` for ``P.5,10``).
+    client : distributed.Client, optional
+        Evaluate the runs as tasks on a Dask cluster (the qrels sent once); same numbers.
     """
     from yardstick.evaluation.measures.spec import output_label, parse_measures
 
     specs = parse_measures(measures)
     q, run_list = read_qrels(qrels), _runs(runs)
     opts = options or EvalOptions(**option_values)
-    evs = evaluations(q, run_list, specs, opts)
+    evs = evaluations(q, run_list, specs, opts, client=client)
     frames = [ev.to_frame(per_topic=per_topic, summary=not per_topic, numeric=True)
               for ev in evs.values()]
     out = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(
@@ -330,34 +339,42 @@ def _matrix(qrels, runs, measure, options) -> pd.DataFrame:
 
 def stability_report(qrels: Any, runs: Any, measures: Sequence[str] = ("map",),
               analyses: Sequence[str] = ("swap", "error-rate"), samples: int = 1000,
-              seed: int = 0, **settings) -> StabilityReport:
+              seed: int = 0, client: Any = None, **settings) -> StabilityReport:
     """Topic-set stability analyses (:mod:`yardstick.analysis.stability`); a ``StabilityReport``.
 
     Its ``tables`` are DataFrames (``report.table(name)``, ``report.to_frame()``).
+    ``client``: a ``distributed.Client`` to run the runs' evaluation and the analyses on
+    (one task per analysis, measure and topic set); the report is the same.
     """
     from yardstick.analysis.stability.report import StabilitySettings, run_stability, score_matrices
+    from yardstick.common.executor import executor_for
     from yardstick.common.progress import run_sync
 
-    evs = evaluations(qrels, runs, sorted({*measures, "map"}))
+    evs = evaluations(qrels, runs, sorted({*measures, "map"}), client=client)
     mats, tie_break = score_matrices(evs, list(measures))
     topics = list(next(iter(mats.values())).index)
     st = StabilitySettings(samples=samples, seed=seed, **settings)
-    return run_sync(run_stability(mats, list(analyses), {"all": topics}, st, tie_break))
+    return run_sync(run_stability(mats, list(analyses), {"all": topics}, st, tie_break,
+                                  executor_for(client)))
 
 
 def pool_report(qrels: Any, runs: Any, depth: int | None = None,
                 pooled: Iterable[str] | None = None, groups: Mapping[str, str] | None = None,
-                analyses: Sequence[str] = ("stats",), **settings) -> PoolReport:
+                analyses: Sequence[str] = ("stats",), client: Any = None,
+                **settings) -> PoolReport:
     """Pool-quality diagnostics (:mod:`yardstick.analysis.pool`); a ``PoolReport`` whose
     ``tables()`` are DataFrames.
 
     ``pooled`` / ``depth`` default to the pool inferred from the runs' judged depths
     (:func:`yardstick.analysis.pool.pool_choice.choose_pool`; every run to depth 100,
     said as assumed, where the data cannot tell); ``groups`` to a guess from run names.
-    ``report.assumptions`` says which, ``report.inferred`` holds the evidence."""
+    ``report.assumptions`` says which, ``report.inferred`` holds the evidence.
+    ``client``: a ``distributed.Client`` to run uniques and the simulations on; the
+    report is the same."""
     from yardstick.analysis.assumptions import Assumptions, runs_statement
     from yardstick.analysis.pool.pool_choice import choose_pool
     from yardstick.analysis.pool.report import PoolSettings, iter_pool_report
+    from yardstick.common.executor import executor_for
     from yardstick.common.progress import run_sync
     from yardstick.inputs.run_names import guess_groups
     from yardstick.judging.judged_runs_build import build_judged_runs
@@ -376,7 +393,8 @@ def pool_report(qrels: Any, runs: Any, depth: int | None = None,
     return run_sync(iter_pool_report(
         choice.index, PoolSettings(depth=choice.depth, default_depth=choice.default_depth,
                                    analyses=tuple(analyses), **settings),
-        assumptions=choice.assumptions, inferred=choice.inferred))
+        assumptions=choice.assumptions, inferred=choice.inferred,
+        executor=executor_for(client)))
 
 
 def plot_recall_precision(qrels: Any, runs: Any, ax: Axes | None = None) -> Figure:

@@ -20,6 +20,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "report": ("yardstick.cli.report_cmd", "write ad hoc / known-item / filtering / QA reports"),
     "stability": ("yardstick.cli.stability_cmd", "topic-set stability diagnostics"),
     "pool": ("yardstick.cli.pool_cmd", "pool-quality diagnostics"),
+    "archive": ("yardstick.cli.archive_cmd", "the same diagnostics across many tracks"),
     "convert": ("yardstick.cli.convert_cmd", "convert classic collections to TREC files"),
     "make-runs": ("yardstick.cli.make_runs_cmd", "make runs with real retrieval models"),
     "explain": ("yardstick.cli.explain_cmd", "explain how a measure value is made"),

@@ -73,3 +73,11 @@ def choice_of(check: Callable[[str], str | None]) -> Callable[[str], str]:
             raise argparse.ArgumentTypeError(why)
         return text
     return parse
+
+
+def add_dask_argument(p) -> None:
+    """``--dask local|local:N|tcp://HOST:PORT`` (:func:`yardstick.common.executor.connect`)."""
+    p.add_argument("--dask", metavar="WHERE", default=None,
+                   help="run the heavy work on Dask: local (a LocalCluster, one worker per "
+                        "core), local:N (N workers) or tcp://HOST:PORT (a running scheduler); "
+                        "needs the 'dask' extra.  Results are identical to in-process")

@@ -29,7 +29,7 @@ import os
 import sys
 
 from yardstick.analysis.pool.report import ANALYSES, REGISTRY, PoolSettings
-from yardstick.cli.option_types import choice_of, whole, whole_list
+from yardstick.cli.option_types import add_dask_argument, choice_of, whole, whole_list
 from yardstick.common.errors import FormatError
 
 _STRATEGIES = ("depth", "runs", "mtf", "random")
@@ -82,6 +82,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--out", metavar="DIR", help="write every table to DIR")
     p.add_argument("--format", choices=["csv", "tsv", "xlsx", "latex", "markdown"],
                    default="csv", help="table format with --out (default csv)")
+    add_dask_argument(p)
 
 
 def _read_pooled(path: str, runs) -> list:
@@ -187,8 +188,12 @@ def run(args: argparse.Namespace) -> int:
         strategies=tuple(args.strategy or ("depth", "mtf", "random")), levels=levels,
         seed=args.seed, collection=os.path.basename(args.qrels))
     other = read_qrels(args.compare_qrels) if args.compare_qrels else None
-    report = run_sync(iter_pool_report(index, settings, title_index, n_docs, other,
-                                       choice.assumptions, choice.inferred))
+    from yardstick.common.executor import connect
+
+    with connect(args.dask) as executor:
+        report = run_sync(iter_pool_report(index, settings, title_index, n_docs, other,
+                                           choice.assumptions, choice.inferred,
+                                           executor=executor))
     _print(report, sys.stdout, args.tie_order)
     if args.out:
         from yardstick.common.options import EvalOptions

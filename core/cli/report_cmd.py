@@ -32,6 +32,8 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
+from yardstick.cli.option_types import add_dask_argument
+
 KINDS = ("adhoc", "known-item", "filtering", "qa")
 #: --per-run auto writes per-run pages up to this many runs
 PER_RUN_AUTO = 25
@@ -44,6 +46,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--qrels", required=True, help="qrels file")
     p.add_argument("runs", nargs="+", metavar="RUN", help="run file(s)")
     p.add_argument("--out", required=True, metavar="DIR", help="output folder")
+    add_dask_argument(p)
     p.add_argument("--run", "--runs", dest="only", action="append", metavar="NAME",
                    help="write pages only for this run (repeatable or comma list; medians "
                    "use all runs)")
@@ -324,7 +327,15 @@ def run(args: argparse.Namespace) -> int:
     except KeyError as e:
         print(f"yardstick report: {e.args[0]}", file=sys.stderr)
         return 1
-    written = write_report(doc, Path(args.out), formats, args.dpi)
+    from yardstick.common.executor import connect
+    from yardstick.presentation.reports.figure_pool import use_executor
+
+    with connect(args.dask) as executor:
+        use_executor(executor)
+        try:
+            written = write_report(doc, Path(args.out), formats, args.dpi)
+        finally:
+            use_executor(None)
     for p in written:
         print(p)
     return 0

@@ -30,7 +30,7 @@ import pandas as pd
 
 from yardstick.analysis.stability.analyses import REGISTRY
 from yardstick.analysis.stability.report import ANALYSES, StabilitySettings, run_stability
-from yardstick.cli.option_types import fraction, positive, whole
+from yardstick.cli.option_types import add_dask_argument, fraction, positive, whole
 from yardstick.common.errors import FormatError
 from yardstick.common.progress import Progress, run_sync
 
@@ -67,6 +67,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--out", metavar="DIR", help="write every table into DIR")
     p.add_argument("--format", default="csv", choices=["csv", "xlsx", "latex", "markdown"],
                    help="file format for --out (default csv)")
+    add_dask_argument(p)
 
 
 _SUFFIX = {"csv": ".csv", "xlsx": ".xlsx", "latex": ".tex", "markdown": ".md"}
@@ -98,9 +99,13 @@ def run(args: argparse.Namespace) -> int:
     print(f"# {len(topics)} topics, {len(tie_break.columns)} runs, seed {seed}")
     for note in coverage:
         print(f"yardstick stability: note: {note}", file=sys.stderr)
+    from yardstick.common.executor import connect
+
     try:
-        report = run_sync(run_stability(matrices, analyses, {"all": topics, **groups},
-                                        settings, tie_break), on_progress=_progress)
+        with connect(args.dask) as executor:
+            report = run_sync(run_stability(matrices, analyses, {"all": topics, **groups},
+                                            settings, tie_break, executor),
+                              on_progress=_progress)
     except ValueError as e:
         raise FormatError(args.qrels, None, f"stability analysis failed: {e}") from e
     for note in report.notes:

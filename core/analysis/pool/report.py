@@ -30,6 +30,7 @@ from yardstick.analysis.pool.relevant_sources import (
     relevant_by_depth,
 )
 from yardstick.analysis.pool.simulation import SIM_MEASURES, SimulationResult, iter_simulate
+from yardstick.analysis.pool.tasks import portable, simulate_task, uniques_task
 from yardstick.analysis.pool.titlestat import (
     JudgmentComparison,
     TitleIndex,
@@ -44,6 +45,7 @@ from yardstick.analysis.pool.titlestat_pool import (
     titlestat_uniques,
 )
 from yardstick.analysis.pool.uniques import UniquesResult, iter_leave_out_uniques
+from yardstick.common.executor import Executor
 from yardstick.common.progress import Progress
 from yardstick.inputs.io.read_progress import scaled
 from yardstick.inputs.qrels import Qrels
@@ -159,6 +161,19 @@ class PoolContext:
     documents: int | None = None
     compare_qrels: Qrels | None = None
     notes: list[str] = field(default_factory=list)
+    #: executor futures of the analyses sent elsewhere, by (analysis, part)
+    remote: dict = field(default_factory=dict)
+    executor: Executor | None = None
+
+    def part(self, key: tuple[str, str], compute: Generator):
+        """The result of one part of an analysis: its executor task's when it was sent
+        (waited for here), else ``compute`` run here."""
+        if key not in self.remote:
+            return (yield from compute)
+        for _, value, error in self.executor.results([self.remote.pop(key)]):
+            if error is not None:
+                raise error
+            return value
 
     @property
     def max_depth(self) -> int:
@@ -241,9 +256,9 @@ def _sources_tables(r: PoolReport) -> dict[str, pd.DataFrame]:
 def _uniques(ctx: PoolContext):
     s, out = ctx.settings, {}
     for i, unit in enumerate(("run", "group")):
-        out[f"uniques_{unit}"] = yield from scaled(
+        out[f"uniques_{unit}"] = yield from ctx.part(("uniques", unit), scaled(
             iter_leave_out_uniques(ctx.index, ctx.depth, unit, s.measure, s.min_score,
-                                   ctx.pool), i, 2, prefix=f"uniques by {unit}: ")
+                                   ctx.pool), i, 2, prefix=f"uniques by {unit}: "))
     return out
 
 
@@ -312,18 +327,41 @@ def _titlestat_summary(r: PoolReport) -> list[str]:
 
 
 def _simulate(ctx: PoolContext):
+    index, s, depth = ctx.index, ctx.settings, ctx.depth
+    n = max(1, len(s.strategies))
+    sims = {}
+    for i, (strat, levels) in enumerate(_simulation_levels(ctx).items()):
+        sims[strat] = yield from ctx.part(("simulate", strat), scaled(
+            iter_simulate(index, depth, strat, levels, s.sim_measures, s.measure, s.seed),
+            i, n, prefix=f"simulation {strat}: "))
+    return {"simulations": sims}
+
+
+def _simulation_levels(ctx: PoolContext) -> dict[str, tuple[int, ...]]:
+    """The levels each simulated strategy runs at."""
     index, s, depth, pool = ctx.index, ctx.settings, ctx.depth, ctx.pool
     mean_pool = float(np.bincount(index.key_topic(pool.keys), minlength=index.n_topics)
                       [depth > 0].mean()) if (depth > 0).any() else 0.0
     n_units = len(set(index.run_group[index.pooled].tolist()))
-    n = max(1, len(s.strategies))
-    sims = {}
-    for i, strat in enumerate(s.strategies):
-        levels = s.levels.get(strat) or default_levels(strat, ctx.max_depth, mean_pool, n_units)
-        sims[strat] = yield from scaled(
-            iter_simulate(index, depth, strat, levels, s.sim_measures, s.measure, s.seed),
-            i, n, prefix=f"simulation {strat}: ")
-    return {"simulations": sims}
+    return {strat: s.levels.get(strat) or default_levels(strat, ctx.max_depth, mean_pool,
+                                                         n_units)
+            for strat in s.strategies}
+
+
+def _send(ctx: PoolContext, wanted: set[str]) -> None:
+    """Start the heavy parts (uniques by run and by group, each simulated strategy) on
+    the executor, the judged runs scattered once; each part is the same call as here."""
+    ex, s = ctx.executor, ctx.settings
+    handle = ex.scatter(portable(ctx.index))
+    if "uniques" in wanted:
+        for unit in ("run", "group"):
+            ctx.remote[("uniques", unit)] = ex.submit(uniques_task, handle, ctx.depth, unit,
+                                                      s.measure, s.min_score)
+    if "simulate" in wanted:
+        for strat, levels in _simulation_levels(ctx).items():
+            ctx.remote[("simulate", strat)] = ex.submit(
+                simulate_task, handle, ctx.depth, strat, levels, s.sim_measures, s.measure,
+                s.seed)
 
 
 def _simulate_tables(r: PoolReport) -> dict[str, pd.DataFrame]:
@@ -348,10 +386,14 @@ ANALYSES = tuple(REGISTRY)
 def iter_pool_report(index: JudgedRuns, settings: PoolSettings,
                      title_index: TitleIndex | None = None, documents: int | None = None,
                      compare_qrels=None, assumptions: Assumptions | None = None,
-                     inferred: InferredPool | None = None
+                     inferred: InferredPool | None = None, executor: Executor | None = None,
                      ) -> Generator[Progress, None, PoolReport]:
     """Run the selected analyses of :data:`REGISTRY`, yielding progress (fractions of
     the whole job).
+
+    ``executor``: where the heavy parts run (:mod:`yardstick.common.executor`); with a
+    Dask one, uniques by run and by group and each simulated strategy are tasks started
+    at once, the judged runs sent to the workers once; the report is the same.
 
     ``compare_qrels``: a second judgment set on the same documents and topics,
     compared with the loaded qrels by titlestat_rel (Buckley et al. Fig. 4).
@@ -365,7 +407,9 @@ def iter_pool_report(index: JudgedRuns, settings: PoolSettings,
     yield Progress(0, total, "rebuilding the pool")
     depth = index.depth_array(s.depth, s.default_depth)
     ctx = PoolContext(index, s, depth, reconstruct_pool(index, depth), title_index, documents,
-                      compare_qrels)
+                      compare_qrels, executor=executor)
+    if executor is not None and not executor.local:
+        _send(ctx, {a.name for a in wanted})
     out: dict = {"settings": s}
     done = 0.0
     for a in wanted:
@@ -378,5 +422,7 @@ def iter_pool_report(index: JudgedRuns, settings: PoolSettings,
         documents=documents)
     out["notes"] = tuple(ctx.notes)
     out["assumptions"], out["inferred"] = assumptions, inferred
+    if ctx.remote:
+        executor.cancel(list(ctx.remote.values()))
     yield Progress(total, total, "done")
     return PoolReport(**out)

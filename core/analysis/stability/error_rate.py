@@ -70,8 +70,8 @@ def count_outcomes(values: np.ndarray, indices: np.ndarray, fuzziness: float = 0
         samples where ``i`` beats ``j``, loses to it, or ties with it.
     """
     ii, jj = run_pairs(values.shape[1])
-    means = np.ascontiguousarray(aggregate.samples(values, indices).T)   # R × B
-    a, b = comparable(means[ii]), comparable(means[jj])               # P × B
+    means = comparable(np.ascontiguousarray(aggregate.samples(values, indices).T))  # R × B
+    a, b = means[ii], means[jj]      # P × B (rounded per run first: the same values, R/P the work)
     # "less than" the fuzziness, decided on the values as fractions (comparable.py)
     eq = comparable(np.abs(a - b)) < comparable(fuzziness * np.maximum(np.abs(a), np.abs(b)))
     eq |= a == b

@@ -27,7 +27,8 @@ from yardstick.analysis.stability.analyses import REGISTRY
 from yardstick.analysis.stability.comparable import comparable
 from yardstick.analysis.stability.rank_correlation import correlation_matrix, ranking_strings
 from yardstick.analysis.stability.topic_groups import group_rank_correlation, select_topics
-from yardstick.common.progress import Progress
+from yardstick.common.executor import Executor
+from yardstick.common.progress import Progress, run_sync
 
 __all__ = ["ANALYSES", "ANALYSIS_TITLES", "StabilitySettings", "ReportTable", "StabilityReport",
            "run_stability", "score_matrices"]
@@ -153,7 +154,7 @@ def _means(label: str, mat: pd.DataFrame, topics: Sequence[str]) -> pd.Series:
 
 def run_stability(matrices: Mapping[str, pd.DataFrame], analyses: Sequence[str],
                   sets: Mapping[str, Sequence[str]], settings: StabilitySettings,
-                  tie_break: pd.DataFrame | None = None,
+                  tie_break: pd.DataFrame | None = None, executor: Executor | None = None,
                   ) -> Generator[Progress, None, StabilityReport]:
     """Run ``analyses`` on every measure and topic set (progress generator).
 
@@ -168,11 +169,15 @@ def run_stability(matrices: Mapping[str, pd.DataFrame], analyses: Sequence[str],
     settings : StabilitySettings
     tie_break : DataFrame, optional
         Topics × runs MAP, to order tied runs in rankings (robust overview Table 3).
+    executor : Executor, optional
+        Where each (analysis, measure, topic set) runs (:mod:`yardstick.common.executor`);
+        default here.  Each such task seeds its own generator with ``settings.seed`` exactly
+        as in-process, so the report is the same wherever it runs.
     """
     unknown = [a for a in analyses if a not in REGISTRY]
     if unknown:
         raise ValueError(f"unknown analysis {unknown[0]!r}; expected one of {ANALYSES}")
-    job = _Job(StabilityReport(settings), matrices, sets, settings, tie_break)
+    job = _Job(StabilityReport(settings), matrices, sets, settings, tie_break, executor)
     job.report.notes.extend(input_warnings(matrices, sets))
     resampled = sum(REGISTRY[a].resamples for a in analyses)
     job.steps = max(1, resampled * len(matrices) * len(sets))
@@ -251,10 +256,12 @@ class _Job:
 
     def __init__(self, report: StabilityReport, matrices: Mapping[str, pd.DataFrame],
                  sets: Mapping[str, Sequence[str]], settings: StabilitySettings,
-                 tie_break: pd.DataFrame | None):
+                 tie_break: pd.DataFrame | None, executor: Executor | None = None):
         self.report, self.matrices, self.sets = report, matrices, sets
         self.settings, self.tie_break = settings, tie_break
         self.steps, self.step = 1, 0
+        self.executor = executor
+        self._scattered: dict[str, Any] = {}
 
     def table(self, name: str, title: str, frame: pd.DataFrame, show: bool = True,
               index: bool = False) -> None:
@@ -263,6 +270,8 @@ class _Job:
     def each(self, analysis: str, fn, linear_only: bool = False, per_measure=None, **kw):
         """Run ``fn`` (a progress generator) on every measure and topic set; results by
         (measure, topic set).  A ValueError skips that pair with a note saying why."""
+        if self.executor is not None and not self.executor.local:
+            return (yield from self._each_remote(analysis, fn, linear_only, per_measure, kw))
         title = REGISTRY[analysis].title
         rep, out = self.report, {}
         for m, mat in self.matrices.items():
@@ -286,8 +295,56 @@ class _Job:
         rep.results[analysis] = out
         return out
 
+    def _each_remote(self, analysis: str, fn, linear_only: bool, per_measure, kw):
+        """:meth:`each` with one executor task per (measure, topic set), the score matrix
+        scattered once per measure; results, notes and their order as in-process."""
+        title = REGISTRY[analysis].title
+        ex, rep = self.executor, self.report
+        plan: list[tuple[str, Any]] = []        # ("note", text) or ("task", (m, g))
+        futures = []
+        for m, mat in self.matrices.items():
+            if linear_only and not aggregate_for(m).linear:
+                plan.append(("note", f"{title}: {m} skipped (not a mean over topics)"))
+                self.step += len(self.sets)
+                continue
+            if m not in self._scattered:
+                self._scattered[m] = ex.scatter(mat)
+            extra = per_measure(m) if per_measure is not None else {}
+            for g, topics in self.sets.items():
+                futures.append(ex.submit(run_task, fn, self._scattered[m], list(topics),
+                                         self.settings.seed, m, {**kw, **extra}))
+                plan.append(("task", (m, g)))
+        keys = [k for what, k in plan if what == "task"]
+        done: dict[tuple[str, str], Any] = {}
+        try:
+            for pos, value, error in ex.results(futures):
+                if error is not None and not isinstance(error, ValueError):
+                    raise error
+                done[keys[pos]] = error if error is not None else value
+                self.step += 1
+                m, g = keys[pos]
+                yield Progress(self.step, self.steps, f"{title}: {m}, {g}")
+        finally:
+            ex.cancel(futures)
+        out = {}
+        for what, item in plan:
+            if what == "note":
+                rep.notes.append(item)
+            elif isinstance(done[item], ValueError):
+                rep.notes.append(f"{title}: {item[0]}, {item[1]} topics skipped: {done[item]}")
+            else:
+                out[item] = done[item]
+        rep.results[analysis] = out
+        return out
+
     def correlations(self, analysis: str) -> None:
         _correlations(self.report, analysis, self.matrices, self.sets, self.tie_break)
+
+
+def run_task(fn, matrix: pd.DataFrame, topics: list[str], seed: int, measure: str,
+             kw: dict) -> Any:
+    """One analysis on one measure and topic set, run to the end (an executor task)."""
+    return run_sync(fn(select_topics(matrix, topics), seed=seed, measure=measure, **kw))
 
 
 def _correlations(rep: StabilityReport, analysis: str, matrices: Mapping[str, pd.DataFrame],

@@ -2,8 +2,8 @@
 
 All diagnostics in :mod:`yardstick.analysis.stability` start from a *score matrix*: a
 :class:`pandas.DataFrame` with one row per topic and one column per run holding
-a per-topic measure (``yardstick.evaluation.evaluation_service.score_matrix(evals, "map")``).  A set
-of
+a per-topic measure
+(``yardstick.evaluation.evaluation_service.score_matrix(evals, "map")``).  A set of
 ``B`` topic samples is a ``B × n`` index array (drawn all at once: a row-wise
 shuffle for subsets, ``integers`` for bootstrap samples), or equivalently a
 ``B × N`` weight matrix ``W`` (``W[b, t]`` = multiplicity of topic ``t`` in

@@ -23,6 +23,16 @@ from typing import Callable
 MIN_POOLED = 24
 #: at most this many worker processes
 MAX_WORKERS = 8
+#: an executor (:mod:`yardstick.common.executor`) that renders the figure files instead of
+#: the process pool, set by ``yardstick report --dask`` with :func:`use_executor`
+_EXECUTOR = None
+
+
+def use_executor(executor) -> None:
+    """Render figure files as tasks on ``executor`` (a Dask one) from now on; None: the
+    process pool again."""
+    global _EXECUTOR
+    _EXECUTOR = None if executor is None or executor.local else executor
 
 
 @dataclass(frozen=True)
@@ -70,7 +80,10 @@ class RenderedFigures:
         n = workers_for(len(self.jobs)) if workers is None else workers
         self._pool = None
         self._futures: dict = {}
-        if n > 0:
+        self._executor = _EXECUTOR
+        if self._executor is not None:      # a task per figure file, on the cluster
+            self._futures = {k: self._executor.submit(render, j) for k, j in self.jobs.items()}
+        elif n > 0:
             import multiprocessing
             from concurrent.futures import ProcessPoolExecutor
 
@@ -80,9 +93,16 @@ class RenderedFigures:
 
     def get(self, key) -> bytes:
         fut: Future | None = self._futures.get(key)
+        if fut is not None and self._executor is not None:
+            for _, value, error in self._executor.results([fut]):
+                if error is not None:
+                    raise error
+                return value
         return fut.result() if fut is not None else render(self.jobs[key])
 
     def close(self) -> None:
+        if self._executor is not None:
+            self._executor.cancel(list(self._futures.values()))
         if self._pool is not None:
             self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None

@@ -1,0 +1,168 @@
+"""An archive study: one row of collection diagnostics per track, tracks side by side.
+
+The studies behind Yardstick's stability and pooling diagnostics ran them across
+whole series of collections: Voorhees & Buckley, "The effect of topic set size on
+retrieval experiment error", SIGIR 2002 (TREC-3 to 8: the minimum difference for a
+5 % swap rate at 25 and 50 topics, §4, Table 2); Buckley, Dimmick, Soboroff &
+Voorhees, "Bias and the limits of pooling for large collections", Information
+Retrieval 2007 (leave-out-uniques across collections, §4); Sakai, "Topic set size
+design", Information Retrieval Journal 2016 (topic-set sizes across test
+collections); Sakai, "Evaluating evaluation metrics based on the bootstrap", SIGIR
+2006 (discriminative power).  :func:`track_row` computes one track's row from its
+directory (qrels, ``runs/``, optional ``groups.tsv`` and ``pooled.txt``);
+:func:`archive_table` runs it for every track, one executor task per track (the
+track's files are read where the task runs: only paths travel).
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from yardstick.common.executor import Executor, InProcess
+from yardstick.common.progress import run_sync
+
+__all__ = ["ArchiveSettings", "TrackFiles", "track_files", "track_row", "archive_table"]
+
+
+@dataclass(frozen=True)
+class ArchiveSettings:
+    """What every track's row is computed with."""
+
+    measures: tuple[str, ...] = ("map", "P_10")
+    samples: int = 1000
+    seed: int = 0
+    depth: int = 100
+    difference: float = 0.05
+    sizes: tuple[int, ...] = (25, 50)
+    alpha: float = 0.05
+    beta: float = 0.20
+    bin_width: float = 0.01
+    level: int = 1
+
+
+@dataclass(frozen=True)
+class TrackFiles:
+    """A track directory's files: qrels, run files, and the optional groups / pooled lists."""
+
+    name: str
+    qrels: str
+    runs: tuple[str, ...]
+    groups: str | None = None
+    pooled: str | None = None
+
+
+def track_files(directory: str) -> TrackFiles:
+    """The files of a track directory: ``qrels*`` (or ``*.qrels``), every file under
+    ``runs/`` (else every other file), ``groups.tsv`` and ``pooled.txt`` when present."""
+    d = os.path.abspath(directory)
+    qrels = sorted(glob.glob(os.path.join(d, "qrels*")) + glob.glob(os.path.join(d, "*.qrels")))
+    if not qrels:
+        raise ValueError(f"{directory}: no qrels file (qrels* or *.qrels)")
+    run_dir = os.path.join(d, "runs")
+    runs = sorted(p for p in glob.glob(os.path.join(run_dir, "*")) if os.path.isfile(p))
+    if not runs:
+        raise ValueError(f"{directory}: no run files under runs/")
+    groups = os.path.join(d, "groups.tsv")
+    pooled = os.path.join(d, "pooled.txt")
+    return TrackFiles(os.path.basename(d.rstrip(os.sep)), qrels[0], tuple(runs),
+                      groups if os.path.isfile(groups) else None,
+                      pooled if os.path.isfile(pooled) else None)
+
+
+def track_row(files: TrackFiles, settings: ArchiveSettings) -> dict:
+    """One track's row (an executor task: reads the track's files where it runs)."""
+    from yardstick.analysis.pool.reconstruction import reconstruct_pool
+    from yardstick.analysis.pool.uniques import iter_leave_out_uniques
+    from yardstick.analysis.stability.aggregates import lower_is_better
+    from yardstick.analysis.stability.discriminative_power import discriminative_power
+    from yardstick.analysis.stability.rank_correlation import correlation_matrix
+    from yardstick.analysis.stability.report import score_matrices
+    from yardstick.analysis.stability.swap_rates import swap_rates
+    from yardstick.analysis.stability.topic_set_size import topic_set_size
+    from yardstick.common.options import EvalOptions
+    from yardstick.evaluation.evaluation_service import evaluate_runs
+    from yardstick.inputs.io import read_qrels, read_run
+    from yardstick.inputs.io.groups_file import read_groups
+    from yardstick.inputs.run_names import unique_names
+    from yardstick.judging.judged_runs_build import build_judged_runs
+
+    st = settings
+    qrels = read_qrels(files.qrels)
+    runs, _ = unique_names([read_run(p) for p in files.runs])
+    labels = list(st.measures)
+    specs = sorted({_spec(m) for m in [*labels, "map"]})
+    evals = run_sync(evaluate_runs(runs, qrels, specs, EvalOptions(relevance_level=st.level,
+                                                                   complete=True)))
+    matrices, tie_break = score_matrices(evals, labels)
+    first = matrices[labels[0]]
+    row: dict = {"track": files.name, "runs": len(runs), "topics": first.shape[0]}
+
+    groups = read_groups(files.groups) if files.groups else {}
+    listed = None
+    if files.pooled:
+        with open(files.pooled, encoding="utf-8") as f:
+            listed = {w for line in f if not line.startswith("#") for w in line.split()}
+    pooled = [listed is None or r.tag in listed or r.name in listed for r in runs]
+    group_of = {r.name: groups.get(r.name) or groups.get(r.tag) or r.group for r in runs}
+    index = build_judged_runs(runs, qrels, pooled=pooled, groups=group_of,
+                              relevance_level=st.level)
+    row["judged_depth"] = judged_depth(index)
+    depth = index.depth_array(st.depth, None)
+    uniq = run_sync(iter_leave_out_uniques(index, depth, "group", "map", None,
+                                           reconstruct_pool(index, depth)))
+    row["uniques_largest_drop_%"] = float(uniq.summary["max_percent"])
+
+    swaps = run_sync(swap_rates(first, samples=st.samples, seed=st.seed,
+                                bin_width=st.bin_width, measure=labels[0]))
+    for n in st.sizes:
+        ok = np.flatnonzero(swaps.fitted_error(n) <= 0.05)
+        row[f"min_diff_5%_at_{n}"] = float(ok[0] * st.bin_width) if len(ok) else float("nan")
+    disc = run_sync(discriminative_power(first, samples=st.samples, alpha=st.alpha,
+                                         seed=st.seed, measure=labels[0]))
+    row["discriminative_power"] = disc.share_significant
+    # ties broken by MAP, as the stability report's rank correlations (robust 2003, Fig. 3)
+    taus = correlation_matrix(pd.DataFrame({m: mat.mean() for m, mat in matrices.items()}),
+                              "kendall", None if tie_break is None else tie_break.mean(),
+                              [m for m in labels if lower_is_better(m)])
+    for m in labels[1:]:
+        row[f"kendall_tau_{labels[0]}_{m}"] = float(taus.loc[labels[0], m])
+    tss = topic_set_size(first, [st.difference], st.alpha, st.beta, measure=labels[0])
+    row[f"topics_for_diff_{st.difference:g}"] = float(tss.table["paired_t"].iloc[0])
+    row["qrels"] = files.qrels
+    row["run_files"] = len(files.runs)
+    return row
+
+
+def judged_depth(index) -> float:
+    """Median over pooled runs × judged topics of the depth to which the run is judged
+    without a gap (rank of its first unjudged document − 1)."""
+    seg = index.seg_start
+    unjudged = np.flatnonzero(index.e_rel < 0)
+    starts, ends = seg[:-1], seg[1:]
+    pos = np.searchsorted(unjudged, starts)
+    nxt = np.where(pos < len(unjudged), unjudged[np.minimum(pos, len(unjudged) - 1)], ends)
+    first = np.minimum(nxt, ends)
+    depth = (first - starts).reshape(len(index.run_names), -1)
+    keep = depth[np.asarray(index.pooled)][:, np.asarray(index.in_qrels)]
+    return float(np.median(keep)) if keep.size else float("nan")
+
+
+def archive_table(directories: Sequence[str], settings: ArchiveSettings,
+                  executor: Executor | None = None) -> pd.DataFrame:
+    """One row per track directory (in the order given), each computed as one task."""
+    ex = executor or InProcess()
+    files = [track_files(d) for d in directories]
+    rows = ex.map(track_row, [(f,) for f in files], settings=settings)
+    return pd.DataFrame(rows)
+
+
+def _spec(label: str) -> str:
+    """trec_eval request for a per-topic column label (``P_10`` -> ``P.10``)."""
+    head, _, tail = label.rpartition("_")
+    return f"{head}.{tail}" if head and tail.replace(".", "", 1).isdigit() else label

@@ -1,0 +1,94 @@
+"""An archive study: the same diagnostics on many tracks, one row per track.
+
+  yardstick archive TRACK_DIR... --out DIR [--format csv|tsv|xlsx|latex|markdown]
+        [-B 1000] [--seed N] [--depth 100] [--difference 0.05] [--measure map ...]
+        [--dask local|local:N|tcp://HOST:PORT]
+
+Each TRACK_DIR holds a qrels file (``qrels*`` or ``*.qrels``), the runs under
+``runs/`` and optionally ``groups.tsv`` (run<TAB>group) and ``pooled.txt`` (the
+pooled runs).  The table (``archive.<format>``) has per track: runs, topics, judged
+depth, the minimum difference for a 5 % swap rate at 25 and 50 topics (Voorhees &
+Buckley 2002), discriminative power (Sakai 2006), Kendall's tau between the measures'
+rankings, the leave-out-uniques largest drop (Buckley et al. 2007) and the topic-set
+size for ``--difference`` (Sakai 2016); ``archive.png`` compares the tracks;
+``tracks/<name>.<format>`` holds each track's row with that track's provenance.
+With ``--dask`` every track is one task on the cluster, read there from its paths.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from yardstick.cli.option_types import add_dask_argument, positive, whole
+
+_SUFFIX = {"csv": "csv", "tsv": "tsv", "xlsx": "xlsx", "latex": "tex", "markdown": "md"}
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("tracks", nargs="+", metavar="TRACK_DIR", help="track directories")
+    p.add_argument("--out", required=True, metavar="DIR", help="where the table and charts go")
+    p.add_argument("--format", choices=list(_SUFFIX), default="csv",
+                   help="table format (default csv)")
+    p.add_argument("--measure", "-m", action="append", dest="measures", metavar="NAME",
+                   help="measures (repeatable; default map and P_10; the first is the one "
+                        "the swap rates, discriminative power and topic-set size use)")
+    p.add_argument("-B", "--samples", type=whole(2), default=1000,
+                   help="samples of the swap rates and bootstrap tests (default 1000)")
+    p.add_argument("--seed", type=whole(0), default=0, help="random seed (default 0)")
+    p.add_argument("--depth", type=whole(1), default=100,
+                   help="pool depth of the leave-out-uniques test (default 100)")
+    p.add_argument("--difference", type=positive(), default=0.05,
+                   help="difference the topic-set size is for (default 0.05)")
+    p.add_argument("-l", dest="level", type=whole(0), default=1, help="relevance level (1)")
+    add_dask_argument(p)
+
+
+def run(args: argparse.Namespace) -> int:
+    from yardstick.analysis.archive import ArchiveSettings, archive_table, track_files
+    from yardstick.common.errors import FormatError
+    from yardstick.common.executor import connect
+    from yardstick.common.options import EvalOptions
+    from yardstick.common.provenance import Provenance
+    from yardstick.presentation.charts.archive_figure import archive_figure
+    from yardstick.presentation.export.tables import write_table
+
+    settings = ArchiveSettings(measures=tuple(args.measures or ("map", "P_10")),
+                               samples=args.samples, seed=args.seed, depth=args.depth,
+                               difference=args.difference, level=args.level)
+    try:
+        files = [track_files(d) for d in args.tracks]
+    except ValueError as e:
+        raise FormatError(args.tracks[0], None, str(e)) from e
+    names = [f.name for f in files]
+    if len(set(names)) != len(names):
+        raise FormatError(args.tracks[0], None, "two track directories have the same name")
+    with connect(args.dask) as executor:
+        table = archive_table(args.tracks, settings, executor)
+        stats = executor.stats
+    suffix = _SUFFIX[args.format]
+    os.makedirs(os.path.join(args.out, "tracks"), exist_ok=True)
+    opts = EvalOptions(relevance_level=args.level, complete=True)
+    common = {"samples": args.samples, "depth": args.depth, "difference": args.difference}
+    shown = table.drop(columns=["qrels", "run_files"])
+    for f, (_, row) in zip(files, shown.iterrows()):
+        prov = Provenance.build(f.qrels, [(p, os.path.basename(p)) for p in f.runs],
+                                settings.measures, opts, seeds={"archive": args.seed},
+                                extra={**common, "track": f.name})
+        write_table(row.to_frame().T.reset_index(drop=True),
+                    os.path.join(args.out, "tracks", f"{f.name}.{suffix}"), args.format,
+                    provenance=prov)
+    prov = Provenance.build(None, [], settings.measures, opts, seeds={"archive": args.seed},
+                            extra={**common, "tracks": " ".join(names)})
+    write_table(shown, os.path.join(args.out, f"archive.{suffix}"), args.format,
+                provenance=prov)
+    archive_figure(shown, os.path.join(args.out, "archive.png"))
+    import pandas as pd
+
+    with pd.option_context("display.width", 200, "display.max_columns", 30):
+        print(shown.to_string(index=False, float_format=lambda v: f"{v:.4f}"))
+    print(f"yardstick archive: {len(files)} tracks, {stats.tasks} tasks, "
+          f"{stats.scattered_bytes + stats.argument_bytes} bytes sent; written to {args.out}",
+          file=sys.stderr)
+    return 0

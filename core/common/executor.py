@@ -1,0 +1,239 @@
+"""Where heavy work runs: in this process (the default) or on a Dask cluster.
+
+An :class:`Executor` runs *tasks* — a module-level function and its arguments,
+each worth at least about 100 ms — and hands their results back as they finish.
+Two implementations:
+
+* :class:`InProcess` runs each task when it is asked for, here, in order; it
+  imports nothing of Dask.
+* :class:`DaskExecutor` wraps a ``distributed.Client`` (Dask's distributed
+  scheduler: a ``LocalCluster`` or a running scheduler).  Data every task reads
+  (score matrices, judged runs, qrels) goes to the workers once with
+  :meth:`Executor.scatter`, and tasks name it; only the small per-task
+  arguments travel with each task.
+
+Random streams never depend on where or in which order tasks run: a task draws
+from its own ``numpy.random.default_rng`` seeded by the caller (one seed per
+(analysis, measure, topic set), or children of
+``numpy.random.SeedSequence.spawn``: :func:`task_seeds`), so results are
+bit-identical for any number of workers and identical to in-process.
+
+:func:`connect` turns the CLI's ``--dask`` value (``local``, ``local:N``,
+``tcp://HOST:PORT``) into an executor; :func:`executor_for` accepts what the
+API's ``client=`` takes (None, a ``distributed.Client`` or an executor).
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+__all__ = ["Executor", "InProcess", "DaskExecutor", "TaskStats", "connect", "executor_for",
+           "task_seeds", "IN_PROCESS"]
+
+
+@dataclass
+class TaskStats:
+    """What an executor has done: tasks submitted, bytes scattered to workers and bytes of
+    task arguments sent with tasks (pickled sizes)."""
+
+    tasks: int = 0
+    scattered_bytes: int = 0
+    argument_bytes: int = 0
+
+
+class Executor:
+    """Interface: :meth:`scatter`, :meth:`submit`, :meth:`results` (as completed),
+    :meth:`cancel`, :meth:`close`; ``workers`` and ``stats``."""
+
+    workers: int = 1
+    #: True when tasks run in this process (callers may then stream fine-grained progress)
+    local: bool = True
+
+    def __init__(self) -> None:
+        self.stats = TaskStats()
+
+    def scatter(self, value: Any) -> Any:
+        """A handle to ``value`` that tasks can take as an argument (sent once)."""
+        raise NotImplementedError
+
+    def submit(self, fn: Callable, *args: Any, **kwargs: Any) -> Any:
+        """Start ``fn(*args, **kwargs)``; -> a future (see :meth:`results`)."""
+        raise NotImplementedError
+
+    def results(self, futures: Iterable[Any]) -> Iterator[tuple[int, Any, BaseException | None]]:
+        """``(position, result, error)`` of every future, in the order they finish."""
+        raise NotImplementedError
+
+    def cancel(self, futures: Iterable[Any]) -> None:
+        """Cancel futures that have not finished (workers freed)."""
+
+    def close(self) -> None:
+        """Release what the executor started (a LocalCluster it made)."""
+
+    def map(self, fn: Callable, items: Iterable[tuple], **common: Any) -> list[Any]:
+        """``[fn(*item, **common) for item in items]`` over the executor, in item order;
+        the first error is raised after cancelling the rest."""
+        futures = [self.submit(fn, *item, **common) for item in items]
+        out: list[Any] = [None] * len(futures)
+        try:
+            for pos, value, error in self.results(futures):
+                if error is not None:
+                    raise error
+                out[pos] = value
+        finally:
+            self.cancel(futures)
+        return out
+
+    def __enter__(self) -> Executor:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+class _Deferred:
+    """In-process future: the call, run when its result is first asked for."""
+
+    __slots__ = ("fn", "args", "kwargs")
+
+    def __init__(self, fn: Callable, args: tuple, kwargs: dict):
+        self.fn, self.args, self.kwargs = fn, args, kwargs
+
+
+class InProcess(Executor):
+    """Runs every task here, one after the other, in submission order."""
+
+    def scatter(self, value: Any) -> Any:
+        return value
+
+    def submit(self, fn: Callable, *args: Any, **kwargs: Any) -> _Deferred:
+        self.stats.tasks += 1
+        return _Deferred(fn, args, kwargs)
+
+    def results(self, futures: Iterable[_Deferred]):
+        for pos, f in enumerate(futures):
+            try:
+                yield pos, f.fn(*f.args, **f.kwargs), None
+            except Exception as e:  # noqa: BLE001 - handed to the caller like a remote error
+                yield pos, None, e
+
+
+#: The default executor (stateless apart from its counters).
+IN_PROCESS = InProcess()
+
+
+class DaskExecutor(Executor):
+    """Tasks on a ``distributed.Client`` (a LocalCluster's or a remote scheduler's)."""
+
+    local = False
+
+    def __init__(self, client: Any, owns_cluster: bool = False):
+        super().__init__()
+        self.client = client
+        self._owns = owns_cluster
+        self.workers = max(1, len(client.scheduler_info().get("workers", {})))
+
+    def scatter(self, value: Any) -> Any:
+        self.stats.scattered_bytes += _size(value)
+        # hash=False: two equal matrices are still two pieces of data with their own keys
+        return self.client.scatter(value, hash=False)
+
+    def submit(self, fn: Callable, *args: Any, **kwargs: Any) -> Any:
+        self.stats.tasks += 1
+        self.stats.argument_bytes += _size((args, {k: v for k, v in kwargs.items()
+                                                   if not _is_future(v)}), skip=_is_future)
+        return self.client.submit(fn, *args, pure=False, **kwargs)
+
+    def results(self, futures: Iterable[Any]):
+        from distributed import as_completed
+
+        futures = list(futures)
+        where = {f.key: i for i, f in enumerate(futures)}
+        for f in as_completed(futures):
+            if f.status == "error":
+                yield where[f.key], None, f.exception()
+            else:
+                yield where[f.key], f.result(), None
+
+    def cancel(self, futures: Iterable[Any]) -> None:
+        pending = [f for f in futures if not f.done()]
+        if pending:
+            self.client.cancel(pending)
+
+    def close(self) -> None:
+        if self._owns:
+            cluster = self.client.cluster
+            self.client.close()
+            if cluster is not None:
+                cluster.close()
+
+
+def _is_future(value: Any) -> bool:
+    return type(value).__name__ == "Future"
+
+
+def _size(value: Any, skip: Callable[[Any], bool] | None = None) -> int:
+    """Pickled size in bytes (futures inside arguments count as nothing: they are keys)."""
+    if skip is not None and isinstance(value, tuple):
+        value = tuple(None if skip(v) else v for v in value[0]), value[1]
+    try:
+        return len(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
+    except Exception:  # noqa: BLE001 - a size is only reported
+        return 0
+
+
+def connect(spec: str | None) -> Executor:
+    """The executor for a ``--dask`` value.
+
+    ``None`` or ``""``: in-process.  ``local``: a ``LocalCluster`` with one single-threaded
+    worker process per core.  ``local:N``: N such workers.  ``local-threads:N``: N worker
+    threads in this process (tests).  ``tcp://HOST:PORT`` (or any scheduler address):
+    a running Dask scheduler.
+    """
+    if not spec:
+        return InProcess()
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError as e:  # pragma: no cover - depends on the environment
+        raise RuntimeError("--dask needs Dask: pip install 'yardstick-ir[dask]'") from e
+    kind, _, count = spec.partition(":")
+    if kind in ("local", "local-threads"):
+        if count and not count.isdigit():
+            raise ValueError(f"--dask {spec}: expected local or local:N (N workers)")
+        n = int(count) if count else (os.cpu_count() or 1)
+        if n < 1:
+            raise ValueError("--dask local:N needs N >= 1")
+        threads = kind == "local-threads"
+        cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=not threads,
+                               dashboard_address=":0", silence_logs=40)
+        return DaskExecutor(Client(cluster), owns_cluster=True)
+    return DaskExecutor(Client(spec), owns_cluster=False)
+
+
+def executor_for(client: Any = None) -> Executor:
+    """An executor for the API's ``client=``: None (in-process), an :class:`Executor`, a
+    ``distributed.Client``, or a ``--dask`` string."""
+    if client is None:
+        return InProcess()
+    if isinstance(client, Executor):
+        return client
+    if isinstance(client, str):
+        return connect(client)
+    if hasattr(client, "submit") and hasattr(client, "scatter"):
+        return DaskExecutor(client)
+    raise TypeError(f"client must be None, a distributed.Client or an Executor, not "
+                    f"{type(client).__name__}")
+
+
+def task_seeds(seed: int, n: int) -> list[int]:
+    """``n`` independent 63-bit seeds from ``numpy.random.SeedSequence(seed).spawn(n)``:
+    one per task, whatever runs it (O'Neill's PCG seeding; numpy's parallel-streams
+    recipe)."""
+    return [int(s.generate_state(1, np.uint64)[0] >> np.uint64(1))
+            for s in np.random.SeedSequence(seed).spawn(n)]

@@ -1,0 +1,92 @@
+"""``yardstick archive``: one row per track, equal to running each track alone.
+
+Three small tracks are generated here (seeded: runs that find relevant documents
+with different skill, qrels pooled from the runs' top 20); the table over all three
+must equal, row by row, the table of each track run alone, and its columns must equal
+what the single-track analyses give (``ys.stability_report``'s discriminative power
+and Kendall tau; the runs and topics counted from the files).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import yardstick as ys
+from yardstick.analysis.archive import ArchiveSettings, archive_table, track_files, track_row
+from yardstick.cli import main
+
+
+def _track(root, seed: int, n_runs: int = 6, n_topics: int = 12, depth: int = 40):
+    rng = np.random.default_rng(seed)
+    (root / "runs").mkdir(parents=True)
+    rel = {t: set(rng.choice(120, 15, replace=False).tolist()) for t in range(n_topics)}
+    pooled = set()
+    for r in range(n_runs):
+        skill = 0.2 + 0.1 * r
+        lines = []
+        for t in range(n_topics):
+            docs = rng.permutation(120)
+            score = rng.random(120) + skill * np.isin(docs, list(rel[t]))
+            order = docs[np.argsort(-score)][:depth]
+            pooled.update((t, int(d)) for d in order[:20])
+            lines += [f"{100 + t} Q0 D{d} {k + 1} {depth - k} run{r}" for k, d in
+                      enumerate(order)]
+        (root / "runs" / f"run{r}").write_text("\n".join(lines) + "\n")
+    (root / "qrels.txt").write_text("".join(
+        f"{100 + t} 0 D{d} {int(d in rel[t])}\n" for t, d in sorted(pooled)))
+    (root / "groups.tsv").write_text("".join(f"run{r}\tteam{r // 2}\n" for r in range(n_runs)))
+    return root
+
+
+@pytest.fixture(scope="module")
+def tracks(tmp_path_factory):
+    base = tmp_path_factory.mktemp("archive")
+    return [str(_track(base / f"t{i}", i)) for i in range(3)]
+
+
+def _read(path):
+    return pd.read_csv(path, comment="#")
+
+
+def test_archive_table_equals_each_track_alone(tracks, tmp_path, capsys):
+    assert main(["archive", *tracks, "--out", str(tmp_path / "all"), "-B", "100"]) == 0
+    together = _read(tmp_path / "all" / "archive.csv")
+    assert together["track"].tolist() == ["t0", "t1", "t2"]
+    assert (tmp_path / "all" / "archive.png").stat().st_size > 0
+    for i, t in enumerate(tracks):
+        out = tmp_path / f"alone{i}"
+        assert main(["archive", t, "--out", str(out), "-B", "100"]) == 0
+        alone = _read(out / "archive.csv")
+        pd.testing.assert_frame_equal(together.iloc[[i]].reset_index(drop=True), alone)
+        per_track = _read(tmp_path / "all" / "tracks" / f"t{i}.csv")
+        pd.testing.assert_frame_equal(per_track, alone)
+
+
+def test_archive_columns_match_the_single_track_analyses(tracks):
+    st = ArchiveSettings(measures=("map", "recip_rank"), samples=100, seed=3)
+    row = track_row(track_files(tracks[1]), st)
+    assert (row["runs"], row["topics"]) == (6, 12)
+    files = track_files(tracks[1])
+    rep = ys.stability_report(files.qrels, list(files.runs), measures=("map", "recip_rank"),
+                              analyses=("discriminative", "kendall"), samples=100, seed=3)
+    disc = rep.table("discriminative_power").set_index("measure")
+    assert row["discriminative_power"] == disc.loc["map", "discriminative_power"]
+    assert row["kendall_tau_map_recip_rank"] == pytest.approx(
+        rep.table("kendall_matrix").loc["map", "recip_rank"], abs=1e-12)
+    assert 0 < row["judged_depth"] <= 20
+    assert row["min_diff_5%_at_25"] >= row["min_diff_5%_at_50"] or \
+        np.isnan(row["min_diff_5%_at_50"])
+
+
+def test_archive_on_threads_cluster_equals_in_process(tracks):
+    pytest.importorskip("distributed")
+    from yardstick.common.executor import connect
+
+    st = ArchiveSettings(samples=100, seed=1)
+    here = archive_table(tracks, st)
+    with connect("local-threads:2") as ex:
+        there = archive_table(tracks, st, ex)
+        assert ex.stats.tasks == 3
+    pd.testing.assert_frame_equal(here, there)

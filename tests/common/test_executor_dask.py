@@ -1,0 +1,105 @@
+"""In-process and Dask executors give identical results (issue 30).
+
+The bundled Cranfield sample (17 runs, 225 topics) through ``ys.stability_report``,
+``ys.pool_report`` and ``ys.evaluate``: in-process, then on a ``LocalCluster`` of one
+and of two worker threads, and once on two worker processes.  Every table must be
+equal, value for value (the same seeds drive the same draws wherever a task runs).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import yardstick as ys
+from yardstick.common.executor import IN_PROCESS, InProcess, connect, executor_for, task_seeds
+
+distributed = pytest.importorskip("distributed")
+
+ANALYSES = ("swap", "bootstrap", "error-rate", "sensitivity", "discriminative", "tukey",
+            "topic-set-size", "kendall")
+
+
+@pytest.fixture(scope="module")
+def sample():
+    return ys.sample_paths()
+
+
+@pytest.fixture(scope="module")
+def in_process(sample):
+    runs = sample["runs"][:8]
+    stab = ys.stability_report(sample["qrels"], runs, measures=("map", "recip_rank"),
+                               analyses=ANALYSES, samples=60, seed=11)
+    pool = ys.pool_report(sample["qrels"], runs, depth=20, analyses=("stats", "uniques",
+                                                                     "simulate"), seed=4)
+    ev = ys.evaluate(sample["qrels"], runs, ["map", "P.10", "ndcg_cut.10"])
+    return runs, stab, pool, ev
+
+
+def _same_stability(a, b):
+    assert [t.name for t in a.tables] == [t.name for t in b.tables]
+    for x, y in zip(a.tables, b.tables):
+        assert x.frame.equals(y.frame), x.name
+    assert a.notes == b.notes
+
+
+def _same_pool(a, b):
+    ta, tb = a.tables(), b.tables()
+    assert list(ta) == list(tb)
+    for k in ta:
+        assert ta[k].equals(tb[k]), k
+    assert a.notes == b.notes
+
+
+@pytest.mark.parametrize("spec", ["local-threads:1", "local-threads:2"])
+def test_threads_cluster_gives_in_process_results(sample, in_process, spec):
+    runs, stab, pool, ev = in_process
+    with connect(spec) as ex:
+        assert ex.workers == int(spec[-1])
+        client = ex.client
+        _same_stability(stab, ys.stability_report(
+            sample["qrels"], runs, measures=("map", "recip_rank"), analyses=ANALYSES, samples=60,
+            seed=11, client=ex))
+        tasks = ex.stats.tasks
+        assert tasks >= 2 * 6      # one task per resampling analysis and measure at least
+        _same_pool(pool, ys.pool_report(sample["qrels"], runs, depth=20,
+                                        analyses=("stats", "uniques", "simulate"), seed=4,
+                                        client=ex))
+        assert ex.stats.tasks - tasks >= 5        # uniques x 2, three strategies
+        # a plain distributed.Client works too
+        got = ys.evaluate(sample["qrels"], runs, ["map", "P.10", "ndcg_cut.10"], client=client)
+        assert got.equals(ev)
+        assert ex.stats.scattered_bytes > 0
+
+
+def test_process_cluster_gives_in_process_results(sample, in_process):
+    runs, stab, _, _ = in_process
+    with connect("local:2") as ex:
+        _same_stability(stab, ys.stability_report(
+            sample["qrels"], runs, measures=("map", "recip_rank"), analyses=ANALYSES, samples=60,
+            seed=11, client=ex))
+
+
+def test_in_process_executor_runs_in_order_and_reports_errors():
+    ex = InProcess()
+    futures = [ex.submit(divmod, 7, d) for d in (2, 0, 3)]
+    out = list(ex.results(futures))
+    assert [(p, v) for p, v, e in out if e is None] == [(0, (3, 1)), (2, (2, 1))]
+    assert isinstance(out[1][2], ZeroDivisionError)
+    with pytest.raises(ZeroDivisionError):
+        ex.map(divmod, [(1, 1), (1, 0)])
+    assert executor_for(None).local and executor_for(IN_PROCESS) is IN_PROCESS
+    with pytest.raises(TypeError):
+        executor_for(42)
+
+
+def test_task_seeds_are_numpy_spawned_children():
+    seeds = task_seeds(5, 4)
+    want = [np.random.SeedSequence(5).spawn(4)[i].generate_state(1, np.uint64)[0] >> 1
+            for i in range(4)]
+    assert seeds == [int(w) for w in want] and len(set(seeds)) == 4
+
+
+def test_bad_dask_spec_is_refused():
+    with pytest.raises(ValueError):
+        connect("local:x")
