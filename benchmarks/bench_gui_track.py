@@ -110,7 +110,7 @@ class _LoopWatch:
     """A repeating timer that records its own lateness (the event loop's longest block);
     with ``why``, a watchdog thread samples every thread's stack while the loop is late."""
 
-    def __init__(self, interval_ms: int = 10, why: bool = False):
+    def __init__(self, interval_ms: int = 10, why: bool = False, profile_ms: float = 0.0):
         from PySide6.QtCore import QTimer
 
         self.interval = interval_ms / 1000
@@ -126,6 +126,9 @@ class _LoopWatch:
         self.why = why
         self.samples: list[tuple[str, float, str]] = []  # (phase, lateness, stacks)
         self._sampled_at = -1.0
+        self.profile_ms = profile_ms          # --profile-turns: cProfile each turn
+        self.heavy: list[tuple[str, float, list[tuple[float, str]]]] = []
+        self._prof = None
         if why:
             threading.Thread(target=self._watchdog, daemon=True).start()
 
@@ -138,6 +141,30 @@ class _LoopWatch:
         self.stalls = 0
         self.most_work = 0.0
         self.timer.start()
+        self._profile_next()
+
+    def _profile_next(self) -> None:
+        if self.profile_ms:
+            import cProfile
+
+            self._prof = cProfile.Profile()   # the GUI thread's only (Python 3.11)
+            self._prof.enable()
+
+    def _profiled_turn(self, cpu_ms: float) -> None:
+        """Keep, for a turn whose GUI-thread CPU exceeded ``profile_ms``, the functions
+        of ours (gui/, core/) and pyqtgraph's with the most cumulative time in it."""
+        import pstats
+
+        self._prof.disable()
+        if cpu_ms > self.profile_ms:
+            st = pstats.Stats(self._prof).stats
+            top = sorted(((v[3] * 1000, f"{Path(k[0]).name}:{k[1]} {k[2]}")
+                          for k, v in st.items()
+                          if any(w in k[0] for w in (str(HERE.parent), "yardstick",
+                                                     "pyqtgraph"))), reverse=True)
+            python_ms = sum(v[2] for v in st.values()) * 1000   # the rest: Qt's own C++
+            self.heavy.append((self.phase, cpu_ms, [(python_ms, "(all Python)"), *top[:10]]))
+        self._profile_next()
 
     def _tick(self) -> None:  # the GUI thread
         now, cpu = time.monotonic(), time.thread_time()
@@ -148,6 +175,9 @@ class _LoopWatch:
             # the GUI thread's own CPU time in its longest block: what the GUI thread did;
             # the rest of the block it waited (for the GIL or for a core)
             self.worst, self.worst_cpu = late, cpu - self.last_cpu
+        if self._prof is not None:
+            self._profiled_turn((cpu - self.last_cpu) * 1000)
+            cpu = time.thread_time()          # the profiler's own bookkeeping not counted
         self.last, self.last_cpu = now, cpu
 
     def _watchdog(self) -> None:  # a daemon thread
@@ -217,7 +247,8 @@ def _idle(app, win, timeout: float, quiet: float = 0.05) -> bool:
 
 
 def child(track: Path, quick: bool, why: bool, no_analyses: bool = False,
-          load_only: bool = False, switch_interval: float | None = None) -> dict:
+          load_only: bool = False, switch_interval: float | None = None,
+          profile_ms: float = 0.0) -> dict:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     os.environ["YARDSTICK_DATA_DIR"] = tempfile.mkdtemp(prefix="bench-gui-")
     from PySide6.QtCore import QEvent, QObject
@@ -247,7 +278,7 @@ def child(track: Path, quick: bool, why: bool, no_analyses: bool = False,
     out: dict = {"first_paint": painted[0] - T0 if painted else None,
                  "switch interval ms": sys.getswitchinterval() * 1000}
     app.removeEventFilter(filt)
-    watch = _LoopWatch(why=why)
+    watch = _LoopWatch(why=why, profile_ms=profile_ms)
     blocked: dict[str, float] = {}
 
     blocked_cpu: dict[str, float] = {}
@@ -373,6 +404,9 @@ def child(track: Path, quick: bool, why: bool, no_analyses: bool = False,
     if why:
         for phase, late, stacks in watch.samples:
             print(f"--- {phase}: loop late {late * 1000:.0f} ms\n{stacks}", file=sys.stderr)
+    for phase, cpu_ms, top in watch.heavy:
+        print(f"--- {phase}: GUI thread's own CPU {cpu_ms:.0f} ms in one turn (profiled)\n"
+              + "".join(f"    {ms:7.1f} ms  {name}\n" for ms, name in top), file=sys.stderr)
     win.close()
     return out
 
@@ -412,6 +446,9 @@ def main() -> None:
     ap.add_argument("--switch-interval", type=float, metavar="SECONDS",
                     help="the GIL's switch interval instead of the window's own "
                          "(sys.setswitchinterval; to compare values)")
+    ap.add_argument("--profile-turns", type=float, default=0.0, metavar="MS",
+                    help="cProfile the GUI thread turn by turn; print the functions of every "
+                         "turn whose own CPU exceeded MS (the profiler inflates it)")
     ap.add_argument("--compressed", action="store_true",
                     help="the runs xz-compressed (made once beside each track, <track>_xz)")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
@@ -421,7 +458,7 @@ def main() -> None:
 
         faulthandler.enable()                   # a crash says where (in the child's stderr)
         res = child(Path(args.track[0]), args.quick, args.why_blocked, args.no_analyses,
-                    args.load_only, args.switch_interval)
+                    args.load_only, args.switch_interval, args.profile_turns)
         print(json.dumps(res))
         sys.stdout.flush()
         os._exit(0)
@@ -438,11 +475,12 @@ def main() -> None:
             cmd = [sys.executable, __file__, "--child", "--track", str(track)]
             cmd += (["--quick"] * args.quick + ["--why-blocked"] * args.why_blocked
                     + ["--no-analyses"] * args.no_analyses + ["--load-only"] * args.load_only
+                    + (["--profile-turns", str(args.profile_turns)] if args.profile_turns else [])
                     + (["--switch-interval", str(args.switch_interval)]
                        if args.switch_interval is not None else []))
             res = subprocess.run(cmd, capture_output=True, text=True,
                                  env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
-            if args.why_blocked or res.returncode:
+            if args.why_blocked or args.profile_turns or res.returncode:
                 sys.stderr.write(res.stderr)
             if res.returncode:
                 sys.exit(f"child failed on {track}")

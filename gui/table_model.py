@@ -23,6 +23,10 @@ from yardstick.inputs.topic_order import in_natural_order, natural_key
 #: the invalid index Qt passes as the parent of a flat table's rows
 _ROOT = QModelIndex()
 SORT_ROLE = Qt.ItemDataRole.UserRole
+_R = Qt.ItemDataRole
+#: the roles :meth:`DataFrameModel.data` answers
+_ROLES = frozenset((_R.DisplayRole, SORT_ROLE, _R.TextAlignmentRole, _R.BackgroundRole,
+                    _R.ToolTipRole))
 #: Cells sampled in all to size a table's columns (at least 8 rows per column).
 FIT_CELLS = 1500
 #: Widest a column is made by fitting (pixels); the user may widen it.
@@ -155,6 +159,34 @@ class DataFrameModel(QAbstractTableModel):
         self._pcol = [h.startswith("p ") or "p-value" in h for h in headers]
         self.endResetModel()
 
+    def append_rows(self, frame: pd.DataFrame) -> bool:
+        """Show ``frame`` when it is the current frame with rows added at the end (a load's
+        new runs) and the rows shown are unchanged: only the new rows are inserted
+        (``beginInsertRows``), so the view and its sort proxy keep what they have and
+        place the new rows alone, instead of a model reset that re-sorts and re-lays out
+        every row.  Returns False (nothing done) when ``frame`` is not such a frame."""
+        old, n = self._frame, self._nrows
+        if not (0 < n < len(frame)) or list(frame.columns) != list(old.columns) \
+                or not frame.index[:n].equals(old.index):
+            return False
+        head = frame.iloc[:n]
+        if not head.equals(old):                   # a shown row changed: not an append
+            return False
+        tail = frame.iloc[n:]
+        cols = [_column_values(tail.iloc[:, i]) for i in range(tail.shape[1])]
+        if self.index_as_column:
+            cols.insert(0, _column_values(tail.index.to_series()))
+        if len(cols) != len(self._values):
+            return False
+        self.beginInsertRows(_ROOT, n, len(frame) - 1)
+        self._values = [np.concatenate([a, b]) if a.dtype == b.dtype or a.dtype != object
+                        and b.dtype != object else np.concatenate([a.astype(object), b])
+                        for a, b in zip(self._values, cols, strict=True)]
+        self._frame = frame
+        self._nrows = len(frame)
+        self.endInsertRows()
+        return True
+
     def frame(self) -> pd.DataFrame:
         return self._frame
 
@@ -198,8 +230,8 @@ class DataFrameModel(QAbstractTableModel):
         return 0 if parent.isValid() else len(self._headers)
 
     def data(self, index: QModelIndex, role=Qt.ItemDataRole.DisplayRole):
-        if not index.isValid():
-            return None
+        if role not in _ROLES or not index.isValid():   # a paint asks ~10 roles a cell:
+            return None                                  # the others answered first
         r, c = index.row(), index.column()
         v = self._values[c][r]
         if role == Qt.ItemDataRole.DisplayRole:
@@ -301,11 +333,15 @@ class FrameTableView(QTableView):
         order = self.horizontalHeader().sortIndicatorOrder()
         if frame.index.name == "topic" and row_colors is None:  # as people count: 2 < 100
             frame = in_natural_order(frame)
-        self.source.set_frame(frame)
-        if 0 <= sort_col < self.source.columnCount():
-            self.proxy.sort(sort_col, order)
+        if grew and row_colors is None and self.source.row_colors is None \
+                and self.source.append_rows(frame):
+            pass                                   # the proxy sorts the new rows in itself
         else:
-            self.proxy.sort(-1)
+            self.source.set_frame(frame)
+            if 0 <= sort_col < self.source.columnCount():
+                self.proxy.sort(sort_col, order)
+            else:
+                self.proxy.sort(-1)
         if grew and self.source.index_as_column:  # rows added: only the names may widen
             rows = sample_rows(self.source.rowCount(), FIT_CELLS)
             fm, hfm = self.fontMetrics(), self.horizontalHeader().fontMetrics()

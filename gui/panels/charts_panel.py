@@ -188,8 +188,8 @@ class ChartsPanel(ChartTopicSelection, QWidget):
         cols = []
         if evs:
             pt = next(iter(evs.values())).per_topic
-            cols = [c for c in pt.columns if pt[c].dtype.kind == "f"
-                    and not c.startswith("num_")]
+            cols = [c for c, t in pt.dtypes.items() if t.kind == "f"   # not pt[c]: a
+                    and not c.startswith("num_")]                     # Series per column
         self._set_combo(self.measure_box, cols, "map")
         self._set_combo(self.measure2_box, cols, "P_10")
         ws = self.state.workspace
