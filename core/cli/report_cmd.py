@@ -19,6 +19,10 @@ measures table of :mod:`yardstick.presentation.reports.comparison_table` (``--te
 ``--correction``, ``--alpha``, ``--seed``).  Every file records where its numbers
 come from (:mod:`yardstick.common.provenance`).
 
+Ad hoc: ``--qrels-also Q2 [Q3…]`` (after the runs) adds the "Judgment sets" page and
+``--systems FILE`` (``run<TAB>system``) the "Systems" page
+(:mod:`yardstick.presentation.reports.judgment_pages`), on ``--measure`` at ``-l``.
+
   yardstick report --qrels qrels.robust04 run1 run2 run3 --out report \
       --formats html,pdf,svg,csv,xlsx,tex,md --comparison-table --test randomisation \
       --correction holm --measures map,P.10,ndcg_cut.10
