@@ -192,4 +192,5 @@ def ranking_vs_overlap_figure(correlations) -> FigureSpec:
                 y=Axis("agreement of the system rankings", (ylo, 1.01)), series=series)
     measure = str(c["measure"].iloc[0]) if len(c) else ""
     return FigureSpec(f"Rankings by {measure} against judgment overlap", (plot,),
-                      f"{len(c)} pairs of qrels; a point per pair", name="ranking_vs_overlap")
+                      f"{len(c)} pair{'' if len(c) == 1 else 's'} of qrels; a point per pair",
+                      name="ranking_vs_overlap")
