@@ -170,7 +170,7 @@ class QrelsComparison:
             rank_b = pd.Series(comparable(m[b].to_numpy()), index=m.index).rank(
                 ascending=False, method="min")
             change = (rank_b - rank_a).abs()
-            who = str(change.idxmax()) if n else ""
+            who = str(change.idxmax()) if n and change.max() > 0 else ""
             ov = overall.loc[(a, b)] if (a, b) in overall.index else None
             npairs = n * (n - 1) // 2
             rows.append({"a": a, "b": b, "measure": self.measure, "n_runs": n,

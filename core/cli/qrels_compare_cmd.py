@@ -54,9 +54,27 @@ def _split(paths: list[str]) -> tuple[list[str], list[str]]:
         elif kind == "run":
             runs.append(p)
         else:
+            _say_why(p)
             raise FormatError(p, None, "neither qrels (topic iter docno rel) nor a run "
                                        "(topic Q0 docno rank score tag)")
     return qrels, runs
+
+
+def _say_why(path: str) -> None:
+    """A file that is neither kind by its columns: read it as the kind its first line
+    looks like, so the reader names the line that is wrong (as ``yardstick eval`` does)."""
+    from yardstick.inputs.io import read_qrels, read_run
+    from yardstick.session.file_kinds import head_text
+
+    try:
+        head = head_text(path)
+    except OSError:
+        return
+    words = next((line.split() for line in head.splitlines() if line.strip()), [])
+    if len(words) == 4:
+        read_qrels(path)
+    elif len(words) == 6:
+        read_run(path)
 
 
 def _stem(path: str) -> str:

@@ -39,7 +39,7 @@ def _opener(raw: bytes):
     return None
 
 
-def _head(path: str | os.PathLike) -> str:
+def head_text(path: str | os.PathLike) -> str:
     """Decoded first lines of a (possibly compressed) file."""
     p = str(path)
     with open(p, "rb") as f:
@@ -137,7 +137,7 @@ def classify_file(path: str | os.PathLike) -> str | None:
     try:
         if Path(path).is_dir():
             return None
-        return classify_text(_head(path))
+        return classify_text(head_text(path))
     except OSError:
         return None
 

@@ -21,13 +21,13 @@ from yardstick.inputs.io.groups_file import read_groups
 from yardstick.inputs.io.text_source import read_bytes
 from yardstick.session.file_kinds import (
     KINDS,
-    _head,
     _opener,
     classify_file,
     classify_text,
     column_shape,
     expand,
     files_in_folder,
+    head_text,
     strip_compression,
 )
 
@@ -117,7 +117,7 @@ def load_files(items: Sequence[tuple[str, str | None]], group_of: Mapping[str, s
             if kind is None:
                 read_bytes(path, "Yardstick input")  # names empty/binary/missing files
                 # shaped like a run or qrels: that reader names the line that is wrong
-                kind = column_shape(_head(path))
+                kind = column_shape(head_text(path))
                 if kind is None:
                     raise FormatError(str(path), None, "not recognised as qrels, a run, "
                                       "topics, documents or a run-to-group file")

@@ -67,3 +67,23 @@ def test_compare_systems_lists_runs_in_no_system(tmp_path, capsys):
     assert main(["compare-systems", "--qrels", str(EXAMPLE / "qrels.nist.txt"), "--pattern",
                  r"^(bm25|tfidf)_s\d", *RUNS[:15], *RUNS[-5:]]) == 0
     assert "runs in no system" in capsys.readouterr().out
+
+
+def test_qrels_compare_names_the_bad_line_of_a_qrels(tmp_path, capsys):
+    """A qrels with one short line is not 'neither qrels nor a run': the reader's own
+    message names the file and the line, as ``yardstick eval`` does."""
+    good = (EXAMPLE / "qrels.nist.txt").read_text().splitlines()[:30]
+    bad = tmp_path / "bad.qrels"
+    bad.write_text("\n".join(good + ["301 0 DOCX"]) + "\n")
+    assert main(["qrels-compare", str(EXAMPLE / "qrels.nist.txt"), str(bad), RUNS[0]]) == 1
+    err = capsys.readouterr().err
+    assert "bad.qrels, line 31" in err and "neither" not in err
+
+
+def test_no_rank_change_names_no_run(tmp_path, capsys):
+    """The same judgments twice: no run changes rank, so none is named as the largest."""
+    q = str(EXAMPLE / "qrels.nist.txt")
+    main(["qrels-compare", q, q, *RUNS[:5], "--out", str(tmp_path)])
+    corr = pd.read_csv(tmp_path / "correlations.csv")
+    assert (corr["max_rank_change"] == 0).all()
+    assert corr["max_rank_change_run"].isna().all()
