@@ -33,7 +33,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="after a crash, restore the autosaved work without asking")
     p.add_argument("--panel", metavar="NAME",
                    help="bring this panel to the front at start (collection, measures, compare, "
-                        "topic, charts, stability, pool, topic_explorer)")
+                        "topic, charts, stability, pool, judgments, topic_explorer)")
     p.add_argument("--screenshot", metavar="DIR",
                    help="render every panel to DIR/<panel>.png offscreen and exit")
     p.add_argument("files", nargs="*", metavar="RUN",
