@@ -304,7 +304,7 @@ def experiment(qrels: Any, runs: Any, measures: Sequence[str] = ("map", "P.10", 
     run_list = _runs(runs)
     base = _baseline(baseline, run_list)
     q = read_qrels(qrels)
-    evs = evaluations(q, run_list, list(measures))
+    evs = evaluations(q, run_list, _requests(measures))
     first = next(iter(evs.values()))
     cols = [c for c in first.per_topic.columns if c != "relstring"]
     mats = {c: score_matrix(evs, c) for c in cols}
@@ -313,6 +313,14 @@ def experiment(qrels: Any, runs: Any, measures: Sequence[str] = ("map", "P.10", 
     return _sourced(experiment_table(mats, base, test=test, correction=correction, alpha=alpha,
                                      seed=seed), q, run_list, measures, None, baseline=base,
                     test=test, correction=correction, alpha=alpha, seed=seed)
+
+
+def _requests(measures: Any) -> list[str]:
+    """Measure names as the engine takes them: trec_eval's, ir_measures', ranx's or a
+    column's (``P_10``; :func:`yardstick.evaluation.measures.column_names.request_name`)."""
+    from yardstick.evaluation.measures.column_names import request_name
+
+    return [request_name(m) for m in ([measures] if isinstance(measures, str) else measures)]
 
 
 def _baseline(name: str | None, runs: list[Run]) -> str:
@@ -326,9 +334,10 @@ def _baseline(name: str | None, runs: list[Run]) -> str:
 
 
 def _matrix(qrels, runs, measure, options) -> pd.DataFrame:
+    from yardstick.evaluation.measures.column_names import request_name
     from yardstick.evaluation.measures.spec import parse_measure
 
-    spec = parse_measure(measure)
+    spec = parse_measure(request_name(measure))
     evs = evaluations(qrels, runs, [spec], options)
     first = next(iter(evs.values()))
     col = [c for c in first.per_topic.columns if c != "relstring"]
@@ -349,9 +358,11 @@ def stability_report(qrels: Any, runs: Any, measures: Sequence[str] = ("map",),
     from yardstick.analysis.stability.report import StabilitySettings, run_stability, score_matrices
     from yardstick.common.executor import executor_for
     from yardstick.common.progress import run_sync
+    from yardstick.evaluation.measures.column_names import column_name
 
-    evs = evaluations(qrels, runs, sorted({*measures, "map"}), client=client)
-    mats, tie_break = score_matrices(evs, list(measures))
+    measures = [measures] if isinstance(measures, str) else list(measures)
+    evs = evaluations(qrels, runs, sorted({*_requests(measures), "map"}), client=client)
+    mats, tie_break = score_matrices(evs, [column_name(m) for m in measures])
     topics = list(next(iter(mats.values())).index)
     st = StabilitySettings(samples=samples, seed=seed, **settings)
     return run_sync(run_stability(mats, list(analyses), {"all": topics}, st, tie_break,
@@ -376,9 +387,14 @@ def pool_report(qrels: Any, runs: Any, depth: int | None = None,
     from yardstick.analysis.pool.report import PoolSettings, iter_pool_report
     from yardstick.common.executor import executor_for
     from yardstick.common.progress import run_sync
+    from yardstick.evaluation.measures.column_names import column_name
     from yardstick.inputs.run_names import guess_groups
     from yardstick.judging.judged_runs_build import build_judged_runs
 
+    if "measure" in settings:
+        settings["measure"] = column_name(settings["measure"])
+    if "sim_measures" in settings:
+        settings["sim_measures"] = tuple(column_name(m) for m in settings["sim_measures"])
     rs = _runs(runs)
     if groups is None:
         guess = guess_groups([r.tag or r.name for r in rs])
@@ -426,6 +442,12 @@ def export_table(frame: pd.DataFrame, path: PathLike, fmt: str | None = None,
     from yardstick.common.provenance import Provenance
     from yardstick.presentation.export.tables import write_table
 
+    decimals = kwargs.get("decimals")
+    if isinstance(decimals, Mapping):  # {"P.10": 3} / {"P@10": 3} for the column P_10
+        from yardstick.evaluation.measures.column_names import column_name
+
+        cols = {str(c) for c in frame.columns} if isinstance(frame, pd.DataFrame) else set()
+        kwargs["decimals"] = {k if k in cols else column_name(k): v for k, v in decimals.items()}
     src = frame.attrs.get("sources")
     if "provenance" not in kwargs and src:
         kwargs["provenance"] = Provenance.build(
@@ -466,7 +488,7 @@ def compare_qrels(qrels: Sequence[Any], runs: Any = (), measure: str = "map", le
         qs = [Qrels(q.frame, name=str(n), path=q.path) for q, n in zip(qs, names)]
     empty = runs is None or (isinstance(runs, (list, tuple)) and not runs)
     run_list = [] if empty else _runs(runs)
-    out = compare(qs, run_list, measure, level, options).tables() if run_list else \
+    out = compare(qs, run_list, _requests(measure)[0], level, options).tables() if run_list else \
         agreement_tables(qs, level)
     from yardstick.common.provenance import file_sha256
 

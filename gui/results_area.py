@@ -78,7 +78,11 @@ def install_results_area(panel: QWidget, controls: QWidget, status_text: str,
     scroll.setWidgetResizable(True)
     scroll.setFrameShape(QScrollArea.Shape.NoFrame)
     scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-    scroll.setMinimumWidth(min(controls.sizeHint().width(), controls_width) + 16)
+    # room for the controls' own minimum beside the vertical scroll bar: with a 150-run
+    # result shown the splitter gave the column 2 px less than its buttons needed
+    bar = scroll.verticalScrollBar().sizeHint().width()
+    scroll.setMinimumWidth(max(min(controls.sizeHint().width(), controls_width),
+                               controls.minimumSizeHint().width()) + bar + 4)
     left = scroll
     if footer is not None:
         left = QWidget()

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView
 
 from yardstick.inputs.io.text_source import shown
 from yardstick.inputs.topic_order import in_natural_order, natural_key
+from yardstick.presentation.export.cells import format_p, is_p_column
 
 #: the invalid index Qt passes as the parent of a flat table's rows
 _ROOT = QModelIndex()
@@ -136,6 +137,7 @@ class DataFrameModel(QAbstractTableModel):
         self._headers: list[str] = []
         self._tips: dict[int, str] = {}
         self._pcol: list[bool] = []
+        self._prow: np.ndarray = np.zeros(0, bool)  # rows of p-values (a transposed table)
         self.set_frame(frame if frame is not None else pd.DataFrame())
 
     # ------------------------------------------------------------ data
@@ -156,7 +158,9 @@ class DataFrameModel(QAbstractTableModel):
         self._values = cols
         self._headers = headers
         self._tips = {}                                    # worked out when asked
-        self._pcol = [h.startswith("p ") or "p-value" in h for h in headers]
+        self._pcol = [is_p_column(h) for h in headers]
+        self._prow = np.array([isinstance(k, str) and is_p_column(k) for k in frame.index]
+                              if len(frame) <= 200 else [], bool)
         self.endResetModel()
 
     def append_rows(self, frame: pd.DataFrame) -> bool:
@@ -235,8 +239,9 @@ class DataFrameModel(QAbstractTableModel):
         r, c = index.row(), index.column()
         v = self._values[c][r]
         if role == Qt.ItemDataRole.DisplayRole:
-            if self._pcol[c] and isinstance(v, (float, np.floating)) and 0 < abs(v) < 5e-5:
-                return f"{v:.1e}"  # a p-value: 0.0000 would hide how small it is
+            if isinstance(v, (float, np.floating)) and (
+                    self._pcol[c] or (r < len(self._prow) and self._prow[r])):
+                return format_p(v, self.decimals)  # never a false 0.0000
             return format_value(v, self.decimals)
         if role == SORT_ROLE:
             if v is None or v is pd.NA or (isinstance(v, (float, np.floating)) and math.isnan(v)):

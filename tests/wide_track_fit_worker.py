@@ -35,6 +35,8 @@ ANSWER_COLUMNS = {
                    "topics_view": ["topic", "judged", "relevant", "rel=0", "rel=1", "rel=2"]},
     "measures": {"table": None},
     "stability": {"table": None},
+    "compare": {"summary_table": ["run", "mean run", "diff", "p t-test", "p t (holm)",
+                                  "significant"]},
 }
 TOPICS = 6
 DEPTH = 25
@@ -121,6 +123,9 @@ def main() -> None:
                     name = f"stability/{analysis}/{panel.table_choice.currentText()}"
                     checked[name] = check_panel(app, name, panel, problems, shots)
             continue
+        if key == "pool":
+            panel.run()
+            wait_idle(win, 240)
         checked[key] = check_panel(app, key, panel, problems, shots)
     print(json.dumps({"problems": problems, "checked": checked}))
     sys.stdout.flush()
@@ -180,10 +185,31 @@ def check_panel(app, where: str, panel, problems: list[str], shots: str | None =
     for view in panel.findChildren(QTableView):
         if view.isVisible():
             _check_elision_in_table(where, view, problems)
+    _check_status(where, panel, problems)
     for lst in panel.findChildren(QListWidget):
         if lst.isVisible():
             _check_elision_in_list(where, lst, problems)
     return seen
+
+
+def _check_status(where, panel, problems) -> None:
+    """The status / assumptions text under a result wraps inside the panel: no part of the
+    label lies past the panel's right edge and no line is wider than the label."""
+    label = getattr(panel, "status", None)
+    if label is None or not label.isVisible() or not label.text():
+        return
+    right = label.mapTo(panel, label.rect().topRight()).x()
+    if right > panel.width():
+        problems.append(f"{where}: status text runs past the panel's right edge "
+                        f"({right} > {panel.width()})")
+    fm = label.fontMetrics()
+    widest = max(fm.horizontalAdvance(w) for w in label.text().split())
+    if widest > label.width():
+        problems.append(f"{where}: a word of the status text is wider than its label "
+                        f"({widest} > {label.width()})")
+    if label.visibleRegion().boundingRect().width() < label.width():
+        problems.append(f"{where}: status text cut ({label.visibleRegion().boundingRect().width()}"
+                        f" of {label.width()} in view)")
 
 
 def _inside(w, kinds, stop=None) -> bool:

@@ -195,3 +195,11 @@ def guess_groups(tags: Iterable[str], min_prefix: int = 3) -> list[str]:
         for i in members:
             out[i] = name
     return out
+
+
+def groups_are_guess(names: Sequence[str], tags: Sequence[str], groups: Sequence[str]) -> bool:
+    """True when each run's group is the guess from its tag (:func:`guess_groups`; a run
+    the guess leaves alone is its own group): no groups file was given and none edited,
+    so a result using the groups says "groups guessed from run names"."""
+    guess = guess_groups([t or n for n, t in zip(names, tags)])
+    return all((grp or n) == (g or n) for n, grp, g in zip(names, groups, guess))

@@ -393,6 +393,28 @@ class ChartsPanel(ChartTopicSelection, QWidget):
             w.topic_selection.clear()           # the chart is redrawn: old points are gone
         w.show_figure(figure)
         w.setUpdatesEnabled(True)               # one paint of the figure drawn
+        self.status.setText(self.groups_note(chart))
+
+    def groups_note(self, chart: str) -> str:
+        """"groups guessed from run names" on a chart that uses the runs' teams (the
+        per-team median, the team filter) when no groups file gave them (#27)."""
+        from yardstick.inputs.run_names import groups_are_guess
+
+        uses = []
+        if chart == MEDIAN and self.median_box.currentText() == PER_TEAM:
+            uses.append("the median of one run per team")
+        if chart in FILTERED and FILTER_MODES.get(self.filter_mode.currentText()) == "team":
+            uses.append("the team filter")
+        runs = self.state.workspace.runs
+        if not uses or not runs:
+            return ""
+        names = list(runs)
+        groups = [runs[n].group for n in names]
+        if not groups_are_guess(names, [runs[n].run.tag or n for n in names], groups):
+            return ""
+        n = len({g or r for r, g in zip(names, groups)})
+        return (f"{' and '.join(uses).capitalize()}: groups guessed from run names ({n} groups); "
+                "load a groups file or edit the Collection panel's group column to correct them.")
 
     def run_colors(self) -> dict[str, str] | None:
         """The runs' own colours (Collection panel) when the runs drawn all differ in

@@ -601,3 +601,42 @@ def test_a_figure_drawn_at_once_on_screen_is_painted_in_the_next_turn(qtbot):
     qtbot.addWidget(hidden)
     draw_figure(hidden, _grid(1))
     assert hidden.updatesEnabled()
+
+
+def test_per_team_median_says_groups_are_guessed_until_a_groups_file_names_them(qtbot):
+    """#27: a chart using the runs' teams names the groups as a guess from run names
+    unless they come from a groups file (Workspace.apply_groups)."""
+    from yardstick.gui.jobs import JobRunner
+    from yardstick.gui.panels.charts_panel import MEDIAN, PER_TEAM, ChartsPanel
+    from yardstick.inputs.run_names import groups_are_guess, guess_groups
+
+    state = _small_state(qtbot)
+    ws = state.workspace
+    names = list(ws.runs)
+    tags = [ws.runs[n].run.tag or n for n in names]
+    guess = guess_groups(tags)
+    assert [ws.runs[n].group or n for n in names] == [g or n for n, g in zip(names, guess)]
+    jobs = JobRunner()
+    panel = ChartsPanel(state, jobs)
+    shown(qtbot, panel)
+    panel.chart_box.setCurrentText(MEDIAN)
+    panel.median_box.setCurrentText(PER_TEAM)
+
+    def drawn():
+        panel.data = None
+        panel.refresh()
+        qtbot.waitUntil(lambda: panel.data is not None or not jobs.is_busy(), timeout=20000)
+        assert panel.data is not None, panel.status.text()
+        return panel.status.text()
+
+    text = drawn()
+    assert "groups guessed from run names" in text
+    assert f"({len({g or n for n, g in zip(names, guess)})} groups)" in text
+    ws.apply_groups({"run0": "A", "run1": "A", "run2": "B"})       # as from a groups file
+    assert not groups_are_guess(names, tags, [ws.runs[n].group for n in names])
+    assert panel.groups_note(MEDIAN) == ""
+    ws.apply_groups({n: g for n, g in zip(names, guess)})           # the guess again
+    assert "groups guessed" in panel.groups_note(MEDIAN)
+    panel.median_box.setCurrentIndex(0)                             # all shown runs
+    assert panel.groups_note(MEDIAN) == ""
+    jobs.shutdown()

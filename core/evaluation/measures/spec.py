@@ -389,3 +389,4 @@ def _cutoff_key(p: str) -> float | str:
         return float(p)
     except ValueError:                  # malformed: kept, for the registry to refuse
         return p
+

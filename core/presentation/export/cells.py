@@ -111,6 +111,29 @@ def fmt_value(v, d: int | None, count: bool, pvalue: bool = False) -> str:
     return str(v)
 
 
+def is_p_column(name) -> bool:
+    """True for a column of p-values or achieved significance levels (``p t-test``,
+    ``p t (holm)``, ``p_value``, ``p_vs_best``, ``asl``)."""
+    n = label(name).strip().lower()
+    return (n in {"p", "asl", "p_value", "p-value", "corrected p"} or n.startswith(("p ", "p_"))
+            or "p-value" in n or "p_value" in n)
+
+
+def format_p(v, decimals: int = 4) -> str:
+    """A p-value as text, never a false ``0.0000``: below ``10**-decimals`` in scientific
+    notation (``1.29e-06``); an exact 0 (no resample as extreme) as ``0``; blank if missing."""
+    if v is None or v is pd.NA:
+        return ""
+    x = float(v)
+    if math.isnan(x):
+        return ""
+    if x == 0.0:
+        return "0"
+    if abs(x) < 10.0 ** -decimals:
+        return f"{x:.2e}"
+    return f"{x:.{decimals}f}"
+
+
 def cells(frame: pd.DataFrame, decimals) -> tuple[list[str], list[list[str]]]:
     """Header labels and body cells (index first), all as strings."""
     index_names = [label(n) for n in frame.index.names] if show_index(frame) else []
