@@ -85,8 +85,11 @@ def is_pvalue_column(name) -> bool:
 
 def fmt_pvalue(v: float, d: int) -> str:
     """A p-value with ``d`` decimals, or in scientific notation (three significant digits)
-    when it is above 0 but would print as zero: ``1.29e-06``, not ``0.0000``."""
-    if 0 < abs(v) < 0.5 * 10.0 ** -d:
+    below ``10**-d`` (so no p under 0.0001 reads as 0.0001 or as zero): ``1.29e-06``, not ``0.0000``; an exact 0
+    (no resample as extreme) as ``0``.  The one p-value format of files and the window."""
+    if v == 0:
+        return "0"
+    if abs(v) < 10.0 ** -d:
         return f"{v:.2e}"
     return f"{v:.{d}f}"
 
@@ -120,18 +123,11 @@ def is_p_column(name) -> bool:
 
 
 def format_p(v, decimals: int = 4) -> str:
-    """A p-value as text, never a false ``0.0000``: below ``10**-decimals`` in scientific
-    notation (``1.29e-06``); an exact 0 (no resample as extreme) as ``0``; blank if missing."""
+    """A p-value cell as text (:func:`fmt_pvalue`), blank if missing."""
     if v is None or v is pd.NA:
         return ""
     x = float(v)
-    if math.isnan(x):
-        return ""
-    if x == 0.0:
-        return "0"
-    if abs(x) < 10.0 ** -decimals:
-        return f"{x:.2e}"
-    return f"{x:.{decimals}f}"
+    return "" if math.isnan(x) else fmt_pvalue(x, decimals)
 
 
 def cells(frame: pd.DataFrame, decimals) -> tuple[list[str], list[list[str]]]:
