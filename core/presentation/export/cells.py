@@ -85,8 +85,9 @@ def is_pvalue_column(name) -> bool:
 
 def fmt_pvalue(v: float, d: int) -> str:
     """A p-value with ``d`` decimals, or in scientific notation (three significant digits)
-    below ``10**-d`` (so no p under 0.0001 reads as 0.0001 or as zero): ``1.29e-06``, not ``0.0000``; an exact 0
-    (no resample as extreme) as ``0``.  The one p-value format of files and the window."""
+    below ``10**-d``, so no p under 0.0001 reads as 0.0001 or as zero: ``1.29e-06``, not
+    ``0.0000``; an exact 0 (no resample as extreme) as ``0``.  The one p-value format of
+    files and the window."""
     if v == 0:
         return "0"
     if abs(v) < 10.0 ** -d:
