@@ -449,8 +449,10 @@ class ComparePanel(LazyPanel):
         """``compare_map_vs_BM25`` (with the tab's table: ``…_per-topic``)."""
         tab = {self.experiment_table: "experiment", self.topic_table: "per-topic"}.get(
             self.tabs.currentWidget(), "")
-        return file_stem("compare", self.measure.currentText(), "vs",
-                         self.baseline.currentText(), tab)
+        base = self.baseline.currentText()
+        if base == BEST:      # the run the default resolved to, once compared
+            base = self.comparison.baseline if self.comparison is not None else "best"
+        return file_stem("compare", self.measure.currentText(), "vs", base, tab)
 
     def _current_table(self) -> FrameTableView:
         w = self.tabs.currentWidget()

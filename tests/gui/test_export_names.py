@@ -28,8 +28,10 @@ def test_dialogs_offer_the_chart_and_table_they_export_in_the_last_folder(
         f"recall_precision_{len(names)}runs"
     win.raise_panel("compare")
     compare = win.panels["compare"]
-    qtbot.waitUntil(lambda: compare.baseline.currentText() != "", timeout=60000)
-    base = compare.baseline.currentText()
+    qtbot.waitUntil(lambda: compare.comparison is not None, timeout=60000)
+    # the default baseline (the best run by the measure) is named by the run it resolved to
+    base = compare.comparison.baseline
+    assert base in names
     assert compare.export_stem() == f"compare_{compare.measure.currentText()}_vs_{base}"
     offered = []
 
