@@ -15,11 +15,12 @@ import sys
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from yardstick.cli import SUBCOMMANDS
+
     p = argparse.ArgumentParser(
         prog="yardstick",
         description="Information-retrieval evaluation workbench. Subcommands "
-                    "(eval, report, stability, pool, convert, make-runs, explain) run headless; "
-                    "see 'yardstick eval --help'.")
+                    f"({', '.join(SUBCOMMANDS)}) run headless; see 'yardstick eval --help'.")
     p.add_argument("--qrels", help="relevance judgments (topic iter docno rel)")
     p.add_argument("--topics", help="topics file (TREC SGML/XML or id<TAB>text)")
     p.add_argument("--docs", help="documents file")

@@ -213,10 +213,18 @@ class DataFrameModel(QAbstractTableModel):
     def header_width(self, col: int, header_fm, arrow: int = 20) -> int:
         return min(header_fm.horizontalAdvance(self._headers[col]) + arrow, MAX_FIT_WIDTH)
 
+    def display_text(self, r: int, c: int) -> str:
+        """Cell (r, c) as shown: p-values never as a false 0.0000 (:func:`format_p`), the
+        rest by :func:`format_value`.  Column widths are measured from the same text."""
+        v = self._values[c][r]
+        if isinstance(v, (float, np.floating)) and (
+                self._pcol[c] or (r < len(self._prow) and self._prow[r])):
+            return format_p(v, self.decimals)
+        return format_value(v, self.decimals)
+
     def values_width(self, col: int, rows, fm) -> int:
         """Pixels the widest of the column's ``rows`` takes as shown (with margins)."""
-        values = self._values[col]
-        texts = sorted({format_value(values[r], self.decimals) for r in rows}, key=len)[-3:]
+        texts = sorted({self.display_text(r, col) for r in rows}, key=len)[-3:]
         return min(max([0] + [fm.horizontalAdvance(t) + 12 for t in texts]), MAX_FIT_WIDTH)
 
     def is_text(self, col: int) -> bool:
@@ -239,10 +247,7 @@ class DataFrameModel(QAbstractTableModel):
         r, c = index.row(), index.column()
         v = self._values[c][r]
         if role == Qt.ItemDataRole.DisplayRole:
-            if isinstance(v, (float, np.floating)) and (
-                    self._pcol[c] or (r < len(self._prow) and self._prow[r])):
-                return format_p(v, self.decimals)  # never a false 0.0000
-            return format_value(v, self.decimals)
+            return self.display_text(r, c)
         if role == SORT_ROLE:
             if v is None or v is pd.NA or (isinstance(v, (float, np.floating)) and math.isnan(v)):
                 return -math.inf

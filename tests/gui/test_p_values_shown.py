@@ -30,3 +30,21 @@ def test_p_rows_of_what_if_table():
     texts = [str(_shown(m, r, c)) for r in range(m.rowCount()) for c in range(m.columnCount())]
     assert "0.0000" not in texts
     assert "3.00e-07" in texts
+
+
+def test_a_p_column_is_as_wide_as_its_scientific_text(qtbot):
+    """Widths are measured from the text shown: a column of p = 1e-24 is not sized for
+    "0.0000" and then elided to "1....24" (seen at 1280x800 with 150 runs)."""
+    from yardstick.gui.table_model import FrameTableView
+
+    frame = pd.DataFrame({"diff": [-0.09] * 30, "p": [1.2345e-24] * 30},
+                         index=pd.Index([f"r{i}" for i in range(30)], name="run"))
+    view = FrameTableView()
+    qtbot.addWidget(view)
+    view.resize(900, 400)
+    view.set_frame(frame)
+    view.fit_columns()
+    col = list(frame.columns).index("p") + 1          # (the run column first)
+    text = view.source.data(view.source.index(0, col), Qt.ItemDataRole.DisplayRole)
+    assert text == "1.23e-24"
+    assert view.columnWidth(col) >= view.fontMetrics().horizontalAdvance(text) + 12
