@@ -100,6 +100,24 @@ class CollectionPanel(QWidget):
             self._natural_run_widths = [self.runs_view.columnWidth(c)
                                         for c in range(len(COLUMNS))]
             self.fit_runs_columns()
+        elif what in ("runs", "workspace") and self._widen_for_groups():
+            self.fit_runs_columns()
+
+    def _widen_for_groups(self) -> bool:
+        """Groups arrive after the first runs (guessed when a load settles, or from a
+        groups file): widen the group column's natural width to its widest group, so a
+        team name is not elided to 't…1' while the dock has room."""
+        natural = getattr(self, "_natural_run_widths", None)
+        if not natural:
+            return False
+        c = COLUMNS.index("group")
+        groups = {e.group for e in self.state.workspace.runs.values() if e.group}
+        fm = self.runs_view.fontMetrics()
+        need = max((fm.horizontalAdvance(g) + 16 for g in groups), default=0)
+        if need <= natural[c]:
+            return False
+        natural[c] = need
+        return True
 
     def fit_runs_columns(self) -> None:
         """The colour swatch narrow; name and group (elided in the middle, whole in their
