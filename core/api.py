@@ -38,6 +38,7 @@ from yardstick.common.options import EvalOptions
 from yardstick.evaluation.results import Evaluation, score_matrix
 from yardstick.inputs.qrels import Qrels
 from yardstick.inputs.run import Run
+from yardstick.presentation.export.table_sources import with_sources
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -51,21 +52,6 @@ __all__ = ["read_qrels", "read_runs", "evaluate", "evaluations", "wide", "compar
            "export_table", "sample_paths", "EvalOptions", "compare_qrels", "compare_systems"]
 
 PathLike = str | os.PathLike
-_TOPIC = ("topic", "query_id", "qid", "q_id")
-_DOC = ("docno", "doc_id", "docid", "did")
-_REL = ("rel", "relevance", "label", "judgment")
-
-
-def _column(frame: pd.DataFrame, names: Sequence[str], what: str) -> str:
-    for n in names:
-        if n in frame.columns:
-            return n
-    raise ValueError(f"the {what} column is missing: expected one of {list(names)}, "
-                     f"found {list(frame.columns)}")
-
-
-def _is_path(x: Any) -> bool:
-    return isinstance(x, (str, os.PathLike))
 
 
 def read_qrels(source: Any, name: str | None = None) -> Qrels:
@@ -76,26 +62,9 @@ def read_qrels(source: Any, name: str | None = None) -> Qrels:
     >>> len(q), q.topics.tolist()
     (2, ['1'])
     """
-    if isinstance(source, Qrels):
-        return source
-    if _is_path(source):
-        from yardstick.inputs.io.qrels_file import read_qrels as read_file
+    from yardstick.inputs.from_any import qrels_from_any
 
-        return read_file(source, name=name)
-    if hasattr(source, "to_dict") and hasattr(source, "qrels"):  # ranx.Qrels
-        source = source.to_dict()     # its to_dataframe() calls the grades 'score'
-    if isinstance(source, Mapping):
-        return Qrels.from_dict({str(q): {str(d): int(r) for d, r in docs.items()}
-                                for q, docs in source.items()}, name=name or "qrels")
-    if not isinstance(source, pd.DataFrame):  # ir_measures: namedtuples (query_id, doc_id, …)
-        items = list(source)  # a generator is read once
-        fields = getattr(items[0], "_fields", None) if items else None
-        source = pd.DataFrame([tuple(x) for x in items],
-                              columns=list(fields or ("query_id", "doc_id", "relevance")))
-    f = pd.DataFrame({"topic": source[_column(source, _TOPIC, "topic")],
-                      "docno": source[_column(source, _DOC, "docno")],
-                      "rel": source[_column(source, _REL, "relevance")]})
-    return Qrels.from_frame(f, name=name or "qrels")
+    return qrels_from_any(source, name)
 
 
 def read_runs(source: Any, name: str | None = None) -> list[Run]:
@@ -108,65 +77,13 @@ def read_runs(source: Any, name: str | None = None) -> list[Run]:
     """
     import warnings
 
+    from yardstick.inputs.from_any import runs_from_any
     from yardstick.inputs.run_names import unique_names
 
-    runs, notes = unique_names(_read_runs(source, name))
+    runs, notes = unique_names(runs_from_any(source, name))
     for note in notes:
         warnings.warn(note, UserWarning, stacklevel=2)
     return runs
-
-
-def _read_runs(source: Any, name: str | None = None) -> list[Run]:
-    if isinstance(source, Run):
-        return [source]
-    if _is_path(source):
-        from yardstick.inputs.io.run_file import read_run
-
-        return [read_run(source, name=name)]
-    if isinstance(source, pd.DataFrame):
-        if "run" in source.columns and name is None:
-            return [_run_from_frame(part, str(r)) for r, part in source.groupby("run", sort=False)]
-        return [_run_from_frame(source, name or "run")]
-    if hasattr(source, "to_dict") and hasattr(source, "run") and hasattr(source, "name"):
-        return [Run.from_dict(_plain(source.to_dict()), name=name or source.name or "run")]
-    if isinstance(source, Mapping):
-        if source and all(_is_run_like(v) for v in source.values()):
-            # {name: run} (what to_ir_measures and to_ranx give back)
-            return [r for n, v in source.items() for r in _read_runs(v, name=str(n))]
-        return [Run.from_dict(_plain(source), name=name or "run")]
-    items = list(source)
-    if items and all(_is_path(x) or isinstance(x, (Run, pd.DataFrame)) or hasattr(x, "run")
-                     for x in items):
-        return [r for x in items for r in _read_runs(x)]
-    frame = pd.DataFrame([tuple(x) for x in items],
-                         columns=list(getattr(items[0], "_fields", ("query_id", "doc_id", "score")))
-                         if items else ["query_id", "doc_id", "score"])
-    return [_run_from_frame(frame, name or "run")]
-
-
-def _is_run_like(x: Any) -> bool:
-    """A run in any accepted form other than a ``{docno: score}`` mapping."""
-    return (_is_path(x) or isinstance(x, (Run, pd.DataFrame))
-            or (hasattr(x, "to_dict") and hasattr(x, "run") and hasattr(x, "name")))
-
-
-def _plain(d: Mapping) -> dict:
-    return {str(q): {str(k): float(v) for k, v in docs.items()} for q, docs in d.items()}
-
-
-def _run_from_frame(frame: pd.DataFrame, name: str) -> Run:
-    f = pd.DataFrame({"topic": frame[_column(frame, _TOPIC, "topic")].astype(str),
-                      "docno": frame[_column(frame, _DOC, "docno")].astype(str),
-                      "score": frame[_column(frame, ("score", "sim"), "score")]})
-    if "rank" in frame.columns:
-        f["rank"] = frame["rank"]
-    tag = str(frame["tag"].iloc[-1]) if "tag" in frame.columns and len(frame) else None
-    return Run.from_frame(f, name=name, tag=tag)
-
-
-def _runs(runs: Any) -> list[Run]:
-    """Runs with distinct names (:func:`read_runs`: a repeated name becomes ``name#2``)."""
-    return read_runs(runs)
 
 
 def evaluations(qrels: Any, runs: Any, measures: Any = ("official",),
@@ -190,8 +107,8 @@ def evaluations(qrels: Any, runs: Any, measures: Any = ("official",),
         from yardstick.common.executor import executor_for
         from yardstick.evaluation.runs_on_executor import evaluate_runs_on
 
-        return evaluate_runs_on(executor_for(client), q, _runs(runs), measures, opts)
-    return {r.name: evaluating.evaluate_run(r, q, measures, opts) for r in _runs(runs)}
+        return evaluate_runs_on(executor_for(client), q, read_runs(runs), measures, opts)
+    return {r.name: evaluating.evaluate_run(r, q, measures, opts) for r in read_runs(runs)}
 
 
 def evaluate(qrels: Any, runs: Any, measures: Any = ("official",), per_topic: bool = True,
@@ -216,10 +133,11 @@ def evaluate(qrels: Any, runs: Any, measures: Any = ("official",), per_topic: bo
     client : distributed.Client, optional
         Evaluate the runs as tasks on a Dask cluster (the qrels sent once); same numbers.
     """
+    from yardstick.evaluation.measures.column_names import asked_names
     from yardstick.evaluation.measures.spec import output_label, parse_measures
 
     specs = parse_measures(measures)
-    q, run_list = read_qrels(qrels), _runs(runs)
+    q, run_list = read_qrels(qrels), read_runs(runs)
     opts = options or EvalOptions(**option_values)
     evs = evaluations(q, run_list, specs, opts, client=client)
     frames = [ev.to_frame(per_topic=per_topic, summary=not per_topic, numeric=True)
@@ -229,35 +147,11 @@ def evaluate(qrels: Any, runs: Any, measures: Any = ("official",), per_topic: bo
     out["value"] = out["value"].astype(float)
     out = out[out["measure"] != "runid"].reset_index(drop=True)
     if names == "as_asked":
-        asked = _asked_names(specs)
+        asked = asked_names(specs)
         out["measure"] = out["measure"].map(lambda m: asked.get(m, m))
     elif names != "trec_eval":
         out["measure"] = out["measure"].map(lambda m: output_label(m, names))
-    return _sourced(out, q, run_list, [s.text for s in specs], opts)
-
-
-def _sourced(frame: pd.DataFrame, qrels: Qrels, runs: Sequence[Run], measures, options,
-             **extra) -> pd.DataFrame:
-    """``frame`` with the files it was computed from in ``frame.attrs["sources"]`` (plain
-    data; :func:`export_table` hashes the files into the table's provenance)."""
-    frame.attrs["sources"] = {
-        "qrels": qrels.path, "runs": [(r.path, r.tag or r.name) for r in runs if r.path],
-        "measures": [str(m) for m in measures], "options": options, "extra": extra}
-    return frame
-
-
-def _asked_names(specs) -> dict[str, str]:
-    """trec_eval column -> the name the user asked it by (one-column specs only)."""
-    from yardstick.evaluation.measures.registry import parse_requests
-
-    out = {}
-    for s in specs:
-        if s.dialect == "trec_eval" or s.has_own_options:
-            continue
-        cols = [n for r in parse_requests([s.trec_eval]) for n in r.output_names()]
-        if len(cols) == 1:
-            out[cols[0]] = s.text
-    return out
+    return with_sources(out, q, run_list, [s.text for s in specs], opts)
 
 
 def wide(tidy: pd.DataFrame) -> pd.DataFrame:
@@ -282,13 +176,13 @@ def compare(qrels: Any, runs: Any, measure: str = "map", baseline: str | None = 
     """
     from yardstick.analysis.significance import best_run, compare_runs
 
-    run_list = _runs(runs)
+    run_list = read_runs(runs)
     base = _baseline(baseline, run_list)
     q = read_qrels(qrels)
     mat = _matrix(q, run_list, measure, options)
     if baseline is None:
         base = best_run(mat, measure)
-    return _sourced(compare_runs(mat, base, measure=measure, test=test, correction=correction,
+    return with_sources(compare_runs(mat, base, measure=measure, test=test, correction=correction,
                                  alpha=alpha, seed=seed).to_frame(), q, run_list, [measure],
                     options, baseline=base, test=test, correction=correction, alpha=alpha,
                     seed=seed)
@@ -301,7 +195,7 @@ def experiment(qrels: Any, runs: Any, measures: Sequence[str] = ("map", "P.10", 
     baseline defaults to the best run by the first measure."""
     from yardstick.analysis.significance import best_run, experiment_table
 
-    run_list = _runs(runs)
+    run_list = read_runs(runs)
     base = _baseline(baseline, run_list)
     q = read_qrels(qrels)
     evs = evaluations(q, run_list, _requests(measures))
@@ -310,7 +204,7 @@ def experiment(qrels: Any, runs: Any, measures: Sequence[str] = ("map", "P.10", 
     mats = {c: score_matrix(evs, c) for c in cols}
     if baseline is None and cols:
         base = best_run(mats[cols[0]], cols[0])
-    return _sourced(experiment_table(mats, base, test=test, correction=correction, alpha=alpha,
+    return with_sources(experiment_table(mats, base, test=test, correction=correction, alpha=alpha,
                                      seed=seed), q, run_list, measures, None, baseline=base,
                     test=test, correction=correction, alpha=alpha, seed=seed)
 
@@ -388,20 +282,16 @@ def pool_report(qrels: Any, runs: Any, depth: int | None = None,
     from yardstick.common.executor import executor_for
     from yardstick.common.progress import run_sync
     from yardstick.evaluation.measures.column_names import column_name
-    from yardstick.inputs.run_names import guess_groups
+    from yardstick.inputs.run_names import guessed_groups
     from yardstick.judging.judged_runs_build import build_judged_runs
 
     if "measure" in settings:
         settings["measure"] = column_name(settings["measure"])
     if "sim_measures" in settings:
         settings["sim_measures"] = tuple(column_name(m) for m in settings["sim_measures"])
-    rs = _runs(runs)
-    if groups is None:
-        guess = guess_groups([r.tag or r.name for r in rs])
-        groups = {r.name: r.group or g or r.name for r, g in zip(rs, guess)}
-        source = "guess"
-    else:
-        source = "given"
+    rs = read_runs(runs)
+    source = "guess" if groups is None else "given"
+    groups = guessed_groups(rs) if groups is None else groups
     index = build_judged_runs(rs, read_qrels(qrels), pooled=pooled, groups=groups)
     choice = choose_pool(index, None if pooled is None else index.pooled, depth,
                          groups_source=source, group_of=groups,
@@ -439,21 +329,15 @@ def export_table(frame: pd.DataFrame, path: PathLike, fmt: str | None = None,
     sheet, a LaTeX comment, ``.provenance.json`` beside CSV and Markdown), as the
     window's and ``yardstick report``'s exports are.  ``provenance=`` overrides it.
     """
-    from yardstick.common.provenance import Provenance
+    from yardstick.presentation.export.table_sources import decimals_by_column, sources_provenance
     from yardstick.presentation.export.tables import write_table
 
-    decimals = kwargs.get("decimals")
-    if isinstance(decimals, Mapping):  # {"P.10": 3} / {"P@10": 3} for the column P_10
-        from yardstick.evaluation.measures.column_names import column_name
-
-        cols = {str(c) for c in frame.columns} if isinstance(frame, pd.DataFrame) else set()
-        kwargs["decimals"] = {k if k in cols else column_name(k): v for k, v in decimals.items()}
-    src = frame.attrs.get("sources")
-    if "provenance" not in kwargs and src:
-        kwargs["provenance"] = Provenance.build(
-            src["qrels"], src["runs"], src["measures"], src["options"],
-            seeds={"seed": src["extra"]["seed"]} if "seed" in src["extra"] else None,
-            extra={k: v for k, v in src["extra"].items() if k != "seed"})
+    if isinstance(kwargs.get("decimals"), Mapping):  # {"P.10": 3} / {"P@10": 3} for P_10
+        kwargs["decimals"] = decimals_by_column(frame, kwargs["decimals"])
+    if "provenance" not in kwargs:
+        prov = sources_provenance(frame)
+        if prov is not None:
+            kwargs["provenance"] = prov
     return str(write_table(frame, path, fmt, **kwargs))
 
 
@@ -487,14 +371,14 @@ def compare_qrels(qrels: Sequence[Any], runs: Any = (), measure: str = "map", le
     if names is not None:
         qs = [Qrels(q.frame, name=str(n), path=q.path) for q, n in zip(qs, names)]
     empty = runs is None or (isinstance(runs, (list, tuple)) and not runs)
-    run_list = [] if empty else _runs(runs)
+    run_list = [] if empty else read_runs(runs)
     out = compare(qs, run_list, _requests(measure)[0], level, options).tables() if run_list else \
         agreement_tables(qs, level)
     from yardstick.common.provenance import file_sha256
 
     named = {f"qrels {n}": f"{q.path} sha256 {file_sha256(q.path)}" if q.path else "(in memory)"
              for n, q in zip(qrels_names(qs), qs)}
-    return {k: _sourced(v, qs[0], run_list, [measure], options, level=level, **named)
+    return {k: with_sources(v, qs[0], run_list, [measure], options, level=level, **named)
             for k, v in out.items()}
 
 
@@ -513,34 +397,17 @@ def compare_systems(qrels: Any, runs: Any, systems: Mapping[str, str] | PathLike
     pooled shortcuts, corrected by ``correction``), ``system_topics``, ``variances``,
     ``design`` (runs and topics needed), ``assumptions`` and ``unassigned_runs``.
     """
-    import os as _os
-
-    from yardstick.analysis.systems import systems_from_pattern
+    from yardstick.analysis.systems import systems_for_runs
     from yardstick.analysis.systems_comparison import compare_systems_matrix
 
-    run_list = _runs(runs)
+    run_list = read_runs(runs)
     q = read_qrels(qrels)
-    if pattern is not None:
-        mapping = systems_from_pattern([r.name for r in run_list], pattern)
-    elif isinstance(systems, Mapping):
-        mapping = {str(k): str(v) for k, v in systems.items()}
-    elif systems is not None:
-        from yardstick.inputs.io.groups_file import read_groups
-
-        listed = read_groups(systems)
-        mapping = {}
-        for r in run_list:
-            for key in (r.name, _os.path.basename(r.path or ""), r.tag):
-                if key and key in listed:
-                    mapping[r.name] = listed[key]
-                    break
-    else:
-        raise ValueError("name the systems: a mapping, a systems file or a pattern")
+    mapping = systems_for_runs(run_list, systems, pattern)
     opts = options or EvalOptions(complete=True)
     mat = _matrix(q, run_list, measure, opts)
     cmp = compare_systems_matrix(mat, mapping, measure, correction, method, tuple(min_diffs))
     out = cmp.tables()
-    src = systems if isinstance(systems, (str, _os.PathLike)) else (
+    src = systems if isinstance(systems, (str, os.PathLike)) else (
         f"pattern {pattern}" if pattern else "mapping")
-    return {k: _sourced(v, q, run_list, [measure], opts, systems=str(src),
+    return {k: with_sources(v, q, run_list, [measure], opts, systems=str(src),
                         correction=correction) for k, v in out.items()}

@@ -24,7 +24,7 @@ log = logging.getLogger(__name__)
 #: GUI thread (together ~1 s of imports that would otherwise hold the event loop).
 PRELOAD = ("numpy", "pandas", "pyarrow", "pyqtgraph", "scipy.stats", "yardstick.evaluation.engine",
            "yardstick.evaluation.evaluation_tables", "yardstick.session.loading",
-           "yardstick.gui.table_model")
+           "yardstick.gui.table_model", "yardstick.gui.table_view")
 LAYOUT_VERSION = 1
 
 

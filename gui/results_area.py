@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from yardstick.gui.flow_bar import FlowBar
-from yardstick.gui.table_model import FrameTableView, try_add_plot_export, try_add_table_export
+from yardstick.gui.table_view import FrameTableView, try_add_plot_export, try_add_table_export
 from yardstick.presentation.export.file_names import file_stem
 
 

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QLabel, QSlider, QSpinBox, QSplitter, QVBoxLayout,
 
 from yardstick.gui.charts.lesson_charts import LessonCurveChart, TieSpreadChart
 from yardstick.gui.flow_bar import FlowBar
-from yardstick.gui.table_model import FrameTableView, try_add_plot_export
+from yardstick.gui.table_view import FrameTableView, try_add_plot_export
 
 COLORS = {"relevant": "#d8f0d8", "unjudged": "#e4e4e4", "pooled, unjudged": "#fff2cc"}
 TIE_COLORS = ("#cfe2ff", "#9ec5fe")

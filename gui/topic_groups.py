@@ -44,7 +44,7 @@ from yardstick.analysis.topic_group_spec import (
 )
 from yardstick.common.errors import FormatError
 from yardstick.gui.flow_bar import FlowBar
-from yardstick.gui.table_model import FrameTableView
+from yardstick.gui.table_view import FrameTableView
 
 MENU_TEXT = "Make topic group from selection"
 

@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QComboBox, QLabel, QVBoxLayout, QWidget
 
 from yardstick.gui.flow_bar import FlowBar
 from yardstick.gui.gil_sharing import after_paints
-from yardstick.gui.table_model import FrameTableView, try_add_table_export
+from yardstick.gui.table_view import FrameTableView, try_add_table_export
 
 JOB_KEY = "explorer-whatif-significance"
 

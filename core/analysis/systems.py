@@ -30,6 +30,7 @@ Carterette, "Bayesian inference for information retrieval evaluation", ICTIR 201
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Mapping, Sequence
 from itertools import combinations
@@ -40,8 +41,8 @@ from scipy import stats
 
 from yardstick.analysis.significance import correct_pvalues
 
-__all__ = ["systems_from_pattern", "split_runs", "system_summary", "system_topic_table",
-           "shortcut_tests", "long_scores", "SHORTCUTS"]
+__all__ = ["systems_from_pattern", "systems_for_runs", "split_runs", "system_summary",
+           "system_topic_table", "shortcut_tests", "long_scores", "SHORTCUTS"]
 
 #: the shortcut tests of :func:`shortcut_tests` and the sentence saying what each assumes
 SHORTCUTS = {
@@ -76,6 +77,29 @@ def systems_from_pattern(runs: Sequence[str], pattern: str) -> dict[str, str]:
         if name:
             out[r] = name
     return out
+
+
+def systems_for_runs(runs: Sequence, systems: Mapping[str, str] | str | os.PathLike | None = None,
+                     pattern: str | None = None) -> dict[str, str]:
+    """``{run name: system}`` for ``runs`` (:class:`~yardstick.inputs.run.Run` objects) from
+    ``pattern`` (:func:`systems_from_pattern`), a ``{run: system}`` mapping, or a systems
+    file whose keys are run names, file names or run tags (the first that matches)."""
+    if pattern is not None:
+        return systems_from_pattern([r.name for r in runs], pattern)
+    if isinstance(systems, Mapping):
+        return {str(k): str(v) for k, v in systems.items()}
+    if systems is None:
+        raise ValueError("name the systems: a mapping, a systems file or a pattern")
+    from yardstick.inputs.io.groups_file import read_groups
+
+    listed = read_groups(systems)
+    mapping = {}
+    for r in runs:
+        for key in (r.name, os.path.basename(r.path or ""), r.tag):
+            if key and key in listed:
+                mapping[r.name] = listed[key]
+                break
+    return mapping
 
 
 def split_runs(runs: Sequence[str], systems: Mapping[str, str]) -> tuple[dict[str, list[str]],

@@ -15,7 +15,7 @@ import os
 from collections.abc import Iterable, Sequence
 
 __all__ = ["RunNameError", "NoSuchRun", "unique_names", "resolve_run", "resolve_runs", "run_labels",
-           "guess_groups",
+           "guess_groups", "guessed_groups",
            "listed_runs"]
 
 
@@ -203,3 +203,10 @@ def groups_are_guess(names: Sequence[str], tags: Sequence[str], groups: Sequence
     so a result using the groups says "groups guessed from run names"."""
     guess = guess_groups([t or n for n, t in zip(names, tags)])
     return all((grp or n) == (g or n) for n, grp, g in zip(names, groups, guess))
+
+
+def guessed_groups(runs: Sequence) -> dict[str, str]:
+    """``{run name: group}``: a run's own group where it has one, else :func:`guess_groups`'s
+    guess from its tag (or name), else the run alone."""
+    guess = guess_groups([r.tag or r.name for r in runs])
+    return {r.name: r.group or g or r.name for r, g in zip(runs, guess)}

@@ -22,7 +22,7 @@ from yardstick.gui.app_state import AppState
 from yardstick.gui.jobs import JobRunner
 from yardstick.gui.qrels_sets_widget import QrelsSetsWidget
 from yardstick.gui.runs_model import COLUMNS, RunsModel
-from yardstick.gui.table_model import FrameTableView
+from yardstick.gui.table_view import FrameTableView
 from yardstick.gui.topic_groups import TopicGroupsWidget, install_topic_group_menu
 from yardstick.inputs.collection_stats import qrels_topic_stats
 

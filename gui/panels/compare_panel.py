@@ -42,7 +42,7 @@ from yardstick.gui.flow_bar import FlowBar, show_whole_text
 from yardstick.gui.gil_sharing import after_paints, next_turn, until_set
 from yardstick.gui.jobs import JobRunner
 from yardstick.gui.lazy import LazyPanel
-from yardstick.gui.table_model import FrameTableView, try_add_plot_export, try_add_table_export
+from yardstick.gui.table_view import FrameTableView, try_add_plot_export, try_add_table_export
 from yardstick.gui.topic_groups import install_topic_group_menu
 from yardstick.presentation.charts.compare_specs import differences_figure
 from yardstick.presentation.export.file_names import file_stem

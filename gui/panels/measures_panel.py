@@ -18,7 +18,7 @@ from yardstick.gui.flow_bar import FlowBar
 from yardstick.gui.jobs import JobRunner
 from yardstick.gui.lazy import LazyPanel
 from yardstick.gui.measure_picker import MeasurePicker
-from yardstick.gui.table_model import FrameTableView, try_add_table_export
+from yardstick.gui.table_view import FrameTableView, try_add_table_export
 from yardstick.gui.topic_groups import install_topic_group_menu
 from yardstick.presentation.export.file_names import file_stem
 

@@ -33,7 +33,7 @@ from yardstick.gui.app_state import AppState
 from yardstick.gui.flow_bar import FlowBar, show_whole_text
 from yardstick.gui.jobs import JobRunner
 from yardstick.gui.lazy import LazyPanel
-from yardstick.gui.table_model import try_add_plot_export, try_add_table_export
+from yardstick.gui.table_view import try_add_plot_export, try_add_table_export
 from yardstick.gui.teaching_views import LessonView, TiesView, WhatIfView, what_if_frames
 from yardstick.gui.what_if_significance import WhatIfSignificanceView
 from yardstick.inputs.topic_order import natural_sorted

@@ -25,7 +25,7 @@ from yardstick.gui.app_state import AppState
 from yardstick.gui.flow_bar import FlowBar, show_whole_text
 from yardstick.gui.jobs import JobRunner
 from yardstick.gui.lazy import LazyPanel
-from yardstick.gui.table_model import FrameTableView, try_add_table_export
+from yardstick.gui.table_view import FrameTableView, try_add_table_export
 from yardstick.inputs.qrels import Qrels
 from yardstick.inputs.run import Run
 from yardstick.inputs.topic_order import natural_sorted

@@ -140,7 +140,7 @@ def test_bad_arguments():
 def test_sign_test_equals_scipys_binomtest_for_every_count():
     """The sign test's p-value is one call of the binomial CDF (binomtest's Python binary
     search held the GIL ~0.4 ms a call and starved the window): the same p-values."""
-    from yardstick.analysis.significance import sign_test_p
+    from yardstick.analysis.paired_tests import sign_test_p
 
     for n in range(0, 121):
         for wins in range(n + 1):

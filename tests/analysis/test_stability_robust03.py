@@ -57,7 +57,7 @@ def test_kendall_tau_p10_vs_map_is_published_value(matrices):
 
 
 def test_paired_t_test_p10_is_published_value(matrices):
-    from yardstick.analysis.significance import paired_t_test
+    from yardstick.analysis.paired_tests import paired_t_test
     from yardstick.analysis.stability import paired_t_tests
 
     p10, _ = matrices

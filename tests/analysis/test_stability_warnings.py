@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from yardstick.analysis.stability.report import input_warnings
+from yardstick.analysis.stability.input_notes import input_warnings
 from yardstick.cli import main
 
 

@@ -200,20 +200,20 @@ def test_one_system_ranking_with_its_tie_rule():
 # --------------------------------------------------------------- the paired t-test
 
 def test_one_paired_t_test():
-    from yardstick.analysis import significance
+    from yardstick.analysis import paired_tests, significance
     from yardstick.analysis.pool import titlestat
 
     discriminative_power = importlib.import_module(
         "yardstick.analysis.stability.discriminative_power")
 
-    assert _functions_calling("ttest_rel") == {"core/analysis/significance.py:paired_t_test"}
-    assert _definitions("paired_t_test") == {"core/analysis/significance.py"}
-    assert discriminative_power.paired_t_test is significance.paired_t_test
-    assert titlestat.paired_t_test is significance.paired_t_test
+    assert _functions_calling("ttest_rel") == {"core/analysis/paired_tests.py:paired_t_test"}
+    assert _definitions("paired_t_test") == {"core/analysis/paired_tests.py"}
+    assert discriminative_power.paired_t_test is paired_tests.paired_t_test
+    assert titlestat.paired_t_test is paired_tests.paired_t_test
     rng = np.random.default_rng(3)
     a, b = rng.uniform(size=30), rng.uniform(size=30)
     want = stats.ttest_rel(a, b)
-    got = significance.paired_t_test(a, b, confidence=0.95)
+    got = paired_tests.paired_t_test(a, b, confidence=0.95)
     ci = want.confidence_interval(0.95)
     assert (got.statistic, got.pvalue, got.ci_low, got.ci_high) == \
         (want.statistic, want.pvalue, ci.low, ci.high)

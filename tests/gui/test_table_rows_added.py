@@ -7,7 +7,7 @@ import numpy as np
 import pandas as pd
 from PySide6.QtCore import Qt
 
-from yardstick.gui.table_model import FrameTableView
+from yardstick.gui.table_view import FrameTableView
 
 
 def _frame(names, seed=0):

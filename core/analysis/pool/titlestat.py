@@ -35,8 +35,8 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from yardstick.analysis.paired_tests import paired_t_test
 from yardstick.analysis.pool.text import TextOptions
-from yardstick.analysis.significance import paired_t_test
 from yardstick.common.progress import Progress, run_sync
 
 
@@ -239,7 +239,7 @@ class JudgmentComparison:
         Index topic; columns a, b (titlestat_rel), diff (a - b), num_rel_a, num_rel_b.
     t_statistic, p_value : float
         Paired t-test over the topics both sets can measure
-        (:func:`yardstick.analysis.significance.paired_t_test`).
+        (:func:`yardstick.analysis.paired_tests.paired_t_test`).
     a_higher : int
         Topics where a > b.
     names : tuple of str

@@ -17,7 +17,7 @@ for every pair); for a block of pairs the bootstrap means and mean squares are
 two matrix products ``W @ w`` and ``W @ w²``.
 
 Also here: classical paired t-tests on every pair
-(:func:`yardstick.analysis.significance.paired_t_test`).
+(:func:`yardstick.analysis.paired_tests.paired_t_test`).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from yardstick.analysis.significance import paired_t_test
+from yardstick.analysis.paired_tests import paired_t_test
 from yardstick.analysis.stability.aggregates import aggregate_for
 from yardstick.analysis.stability.resampling import (
     as_score_array,
@@ -199,7 +199,7 @@ def discriminative_power(scores: pd.DataFrame, samples: int = 1000, alpha: float
 
 def paired_t_tests(scores: pd.DataFrame) -> pd.DataFrame:
     """Two-sided paired t-test on every run pair, all pairs' columns at once
-    (:func:`yardstick.analysis.significance.paired_t_test`).
+    (:func:`yardstick.analysis.paired_tests.paired_t_test`).
 
     Returns a frame with ``run_a``, ``run_b``, ``mean_diff`` (a − b), ``t``, ``df``, ``p_value``.
     """

@@ -9,7 +9,7 @@ import re
 from yardstick.evaluation.measures.registry import parse_requests
 from yardstick.evaluation.measures.spec import parse_measure
 
-__all__ = ["column_name", "request_name"]
+__all__ = ["column_name", "request_name", "asked_names"]
 
 
 def column_name(text: str) -> str:
@@ -46,3 +46,15 @@ def _named(text: str) -> tuple[str, str]:
             return c, cols[0]
         return c, t
     return t, t
+
+
+def asked_names(specs) -> dict[str, str]:
+    """trec_eval column -> the name the user asked it by (one-column specs only)."""
+    out = {}
+    for s in specs:
+        if s.dialect == "trec_eval" or s.has_own_options:
+            continue
+        cols = [n for r in parse_requests([s.trec_eval]) for n in r.output_names()]
+        if len(cols) == 1:
+            out[cols[0]] = s.text
+    return out

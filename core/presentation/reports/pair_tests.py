@@ -3,7 +3,7 @@
 A 150-run table tests 11,175 pairs per measure.  Called pair by pair (a pandas
 ``dropna`` and a scipy call each) that took over ten minutes; here the score matrix is
 a numpy array, the paired t-test of one run against every later run is one vectorised
-``scipy.stats.ttest_rel`` call (:func:`yardstick.analysis.significance.paired_t_test`,
+``scipy.stats.ttest_rel`` call (:func:`yardstick.analysis.paired_tests.paired_t_test`,
 the one paired t-test), and only pairs with topics missing from one run, and the resampling
 tests, go one pair at a time.  The tests are those compared by Smucker, Allan &
 Carterette, "A comparison of statistical significance tests for information retrieval
@@ -16,7 +16,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from yardstick.analysis.significance import _pair, paired_t_test
+from yardstick.analysis.paired_tests import paired_t_test
+from yardstick.analysis.significance import _pair
 
 __all__ = ["TESTS", "ALIASES", "paired_pvalue", "pair_pvalues"]
 
