@@ -35,7 +35,7 @@ def test_p_rows_of_what_if_table():
 def test_a_p_column_is_as_wide_as_its_scientific_text(qtbot):
     """Widths are measured from the text shown: a column of p = 1e-24 is not sized for
     "0.0000" and then elided to "1....24" (seen at 1280x800 with 150 runs)."""
-    from yardstick.gui.table_model import FrameTableView
+    from yardstick.gui.table_view import FrameTableView
 
     frame = pd.DataFrame({"diff": [-0.09] * 30, "p": [1.2345e-24] * 30},
                          index=pd.Index([f"r{i}" for i in range(30)], name="run"))
