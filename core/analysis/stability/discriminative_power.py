@@ -29,7 +29,6 @@ import numpy as np
 import pandas as pd
 
 from yardstick.analysis.paired_tests import paired_t_test
-from yardstick.analysis.stability import kernels
 from yardstick.analysis.stability.aggregates import aggregate_for
 from yardstick.analysis.stability.resampling import (
     as_score_array,
@@ -86,18 +85,12 @@ def bootstrap_asl(diffs: np.ndarray, weights: np.ndarray, alpha: float = 0.05,
     t_obs = _t_stat(diffs.mean(axis=0), (diffs * diffs).mean(axis=0), n, tol)
     w = diffs - diffs.mean(axis=0)
     m_star = weights @ w
-    fast = kernels.bootstrap_t(m_star, weights @ (w * w), n, tol, np.abs(t_obs))
+    t_star = np.abs(_t_stat(m_star, weights @ (w * w), n, tol))
+    asl = (t_star >= np.abs(t_obs)).mean(axis=0)
+    asl[np.all(diffs == 0, axis=0)] = 1.0
     n_samples = weights.shape[0]
     k = min(max(int(np.ceil(n_samples * alpha)), 1), n_samples)
-    if fast is not None:             # the same arithmetic in one compiled pass
-        t_star_t, reached = fast     # P × B: each pair's selection on contiguous values
-        asl = reached / n_samples
-        kth = kernels.kth_largest(t_star_t, k)
-    else:
-        t_star = np.abs(_t_stat(m_star, weights @ (w * w), n, tol))
-        asl = (t_star >= np.abs(t_obs)).mean(axis=0)
-        kth = np.argpartition(-t_star, k - 1, axis=0)[k - 1]
-    asl[np.all(diffs == 0, axis=0)] = 1.0
+    kth = np.argpartition(-t_star, k - 1, axis=0)[k - 1]
     needed = np.abs(np.take_along_axis(m_star, kth[None, :], axis=0)[0])
     return asl, t_obs, needed
 

@@ -23,7 +23,6 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from yardstick.analysis.stability import kernels
 from yardstick.analysis.stability.aggregates import MEAN, Aggregate, aggregate_for
 from yardstick.analysis.stability.comparable import comparable
 from yardstick.analysis.stability.resampling import (
@@ -72,17 +71,6 @@ def count_outcomes(values: np.ndarray, indices: np.ndarray, fuzziness: float = 0
     """
     ii, jj = run_pairs(values.shape[1])
     means = comparable(np.ascontiguousarray(aggregate.samples(values, indices).T))  # R × B
-    fast = kernels.pair_outcomes(means, fuzziness)
-    if fast is not None:             # clear-cut outcomes compiled, close calls decided here
-        gt, lt, eq, (pos, smp) = fast
-        a, b = means[ii[pos], smp], means[jj[pos], smp]
-        tie = comparable(np.abs(a - b)) < comparable(fuzziness * np.maximum(np.abs(a),
-                                                                           np.abs(b)))
-        n_pairs = len(ii)
-        eq += np.bincount(pos[tie], minlength=n_pairs)
-        gt += np.bincount(pos[~tie & (a > b)], minlength=n_pairs)
-        lt += np.bincount(pos[~tie & (a < b)], minlength=n_pairs)
-        return gt, lt, eq
     a, b = means[ii], means[jj]      # P × B (rounded per run first: the same values, R/P the work)
     # "less than" the fuzziness, decided on the values as fractions (comparable.py)
     eq = comparable(np.abs(a - b)) < comparable(fuzziness * np.maximum(np.abs(a), np.abs(b)))
@@ -181,8 +169,7 @@ def error_rate(scores: pd.DataFrame, subset_size: int | None = None, samples: in
     gt = np.zeros(n_pairs, np.int64)
     lt = np.zeros(n_pairs, np.int64)
     eq = np.zeros(n_pairs, np.int64)
-    step = CHUNK_SAMPLES if kernels.available() else \
-        max(1, min(CHUNK_SAMPLES, CHUNK_ELEMENTS // max(n_pairs, 1)))
+    step = max(1, min(CHUNK_SAMPLES, CHUNK_ELEMENTS // max(n_pairs, 1)))
     for lo in range(0, samples, step):
         yield Progress(lo, samples, f"error rate {measure}".strip())
         g, lo_, e = count_outcomes(sa.values, idx[lo:lo + step], fuzziness, agg)
