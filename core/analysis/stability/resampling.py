@@ -21,8 +21,6 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
-from yardstick.analysis.stability import kernels
-
 __all__ = ["ScoreArray", "as_score_array", "run_pairs", "pair_frame", "subset_indices",
            "disjoint_subset_indices", "bootstrap_indices", "weights_from_indices",
            "sample_means", "pair_differences", "bin_index"]
@@ -151,13 +149,8 @@ def sample_means(values: np.ndarray, indices: np.ndarray) -> np.ndarray:
     A gather ``values[indices]`` (``B × n × R``) summed over topics, in blocks
     of samples so that at most :data:`GATHER_ELEMENTS` values are held at once.
     (For these shapes this beats ``weights @ values``, whose multi-threaded
-    BLAS call costs more than the arithmetic when cores are shared.)  With numba, one
-    compiled loop adds the same values in the same order
-    (:func:`yardstick.analysis.stability.kernels.gather_means`).
+    BLAS call costs more than the arithmetic when cores are shared.)
     """
-    fast = kernels.gather_means(values, indices)
-    if fast is not None:
-        return fast
     n_samples, size = indices.shape
     n_runs = values.shape[1]
     step = max(1, GATHER_ELEMENTS // max(size * n_runs, 1))

@@ -32,7 +32,6 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from yardstick.analysis.stability import kernels
 from yardstick.analysis.stability.aggregates import MEAN, Aggregate, aggregate_for
 from yardstick.analysis.stability.exponential_fit import ExpFit, fit_exponential, size_at_rate
 from yardstick.analysis.stability.resampling import (
@@ -53,8 +52,6 @@ CHUNK_ELEMENTS = 1_000_000
 #: ``d_A · d_B`` (in bin units²) must be below ``−TIE_TOLERANCE`` to be a swap: two runs
 #: with the same scores in another topic order can differ by an ulp, which is a tie.
 TIE_TOLERANCE = 1e-12
-#: samples per call of the compiled kernel (its memory is two samples × runs blocks)
-KERNEL_SAMPLES = 1000
 
 
 def count_swaps(values: np.ndarray, idx_a: np.ndarray, idx_b: np.ndarray, bin_width: float,
@@ -83,8 +80,6 @@ def count_swaps(values: np.ndarray, idx_a: np.ndarray, idx_b: np.ndarray, bin_wi
         raise ValueError(f"bin width must be > 0, not {bin_width}")
     n_topics, n_runs = values.shape
     scaled = values * (1.0 / bin_width)    # scores in bin units: bin = floor(|d| + 1e-9)
-    if kernels.available():                # one compiled pass, the same arithmetic
-        return _count_compiled(scaled, idx_a, idx_b, aggregate)
     n_pairs = n_runs * (n_runs - 1) // 2
     step = max(1, CHUNK_ELEMENTS // max(n_pairs, 1))
     hist = np.zeros(0, dtype=np.int64)
@@ -105,23 +100,6 @@ def count_swaps(values: np.ndarray, idx_a: np.ndarray, idx_b: np.ndarray, bin_wi
         hist = np.pad(hist, (0, 1))
     per_bin = hist.reshape(-1, 2)
     return per_bin.sum(axis=1), per_bin[:, 1].copy()
-
-
-def _count_compiled(scaled: np.ndarray, idx_a: np.ndarray, idx_b: np.ndarray,
-                    aggregate: Aggregate) -> tuple[np.ndarray, np.ndarray]:
-    """:func:`count_swaps` with :func:`yardstick.analysis.stability.kernels.swap_histogram`:
-    nothing of size samples × pairs is stored, so samples go in blocks of
-    :data:`KERNEL_SAMPLES`."""
-    comps = np.zeros(0, np.int64)
-    swaps = np.zeros(0, np.int64)
-    for lo in range(0, idx_a.shape[0], KERNEL_SAMPLES):
-        c, s = kernels.swap_histogram(aggregate.samples(scaled, idx_a[lo:lo + KERNEL_SAMPLES]),
-                                      aggregate.samples(scaled, idx_b[lo:lo + KERNEL_SAMPLES]),
-                                      TIE_TOLERANCE)
-        size = max(len(comps), len(c))
-        comps = np.pad(comps, (0, size - len(comps))) + np.pad(c, (0, size - len(c)))
-        swaps = np.pad(swaps, (0, size - len(swaps))) + np.pad(s, (0, size - len(s)))
-    return comps, swaps
 
 
 @dataclass(frozen=True, eq=False)
