@@ -137,6 +137,10 @@ def _worker(matrices_file: str, out_dir: str, samples: int) -> None:
         for stem, frame, _ in detail_tables(rep):
             frame.to_csv(os.path.join(out_dir, f"{analysis}-detail-{stem}.csv"))
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    with open("/proc/self/status") as f:      # ru_maxrss keeps the forked parent's peak
+        for line in f:
+            if line.startswith("VmHWM:"):
+                peak = int(line.split()[1]) / 1024
     print(json.dumps({"times": times, "peak_mb": peak}))
 
 
