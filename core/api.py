@@ -95,20 +95,20 @@ def evaluations(qrels: Any, runs: Any, measures: Any = ("official",),
     (``relevance_level=2``, ``complete=True``, ``max_docs=100``, ``judged_only=True``).
     Every cutoff asked is computed: ``["P.5", "P.10"]`` gives ``P_5`` and ``P_10``
     (where trec_eval's ``-m P.5 -m P.10`` keeps the first; ``merge_cutoffs``).
-    ``client``: a ``distributed.Client`` (or executor) to evaluate the runs on.
+    ``client``: a ``distributed.Client`` (or executor) to evaluate the runs on, in
+    batches of runs (the qrels sent once); the evaluations come back without their
+    judged rankings (``judged=None``).
     """
+    from yardstick.common.executor import executor_for
+    from yardstick.common.progress import run_sync
     from yardstick.evaluation.measures.spec import merge_cutoffs
-    from yardstick.session import evaluating
+    from yardstick.session.evaluating import evaluate_runs
 
     opts = options or EvalOptions(**option_values)
     q = read_qrels(qrels)
     measures = merge_cutoffs(measures, every=True)
-    if client is not None:
-        from yardstick.common.executor import executor_for
-        from yardstick.evaluation.runs_on_executor import evaluate_runs_on
-
-        return evaluate_runs_on(executor_for(client), q, read_runs(runs), measures, opts)
-    return {r.name: evaluating.evaluate_run(r, q, measures, opts) for r in read_runs(runs)}
+    executor = None if client is None else executor_for(client)
+    return run_sync(evaluate_runs(read_runs(runs), q, measures, opts, executor))
 
 
 def evaluate(qrels: Any, runs: Any, measures: Any = ("official",), per_topic: bool = True,

@@ -77,11 +77,12 @@ def systems_map(runs, path: str | None, pattern: str | None) -> dict[str, str]:
 def run(args: argparse.Namespace) -> int:
     from yardstick.analysis.systems_comparison import compare_systems_matrix
     from yardstick.common.progress import run_sync
-    from yardstick.evaluation.evaluation_service import EvalOptions, evaluate_runs
+    from yardstick.evaluation.evaluation_service import EvalOptions
     from yardstick.evaluation.measures.spec import parse_measure
     from yardstick.evaluation.results import score_matrix
     from yardstick.inputs.io import read_qrels, read_run
     from yardstick.inputs.run_names import unique_names
+    from yardstick.session.evaluating import evaluate_runs
 
     qrels = read_qrels(args.qrels)
     runs, notes = unique_names([read_run(p) for p in args.runs])

@@ -26,8 +26,9 @@ TIDY = re.compile(r"^[A-Za-z0-9_.@#-]+$")
 
 def _matrix(measure="map", complete=True):
     from yardstick.common.progress import run_sync
-    from yardstick.evaluation.evaluation_service import EvalOptions, evaluate_runs, score_matrix
+    from yardstick.evaluation.evaluation_service import EvalOptions, score_matrix
     from yardstick.inputs.io import read_qrels, read_run
+    from yardstick.session.evaluating import evaluate_runs
 
     evs = run_sync(evaluate_runs([read_run(p) for p in RUNS], read_qrels(QRELS), [measure],
                                  EvalOptions(complete=complete)))
@@ -209,8 +210,9 @@ def test_provenance_beside_tables_and_in_figures(compat9):
 def test_compat9_numbers_are_trec_eval_9s(compat9):
     """The recall-level table under --compat 9 holds the 9.0.8 values the footer names."""
     from yardstick.common.progress import run_sync
-    from yardstick.evaluation.evaluation_service import EvalOptions, evaluate_runs
+    from yardstick.evaluation.evaluation_service import EvalOptions
     from yardstick.inputs.io import read_qrels, read_run
+    from yardstick.session.evaluating import evaluate_runs
 
     got = pd.read_csv(compat9 / "UIUC03Rd1.run" / "recall_levels.csv", index_col="recall")
     s9, s10 = (run_sync(evaluate_runs([read_run(RUNS[1])], read_qrels(QRELS),
