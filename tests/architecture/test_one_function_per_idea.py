@@ -165,11 +165,11 @@ def test_one_function_evaluates_many_runs(plain, monkeypatch):
     # over the engine anywhere else in the evaluation layer or the API
     assert _definitions("evaluate_runs") == {"core/session/evaluating.py"}
     assert not {f for f in _functions_calling("evaluate_run")
-                if f.startswith(("core/evaluation/", "core/api.py", "core/session/archive"))
+                if f.startswith(("core/evaluation/", "core/api/", "core/session/archive"))
                 } - {"core/session/evaluating.py:evaluate_batch"}
     # its callers: the API, the report and stability commands, compare-systems, archive
     callers = {f.split(":")[0] for f in _functions_calling("evaluate_runs")}
-    assert {"core/api.py", "core/cli/report_cmd.py", "core/cli/stability_cmd.py",
+    assert {"core/api/evaluation.py", "core/cli/report_cmd.py", "core/cli/stability_cmd.py",
             "core/cli/compare_systems_cmd.py", "core/session/archive_study.py"} <= callers
     # every run it evaluates goes through the session's measure (the one path)
     run, qrels = plain
@@ -326,7 +326,7 @@ def test_public_evaluate_names_do_not_clash():
     import yardstick
     from yardstick.evaluation import engine, evaluation_service
 
-    assert _definitions("evaluate", top_level_only=True) == {"core/api.py"}
+    assert _definitions("evaluate", top_level_only=True) == {"core/api/evaluation.py"}
     assert not hasattr(evaluation_service, "evaluate")
     assert evaluation_service.evaluate_run is engine.evaluate_run
     assert list(inspect.signature(yardstick.evaluate).parameters)[:2] == ["qrels", "runs"]
