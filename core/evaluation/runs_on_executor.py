@@ -25,14 +25,15 @@ MIN_BATCH_LINES = 250_000
 
 
 def run_batches(sizes: Sequence[int], workers: int,
-                min_size: int = MIN_BATCH_LINES) -> list[range]:
+                min_size: int | None = None) -> list[range]:
     """Contiguous batches of positions ``0 .. len(sizes) - 1``, as even in total size as
     whole runs allow: ``min(4 × workers, total // min_size)`` of them (at least one),
-    none empty.
+    none empty (``min_size``: :data:`MIN_BATCH_LINES` unless given).
 
     >>> [list(b) for b in run_batches([100] * 6, workers=1, min_size=200)]
     [[0, 1], [2, 3], [4, 5]]
     """
+    min_size = MIN_BATCH_LINES if min_size is None else min_size
     n = len(sizes)
     if n == 0:
         return []
