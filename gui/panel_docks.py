@@ -10,6 +10,7 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QDockWidget, QLabel, QScrollArea, QWidget
 
 from yardstick.gui import heap
+from yardstick.gui.app_state import PanelState
 from yardstick.gui.lazy import defer_while_hidden
 from yardstick.gui.panels import (
     PANEL_TITLES,
@@ -163,11 +164,19 @@ class PanelDocks:
             if hasattr(self, "view_menu"):
                 self._fill_view_menu()
 
+    def _held_back(self, key: str) -> bool:
+        """A panel's changes wait: the window is shown, the panel's dock is not in view."""
+        dock = self.docks.get(key)
+        return dock is not None and self.isVisible() and not self.isMinimized() \
+            and not self._dock_in_view(key)
+
     def _add_panel(self, module: str, cls: type) -> None:
         key = panel_key(module)
+        view = PanelState(self.state, lambda: self._held_back(key))
         try:
-            panel = cls(self.state, self.jobs, self)
+            panel = cls(view, self.jobs, self)
         except Exception as e:  # noqa: BLE001 - a broken panel must not stop the app
+            view.detach()
             SKIPPED[module] = f"failed to start: {type(e).__name__}: {e}"
             log.warning("panel %s failed to start", module, exc_info=True)
             self._remove_dock(key)
@@ -178,6 +187,8 @@ class PanelDocks:
         if old is not None:
             old.deleteLater()
         self.panels[key] = panel
+        # the changes announced while it was behind a tab, when it comes to the front
+        dock.visibilityChanged.connect(lambda seen: seen and view.release())
         defer_while_hidden(panel)  # a panel behind a tab does no work ...
         if hasattr(panel, "catch_up"):  # ... and catches up when its tab comes to the front
             dock.visibilityChanged.connect(lambda seen, p=panel: seen and p.catch_up())
