@@ -39,6 +39,32 @@ def _scrolling(panel: QWidget) -> QScrollArea:
     return area
 
 
+class PanelsByKey(dict):
+    """The window's panels by key.  A panel taken by key (``panels[key]``, ``get``) has
+    heard every change first (:meth:`PanelState.release
+    <yardstick.gui.app_state.PanelState.release>`): code that reaches a panel behind a
+    tab (restoring its choices, Help, scripts, tests) finds its lists up to date."""
+
+    def __init__(self):
+        super().__init__()
+        self.views: dict[str, PanelState] = {}
+
+    def __getitem__(self, key: str) -> QWidget:
+        view = self.views.get(key)
+        if view is not None:
+            view.release()
+        return super().__getitem__(key)
+
+    def get(self, key: str, default=None):
+        return self[key] if key in self else default
+
+    def __delitem__(self, key: str) -> None:
+        super().__delitem__(key)
+        view = self.views.pop(key, None)
+        if view is not None:
+            view.detach()
+
+
 class PanelDocks:
     """The panel-building half of :class:`~yardstick.gui.main_window.MainWindow` (a mixin:
     it uses the window's ``state``, ``jobs``, ``panels``, ``docks`` and ``show_error``)."""
@@ -187,6 +213,7 @@ class PanelDocks:
         if old is not None:
             old.deleteLater()
         self.panels[key] = panel
+        self.panels.views[key] = view
         # the changes announced while it was behind a tab, when it comes to the front
         dock.visibilityChanged.connect(lambda seen: seen and view.release())
         defer_while_hidden(panel)  # a panel behind a tab does no work ...

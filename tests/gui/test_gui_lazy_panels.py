@@ -14,12 +14,16 @@ def test_compare_behind_a_tab_computes_only_when_raised(qtbot, tmp_path, monkeyp
     win.jobs.started.connect(started.append)
     load(qtbot, win, [(QRELS, "qrels")] + [(r, "run") for r in RUNS])
     wait_evaluated(qtbot, win, list(win.state.workspace.runs))
-    compare = win.panels["compare"]
+    compare = win.docks["compare"].widget().widget()    # (not win.panels[...]: see below)
     assert compare.isVisible() and not compare.is_seen()
     assert "compare" not in started
     # the changes wait for it (gui.app_state.PanelState), each kind once
     held = compare.state.held_changes()
     assert {"runs", "evaluations"} <= set(held) and len(held) == len(set(held))
+    # taken by key, a panel has heard them (its lists are current), and still waits to
+    # compute until it is seen
+    assert win.panels["compare"] is compare and compare.state.held_changes() == []
+    assert "compare" not in started and compare._stale
     with qtbot.waitSignal(win.jobs.started, check_params_cb=lambda k: k == "compare"):
         win.raise_panel("compare")
     assert compare.is_seen() and not compare._stale and compare.state.held_changes() == []
