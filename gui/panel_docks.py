@@ -22,10 +22,17 @@ from yardstick.gui.panels import (
 
 log = logging.getLogger(__name__)
 #: Imported on a worker thread after the first paint, before the panels are built on the
-#: GUI thread (together ~1 s of imports that would otherwise hold the event loop).
+#: GUI thread (together ~1 s of imports that would otherwise hold the event loop); then
+#: the Qt-free modules the panels import (Charts' chart kinds alone pull in the stability
+#: analyses: ~100 ms in the turn that built the panel).
 PRELOAD = ("numpy", "pandas", "pyarrow", "pyqtgraph", "scipy.stats", "yardstick.evaluation.engine",
            "yardstick.evaluation.evaluation_tables", "yardstick.session.loading",
-           "yardstick.gui.table_model", "yardstick.gui.table_view")
+           "yardstick.gui.table_model", "yardstick.gui.table_view",
+           "yardstick.presentation.charts.system_ranking", "yardstick.analysis.stability.report",
+           "yardstick.analysis.pool.report", "yardstick.analysis.significance",
+           "yardstick.presentation.charts.figure_spec", "yardstick.analysis.explain",
+           "yardstick.analysis.explain.what_if", "yardstick.analysis.qrels_comparison",
+           "yardstick.session.what_if_state")
 LAYOUT_VERSION = 1
 
 
