@@ -100,8 +100,8 @@ class ComputePlace:
         try:
             if _LOCAL.fullmatch(self.spec):
                 return connect(self.spec)
-            return DaskExecutor(Client(self.spec, timeout=CONNECT_TIMEOUT,
-                                       set_as_default=False))
+            # the default client: the executor's as_completed finds its loop through it
+            return DaskExecutor(Client(self.spec, timeout=CONNECT_TIMEOUT))
         except (OSError, TimeoutError, ValueError, RuntimeError) as e:
             raise ComputeUnavailable(
                 f"Could not reach the Dask scheduler at {self.spec} within {CONNECT_TIMEOUT} s "

@@ -94,9 +94,9 @@ class OptionsDialog(QDialog):
         if self.dask.isChecked() and not spec:
             self.error.setText("Give the scheduler's address, or choose this machine.")
             return
-        st.set_compute_spec(spec)
         if self._jobs is not None and self._jobs.compute.spec != spec:
             self._jobs.use_compute(spec)
+        st.set_compute_spec(spec)
         super().accept()
 
     def options(self) -> EvalOptions:

@@ -144,6 +144,8 @@ class AnalysisPanel(QWidget):
         def settled(handler):
             def call(arg):
                 self.status.setMinimumHeight(0)
+                if self.ELSEWHERE:
+                    self._show_where()          # now with the scheduler's workers
                 handler(arg)
             return call
 
