@@ -13,7 +13,8 @@ import pytest
 pytest.importorskip("pytestqt")
 distributed = pytest.importorskip("distributed")
 
-from pool_fixtures import HAND_DOCS, HAND_TOPICS, hand_qrels, hand_runs  # noqa: E402
+from test_pool_panel import pool_panel  # noqa: E402
+from test_stability_panel import stability_panel  # noqa: E402
 
 from yardstick.common.progress import Progress  # noqa: E402
 
@@ -29,30 +30,6 @@ def cluster():
                                  dashboard_address=":0", silence_logs=40)
     yield c
     c.close()
-
-
-def _stability_panel(qtbot, jobs):
-    """The Stability panel on the five runs of tests/gui/test_stability_panel.py."""
-    from pytrec_evaluations import evaluation_from_scores
-    from test_stability_panel import _scores
-
-    from yardstick.gui.app_state import AppState
-    from yardstick.gui.panels.stability_panel import StabilityPanel
-
-    ap, p10 = _scores()
-    evals = {r: evaluation_from_scores(r, {"map": ap[r].to_dict(), "P_10": p10[r].to_dict()})
-             for r in ap.columns}
-
-    class State(AppState):
-        def evaluations(self, visible_only=True):
-            return evals
-
-        def measure_columns(self):
-            return ["map", "P_10"]
-
-    w = StabilityPanel(State(jobs=jobs), jobs)
-    qtbot.addWidget(w)
-    return w
 
 
 def _finish(qtbot, jobs, panel, key):
@@ -75,7 +52,7 @@ def test_stability_on_the_preferred_scheduler_gives_the_in_process_numbers(qtbot
     from yardstick.gui.jobs import JobRunner
 
     here = JobRunner()
-    panel = _stability_panel(qtbot, here)
+    panel = stability_panel(qtbot, here)
     assert not here.compute.elsewhere and panel.where.text() == "Runs on this machine."
     panel.configure(analysis=analysis, measures=["map", "P_10"], seed=5, samples=60)
     _finish(qtbot, here, panel, "stability")
@@ -84,7 +61,7 @@ def test_stability_on_the_preferred_scheduler_gives_the_in_process_numbers(qtbot
 
     st.set_compute_spec(cluster.scheduler_address)          # Edit ▸ Evaluation options
     there = JobRunner()
-    panel = _stability_panel(qtbot, there)
+    panel = stability_panel(qtbot, there)
     assert there.compute.spec == cluster.scheduler_address
     panel.configure(analysis=analysis, measures=["map", "P_10"], seed=5, samples=60)
     _finish(qtbot, there, panel, "stability")
@@ -101,26 +78,13 @@ def test_stability_on_the_preferred_scheduler_gives_the_in_process_numbers(qtbot
 
 
 def test_pool_on_the_preferred_scheduler_gives_the_in_process_numbers(qtbot, cluster):
-    from yardstick.gui.app_state import AppState
     from yardstick.gui.jobs import JobRunner
-    from yardstick.gui.panels.pool_panel import PoolPanel
 
     results = []
     for spec in ("", cluster.scheduler_address):
         jobs = JobRunner()
         jobs.use_compute(spec)
-        state = AppState()
-        state.set_qrels(hand_qrels())
-        runs = hand_runs()
-        state.add_runs(runs, groups={r.name: r.group for r in runs})
-        state.set_documents(HAND_DOCS)
-        state.set_topics(HAND_TOPICS)
-        w = PoolPanel(state, jobs)
-        qtbot.addWidget(w)
-        w.infer_depth.setChecked(False)
-        w.pool_source.setCurrentIndex(1)
-        w.depth.setValue(2)
-        w.levels.setText("2, 4")
+        w = pool_panel(qtbot, jobs)
         _finish(qtbot, jobs, w, "pool")
         if spec:
             assert jobs.compute._executor.stats.tasks >= 3     # uniques x2, simulations
@@ -181,7 +145,7 @@ def test_an_unreachable_scheduler_stops_the_job_with_a_message(qtbot, monkeypatc
     monkeypatch.setattr(compute_place, "CONNECT_TIMEOUT", 1)
     jobs = JobRunner()
     jobs.use_compute("tcp://127.0.0.1:9")                   # discard port: nothing listens
-    panel = _stability_panel(qtbot, jobs)
+    panel = stability_panel(qtbot, jobs)
     panel.configure(analysis="error-rate", samples=20)
     with qtbot.waitSignal(jobs.failed, timeout=30000):
         panel.run()
