@@ -31,7 +31,13 @@ from PySide6.QtWidgets import QBoxLayout, QVBoxLayout, QWidget
 
 from yardstick.gui.charts.chart_legend import ChartLegend
 from yardstick.gui.charts.hover_targets import HoverTarget, nearest_target
-from yardstick.gui.charts.render_pg import RotatingAxis, discard, draw_plot, plain_numbers
+from yardstick.gui.charts.render_pg import (
+    RotatingAxis,
+    discard,
+    draw_plot,
+    heading_chars,
+    plain_numbers,
+)
 from yardstick.gui.charts.shown_figure import (
     highlighted,
     legend_entries,
@@ -39,6 +45,7 @@ from yardstick.gui.charts.shown_figure import (
     without_hidden,
 )
 from yardstick.gui.charts.staged_figure import size_axes_to_labels
+from yardstick.presentation.charts.chart_fonts import HEADING_PT
 from yardstick.presentation.charts.figure_spec import PALETTE, Bars, FigureSpec, Line, run_color
 
 __all__ = ["ChartWidget", "PALETTE", "run_color", "highlighted"]
@@ -153,8 +160,8 @@ class ChartWidget(QWidget):
         plot = spec.plots[0]
         w = max(200, self.plot.width() or 640)
         h = max(150, self.plot.height() or 420)
-        self.plot_item.setTitle(spec.heading(max(30, int(w / 8.5))).replace("\n", "<br>"),
-                                color="k", size="10pt")
+        self.plot_item.setTitle(spec.heading(max(30, heading_chars(w))).replace("\n", "<br>"),
+                                color="k", size=f"{HEADING_PT}pt")
         for s, item in draw_plot(self.plot_item, plot, w - 80, h - 90):
             self._drawn.append(item)
             name = getattr(s, "name", "")

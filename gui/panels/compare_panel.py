@@ -7,12 +7,11 @@ from __future__ import annotations
 import threading
 
 import numpy as np
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
     QLabel,
-    QSplitter,
     QStackedWidget,
     QTabWidget,
     QVBoxLayout,
@@ -37,6 +36,7 @@ from yardstick.gui.lazy import LazyPanel
 from yardstick.gui.name_combo import NameCombo
 from yardstick.gui.panels.compare_choices import BEST, CORR_LABELS, TEST_LABELS, CompareChoices
 from yardstick.gui.panels.compare_paper_table import export_paper_table, paper_table_button
+from yardstick.gui.results_area import boxed, split
 from yardstick.gui.table_view import FrameTableView, try_add_plot_export, try_add_table_export
 from yardstick.gui.topic_groups import install_topic_group_menu
 from yardstick.presentation.charts.compare_specs import differences_figure
@@ -83,15 +83,11 @@ class ComparePanel(LazyPanel):
         self.chart.export_name = "compare_differences"
         self.chart.topicClicked.connect(self.state.show_topic)
         self.plot = self.chart.plot
-        chart_box = QWidget()
-        chl = QVBoxLayout(chart_box)
-        chl.setContentsMargins(0, 0, 0, 0)
         ctb = FlowBar()
         ctb.addWidget(QLabel(" Run: "))
         ctb.addWidget(self.chart_run)
         try_add_plot_export(self.chart, ctb)
-        chl.addWidget(ctb)
-        chl.addWidget(self.chart, 1)
+        chart_box = boxed(ctb, self.chart)
         self.tabs = QTabWidget()
         self.tabs.addTab(self.summary_table, "Significance")
         self.tabs.addTab(self.experiment_table, "Experiment table")
@@ -102,16 +98,8 @@ class ComparePanel(LazyPanel):
         try_add_table_export(lambda: self._current_table().visible_frame(), tb,
                              self.export_stem)
         paper_table_button(self, tb)
-        right = QWidget()
-        rl = QVBoxLayout(right)
-        rl.setContentsMargins(0, 0, 0, 0)
-        rl.addWidget(tb)
-        rl.addWidget(self.status)
-        rl.addWidget(self.tabs, 1)
-        split = QSplitter(Qt.Orientation.Horizontal)
-        split.addWidget(controls)
-        split.addWidget(right)
-        split.setSizes([240, 800])
+        right = boxed(tb, self.status, self.tabs)
+        panes = split(controls, right, sizes=[240, 800])
         lay = QVBoxLayout(self)
         lay.setContentsMargins(2, 2, 2, 2)
         # "by run" (this panel) or "by system" (compare_systems_view, built when first shown)
@@ -120,7 +108,7 @@ class ComparePanel(LazyPanel):
         self.mode.addItem("by system (several runs each)", "system")
         self.systems_view = None
         self._modes = QStackedWidget()
-        self._modes.addWidget(split)
+        self._modes.addWidget(panes)
         mode_bar = QHBoxLayout()
         mode_bar.addWidget(QLabel("Compare"))
         mode_bar.addWidget(self.mode)
