@@ -11,7 +11,7 @@ tooltip (issue 28, "answers first, at 1280×800").
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QEvent, QSize, Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QStyle,
@@ -39,7 +39,14 @@ class NameCombo(QComboBox):
 
     def _names_changed(self, *_) -> None:
         self._longest = None
+        self._whole_name_as_tooltip()
         self.updateGeometry()
+
+    def _whole_name_as_tooltip(self) -> None:
+        # also when the names were set with the box's signals blocked (panels refill
+        # their lists so), which currentTextChanged does not tell
+        if self.toolTip() != self.currentText():
+            self.setToolTip(self.currentText())
 
     def longest_name(self) -> int:
         """The width in pixels of the longest entry."""
@@ -68,12 +75,18 @@ class NameCombo(QComboBox):
         if self.isEditable():
             super().paintEvent(event)
             return
+        self._whole_name_as_tooltip()
         p = QStylePainter(self)
         opt = QStyleOptionComboBox()
         self.initStyleOption(opt)
         p.drawComplexControl(QStyle.ComplexControl.CC_ComboBox, opt)
         opt.currentText = self.shown_text()
         p.drawControl(QStyle.ControlElement.CE_ComboBoxLabel, opt)
+
+    def event(self, event) -> bool:
+        if event.type() == QEvent.Type.ToolTip:
+            self._whole_name_as_tooltip()
+        return super().event(event)
 
     def showPopup(self) -> None:  # noqa: N802 - Qt name
         view = self.view()

@@ -160,8 +160,9 @@ class ChartWidget(QWidget):
         plot = spec.plots[0]
         w = max(200, self.plot.width() or 640)
         h = max(150, self.plot.height() or 420)
-        self.plot_item.setTitle(spec.heading(max(30, heading_chars(w))).replace("\n", "<br>"),
-                                color="k", size=f"{HEADING_PT}pt")
+        heading = spec.heading(max(30, heading_chars(w)))
+        self.plot_item.setTitle(heading.replace("\n", "<br>"), color="k", size=f"{HEADING_PT}pt")
+        self._fit_title_rows()
         for s, item in draw_plot(self.plot_item, plot, w - 80, h - 90):
             self._drawn.append(item)
             name = getattr(s, "name", "")
@@ -171,6 +172,13 @@ class ChartWidget(QWidget):
                 self._run_items.setdefault(s.run, []).append(item)
             self._register(s, item)
         size_axes_to_labels([self.plot_item])   # its first paint does not move the plot
+
+    def _fit_title_rows(self) -> None:
+        """Make the title's row as tall as its lines (pyqtgraph fixes it at 30 pixels, one
+        line: a heading wrapped onto two or three lines had its first and last cut)."""
+        tall = max(30, int(self.plot_item.titleLabel.item.boundingRect().height()) + 2)
+        self.plot_item.titleLabel.setMaximumHeight(tall)
+        self.plot_item.layout.setRowFixedHeight(0, tall)
 
     def _register(self, s, item) -> None:
         run = getattr(s, "run", None)

@@ -17,6 +17,7 @@ from yardstick.gui.flow_bar import FlowBar
 from yardstick.gui.jobs import JobRunner
 from yardstick.gui.lazy import LazyPanel
 from yardstick.gui.measure_picker import MeasurePicker
+from yardstick.gui.name_combo import NameCombo
 from yardstick.gui.results_area import boxed, split
 from yardstick.gui.table_view import FrameTableView, try_add_table_export
 from yardstick.gui.topic_groups import install_topic_group_menu
@@ -38,8 +39,7 @@ class MeasuresPanel(LazyPanel):
         self._positions: tuple | None = None  # (summary index, columns, their positions)
         self.view_mode = QComboBox()
         self.view_mode.addItems([MEAN, PER_TOPIC])
-        self.measure_box = QComboBox()
-        self.measure_box.setMinimumContentsLength(14)
+        self.measure_box = NameCombo(min_chars=14, max_chars=24)
         self.status = QLabel("")
         self.status.setWordWrap(True)
         self.table = FrameTableView()

@@ -57,7 +57,7 @@ class TopicExplorerPanel(WhatIfEditing, LazyPanel):
         self.lesson: TopicLesson | None = None
         self.evals: dict | None = None
         self.ties = None
-        self.source = QComboBox()
+        self.source = NameCombo(min_chars=10, max_chars=22)
         self.run = NameCombo()
         self.topic = NameCombo(min_chars=6, max_chars=12)
         self.measure = QComboBox()

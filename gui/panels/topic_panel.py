@@ -19,9 +19,10 @@ from yardstick.analysis.explain.topic_data import topic_documents
 from yardstick.common.options import EvalOptions
 from yardstick.evaluation.evaluation_tables import topic_scores
 from yardstick.gui.app_state import AppState
-from yardstick.gui.flow_bar import FlowBar, show_whole_text
+from yardstick.gui.flow_bar import FlowBar
 from yardstick.gui.jobs import JobRunner
 from yardstick.gui.lazy import LazyPanel
+from yardstick.gui.name_combo import NameCombo
 from yardstick.gui.results_area import boxed, split
 from yardstick.gui.table_view import FrameTableView, try_add_table_export
 from yardstick.inputs.qrels import Qrels
@@ -42,8 +43,7 @@ class TopicPanel(LazyPanel):
         self.topic = QComboBox()
         self.topic.setEditable(True)
         self.topic.setMinimumContentsLength(8)
-        self.run = QComboBox()
-        show_whole_text(self.run)
+        self.run = NameCombo()
         self.depth = QSpinBox(minimum=10, maximum=100000, value=1000, singleStep=100)
         self.text = QTextBrowser()
         self.scores = FrameTableView()

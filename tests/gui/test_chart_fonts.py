@@ -68,3 +68,32 @@ def test_no_chart_module_sets_fonts_of_its_own(folder):
              if p.name != "chart_fonts.py"
              for n, line in enumerate(p.read_text().splitlines(), 1) if own.search(line)]
     assert found == []
+
+
+def test_a_heading_wrapped_onto_three_lines_is_not_cut(qtbot):
+    """pyqtgraph gives a plot's title one 30-pixel row; a chart's heading wrapped onto
+    three lines (a long run name in a narrow chart) gets a row as tall as its lines."""
+    from PySide6.QtGui import QFont, QFontMetrics
+
+    from yardstick.gui.charts.base import ChartWidget
+    from yardstick.presentation.charts.chart_fonts import HEADING_PT
+    from yardstick.presentation.charts.figure_spec import FigureSpec, Line, Plot, Style
+
+    name = "ICTNET_run_neural_reranker_bert_large_fold5_final"
+    chart = ChartWidget()
+    qtbot.addWidget(chart)
+    chart.resize(420, 300)
+    chart.show()
+    qtbot.waitExposed(chart)
+    line = Line([0, 1], [0.0, 1.0], Style("#1f77b4", 1.5), name=name, run=name)
+    chart.show_figure(FigureSpec(f"Topic 301 — {name}: after rank 20 (R = 389)",
+                                 (Plot("", series=(line,)),)))
+    qtbot.wait(200)                                 # the layout settles (and a redraw)
+    title = chart.plot_item.titleLabel
+    lines = title.text.count("<br>") + 1
+    assert lines >= 3
+    font = QFont(title.item.font())
+    font.setPointSizeF(HEADING_PT)
+    needed = lines * QFontMetrics(font).lineSpacing()
+    assert title.item.boundingRect().height() >= needed - 4
+    assert title.geometry().height() >= title.item.boundingRect().height()
