@@ -32,6 +32,7 @@ from PySide6.QtWidgets import QBoxLayout, QVBoxLayout, QWidget
 from yardstick.gui.charts.chart_legend import ChartLegend
 from yardstick.gui.charts.hover_targets import HoverTarget, nearest_target
 from yardstick.gui.charts.render_pg import (
+    TEXT_Z,
     RotatingAxis,
     discard,
     draw_plot,
@@ -313,7 +314,8 @@ class ChartWidget(QWidget):
             faded = run is not None and r != run
             for it in items:
                 it.setOpacity(0.2 if faded else 1.0)
-                it.setZValue(5 if r == run else 0)
+                base = TEXT_Z if isinstance(it, pg.TextItem) else 0
+                it.setZValue(base + (5 if r == run else 0))
 
     def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt name
         if obj is self.legend.viewport() and event.type() == event.Type.Leave:

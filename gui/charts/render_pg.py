@@ -122,12 +122,20 @@ def _cells(p, s: Cells):
     return item
 
 
+#: labels are drawn above lines and markers (as the files draw them, zorder 4), on a
+#: light veil, so another run's marker never hides a label
+TEXT_Z = 4
+TEXT_VEIL = (255, 255, 255, 150)
+
+
 def _text(p, s: Text):
-    t = pg.TextItem(s.text, color=s.color, anchor=(_HA.get(s.ha, 0.0), _VA.get(s.va, 1.0)))
+    t = pg.TextItem(s.text, color=s.color, anchor=(_HA.get(s.ha, 0.0), _VA.get(s.va, 1.0)),
+                    fill=pg.mkBrush(*TEXT_VEIL))
     f = t.textItem.font()
     f.setPointSizeF(s.size)
     t.setFont(f)
     t.setPos(s.x, s.y)
+    t.setZValue(TEXT_Z)
     p.addItem(t)
     return t
 

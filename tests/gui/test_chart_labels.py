@@ -1,0 +1,29 @@
+"""Labels of a chart stay readable where other runs' markers crowd (issue 28: "labels of
+scatter and legend never overlap or clip"): on screen a label is drawn above every line
+and marker, as the files draw it (matplotlib zorder 4), also after hovering a run."""
+
+from __future__ import annotations
+
+
+def test_a_label_is_drawn_above_a_marker_drawn_after_it(qtbot):
+    import pyqtgraph as pg
+
+    from yardstick.gui.charts.base import ChartWidget
+    from yardstick.presentation.charts.figure_spec import FigureSpec, Line, Plot, Style, Text
+
+    label = Text(0.5, 0.5, "team09b", color="#e377c2", run="team09b")
+    a = Line([0.5], [0.5], Style("#e377c2", 0, marker="o"), name="team09b", run="team09b")
+    b = Line([0.5], [0.5], Style("#ff7f0e", 0, marker="o", marker_size=12), name="team34b",
+             run="team34b")
+    chart = ChartWidget()
+    qtbot.addWidget(chart)
+    chart.resize(500, 400)
+    chart.show_figure(FigureSpec("scatter", (Plot("", series=(a, label, b)),)))
+    texts = [i for i in chart._drawn if isinstance(i, pg.TextItem)]
+    marks = [i for i in chart._drawn if not isinstance(i, pg.TextItem)]
+    assert len(texts) == 1 and len(marks) == 2
+    assert all(texts[0].zValue() > m.zValue() for m in marks)
+    chart.emphasise("team34b")                   # hovering the other run ...
+    chart.emphasise(None)                        # ... and leaving it
+    assert all(texts[0].zValue() > m.zValue() for m in marks)
+    assert texts[0].fill.color().alpha() > 0     # on a veil over what lies beneath
