@@ -51,6 +51,9 @@ from yardstick.presentation.charts.figure_spec import PALETTE, Bars, FigureSpec,
 
 __all__ = ["ChartWidget", "PALETTE", "run_color", "highlighted"]
 
+#: a change of the chart's height (pixels) smaller than this does not draw it again
+REDRAW_HEIGHT = 32
+
 
 class ChartWidget(QWidget):
     """Base class: ``self.plot`` (PlotWidget), ``self.plot_item``, ``self.legend`` (the
@@ -101,6 +104,7 @@ class ChartWidget(QWidget):
         self._drawn: list = []                   # every item the spec drew (deleted on redraw)
         self.hover_run: str | None = None        # the run under the mouse, drawn on top
         self._redraw_timer = QTimer(self, singleShot=True, interval=80)
+        self._drawn_size = (-1, -1)              # the chart's size when last drawn
         self._redraw_timer.timeout.connect(self._draw)
         scene = self.plot.scene()
         scene.sigMouseMoved.connect(self._on_mouse_moved)
@@ -146,6 +150,7 @@ class ChartWidget(QWidget):
         self._side.setContentsMargins(0, 0 if narrow else 24, 0, 0)
 
     def _draw(self) -> None:
+        self._drawn_size = (self.width(), self.height())
         spec = self.figure_spec()
         self.plot_item.clear()
         discard(self._drawn)                    # destroyed here, not by a worker's gc
@@ -216,8 +221,17 @@ class ChartWidget(QWidget):
         super().resizeEvent(event)
         if self.legend.count():
             self._size_legend()
-        if self.spec is not None:           # re-thin the tick labels and re-wrap the title
-            self._redraw_timer.start()      # once the resizing pauses
+        if self.spec is not None and self._resized_enough():
+            self._redraw_timer.start()      # re-thin the ticks, re-wrap the title, once the
+                                            # resizing pauses
+
+    def _resized_enough(self) -> bool:
+        """Whether the chart's size has changed enough since it was drawn to draw it again:
+        any change of width (the title wraps, the x labels thin), or of height by more than
+        :data:`REDRAW_HEIGHT` (the Charts toolbar showing another chart's controls changed
+        it by 8-26 px, and each change drew the chart again)."""
+        w, h = self._drawn_size
+        return self.width() != w or abs(self.height() - h) > REDRAW_HEIGHT
 
     # ------------------------------------------------------------ hover and click
     def _pixel_size(self) -> tuple[float, float]:
