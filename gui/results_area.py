@@ -24,13 +24,25 @@ from yardstick.gui.table_view import FrameTableView, try_add_plot_export, try_ad
 from yardstick.presentation.export.file_names import file_stem
 
 
-def boxed(toolbar: FlowBar, widget: QWidget) -> QWidget:
-    """A toolbar above a widget, without margins."""
+def boxed(*widgets: QWidget) -> QWidget:
+    """Widgets top to bottom (a toolbar above a table), without margins; the last one
+    takes the height to spare."""
     box = QWidget()
     lay = QVBoxLayout(box)
     lay.setContentsMargins(0, 0, 0, 0)
-    lay.addWidget(toolbar)
-    lay.addWidget(widget, 1)
+    for w in widgets[:-1]:
+        lay.addWidget(w)
+    lay.addWidget(widgets[-1], 1)
+    return box
+
+
+def split(*widgets: QWidget, sizes: list[int], vertical: bool = False) -> QSplitter:
+    """Widgets side by side (above one another when ``vertical``) in a splitter, at
+    ``sizes`` pixels to begin with."""
+    box = QSplitter(Qt.Orientation.Vertical if vertical else Qt.Orientation.Horizontal)
+    for w in widgets:
+        box.addWidget(w)
+    box.setSizes(sizes)
     return box
 
 

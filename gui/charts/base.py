@@ -31,7 +31,14 @@ from PySide6.QtWidgets import QBoxLayout, QVBoxLayout, QWidget
 
 from yardstick.gui.charts.chart_legend import ChartLegend
 from yardstick.gui.charts.hover_targets import HoverTarget, nearest_target
-from yardstick.gui.charts.render_pg import RotatingAxis, discard, draw_plot, plain_numbers
+from yardstick.gui.charts.render_pg import (
+    TEXT_Z,
+    RotatingAxis,
+    discard,
+    draw_plot,
+    heading_chars,
+    plain_numbers,
+)
 from yardstick.gui.charts.shown_figure import (
     highlighted,
     legend_entries,
@@ -39,9 +46,13 @@ from yardstick.gui.charts.shown_figure import (
     without_hidden,
 )
 from yardstick.gui.charts.staged_figure import size_axes_to_labels
+from yardstick.presentation.charts.chart_fonts import HEADING_PT
 from yardstick.presentation.charts.figure_spec import PALETTE, Bars, FigureSpec, Line, run_color
 
 __all__ = ["ChartWidget", "PALETTE", "run_color", "highlighted"]
+
+#: a change of the chart's height (pixels) smaller than this does not draw it again
+REDRAW_HEIGHT = 32
 
 
 class ChartWidget(QWidget):
@@ -93,6 +104,7 @@ class ChartWidget(QWidget):
         self._drawn: list = []                   # every item the spec drew (deleted on redraw)
         self.hover_run: str | None = None        # the run under the mouse, drawn on top
         self._redraw_timer = QTimer(self, singleShot=True, interval=80)
+        self._drawn_size = (-1, -1)              # the chart's size when last drawn
         self._redraw_timer.timeout.connect(self._draw)
         scene = self.plot.scene()
         scene.sigMouseMoved.connect(self._on_mouse_moved)
@@ -138,6 +150,7 @@ class ChartWidget(QWidget):
         self._side.setContentsMargins(0, 0 if narrow else 24, 0, 0)
 
     def _draw(self) -> None:
+        self._drawn_size = (self.width(), self.height())
         spec = self.figure_spec()
         self.plot_item.clear()
         discard(self._drawn)                    # destroyed here, not by a worker's gc
@@ -153,8 +166,9 @@ class ChartWidget(QWidget):
         plot = spec.plots[0]
         w = max(200, self.plot.width() or 640)
         h = max(150, self.plot.height() or 420)
-        self.plot_item.setTitle(spec.heading(max(30, int(w / 8.5))).replace("\n", "<br>"),
-                                color="k", size="10pt")
+        heading = spec.heading(max(30, heading_chars(w)))
+        self.plot_item.setTitle(heading.replace("\n", "<br>"), color="k", size=f"{HEADING_PT}pt")
+        self._fit_title_rows()
         for s, item in draw_plot(self.plot_item, plot, w - 80, h - 90):
             self._drawn.append(item)
             name = getattr(s, "name", "")
@@ -164,6 +178,13 @@ class ChartWidget(QWidget):
                 self._run_items.setdefault(s.run, []).append(item)
             self._register(s, item)
         size_axes_to_labels([self.plot_item])   # its first paint does not move the plot
+
+    def _fit_title_rows(self) -> None:
+        """Make the title's row as tall as its lines (pyqtgraph fixes it at 30 pixels, one
+        line: a heading wrapped onto two or three lines had its first and last cut)."""
+        tall = max(30, int(self.plot_item.titleLabel.item.boundingRect().height()) + 2)
+        self.plot_item.titleLabel.setMaximumHeight(tall)
+        self.plot_item.layout.setRowFixedHeight(0, tall)
 
     def _register(self, s, item) -> None:
         run = getattr(s, "run", None)
@@ -200,8 +221,17 @@ class ChartWidget(QWidget):
         super().resizeEvent(event)
         if self.legend.count():
             self._size_legend()
-        if self.spec is not None:           # re-thin the tick labels and re-wrap the title
-            self._redraw_timer.start()      # once the resizing pauses
+        if self.spec is not None and self._resized_enough():
+            self._redraw_timer.start()      # re-thin the ticks, re-wrap the title, once the
+                                            # resizing pauses
+
+    def _resized_enough(self) -> bool:
+        """Whether the chart's size has changed enough since it was drawn to draw it again:
+        any change of width (the title wraps, the x labels thin), or of height by more than
+        :data:`REDRAW_HEIGHT` (the Charts toolbar showing another chart's controls changed
+        it by 8-26 px, and each change drew the chart again)."""
+        w, h = self._drawn_size
+        return self.width() != w or abs(self.height() - h) > REDRAW_HEIGHT
 
     # ------------------------------------------------------------ hover and click
     def _pixel_size(self) -> tuple[float, float]:
@@ -298,7 +328,8 @@ class ChartWidget(QWidget):
             faded = run is not None and r != run
             for it in items:
                 it.setOpacity(0.2 if faded else 1.0)
-                it.setZValue(5 if r == run else 0)
+                base = TEXT_Z if isinstance(it, pg.TextItem) else 0
+                it.setZValue(base + (5 if r == run else 0))
 
     def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt name
         if obj is self.legend.viewport() and event.type() == event.Type.Leave:
