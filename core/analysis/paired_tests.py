@@ -73,8 +73,9 @@ def paired_t_test(a, b, axis: int = 0, confidence: float | None = None) -> Paire
 
 # --- the same tests for many pairs at once (rows of a pairs x topics difference matrix) ---
 
-#: pairs whose resampled statistics are computed in one matrix product
-_BLOCK = 256
+#: pairs whose resampled statistics are one matrix product (64: resamples x pairs arrays
+#: of 5 MB, which the comparisons after the product pass over while they are in cache)
+_BLOCK = 64
 
 
 def wilcoxon_pvalues(d: np.ndarray) -> np.ndarray:
@@ -115,9 +116,11 @@ def wilcoxon_pvalues(d: np.ndarray) -> np.ndarray:
     return p
 
 
-def _blocks(k: int):
-    for lo in range(0, k, _BLOCK):
-        yield slice(lo, min(k, lo + _BLOCK))
+def _blocks(d: np.ndarray):
+    """(rows, the rows of ``d`` as one contiguous array), :data:`_BLOCK` rows at a time."""
+    for lo in range(0, len(d), _BLOCK):
+        part = slice(lo, min(len(d), lo + _BLOCK))
+        yield part, np.ascontiguousarray(d[part])
 
 
 @functools.lru_cache(maxsize=8)
@@ -189,8 +192,7 @@ def randomisation_pvalues(d: np.ndarray, seed: int = 0,
     adjust = 0 if exact else 1
     r = len(signs)
     eps = np.finfo(float).eps
-    for part in _blocks(k):
-        db = np.ascontiguousarray(d[part])
+    for part, db in _blocks(d):
         observed = np.mean(db, axis=1)               # as scipy: the mean of a - b
         gamma = np.abs(100 * eps * observed)
         tol = 8 * eps * np.abs(db).sum(axis=1) / n + 4 * eps * np.abs(observed)
@@ -237,8 +239,7 @@ def bootstrap_pvalues(d: np.ndarray, seed: int = 0, n_resamples: int = 10000) ->
         return p
     idx, counts = _resample_indices(n, n_resamples, seed)
     eps = np.finfo(float).eps
-    for part in _blocks(k):
-        db = np.ascontiguousarray(d[part])
+    for part, db in _blocks(d):
         mean = np.mean(db, axis=1)
         centred = db - mean[:, None]
         edge = np.abs(mean) - 1e-15
