@@ -88,3 +88,20 @@ def test_fewer_than_two_topics_give_nan():
     assert np.isnan(randomisation_pvalues(np.ones((2, 1)))).all()
     assert np.isnan(bootstrap_pvalues(np.ones((2, 1)))).all()
     assert np.isnan(wilcoxon_pvalues(np.ones((2, 0)))).all()
+
+
+def test_compare_runs_of_many_runs_gives_scipys_pvalues_run_by_run():
+    import pandas as pd
+
+    from yardstick.analysis.significance import compare_runs
+
+    rng = np.random.default_rng(4)
+    base = rng.random(30).round(1)
+    runs = {"base": base, "same": base.copy(), "tenths": rng.random(30).round(1),
+            "plus": base + 0.2, **{f"r{k}": rng.random(30) for k in range(4)}}
+    cmp = compare_runs(pd.DataFrame(runs), "base", seed=5, n_permutations=3000)
+    assert len(cmp.pairs) == 7
+    for pair in cmp.pairs:
+        d = runs[pair.run] - base
+        assert pair.p_wilcoxon == _wilcoxon_one(d), pair.run
+        assert pair.p_permutation == _randomisation_one(d, 5, 3000), pair.run
