@@ -107,6 +107,18 @@ def test_stability_and_report_tables_share_the_names(tmp_path, capsys):
     assert headers["r/aplrob03a.run/summary.csv"] == ["statistic", "value"]
 
 
+def test_report_latex_provenance_names_each_measure_once(tmp_path, capsys):
+    assert cli_main(["report", "--qrels", str(QRELS), *map(str, RUNS), "--out",
+                     str(tmp_path), "--formats", "tex", "--comparison-table",
+                     "--measures", "map,P.10"]) == 0
+    capsys.readouterr()
+    line = next(ln for ln in (tmp_path / "Comparison" / "comparison.tex").read_text()
+                .splitlines() if ln.startswith("% Measures:"))
+    names = line.removeprefix("% Measures:").strip().split(", ")
+    assert len(names) == len(set(names)) and "P.10" not in names, names
+    assert any(n.startswith("P.5,10,") for n in names) and "map" in names
+
+
 def test_api_tells_runs_with_one_name_apart_as_the_cli_does(tmp_path):
     import yardstick as ys
 
