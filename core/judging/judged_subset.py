@@ -10,7 +10,7 @@ their judgments and the judgment counts per level (trec_eval ``m_map.c``, ``m_bp
 ``m_infap.c``, ``m_P.c``; ``-J`` drops the others before ranking) — so they are scored
 here on those entries alone (a sixth of a deep run or less), each keeping its rank in
 the whole list: the same documents in the same order, the same arithmetic, the same
-values to the last bit as :meth:`JudgedRuns.judged` over every entry.
+values to the last bit as :meth:`~yardstick.judging.judged_runs.JudgedRuns.judged` over every entry.
 """
 
 from __future__ import annotations
@@ -40,14 +40,11 @@ class SubsetEntries:
         ``n_runs * n_topics + 1`` offsets into ``idx`` per segment.
     rank : numpy.ndarray of int32
         0-based rank of each entry in its segment (the whole list's).
-    key : numpy.ndarray of int64
-        ``topic * n_docs + doc`` of each entry.
     """
 
     idx: np.ndarray
     start: np.ndarray
     rank: np.ndarray
-    key: np.ndarray
 
     def __len__(self) -> int:
         return len(self.idx)
@@ -64,7 +61,14 @@ class SubsetEntries:
             if len(keep) else np.zeros(len(self.start) - 1, np.int64)
         counts[np.diff(self.start) == 0] = 0     # (reduceat reads one entry for an empty one)
         start = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
-        return SubsetEntries(self.idx[keep], start, self.rank[keep], self.key[keep])
+        return SubsetEntries(self.idx[keep], start, self.rank[keep])
+
+    def keys(self, index: JudgedRuns, a: int = 0, z: int | None = None) -> np.ndarray:
+        """``topic * n_docs + doc`` (int64) of the entries ``a:z`` (made when asked: a
+        slice at a time keeps memory to the slice)."""
+        z = len(self.idx) if z is None else min(z, len(self.idx))
+        topic = self.segments(a, z) % max(index.n_topics, 1)
+        return topic * index.n_docs + index.e_doc[self.idx[a:z]]
 
 
 _CACHE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
@@ -105,8 +109,7 @@ def _entries(index: JudgedRuns, idx: np.ndarray) -> SubsetEntries:
     counts = np.bincount(seg, minlength=index.n_runs * index.n_topics)
     start = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
     rank = (idx - index.seg_start[seg]).astype(np.int32)
-    key = (seg % max(index.n_topics, 1)) * index.n_docs + index.e_doc[idx]
-    return SubsetEntries(idx, start, rank, key.astype(np.int64))
+    return SubsetEntries(idx, start, rank)
 
 
 class JudgedSubset(JudgedRanking):
@@ -138,8 +141,9 @@ def judged_subset(index: JudgedRuns, entries: SubsetEntries, rel: np.ndarray,
                   rel_levels: np.ndarray | None = None, judged_only: bool = False,
                   runs: tuple[int, int] | None = None, compat: int = 10) -> JudgedRanking:
     """Runs ``runs = (r0, r1)`` (default all) judged by ``rel`` (one judgment per entry of
-    ``entries``; every other entry not in the qrels), as :meth:`JudgedRuns.judged`: one
-    ranking whose "topic" ``s`` is the segment ``run * n_topics + topic`` of those runs.
+    ``entries``; every other entry not in the qrels), as
+    :meth:`~yardstick.judging.judged_runs.JudgedRuns.judged` gives them: one ranking
+    whose "topic" ``s`` is the segment ``run * n_topics + topic`` of those runs.
 
     ``rel_levels``: ``(n_topics, L)`` or ``(n_runs, n_topics, L)`` (all runs; cut here).
     ``judged_only``: trec_eval ``-J`` (the condensed list: ranks count judged entries).

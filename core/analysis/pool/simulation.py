@@ -272,7 +272,7 @@ def _iter_locate(index: JudgedRuns, order: JudgingOrder, step: float = 0, total:
                    else np.int64)
     if len(order.keys):
         for a in range(0, len(entries), LOCATE_CHUNK):
-            k = entries.key[a:a + LOCATE_CHUNK]
+            k = entries.keys(index, a, a + LOCATE_CHUNK)
             pos = np.minimum(search_sorted(order.keys, k), len(order.keys) - 1)
             hit = order.keys[pos] == k
             if order.pool_keys is None:

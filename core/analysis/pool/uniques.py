@@ -145,7 +145,7 @@ def iter_leave_out_uniques(index: JudgedRuns, depth: Depth, unit: str = "group",
     entries = qrels_entries(index)
     rel = index.e_rel[entries.idx]
     for a in range(0, len(entries) if len(j_keys) else 0, MASK_CHUNK):
-        keys = entries.key[a:a + MASK_CHUNK]
+        keys = entries.keys(index, a, a + MASK_CHUNK)
         pos_c = np.minimum(search_sorted(j_keys, keys), len(j_keys) - 1)
         run_of = entries.segments(a, a + MASK_CHUNK) // index.n_topics
         mine = (j_keys[pos_c] == keys) & (j_owner[pos_c] == unit_of_run[run_of]) \
