@@ -88,7 +88,8 @@ class Docs:
     def cumcount(self, flag: np.ndarray) -> np.ndarray:
         """Inclusive running count of ``flag`` among these documents, within each topic."""
         c = np.cumsum(flag, dtype=np.int64)
-        first = np.searchsorted(self.tix, np.arange(self.num_topics), side="left")
+        first = np.searchsorted(self.tix, np.arange(self.num_topics, dtype=self.tix.dtype),
+                                side="left")
         base = np.concatenate([np.zeros(1, np.int64), c])[first]
         return c - base[self.tix]
 

@@ -24,8 +24,10 @@ import numpy as np
 from yardstick.common.options import EvalOptions
 from yardstick.judging.judged import NONPOOL, JudgedRanking
 from yardstick.judging.judged_runs import ENTRY_CHUNK, JudgedRuns
+from yardstick.judging.judgment_table import search_sorted
 
-__all__ = ["SubsetEntries", "JudgedSubset", "qrels_entries", "entries_with", "judged_subset"]
+__all__ = ["SubsetEntries", "JudgedSubset", "qrels_entries", "entries_with", "judged_subset",
+           "on_qrels"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -40,11 +42,16 @@ class SubsetEntries:
         ``n_runs * n_topics + 1`` offsets into ``idx`` per segment.
     rank : numpy.ndarray of int32
         0-based rank of each entry in its segment (the whole list's).
+    qpos : numpy.ndarray of int64
+        Position of each entry's (topic, document) in the index's ``q_key`` (-1: the
+        qrels lack it): a judging order or a set of removed judgments placed once on the
+        qrels is then placed on the entries by a gather, not a search.
     """
 
     idx: np.ndarray
     start: np.ndarray
     rank: np.ndarray
+    qpos: np.ndarray
 
     def __len__(self) -> int:
         return len(self.idx)
@@ -61,7 +68,7 @@ class SubsetEntries:
             if len(keep) else np.zeros(len(self.start) - 1, np.int64)
         counts[np.diff(self.start) == 0] = 0     # (reduceat reads one entry for an empty one)
         start = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
-        return SubsetEntries(self.idx[keep], start, self.rank[keep])
+        return SubsetEntries(self.idx[keep], start, self.rank[keep], self.qpos[keep])
 
     def keys(self, index: JudgedRuns, a: int = 0, z: int | None = None) -> np.ndarray:
         """``topic * n_docs + doc`` (int64) of the entries ``a:z`` (made when asked: a
@@ -72,6 +79,19 @@ class SubsetEntries:
 
 
 _CACHE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def on_qrels(index: JudgedRuns, keys: np.ndarray, values: np.ndarray, fill=0
+             ) -> tuple[np.ndarray, np.ndarray]:
+    """``values`` of sorted ``keys`` spread onto the qrels' keys (``fill`` where a qrels
+    key is not among them), and which ``keys`` the qrels lack (bool per key)."""
+    out = np.full(len(index.q_key), fill, np.asarray(values).dtype)
+    if not len(keys) or not len(index.q_key):
+        return out, np.ones(len(keys), bool)
+    pos = np.minimum(np.searchsorted(index.q_key, keys), len(index.q_key) - 1)
+    found = index.q_key[pos] == keys
+    out[pos[found]] = np.asarray(values)[found]
+    return out, ~found
 
 
 def qrels_entries(index: JudgedRuns) -> SubsetEntries:
@@ -109,7 +129,15 @@ def _entries(index: JudgedRuns, idx: np.ndarray) -> SubsetEntries:
     counts = np.bincount(seg, minlength=index.n_runs * index.n_topics)
     start = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
     rank = (idx - index.seg_start[seg]).astype(np.int32)
-    return SubsetEntries(idx, start, rank)
+    del seg
+    qpos = np.full(len(idx), -1, np.int64)
+    out = SubsetEntries(idx, start, rank, qpos)
+    if len(index.q_key):
+        for a in range(0, len(idx), ENTRY_CHUNK):
+            k = out.keys(index, a, a + ENTRY_CHUNK)
+            pos = np.minimum(search_sorted(index.q_key, k), len(index.q_key) - 1)
+            qpos[a:a + ENTRY_CHUNK] = np.where(index.q_key[pos] == k, pos, -1)
+    return out
 
 
 class JudgedSubset(JudgedRanking):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from yardstick.judging.judged_runs import JudgedRuns
+from yardstick.judging.judged_runs import ENTRY_CHUNK, JudgedRuns
 
 __all__ = ["judged_depths", "coverage", "best_depth", "close_depths", "CLOSE"]
 
@@ -23,11 +23,20 @@ def judged_depths(index: JudgedRuns) -> tuple[np.ndarray, np.ndarray]:
     R, T = index.n_runs, index.n_topics
     counts = index.segment_counts().astype(np.int64)
     judged = counts.copy()
-    unj = np.flatnonzero(index.e_rel == -1)
-    if len(unj):
+    # the first unjudged entry of each segment, a slice of entries at a time (entries are
+    # in segment order: a segment's first is where the segment changes, or a slice's first)
+    first = np.full(R * T, -1, np.int64)
+    for a in range(0, index.n_entries, ENTRY_CHUNK):
+        unj = np.flatnonzero(index.e_rel[a:a + ENTRY_CHUNK] == -1) + a
         seg = index.entry_segment(unj)
-        useg, pos = np.unique(seg, return_index=True)
-        first = unj[pos]
+        new = np.ones(len(seg), bool)
+        new[1:] = seg[1:] != seg[:-1]
+        seg, unj = seg[new], unj[new]
+        fresh = first[seg] < 0
+        first[seg[fresh]] = unj[fresh]
+    useg = np.flatnonzero(first >= 0)
+    if len(useg):
+        first = first[useg]
         judged[useg] = first - index.seg_start[useg]
         judged[useg] += tied_judged(index, useg, first)
     return judged.reshape(R, T), counts.reshape(R, T)

@@ -47,8 +47,12 @@ from yardstick.common.progress import Progress, run_sync
 from yardstick.evaluation.results import mean_over_topics
 from yardstick.inputs.io.read_progress import scaled
 from yardstick.judging.judged_runs import NONPOOL, UNJUDGED, JudgedRuns
-from yardstick.judging.judged_subset import SubsetEntries, entries_with, qrels_entries
-from yardstick.judging.judgment_table import search_sorted
+from yardstick.judging.judged_subset import (
+    SubsetEntries,
+    entries_with,
+    on_qrels,
+    qrels_entries,
+)
 
 STRATEGIES = ("depth", "runs", "mtf", "random")
 SIM_MEASURES = ("map", "map_judged", "bpref", "infAP")
@@ -271,13 +275,22 @@ def _iter_locate(index: JudgedRuns, order: JudgingOrder, step: float = 0, total:
     val = np.zeros(len(entries), np.uint16 if top < 2**16 else np.int32 if top < 2**31
                    else np.int64)
     if len(order.keys):
+        # the order's levels spread onto the qrels once, then onto the entries by a gather;
+        # a sample's members the qrels lack (entries without a qrels position) searched
+        on_q, lacking = on_qrels(index, order.keys, order.value.astype(val.dtype))
+        lack_keys, lack_val = order.keys[lacking], order.value[lacking]
         for a in range(0, len(entries), LOCATE_CHUNK):
-            k = entries.keys(index, a, a + LOCATE_CHUNK)
-            pos = np.minimum(search_sorted(order.keys, k), len(order.keys) - 1)
-            hit = order.keys[pos] == k
+            qpos = entries.qpos[a:a + LOCATE_CHUNK]
+            got = np.where(qpos >= 0, on_q[np.maximum(qpos, 0)], 0)
             if order.pool_keys is None:
-                hit &= e_rel[a:a + LOCATE_CHUNK] >= 0
-            val[a:a + LOCATE_CHUNK][hit] = order.value[pos[hit]]
+                got[e_rel[a:a + LOCATE_CHUNK] < 0] = 0
+            elif len(lack_keys) and (qpos < 0).any():
+                out = np.flatnonzero(qpos < 0)
+                k = entries.keys(index, a, a + LOCATE_CHUNK)[out]
+                pos = np.minimum(np.searchsorted(lack_keys, k), len(lack_keys) - 1)
+                hit = lack_keys[pos] == k
+                got[out[hit]] = lack_val[pos[hit]]
+            val[a:a + LOCATE_CHUNK] = got
             yield Progress(step, total, message)
     found, q_val = index.lookup(order.keys)
     L = max(int(index.q_rel.max()) + 1 if len(index.q_rel) else 1, 1)

@@ -38,8 +38,7 @@ from yardstick.common.progress import Progress, run_sync
 from yardstick.evaluation.results import mean_over_topics
 from yardstick.inputs.io.text_source import text_index
 from yardstick.judging.judged_runs import NONPOOL, JudgedRuns, unique_sorted
-from yardstick.judging.judged_subset import qrels_entries
-from yardstick.judging.judgment_table import search_sorted
+from yardstick.judging.judged_subset import on_qrels, qrels_entries
 
 RED_FLAG_PERCENT = 5.0
 #: judged entries looked up between two cancellation points of the masking step
@@ -144,12 +143,12 @@ def iter_leave_out_uniques(index: JudgedRuns, depth: Depth, unit: str = "group",
     # the entries the qrels hold (only they can lose a judgment), a slice at a time
     entries = qrels_entries(index)
     rel = index.e_rel[entries.idx]
+    owner_q, _ = on_qrels(index, j_keys, j_owner.astype(np.int64), fill=-1)
     for a in range(0, len(entries) if len(j_keys) else 0, MASK_CHUNK):
-        keys = entries.keys(index, a, a + MASK_CHUNK)
-        pos_c = np.minimum(search_sorted(j_keys, keys), len(j_keys) - 1)
+        qpos = entries.qpos[a:a + MASK_CHUNK]
+        owner = np.where(qpos >= 0, owner_q[np.maximum(qpos, 0)], -1)
         run_of = entries.segments(a, a + MASK_CHUNK) // index.n_topics
-        mine = (j_keys[pos_c] == keys) & (j_owner[pos_c] == unit_of_run[run_of]) \
-            & index.pooled[run_of]
+        mine = (owner >= 0) & (owner == unit_of_run[run_of]) & index.pooled[run_of]
         rel[a:a + MASK_CHUNK][mine] = NONPOOL
         yield Progress(2, steps, masking)
     # the judgments per level each pooled run's unit takes out (R and N of the kernels)
