@@ -36,22 +36,23 @@ class SubsetEntries:
 
     Attributes
     ----------
-    idx : numpy.ndarray of int64
+    idx : numpy.ndarray of int32 (int64 past 2**31 entries)
         Sorted entry indices.
     start : numpy.ndarray of int64
         ``n_runs * n_topics + 1`` offsets into ``idx`` per segment.
     rank : numpy.ndarray of int32
         0-based rank of each entry in its segment (the whole list's).
-    qpos : numpy.ndarray of int64
+    qpos : numpy.ndarray of int32 (int64 past 2**31 judgments), or None
         Position of each entry's (topic, document) in the index's ``q_key`` (-1: the
         qrels lack it): a judging order or a set of removed judgments placed once on the
-        qrels is then placed on the entries by a gather, not a search.
+        qrels is then placed on the entries by a gather, not a search.  (Not kept by
+        :meth:`select`.)
     """
 
     idx: np.ndarray
     start: np.ndarray
     rank: np.ndarray
-    qpos: np.ndarray
+    qpos: np.ndarray | None = None
 
     def __len__(self) -> int:
         return len(self.idx)
@@ -64,11 +65,12 @@ class SubsetEntries:
 
     def select(self, keep: np.ndarray) -> "SubsetEntries":
         """The entries where ``keep`` (bool per entry) holds."""
-        counts = np.add.reduceat(keep.astype(np.int64), self.start[:-1]) \
-            if len(keep) else np.zeros(len(self.start) - 1, np.int64)
-        counts[np.diff(self.start) == 0] = 0     # (reduceat reads one entry for an empty one)
+        c = np.zeros(len(keep) + 1, np.int32 if len(keep) < 2**31 else np.int64)
+        np.cumsum(keep, out=c[1:])
+        counts = (c[self.start[1:]] - c[self.start[:-1]]).astype(np.int64)
+        del c
         start = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
-        return SubsetEntries(self.idx[keep], start, self.rank[keep], self.qpos[keep])
+        return SubsetEntries(self.idx[keep], start, self.rank[keep])
 
     def keys(self, index: JudgedRuns, a: int = 0, z: int | None = None) -> np.ndarray:
         """``topic * n_docs + doc`` (int64) of the entries ``a:z`` (made when asked: a
@@ -98,10 +100,8 @@ def qrels_entries(index: JudgedRuns) -> SubsetEntries:
     """The entries the qrels hold (``e_rel != NONPOOL``), computed once per index."""
     got = _CACHE.get(index)
     if got is None:
-        parts = [np.flatnonzero(index.e_rel[a:a + ENTRY_CHUNK] != NONPOOL) + a
-                 for a in range(0, index.n_entries, ENTRY_CHUNK)]
-        got = _CACHE[index] = _entries(index, np.concatenate(parts) if parts
-                                       else np.zeros(0, np.int64))
+        got = _CACHE[index] = _entries(
+            index, lambda a, z: index.e_rel[a:z] != NONPOOL)
     return got
 
 
@@ -113,31 +113,44 @@ def entries_with(index: JudgedRuns, keys: np.ndarray) -> SubsetEntries:
         return base
     docs = np.zeros(index.n_docs, bool)          # documents of some key: entries to look up
     docs[index.key_doc(keys)] = True
-    keep = index.e_rel != NONPOOL
-    for a in range(0, index.n_entries, ENTRY_CHUNK):
-        idx = np.flatnonzero(docs[index.e_doc[a:a + ENTRY_CHUNK]]
-                             & ~keep[a:a + ENTRY_CHUNK]) + a
+
+    def wanted(a: int, z: int) -> np.ndarray:
+        keep = index.e_rel[a:z] != NONPOOL
+        idx = np.flatnonzero(docs[index.e_doc[a:z]] & ~keep) + a
         k = index.entry_keys(idx)
         pos = np.minimum(np.searchsorted(keys, k), len(keys) - 1)
-        keep[idx[keys[pos] == k]] = True
-    return _entries(index, np.flatnonzero(keep))
+        keep[idx[keys[pos] == k] - a] = True
+        return keep
+
+    return _entries(index, wanted)
 
 
-def _entries(index: JudgedRuns, idx: np.ndarray) -> SubsetEntries:
-    idx = idx.astype(np.int64, copy=False)
-    seg = index.entry_segment(idx)
-    counts = np.bincount(seg, minlength=index.n_runs * index.n_topics)
-    start = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
-    rank = (idx - index.seg_start[seg]).astype(np.int32)
-    del seg
-    qpos = np.full(len(idx), -1, np.int64)
-    out = SubsetEntries(idx, start, rank, qpos)
-    if len(index.q_key):
-        for a in range(0, len(idx), ENTRY_CHUNK):
-            k = out.keys(index, a, a + ENTRY_CHUNK)
+def _entries(index: JudgedRuns, wanted) -> SubsetEntries:
+    """The entries where ``wanted(a, z)`` (bool per entry of ``a:z``) holds, built a slice
+    of :data:`ENTRY_CHUNK` entries at a time (no temporary the size of the index)."""
+    idx_type = np.int32 if index.n_entries < 2**31 else np.int64
+    pos_type = np.int32 if len(index.q_key) < 2**31 else np.int64
+    counts = np.zeros(index.n_runs * index.n_topics, np.int64)
+    parts: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
+    T = max(index.n_topics, 1)
+    for a in range(0, index.n_entries, ENTRY_CHUNK):
+        z = min(a + ENTRY_CHUNK, index.n_entries)
+        idx = np.flatnonzero(wanted(a, z)) + a
+        seg = index.entry_segment(idx)
+        counts += np.bincount(seg, minlength=len(counts))
+        rank = (idx - index.seg_start[seg]).astype(np.int32)
+        qpos = np.full(len(idx), -1, pos_type)
+        if len(index.q_key) and len(idx):
+            k = (seg % T) * index.n_docs + index.e_doc[idx]
             pos = np.minimum(search_sorted(index.q_key, k), len(index.q_key) - 1)
-            qpos[a:a + ENTRY_CHUNK] = np.where(index.q_key[pos] == k, pos, -1)
-    return out
+            qpos[:] = np.where(index.q_key[pos] == k, pos, -1)
+        parts.append((idx.astype(idx_type), rank, qpos))
+    start = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
+    if not parts:
+        return SubsetEntries(np.zeros(0, idx_type), start, np.zeros(0, np.int32),
+                             np.zeros(0, pos_type))
+    idx, rank, qpos = (np.concatenate([p[i] for p in parts]) for i in range(3))
+    return SubsetEntries(idx, start, rank, qpos)
 
 
 class JudgedSubset(JudgedRanking):

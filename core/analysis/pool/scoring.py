@@ -85,6 +85,16 @@ def iter_score_subset(index: JudgedRuns, entries: SubsetEntries, measures: Seque
         if why:
             raise ValueError(why)
     T = index.n_topics
+    # AP, bpref and P@k read judged entries only (relevance level >= 0): the pooled but
+    # unjudged ones (infAP's) are left out of their ranking, ranks kept
+    kinds = {m: "all" if m == "infAP" or index.relevance_level < 0 else "judged"
+             for m in measures}
+    judged = rel >= 0
+    sets = {"all": (entries, rel)}
+    if "judged" in kinds.values():
+        sets["judged"] = (entries, rel) if judged.all() else \
+            (entries.select(judged), rel[judged])
+    del judged
     per_run = max(1, len(entries) // max(index.n_runs, 1))
     block = max(1, ENTRY_BLOCK // per_run)
     out: dict[str, list] = {m: [] for m in measures}
@@ -93,11 +103,12 @@ def iter_score_subset(index: JudgedRuns, entries: SubsetEntries, measures: Seque
         rankings = {}
         for m in measures:
             judged_only = m == "map_judged"
-            if judged_only not in rankings:
-                rankings[judged_only] = judged_subset(index, entries, rel, rel_levels,
-                                                      judged_only, (r0, r1))
+            kind = (kinds[m], judged_only)
+            if kind not in rankings:
+                e, r = sets[kinds[m]]
+                rankings[kind] = judged_subset(index, e, r, rel_levels, judged_only, (r0, r1))
             name = "map" if judged_only else f"P.{m[2:]}" if m.startswith("P_") else m
-            out[m].append(score_segments(rankings[judged_only], name).reshape(r1 - r0, T))
+            out[m].append(score_segments(rankings[kind], name).reshape(r1 - r0, T))
         yield Progress(step, total, message)
     return {m: np.concatenate(v) if v else np.zeros((0, T)) for m, v in out.items()}
 
