@@ -1,10 +1,14 @@
 """Time the whole Voorhees–Buckley swap analysis, vectorised vs a plain per-sample loop.
 
     .venv/bin/python benchmarks/bench_stability.py [--samples 1000] [--full]
-    .venv/bin/python benchmarks/bench_stability.py --track DIR --base OLD/core [--repeat 3]
+    .venv/bin/python benchmarks/bench_stability.py --track DIR [--track DIR2] [--repeat 3]
+        [--base OLD/core | --base-commit cf12bac]
 
-(The second form runs every stability analysis of a generated track with this code and
-with another checkout's, taking turns, and diffs every table they write.)
+(The second form runs every stability analysis of generated tracks — e.g.
+``gen_track.py --runs 150 --topics 50`` and ``--runs 110 --topics 250`` — with this code
+and with the code before #30's speed-up (a temporary git worktree of cf12bac, removed
+after), taking turns in fresh processes, and diffs every table they write; it prints the
+README's table.)
 
 For a 100 topics × 78 runs score matrix (the TREC 2003 robust track's size)
 and a 250 × 20 one (synthetic, seeded), runs :func:`yardstick.analysis.stability.swap_rates`
@@ -107,33 +111,55 @@ def bench(n_topics: int, n_runs: int, samples: int, full: bool, seed: int = 1) -
           f"   counts identical: {'yes' if agree else 'NO'}")
 
 
-def _worker(matrices_file: str, out_dir: str, analysis: str, samples: int) -> None:
-    """One analysis with whichever ``yardstick`` is importable; times and every table."""
+def _worker(matrices_file: str, out_dir: str, samples: int) -> None:
+    """Every analysis, one after the other in this process (as ``yardstick stability`` runs
+    them), with whichever ``yardstick`` is importable: a JSON line of CPU and wall seconds
+    per analysis and the peak memory, and every table as CSV."""
+    import json
     import pickle
+    import resource
 
-    from yardstick.analysis.stability.report import StabilitySettings, run_stability
+    from yardstick.analysis.stability.report import ANALYSES, StabilitySettings, run_stability
     from yardstick.presentation.export.stability_tables import detail_tables
 
     with open(matrices_file, "rb") as f:
         matrices, tie_break = pickle.load(f)
     st = StabilitySettings(samples=samples, seed=7)
-    c, w = time.process_time(), time.perf_counter()
-    rep = run_sync(run_stability(matrices, [analysis], {"all": list(tie_break.index)}, st,
-                                 tie_break))
-    print(f"{time.process_time() - c:.3f} {time.perf_counter() - w:.3f}")
     os.makedirs(out_dir, exist_ok=True)
-    for t in rep.tables:
-        t.frame.to_csv(os.path.join(out_dir, f"{analysis}-{t.name}.csv"))
-    for stem, frame, _ in detail_tables(rep):
-        frame.to_csv(os.path.join(out_dir, f"{analysis}-detail-{stem}.csv"))
+    times = {}
+    for analysis in ANALYSES:
+        c, w = time.process_time(), time.perf_counter()
+        rep = run_sync(run_stability(matrices, [analysis], {"all": list(tie_break.index)}, st,
+                                     tie_break))
+        times[analysis] = (time.process_time() - c, time.perf_counter() - w)
+        for t in rep.tables:
+            t.frame.to_csv(os.path.join(out_dir, f"{analysis}-{t.name}.csv"))
+        for stem, frame, _ in detail_tables(rep):
+            frame.to_csv(os.path.join(out_dir, f"{analysis}-detail-{stem}.csv"))
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(json.dumps({"times": times, "peak_mb": peak}))
 
 
-def against(track: str, base: str, samples: int, repeat: int) -> None:
-    """Every stability analysis, this checkout's code and ``base``'s (another checkout's
-    ``core/``) taking turns in fresh processes on the same score matrices; CPU and wall
-    time per analysis (median of ``repeat``), and every table compared."""
+def _base_checkout(commit: str) -> tuple[str, str]:
+    """A detached git worktree of ``commit`` in a temporary directory: (its core/, its root)."""
+    import subprocess
+    import tempfile
+
+    root = os.path.join(tempfile.mkdtemp(prefix="bench-stability-base-"), "tree")
+    repo = Path(__file__).resolve().parents[1]
+    subprocess.run(["git", "-C", str(repo), "worktree", "add", "--detach", root, commit],
+                   check=True, capture_output=True)
+    return os.path.join(root, "core"), root
+
+
+def against(tracks: list[str], base: str, samples: int, repeat: int) -> None:
+    """Every stability analysis with this checkout's code and ``base``'s (another checkout's
+    ``core/``), taking turns in fresh processes on the same score matrices (read and
+    evaluated once, timed apart); CPU and wall per analysis (median and range of
+    ``repeat``), peak memory, and every table compared byte for byte."""
     import filecmp
     import glob
+    import json
     import pickle
     import subprocess
     import tempfile
@@ -141,57 +167,82 @@ def against(track: str, base: str, samples: int, repeat: int) -> None:
     from yardstick.analysis.stability.report import ANALYSES
     from yardstick.cli.stability_cmd import _score_matrices
 
-    tmp = tempfile.mkdtemp(prefix="bench-stability-")
-    ns = argparse.Namespace(qrels=os.path.join(track, "qrels.txt"), level=1,
-                            runs=sorted(glob.glob(os.path.join(track, "runs", "*"))))
-    matrices, tie_break, _, _ = _score_matrices(ns, ["map", "P_10"])
-    mfile = os.path.join(tmp, "matrices.pkl")
-    with open(mfile, "wb") as f:
-        pickle.dump((matrices, tie_break), f)
-    os.makedirs(os.path.join(tmp, "base"))
-    os.symlink(os.path.abspath(base), os.path.join(tmp, "base", "yardstick"))
-    envs = {"new": dict(os.environ), "old": {**os.environ, "PYTHONPATH": os.path.join(tmp, "base")}}
-    print(f"{track}: {len(tie_break.columns)} runs x {len(tie_break)} topics, map and P_10, "
-          f"B = {samples}; load {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
-    print(f"{'analysis':16} {'old cpu':>8} {'new cpu':>8} {'old wall':>9} {'new wall':>9}")
-    total = {k: [0.0, 0.0] for k in envs}
-    for a in ANALYSES:
-        got = {k: [] for k in envs}
+    rows = []
+    for track in tracks:
+        tmp = tempfile.mkdtemp(prefix="bench-stability-")
+        ns = argparse.Namespace(qrels=os.path.join(track, "qrels.txt"), level=1,
+                                runs=sorted(glob.glob(os.path.join(track, "runs", "*"))))
+        c, w = time.process_time(), time.perf_counter()
+        matrices, tie_break, _, _ = _score_matrices(ns, ["map", "P_10"])
+        load = (time.process_time() - c, time.perf_counter() - w)
+        mfile = os.path.join(tmp, "matrices.pkl")
+        with open(mfile, "wb") as f:
+            pickle.dump((matrices, tie_break), f)
+        os.makedirs(os.path.join(tmp, "base"))
+        os.symlink(os.path.abspath(base), os.path.join(tmp, "base", "yardstick"))
+        envs = {"old": {**os.environ, "PYTHONPATH": os.path.join(tmp, "base")},
+                "new": dict(os.environ)}
+        shape = f"{len(tie_break.columns)} × {len(tie_break)}"
+        print(f"\n{track}: {shape} (runs × topics), map and P_10, B = {samples}; reading and "
+              f"evaluating (not timed below) {load[0]:.1f} s CPU, {load[1]:.1f} s wall")
+        got: dict[str, list] = {k: [] for k in envs}
         for _ in range(repeat):
             for k, env in envs.items():
                 out = subprocess.run([sys.executable, __file__, "--worker", mfile,
-                                      os.path.join(tmp, k), a, str(samples)], env=env,
+                                      os.path.join(tmp, k), str(samples)], env=env,
                                      capture_output=True, text=True, check=True, cwd=tmp)
-                got[k].append([float(x) for x in out.stdout.split()[-2:]])
-        med = {k: np.median(np.array(v), axis=0) for k, v in got.items()}
-        for k in envs:
-            total[k][0] += med[k][0]
-            total[k][1] += med[k][1]
-        print(f"{a:16} {med['old'][0]:8.2f} {med['new'][0]:8.2f} {med['old'][1]:9.2f} "
-              f"{med['new'][1]:9.2f}")
-    print(f"{'all':16} {total['old'][0]:8.2f} {total['new'][0]:8.2f} {total['old'][1]:9.2f} "
-          f"{total['new'][1]:9.2f}")
-    cmp = filecmp.dircmp(os.path.join(tmp, "old"), os.path.join(tmp, "new"))
-    same = not (cmp.diff_files or cmp.left_only or cmp.right_only)
-    print(f"tables: {len(cmp.common_files)} written by each, identical: {same}"
-          + ("" if same else f" (differ: {cmp.diff_files + cmp.left_only + cmp.right_only})"))
+                got[k].append(json.loads(out.stdout.strip().splitlines()[-1]))
+        print(f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())} (after)")
+        print(f"{'analysis':16} {'old CPU s':>18} {'new CPU s':>18} {'ratio':>6} "
+              f"{'old wall':>9} {'new wall':>9}")
+        for a in (*ANALYSES, "all"):
+            cpu = {k: [sum(r["times"][x][0] for x in ANALYSES) if a == "all"
+                       else r["times"][a][0] for r in v] for k, v in got.items()}
+            wall = {k: [sum(r["times"][x][1] for x in ANALYSES) if a == "all"
+                        else r["times"][a][1] for r in v] for k, v in got.items()}
+            med = {k: float(np.median(v)) for k, v in cpu.items()}
+            ratio = med["old"] / med["new"] if med["new"] else float("nan")
+            span = {k: f"{med[k]:.2f} ({min(v):.2f}–{max(v):.2f})" for k, v in cpu.items()}
+            print(f"{a:16} {span['old']:>18} {span['new']:>18} {ratio:6.1f} "
+                  f"{np.median(wall['old']):9.2f} {np.median(wall['new']):9.2f}")
+            rows.append((shape, a, span["old"], span["new"], ratio))
+        peak = {k: max(r["peak_mb"] for r in v) for k, v in got.items()}
+        print(f"peak memory of the analyses' process: old {peak['old']:.0f} MB, "
+              f"new {peak['new']:.0f} MB")
+        rows.append((shape, "peak MB", f"{peak['old']:.0f}", f"{peak['new']:.0f}", float("nan")))
+        cmp = filecmp.dircmp(os.path.join(tmp, "old"), os.path.join(tmp, "new"))
+        same = not (cmp.diff_files or cmp.left_only or cmp.right_only)
+        print(f"tables: {len(cmp.common_files)} written by each, identical: {same}"
+              + ("" if same else f" (differ: {cmp.diff_files + cmp.left_only + cmp.right_only})"))
+    print("\n| track | analysis | before, CPU s | after, CPU s | ratio |\n|---|---|---|---|---|")
+    for shape, a, old, new, ratio in rows:
+        print(f"| {shape} | {a} | {old} | {new} | {'' if ratio != ratio else f'{ratio:.1f}×'} |")
 
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--samples", "-B", type=int, default=1000)
     p.add_argument("--full", action="store_true", help="time the loop on every size")
-    p.add_argument("--track", help="a track directory: compare with --base's code instead")
-    p.add_argument("--base", help="another checkout's core/ (e.g. a worktree of the branch "
-                   "point) to run side by side with this one")
-    p.add_argument("--repeat", type=int, default=1)
-    p.add_argument("--worker", nargs=4, help=argparse.SUPPRESS)
+    p.add_argument("--track", action="append", help="a track directory (repeatable): compare "
+                   "with the code of --base or --base-commit instead")
+    p.add_argument("--base", help="another checkout's core/ to run side by side with this one")
+    p.add_argument("--base-commit", default="cf12bac", help="without --base: a temporary git "
+                   "worktree of this commit (default cf12bac, before #30's speed-up)")
+    p.add_argument("--repeat", type=int, default=3)
+    p.add_argument("--worker", nargs=3, help=argparse.SUPPRESS)
     args = p.parse_args(argv)
     if args.worker:
-        _worker(args.worker[0], args.worker[1], args.worker[2], int(args.worker[3]))
+        _worker(args.worker[0], args.worker[1], int(args.worker[2]))
         return 0
     if args.track:
-        against(args.track, args.base, args.samples, args.repeat)
+        base, root = (args.base, None) if args.base else _base_checkout(args.base_commit)
+        try:
+            against(args.track, base, args.samples, args.repeat)
+        finally:
+            if root is not None:
+                import subprocess
+                subprocess.run(["git", "-C", str(Path(__file__).resolve().parents[1]),
+                                "worktree", "remove", "--force", root], check=False)
         return 0
     for n_topics, n_runs in ((100, 78), (250, 20)):
         bench(n_topics, n_runs, args.samples, args.full)

@@ -40,3 +40,27 @@ def test_the_fit_is_the_least_squares_optimum_on_a_grid():
         grid = ((r[None, None, :] - a1s[:, None, None]
                  * np.exp(-a2s[None, :, None] * n[None, None, :])) ** 2).sum(axis=2)
         assert ssr <= grid.min() + 1e-12
+
+
+def test_grid_costs_are_the_scalar_costs_bit_for_bit():
+    """The profile fit's grid, evaluated for all points at once, gives the floats of the
+    point-by-point cost (so the chosen grid point, and the fit, are unchanged)."""
+    from yardstick.analysis.stability import exponential_fit as ef
+
+    rng = np.random.default_rng(0)
+    grid = np.concatenate([[0.0], np.geomspace(1e-6, 10.0, 160)])
+    for trial in range(300):
+        m = int(rng.integers(2, 80))
+        n = np.sort(rng.choice(np.arange(1, 300), m, replace=False)).astype(float)
+        r = np.clip(rng.random() * np.exp(-rng.random() * 0.2 * n)
+                    + rng.normal(0, 0.02, m), 0, None)
+        if trial % 3 == 0:
+            r = np.round(r * 7) / 7
+
+        def best_a1(a2, n=n, r=r):
+            e = np.exp(-a2 * n)
+            den = float(e @ e)
+            return max(0.0, float(r @ e) / den) if den > 0 else 0.0
+
+        ref = np.array([ef._ssr(n, r, best_a1(g), g) for g in grid])
+        assert np.array_equal(ef._grid_costs(n, r, grid), ref)

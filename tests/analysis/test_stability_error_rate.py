@@ -131,3 +131,28 @@ def test_count_outcomes_equals_a_plain_loop():
                     l_ += 1
             assert (gt[k], lt[k], eq[k]) == (g, l_, e)
             k += 1
+
+
+@pytest.mark.parametrize("fuzziness", [0.0, 0.05, 0.25, 0.5])
+def test_count_outcomes_rounds_where_the_old_formula_did(fuzziness):
+    """Outcomes decided on plain values where rounding cannot matter and on rounded values
+    where it can are those of rounding every pair (the formula before #30's speed-up), on
+    tenths (P@10: many differences exactly at the fuzziness limit) with zeros."""
+    from yardstick.analysis.stability.comparable import comparable
+    from yardstick.analysis.stability.resampling import run_pairs, sample_means, subset_indices
+
+    rng = np.random.default_rng(5)
+    values = np.round(rng.random((24, 30)) * 10) / 10
+    values[:, :3] = 0.0
+    idx = subset_indices(np.random.default_rng(6), 24, 12, 200)
+    means = comparable(sample_means(values, idx).T)
+    ii, jj = run_pairs(30)
+    a, b = means[ii], means[jj]
+    eq = comparable(np.abs(a - b)) < comparable(fuzziness * np.maximum(np.abs(a), np.abs(b)))
+    eq |= a == b
+    gt, lt, ties = count_outcomes(values, idx, fuzziness)
+    assert np.array_equal(ties, eq.sum(axis=1))
+    assert np.array_equal(gt, ((a > b) & ~eq).sum(axis=1))
+    assert np.array_equal(lt, ((a < b) & ~eq).sum(axis=1))
+    boundary = np.abs(np.abs(a - b) - fuzziness * np.maximum(a, b)) < 1e-12
+    assert fuzziness == 0.0 or boundary.sum() > 100      # the rounded path is exercised

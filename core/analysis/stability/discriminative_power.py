@@ -62,6 +62,24 @@ def _t_stat(mean: np.ndarray, meansq: np.ndarray, n: int, tol: np.ndarray | floa
     return np.nan_to_num(t, nan=0.0, posinf=np.inf, neginf=-np.inf)
 
 
+def _abs_t_stat(mean: np.ndarray, meansq: np.ndarray, n: int, tol: np.ndarray) -> np.ndarray:
+    """``|_t_stat(mean, meansq, n, tol)|``, the same floats, computed in place on ``|mean|``
+    and ``meansq`` (both overwritten): ``|m| / s`` is ``|m / s|`` exactly and ``m²`` does not
+    depend on the sign."""
+    am = np.abs(mean, out=mean)
+    np.putmask(am, am <= tol, 0.0)
+    var = np.subtract(meansq, am * am, out=meansq)
+    np.maximum(var, 0.0, out=var)
+    var *= n / (n - 1.0)
+    np.putmask(var, var <= np.square(tol), 0.0)
+    var /= n
+    np.sqrt(var, out=var)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        t = np.divide(am, var, out=am)
+    np.putmask(t, np.isnan(t), 0.0)
+    return t
+
+
 def bootstrap_asl(diffs: np.ndarray, weights: np.ndarray, alpha: float = 0.05,
                   ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """ASL, t statistic and difference needed for each column of per-topic differences.
@@ -85,12 +103,13 @@ def bootstrap_asl(diffs: np.ndarray, weights: np.ndarray, alpha: float = 0.05,
     t_obs = _t_stat(diffs.mean(axis=0), (diffs * diffs).mean(axis=0), n, tol)
     w = diffs - diffs.mean(axis=0)
     m_star = weights @ w
-    t_star = np.abs(_t_stat(m_star, weights @ (w * w), n, tol))
-    asl = (t_star >= np.abs(t_obs)).mean(axis=0)
+    # samples × pairs -> pairs × samples, so each pair's values are contiguous below
+    t_star = _abs_t_stat(m_star.T.copy(), (weights @ (w * w)).T.copy(), n, tol[:, None])
+    asl = np.count_nonzero(t_star >= np.abs(t_obs)[:, None], axis=1) / weights.shape[0]
     asl[np.all(diffs == 0, axis=0)] = 1.0
     n_samples = weights.shape[0]
     k = min(max(int(np.ceil(n_samples * alpha)), 1), n_samples)
-    kth = np.argpartition(-t_star, k - 1, axis=0)[k - 1]
+    kth = np.argpartition(np.negative(t_star, out=t_star), k - 1, axis=1)[:, k - 1]
     needed = np.abs(np.take_along_axis(m_star, kth[None, :], axis=0)[0])
     return asl, t_obs, needed
 

@@ -28,7 +28,6 @@ from yardstick.analysis.stability.comparable import comparable
 from yardstick.analysis.stability.resampling import (
     as_score_array,
     pair_frame,
-    run_pairs,
     subset_indices,
 )
 from yardstick.common.progress import Progress
@@ -38,9 +37,9 @@ __all__ = ["ErrorRateResult", "count_outcomes", "error_rate", "error_rates", "er
 
 #: Samples scored per progress step, at most.
 CHUNK_SAMPLES = 100
-#: Run pairs × samples compared at once (:func:`count_outcomes` holds about ten arrays of
-#: this many values: 150 runs' 11,175 pairs × 100 samples were 50 MB of the window's peak)
-CHUNK_ELEMENTS = 250_000
+#: Relative distance from the fuzziness limit within which :func:`count_outcomes` decides a
+#: tie on rounded values (see :func:`_below`)
+CLOSE = 1e-9
 
 
 def count_outcomes(values: np.ndarray, indices: np.ndarray, fuzziness: float = 0.05,
@@ -69,15 +68,37 @@ def count_outcomes(values: np.ndarray, indices: np.ndarray, fuzziness: float = 0
         int64 per pair ``i < j`` (:func:`yardstick.analysis.stability.resampling.run_pairs`):
         samples where ``i`` beats ``j``, loses to it, or ties with it.
     """
-    ii, jj = run_pairs(values.shape[1])
     means = comparable(np.ascontiguousarray(aggregate.samples(values, indices).T))  # R × B
-    a, b = means[ii], means[jj]      # P × B (rounded per run first: the same values, R/P the work)
-    # "less than" the fuzziness, decided on the values as fractions (comparable.py)
-    eq = comparable(np.abs(a - b)) < comparable(fuzziness * np.maximum(np.abs(a), np.abs(b)))
-    eq |= a == b
-    gt = ((a > b) & ~eq).sum(axis=1)
-    lt = ((a < b) & ~eq).sum(axis=1)
-    return gt.astype(np.int64), lt.astype(np.int64), eq.sum(axis=1).astype(np.int64)
+    n_runs, n_samples = means.shape
+    size = n_runs * (n_runs - 1) // 2
+    gt, eq = np.empty(size, np.int64), np.empty(size, np.int64)
+    magnitude = np.abs(means)
+    k = 0
+    for i in range(n_runs - 1):      # pairs (i, j > i): one block of runs × samples at a time
+        a, b = means[i], means[i + 1:]
+        diff = np.abs(a - b)
+        limit = fuzziness * np.maximum(magnitude[i], magnitude[i + 1:])
+        tie = _below(diff, limit)
+        tie |= a == b
+        m = n_runs - 1 - i
+        gt[k:k + m] = np.count_nonzero((a > b) & ~tie, axis=1)
+        eq[k:k + m] = np.count_nonzero(tie, axis=1)
+        k += m
+    return gt, n_samples - gt - eq, eq
+
+
+def _below(diff: np.ndarray, limit: np.ndarray) -> np.ndarray:
+    """``comparable(diff) < comparable(limit)`` (:mod:`yardstick.analysis.stability.comparable`),
+    rounding only where it can matter: rounding to 12 significant digits moves a value by
+    under 1e-11 of itself, so where ``diff / limit`` is further than :data:`CLOSE` from 1
+    the plain comparison gives the same answer; the rest (and 0 / 0) are rounded."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ratio = diff / limit
+    tie = ratio < 1.0 - CLOSE
+    unsure = ~(tie | (ratio > 1.0 + CLOSE))
+    if unsure.any():
+        tie[unsure] = comparable(diff[unsure]) < comparable(limit[unsure])
+    return tie
 
 
 @dataclass(frozen=True, eq=False)
@@ -169,7 +190,7 @@ def error_rate(scores: pd.DataFrame, subset_size: int | None = None, samples: in
     gt = np.zeros(n_pairs, np.int64)
     lt = np.zeros(n_pairs, np.int64)
     eq = np.zeros(n_pairs, np.int64)
-    step = max(1, min(CHUNK_SAMPLES, CHUNK_ELEMENTS // max(n_pairs, 1)))
+    step = CHUNK_SAMPLES            # count_outcomes holds one run's pairs × step at a time
     for lo in range(0, samples, step):
         yield Progress(lo, samples, f"error rate {measure}".strip())
         g, lo_, e = count_outcomes(sa.values, idx[lo:lo + step], fuzziness, agg)

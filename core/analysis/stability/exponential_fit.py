@@ -143,7 +143,7 @@ def _profile_fit(n: np.ndarray, r: np.ndarray) -> tuple[float, float]:
         return _ssr(n, r, best_a1(a2), a2)
 
     grid = np.concatenate([[0.0], np.geomspace(1e-6, _MAX_A2, 160)])
-    costs = np.array([cost(g) for g in grid])
+    costs = _grid_costs(n, r, grid)
     k = int(np.argmin(costs))
     lo, hi = grid[max(k - 1, 0)], grid[min(k + 1, len(grid) - 1)]
     a2 = float(grid[k])
@@ -153,6 +153,21 @@ def _profile_fit(n: np.ndarray, r: np.ndarray) -> tuple[float, float]:
         if res.success and res.fun <= costs[k]:
             a2 = float(res.x)
     return best_a1(a2), a2
+
+
+def _grid_costs(n: np.ndarray, r: np.ndarray, grid: np.ndarray) -> np.ndarray:
+    """``cost(a2)`` of :func:`_profile_fit` at every grid point, the same floats: the
+    exponentials of all points in one call, each point's dot products as the scalar
+    version makes them (``e @ e``, ``r @ e``), and the squared residuals summed row by row
+    (numpy sums a contiguous row as it sums a 1-D array)."""
+    e = np.exp(-grid[:, None] * n[None, :])
+    den = np.array([float(row @ row) for row in e])
+    num = np.array([float(r @ row) for row in e])
+    with np.errstate(divide="ignore", invalid="ignore"):
+        a1 = np.where(den > 0, np.maximum(0.0, num / den), 0.0)
+    with np.errstate(over="ignore", invalid="ignore"):
+        ssr = np.sum((r[None, :] - a1[:, None] * e) ** 2, axis=1)
+    return np.where(np.isfinite(ssr), ssr, np.inf)
 
 
 def size_at_rate(a1: float, a2: float, target: float = 0.05) -> float:

@@ -38,17 +38,15 @@ from yardstick.analysis.stability.resampling import (
     as_score_array,
     default_sizes,
     disjoint_subset_indices,
-    pair_differences,
 )
 from yardstick.common.progress import Progress
 from yardstick.common.seeds import resolve_seed
 
 __all__ = ["SwapRateResult", "count_swaps", "swap_rates", "analyse_swap_counts"]
 
-#: Upper bound on samples × pairs held in memory at once by :func:`count_swaps` (its
-#: chunk's temporaries are about 32 bytes an element: 1M elements, 32 MB; 150 runs'
-#: swap rates held 134 MB at 4M and took 2.4 s instead of 1.9 s, the chunks in cache)
-CHUNK_ELEMENTS = 1_000_000
+#: runs × samples in one block of :func:`count_swaps` (its buffers hold ``runs × samples``
+#: values, a few hundred kB: 150 runs take 266 samples at a time)
+BLOCK_ELEMENTS = 40_000
 #: ``d_A · d_B`` (in bin units²) must be below ``−TIE_TOLERANCE`` to be a swap: two runs
 #: with the same scores in another topic order can differ by an ulp, which is a tie.
 TIE_TOLERANCE = 1e-12
@@ -80,26 +78,54 @@ def count_swaps(values: np.ndarray, idx_a: np.ndarray, idx_b: np.ndarray, bin_wi
         raise ValueError(f"bin width must be > 0, not {bin_width}")
     n_topics, n_runs = values.shape
     scaled = values * (1.0 / bin_width)    # scores in bin units: bin = floor(|d| + 1e-9)
-    n_pairs = n_runs * (n_runs - 1) // 2
-    step = max(1, CHUNK_ELEMENTS // max(n_pairs, 1))
-    hist = np.zeros(0, dtype=np.int64)
+    step = max(16, min(1000, BLOCK_ELEMENTS // max(n_runs, 1)))
+    counter = _PairCounter(n_runs, step)
     for lo in range(0, idx_a.shape[0], step):
-        da = pair_differences(aggregate.samples(scaled, idx_a[lo:lo + step]))
-        db = pair_differences(aggregate.samples(scaled, idx_b[lo:lo + step]))
-        db *= da
-        np.abs(da, out=da)
-        da += 1e-9                  # see resampling.bin_index
-        code = da.astype(np.intp)
-        code <<= 1                  # code = 2·bin + swapped
-        code += db < -TIE_TOLERANCE
-        h = np.bincount(code.ravel())
-        if len(h) > len(hist):
-            hist = np.pad(hist, (0, len(h) - len(hist)))
-        hist[:len(h)] += h
-    if len(hist) % 2:
-        hist = np.pad(hist, (0, 1))
-    per_bin = hist.reshape(-1, 2)
-    return per_bin.sum(axis=1), per_bin[:, 1].copy()
+        counter.add(aggregate.samples(scaled, idx_a[lo:lo + step]),
+                    aggregate.samples(scaled, idx_b[lo:lo + step]))
+    return counter.per_bin()
+
+
+class _PairCounter:
+    """Histogram of ``code = 2·bin(|d_A|) + swapped`` over run pairs and samples, built one
+    first run ``i`` at a time: the block of pairs ``(i, j > i)`` × a block of samples stays
+    in the CPU cache through its eight numpy passes (about a third faster than passes over
+    every pair at once, and the same arithmetic: ``d = a_i − a_j`` is one subtraction)."""
+
+    def __init__(self, n_runs: int, samples: int):
+        size = max(n_runs - 1, 1) * samples
+        self.da, self.db = np.empty(size), np.empty(size)
+        self.code, self.swapped = np.empty(size, np.intp), np.empty(size, bool)
+        self.hist = np.zeros(0, np.int64)
+
+    def add(self, means_a: np.ndarray, means_b: np.ndarray) -> None:
+        """Count every pair ``i < j`` on every row of the ``samples × runs`` means."""
+        at, bt = np.ascontiguousarray(means_a.T), np.ascontiguousarray(means_b.T)
+        n_runs, n_samples = at.shape
+        for i in range(n_runs - 1):
+            size = (n_runs - 1 - i) * n_samples
+            da, db = self.da[:size], self.db[:size]
+            code, swapped = self.code[:size], self.swapped[:size]
+            np.subtract(at[i], at[i + 1:], out=da.reshape(-1, n_samples))
+            np.subtract(bt[i], bt[i + 1:], out=db.reshape(-1, n_samples))
+            np.multiply(db, da, out=db)
+            np.abs(da, out=da)
+            np.add(da, 1e-9, out=da)            # see resampling.bin_index
+            np.copyto(code, da, casting="unsafe")
+            np.less(db, -TIE_TOLERANCE, out=swapped)
+            np.left_shift(code, 1, out=code)
+            np.add(code, swapped, out=code)
+            h = np.bincount(code)
+            if len(h) > len(self.hist):
+                self.hist = np.pad(self.hist, (0, len(h) - len(self.hist)))
+            self.hist[:len(h)] += h
+
+    def per_bin(self) -> tuple[np.ndarray, np.ndarray]:
+        hist = self.hist
+        if len(hist) % 2:
+            hist = np.pad(hist, (0, 1))
+        per_bin = hist.reshape(-1, 2)
+        return per_bin.sum(axis=1), per_bin[:, 1].copy()
 
 
 @dataclass(frozen=True, eq=False)
