@@ -54,10 +54,11 @@ def main(argv=None) -> int:
         run_stability,
         score_matrices,
     )
-    from yardstick.evaluation.evaluation_service import EvalOptions, evaluate_runs
+    from yardstick.evaluation.evaluation_service import EvalOptions
     from yardstick.inputs.io.groups_file import read_groups
     from yardstick.inputs.io.read_progress import read_qrels_job, read_run_job
     from yardstick.judging.judged_runs_build import iter_build_judged_runs
+    from yardstick.session.evaluating import evaluate_runs
 
     track = Path(a.track)
     rows: list = []

@@ -41,11 +41,11 @@ def _stability_inputs(track: str):
     from yardstick.analysis.stability.report import score_matrices
     from yardstick.common.options import EvalOptions
     from yardstick.common.progress import run_sync
-    from yardstick.evaluation.evaluation_service import evaluate_runs
     from yardstick.inputs.io import read_qrels, read_run
     from yardstick.inputs.io.groups_file import read_groups
     from yardstick.inputs.run_names import unique_names
     from yardstick.judging.judged_runs_build import build_judged_runs
+    from yardstick.session.evaluating import evaluate_runs
 
     qrels = read_qrels(os.path.join(track, "qrels.txt"))
     runs, _ = unique_names([read_run(p) for p in sorted(glob.glob(os.path.join(track,
@@ -153,8 +153,8 @@ def _makespan(task_times: list[float], workers: int, overhead: float) -> float:
 
 
 def bench_archive(tracks: list[str], samples: int) -> None:
-    from yardstick.analysis.archive import ArchiveSettings, track_files, track_row
     from yardstick.common.executor import connect
+    from yardstick.session.archive_study import ArchiveSettings, track_files, track_row
 
     st = ArchiveSettings(samples=samples, seed=1)
     print(f"\n# archive: {len(tracks)} tracks, B = {samples}; load before: {_load()}")
@@ -165,7 +165,7 @@ def bench_archive(tracks: list[str], samples: int) -> None:
         rows.append(row)
     here = sum(task_times)
     with connect("local:2") as ex:
-        from yardstick.analysis.archive import archive_table
+        from yardstick.session.archive_study import archive_table
 
         ex.map(track_row, [(track_files(tracks[0]),)] * 2,
                settings=ArchiveSettings(samples=10))          # warm-up: imports, kernels

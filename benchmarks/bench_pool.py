@@ -1,117 +1,153 @@
-"""Pool-diagnostics benchmark: leave-out-uniques for every pooled run and group.
+"""Pool's default analyses, today's code and a baseline side by side in one run (issue 30).
 
-    .venv/bin/python benchmarks/bench_pool.py [--generated 80] [--cache DIR]
+    .venv/bin/python benchmarks/bench_pool.py --base OLD/core [--repeat 3] TRACK_DIR...
 
-Two workloads (issue 6, "Speed"):
+Each TRACK_DIR holds a generated track (``../shared/tools/gen_track.py --runs 150
+--topics 50`` and ``--runs 110 --topics 250``: qrels.txt, runs/).  For each track the
+baseline (``--base``: the ``core`` folder of another checkout, e.g. a detached
+``git worktree add /tmp/pool-base cf12bac``) and this checkout run in turn, ``--repeat``
+times, each in a fresh process doing what ``yardstick pool --qrels qrels.txt runs/*``
+does with its defaults: read the runs and qrels, judge them, infer the pool, rebuild it
+and run every analysis of the registry.  Each process reports the CPU time of every
+step (reading and judging apart from the analyses), its wall time and peak memory, and a
+SHA-256 of every table of the report written as CSV (floats at full precision): the
+tables of the two codes are compared table by table.
 
-* the 17 real TREC 2003 Robust runs (``../shared/data/trectools_robust03``),
-  pooled at depth 125 over 100 topics;
-* 80 generated runs (``../shared/tools/gen_run.py``, 100 topics x 1000
-  documents, seeds 1..80, tags ``gen01``..``gen80``, 4 runs per group) pooled at
-  depth 100, judged by the union of their generated qrels.
-
-For each, the time to encode the runs
-(:func:`yardstick.judging.judged_runs_build.build_judged_runs`)
-and to run the run- and group-level uniques tests is printed; reading files
-(and the Qrels' lazily built byte column) is reported separately.  Target:
-under 5 s for the 80 runs.
+Printed: per track and step the median CPU seconds of each code with the range over the
+repeats and the ratio, the wall time and peak memory, whether every table is identical,
+and a Markdown table for the README.  Wall times on a shared machine vary: CPU time is
+the steadier figure.
 """
 
 from __future__ import annotations
 
 import argparse
-import glob
-import resource
+import json
+import os
+import statistics
 import subprocess
 import sys
-import time
+import tempfile
 from pathlib import Path
 
-import pandas as pd
-
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
 
-from yardstick.analysis.pool.reconstruction import pool_statistics, reconstruct_pool  # noqa: E402
-from yardstick.analysis.pool.uniques import leave_out_uniques  # noqa: E402
-from yardstick.inputs.io import read_qrels, read_run  # noqa: E402
-from yardstick.inputs.qrels import Qrels  # noqa: E402
-from yardstick.judging.judged_runs_build import build_judged_runs  # noqa: E402
+CHILD = r'''
+import glob, hashlib, json, os, resource, sys, time
+t_wall = time.perf_counter()
+track = sys.argv[1]
+from yardstick.analysis.pool.pool_choice import choose_pool
+from yardstick.analysis.pool.reconstruction import reconstruct_pool
+from yardstick.analysis.pool.report import REGISTRY, PoolContext, PoolReport, PoolSettings
+from yardstick.analysis.pool.characteristics import collection_characteristics
+from yardstick.common.progress import run_sync
+from yardstick.inputs.io import read_qrels, read_run
+from yardstick.inputs.run_names import guess_groups, unique_names
+from yardstick.judging.judged_runs_build import build_judged_runs
 
-DATA = ROOT.parent / "shared" / "data"
-GEN = ROOT.parent / "shared" / "tools" / "gen_run.py"
+cpu = {}
+def step(name, t):
+    cpu[name] = round(time.process_time() - t, 3)
+    return time.process_time()
+
+t = time.process_time()
+qrels = read_qrels(os.path.join(track, "qrels.txt"))
+runs, _ = unique_names([read_run(p, ranks=False)
+                        for p in sorted(glob.glob(os.path.join(track, "runs", "*")))])
+guess = guess_groups([r.tag or r.name for r in runs])
+group_of = {r.name: r.group or g or r.name for r, g in zip(runs, guess)}
+t = step("read", t)
+index = build_judged_runs(runs, qrels, groups=group_of, last_join=True)
+t = step("judge", t)
+choice = choose_pool(index, None, None, group_of=group_of)
+t = step("infer pool", t)
+s = PoolSettings(depth=choice.depth, default_depth=choice.default_depth)
+index = choice.index
+depth = index.depth_array(s.depth, s.default_depth)
+ctx = PoolContext(index, s, depth, reconstruct_pool(index, depth))
+t = step("rebuild pool", t)
+out = {"settings": s}
+for name, analysis in REGISTRY.items():
+    out.update(run_sync(analysis.compute(ctx)))
+    t = step(name, t)
+out["characteristics"] = collection_characteristics(
+    s.collection, out.get("stats"), out.get("uniques_group"), out.get("titlestat_rel"))
+out["assumptions"], out["inferred"] = choice.assumptions, choice.inferred
+report = PoolReport(**out)
+digests = {k: hashlib.sha256(v.to_csv().encode("utf-8", "surrogateescape")).hexdigest()
+           for k, v in report.tables().items()}
+print(json.dumps({"cpu": cpu, "wall": time.perf_counter() - t_wall,
+                  "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+                  "tables": digests, "entries": int(index.n_entries)}))
+'''
+
+READING = ("read", "judge")
 
 
-def generated(cache: Path, n: int, topics: int = 100, depth: int = 1000) -> list[Path]:
-    cache.mkdir(parents=True, exist_ok=True)
-    prefixes = []
-    for seed in range(1, n + 1):
-        prefix = cache / f"gen{seed:02d}"
-        if not (prefix.with_suffix(".run").exists() and prefix.with_suffix(".qrels").exists()):
-            subprocess.run([sys.executable, str(GEN), "--topics", str(topics),
-                            "--depth", str(depth), "--seed", str(seed),
-                            "--tag", f"gen{seed:02d}", "--out", str(prefix)],
-                           check=True, capture_output=True)
-        prefixes.append(prefix)
-    return prefixes
+def _child(core: Path | None, track: str) -> dict:
+    """One fresh process of the pool's default analyses with ``core`` as ``yardstick``
+    (this checkout's installed package when None)."""
+    env = dict(os.environ)
+    with tempfile.TemporaryDirectory() as tmp:
+        if core is not None:
+            os.symlink(core.resolve(), os.path.join(tmp, "yardstick"))
+            env["PYTHONPATH"] = tmp
+        else:
+            env.pop("PYTHONPATH", None)
+        done = subprocess.run([sys.executable, "-c", CHILD, track], env=env, check=True,
+                              capture_output=True, text=True)
+    return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-def bench(label: str, runs, qrels, depth: int) -> float:
-    t0 = time.perf_counter()
-    index = build_judged_runs(runs, qrels)
-    t1 = time.perf_counter()
-    pool = reconstruct_pool(index, depth)
-    by_run = leave_out_uniques(index, depth, unit="run", pool=pool)
-    by_group = leave_out_uniques(index, depth, unit="group", pool=pool)
-    t2 = time.perf_counter()
-    stats = pool_statistics(index, depth, pool=pool)
-    t3 = time.perf_counter()
-    print(f"{label}: {index.n_runs} runs, {index.n_groups} groups, {index.n_topics} topics, "
-          f"{index.n_entries:,} ranked documents, pool {len(pool):,}")
-    print(f"  encode {t1 - t0:.2f} s  uniques (run + group) {t2 - t1:.2f} s  "
-          f"pool statistics {t3 - t2:.2f} s  total {t3 - t0:.2f} s  "
-          f"peak memory so far {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")
-    print(f"  LOU by run:   mean {by_run.summary['mean_percent']:.2f}%  "
-          f"max {by_run.summary['max_percent']:.2f}%")
-    print(f"  LOU by group: mean {by_group.summary['mean_percent']:.2f}%  "
-          f"max {by_group.summary['max_percent']:.2f}%  "
-          f"mean pool size {stats.summary['mean_pool_size']:.1f}")
-    return t2 - t0
+def _spread(xs: list[float]) -> str:
+    return f"{statistics.median(xs):6.2f} ({min(xs):.2f}-{max(xs):.2f})"
 
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--generated", type=int, default=80, help="number of generated runs")
-    ap.add_argument("--cache", type=Path, default=Path("/tmp/yardstick_bench_pool"),
-                    help="where generated runs are kept between invocations")
+    ap.add_argument("tracks", nargs="+", help="generated track directories")
+    ap.add_argument("--base", type=Path, required=True, help="the baseline's core/ folder")
+    ap.add_argument("--repeat", type=int, default=3)
     a = ap.parse_args(argv)
-
-    rdir = DATA / "trectools_robust03"
-    if rdir.exists():
-        t = time.perf_counter()
-        runs = [read_run(p) for p in sorted(glob.glob(str(rdir / "runs" / "*.gz")))]
-        qrels = read_qrels(rdir / "qrels" / "robust03_qrels.txt")
-        qrels.docno_bytes  # noqa: B018 - the Qrels' own lazily built column, part of loading
-        print(f"robust03: read in {time.perf_counter() - t:.2f} s")
-        bench("robust03 depth 125", runs, qrels, 125)
-    else:
-        print("robust03 data not found; skipped")
-
-    if a.generated:
-        t = time.perf_counter()
-        prefixes = generated(a.cache, a.generated)
-        t_gen = time.perf_counter() - t
-        t = time.perf_counter()
-        runs = [read_run(p.with_suffix(".run"), group=f"team{(i // 4) + 1:02d}")
-                for i, p in enumerate(prefixes)]
-        frames = [read_qrels(p.with_suffix(".qrels")).frame for p in prefixes]
-        merged = pd.concat(frames).groupby(["topic", "docno"], as_index=False)["rel"].max()
-        qrels = Qrels.from_frame(merged, name="generated")
-        qrels.docno_bytes  # noqa: B018 - the Qrels' own lazily built column, part of loading
-        print(f"generated: made/found in {t_gen:.2f} s, read in {time.perf_counter() - t:.2f} s")
-        total = bench(f"{a.generated} generated runs depth 100", runs, qrels, 100)
-        print(f"  target < 5 s: {'met' if total < 5 else 'MISSED'} ({total:.2f} s)")
-    return 0
+    readme = ["| track | step | before, CPU s | after, CPU s | ratio |", "|---|---|---|---|---|"]
+    same_everywhere = True
+    for track in a.tracks:
+        got: dict[str, list[dict]] = {"before": [], "after": []}
+        load = os.getloadavg()[0]
+        for _ in range(a.repeat):       # alternating, so both see the same load
+            got["before"].append(_child(a.base, track))
+            got["after"].append(_child(None, track))
+        name = os.path.basename(os.path.normpath(track))
+        b, n = got["before"], got["after"]
+        print(f"\n{name}: {n[0]['entries']:,} ranked documents, {a.repeat} repeats, "
+              f"load {load:.1f} -> {os.getloadavg()[0]:.1f}")
+        print(f"  {'step':<14}{'before CPU s':>22}{'after CPU s':>22}{'ratio':>8}")
+        rows = list(b[0]["cpu"]) + ["analyses", "wall", "peak MB"]
+        for step in rows:
+            if step == "analyses":
+                xb = [sum(v for k, v in r["cpu"].items() if k not in READING) for r in b]
+                xn = [sum(v for k, v in r["cpu"].items() if k not in READING) for r in n]
+            elif step == "wall":
+                xb, xn = [r["wall"] for r in b], [r["wall"] for r in n]
+            elif step == "peak MB":
+                xb, xn = [r["peak_mb"] for r in b], [r["peak_mb"] for r in n]
+            else:
+                xb = [r["cpu"][step] for r in b]
+                xn = [r["cpu"][step] for r in n]
+            ratio = statistics.median(xb) / max(statistics.median(xn), 1e-9)
+            print(f"  {step:<14}{_spread(xb):>22}{_spread(xn):>22}{ratio:>7.1f}x")
+            if step not in ("wall",):
+                readme.append(f"| {name} | {step} | {_spread(xb)} | {_spread(xn)} | "
+                              f"{ratio:.1f}x |")
+        tables = [r["tables"] for r in b + n]
+        differ = sorted({k for t in tables for k in t if t.get(k) != tables[0].get(k)}
+                        | (set(tables[0]) ^ {k for t in tables for k in t}))
+        same_everywhere &= not differ
+        verdict = ("every one identical (before = after, every repeat)" if not differ
+                   else "DIFFERENT: " + ", ".join(differ))
+        print(f"  tables: {len(tables[0])}, {verdict}")
+    print("\nFor the README:\n" + "\n".join(readme))
+    return 0 if same_everywhere else 1
 
 
 if __name__ == "__main__":

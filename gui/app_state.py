@@ -6,6 +6,11 @@ window's job runner to evaluate on, and re-emits its events as Qt signals, which
 connect to; panels change things through the methods here, which are the session's.
 Besides, it carries what only the window has: the topic and the explanation a panel
 asked the others to show.
+
+The window gives each panel a :class:`PanelState`: the same state, whose ``changed``
+is held back while the panel's tab is behind another and replayed (each kind of
+change once) when it comes to the front, so that a load's dozens of announcements
+do not rebuild the controls of eight panels nobody sees (issue 28).
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ from yardstick.session.changes import WHATS, Change
 from yardstick.session.model import Session
 from yardstick.session.workspace import Workspace
 
-__all__ = ["AppState", "Change", "WHATS", "JobsExecutor"]
+__all__ = ["AppState", "Change", "WHATS", "JobsExecutor", "PanelState"]
 
 
 class JobsExecutor:
@@ -131,3 +136,70 @@ class AppState(QObject):
 
     def show_explanation(self, run: str, topic: str, measure: str) -> None:
         self.explain_requested.emit(run, str(topic), measure)
+
+
+class _Relay(QObject):
+    changed = Signal(object)   # a Change
+
+
+class _HeldSignal:
+    """``changed`` as a panel sees it: ``connect`` / ``disconnect`` to the panel's relay;
+    ``emit`` announces to everyone (the window's own ``changed``)."""
+
+    def __init__(self, relay: _Relay, state: AppState):
+        self._relay, self._state = relay, state
+
+    def connect(self, *args, **kwargs):
+        return self._relay.changed.connect(*args, **kwargs)
+
+    def disconnect(self, *args, **kwargs):
+        return self._relay.changed.disconnect(*args, **kwargs)
+
+    def emit(self, what) -> None:
+        self._state.changed.emit(what)
+
+
+class PanelState:
+    """An :class:`AppState` as one panel sees it: every attribute is the state's, except
+    that ``changed`` reaches the panel only while ``held()`` is false; changes made
+    meanwhile wait, each kind once in the order of its last announcement, until
+    :meth:`release` (its dock came to the front).  A panel needs no code for it.
+    """
+
+    def __init__(self, state: AppState, held: Callable[[], bool]):
+        relay = _Relay(state)
+        own = {"_state": state, "_held": held, "_waiting": {}, "_relay": relay,
+               "changed": _HeldSignal(relay, state)}
+        for k, v in own.items():
+            object.__setattr__(self, k, v)
+        state.changed.connect(self._announced)
+
+    def __getattr__(self, name: str):        # everything but the above is the state's
+        return getattr(self._state, name)
+
+    def __setattr__(self, name: str, value) -> None:
+        setattr(self._state, name, value)
+
+    def _announced(self, what) -> None:
+        if self._held():
+            self._waiting.pop(what, None)     # (re)placed last: the order of last change
+            self._waiting[what] = True
+            return
+        self.release()
+        self._relay.changed.emit(what)
+
+    def release(self) -> None:
+        """Announce the changes held back (the panel can be seen now)."""
+        while self._waiting:
+            what = next(iter(self._waiting))
+            del self._waiting[what]
+            self._relay.changed.emit(what)
+
+    def detach(self) -> None:
+        """Stop relaying (the panel could not be made)."""
+        self._state.changed.disconnect(self._announced)
+        self._waiting.clear()
+
+    def held_changes(self) -> list:
+        """The changes waiting for the panel to be seen."""
+        return list(self._waiting)

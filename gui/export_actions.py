@@ -14,15 +14,11 @@ name.  Dialogs start in the last folder used and preselect the last format
 (QSettings keys ``export/<kind>_dir`` and ``export/<kind>_format``).
 
 Charts drawn from a figure spec (every chart of the Charts, Stability and Pool
-panels and the teaching views: :mod:`yardstick.presentation.charts.figure_spec`) are written by
-matplotlib from the same spec the window shows
-(:func:`yardstick.presentation.charts.render_mpl.write_figure`): the same runs, filter, labels
-and highlight; PNG at the chosen width and DPI, SVG (text kept as text) and PDF,
-both vector.  The figure keeps the on-screen proportions (96 px = 1 inch).  Other
-plots (a bare PlotWidget) still go through pyqtgraph's ``ImageExporter`` /
-``SVGExporter`` and, for PDF, that SVG drawn by Qt's SVG renderer into a
-``QPdfWriter`` page.  Tables go through :mod:`yardstick.presentation.export.tables`.
-All files are written atomically.
+panels and the teaching views) are written by matplotlib from the same spec the window
+shows: the same runs, filter, labels and highlight; PNG at the chosen width and DPI,
+SVG (text kept as text) and PDF, both vector (:mod:`yardstick.gui.chart_files`).
+Tables go through :mod:`yardstick.presentation.export.tables`.  All files are written
+atomically.
 """
 
 from __future__ import annotations
@@ -31,10 +27,7 @@ import os
 from pathlib import Path
 
 import pandas as pd
-import pyqtgraph as pg
-import pyqtgraph.exporters  # noqa: F401  (registers pg.exporters)
-from PySide6.QtCore import QMarginsF, QRectF, QSizeF
-from PySide6.QtGui import QGuiApplication, QPageLayout, QPageSize, QPainter, QPdfWriter
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -47,7 +40,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from yardstick.inputs.io.atomic import atomic_write, atomic_write_bytes
+from yardstick.gui.chart_files import (
+    copy_chart_image,
+    export_plot,
+    plot_item_of,
+    resolve_chart,
+    screen_inches,
+    spec_of_chart,
+)
 from yardstick.presentation.export.tables import table_to_text, write_table
 
 __all__ = ["add_plot_export", "add_table_export", "export_plot", "export_table", "copy_table",
@@ -90,121 +90,6 @@ def remember_export(kind: str, path: str | os.PathLike, fmt: str) -> None:
 
 # ---------------------------------------------------------------- plots
 
-def plot_item_of(obj):
-    """The graphics item to export from a chart widget, PlotWidget, PlotItem or layout."""
-    if hasattr(obj, "export_item"):
-        return obj.export_item()
-    if isinstance(obj, pg.PlotWidget):
-        return obj.getPlotItem()
-    if isinstance(obj, pg.GraphicsLayoutWidget):
-        return obj.ci
-    if isinstance(obj, pg.GraphicsView):
-        return obj.sceneObj
-    if isinstance(obj, (pg.PlotItem, pg.GraphicsLayout, pg.GraphicsObject, pg.GraphicsWidget)):
-        return obj
-    if hasattr(obj, "plot") and not callable(obj.plot):
-        return plot_item_of(obj.plot)
-    raise TypeError(f"cannot export a {type(obj).__name__} as a chart")
-
-
-def _resolve(obj):
-    """A getter (``panel.current_chart``) gives the chart shown now."""
-    import types
-
-    return obj() if isinstance(obj, (types.FunctionType, types.MethodType)) else obj
-
-
-def _spec_of(obj):
-    from yardstick.gui.charts.render_pg import spec_of
-
-    return spec_of(_resolve(obj))
-
-
-def _screen_inches(obj) -> tuple[float, float]:
-    """The chart's on-screen size in inches at 96 px per inch (5×3.5 in when hidden)."""
-    w = h = 0
-    if hasattr(obj, "width") and callable(obj.width):
-        w, h = obj.width(), obj.height()
-    if w < 200 or h < 150:
-        return 6.4, 4.2
-    return w / 96, h / 96
-
-
-def export_plot(obj, path: str | os.PathLike, fmt: str | None = None, width: int | None = None,
-                dpi: int = 96, provenance=None) -> Path:
-    """Write the chart to ``path`` as png | svg | pdf (from the suffix if ``fmt`` is None).
-
-    ``width`` (pixels, PNG only) defaults to the on-screen width; the height
-    keeps the aspect ratio.  Charts with a figure spec are drawn by matplotlib
-    from that spec; other plots by pyqtgraph's exporters.
-    """
-    path = Path(path)
-    fmt = (fmt or path.suffix.lstrip(".")).lower()
-    spec = _spec_of(obj)
-    if spec is not None:
-        from yardstick.presentation.charts.render_mpl import write_figure
-
-        w_in, h_in = _screen_inches(_resolve(obj))
-        if fmt == "png" and width:
-            w_in, h_in = width / dpi, width / dpi * h_in / w_in
-        return write_figure(spec, path, fmt, w_in, h_in, dpi, provenance=provenance)
-    item = plot_item_of(_resolve(obj))
-    QGuiApplication.processEvents()
-    if fmt == "png":
-        ex = pg.exporters.ImageExporter(item)
-        if width:
-            ex.parameters()["width"] = int(width)
-        img = ex.export(toBytes=True)
-        dpm = round(dpi / 0.0254)
-        img.setDotsPerMeterX(dpm)
-        img.setDotsPerMeterY(dpm)
-
-        def _save(tmp: str) -> None:
-            if not img.save(tmp, "PNG"):
-                raise OSError(f"could not write {path}")
-        atomic_write(path, _save)
-    elif fmt == "svg":
-        data = pg.exporters.SVGExporter(item).export(toBytes=True)
-        atomic_write_bytes(path, data if isinstance(data, bytes) else bytes(data))
-    elif fmt == "pdf":
-        atomic_write(path, lambda tmp: _render_pdf(item, tmp))
-    else:
-        raise ValueError(f"unknown chart format {fmt!r}; expected png, svg or pdf")
-    return path
-
-
-def _render_pdf(item, tmp: str) -> None:
-    """The chart as vector PDF: pyqtgraph's SVG of it, drawn by Qt's SVG renderer into
-    a PDF page of the same size (96 px = 72 pt).
-
-    Rendering the scene straight into a ``QPdfWriter`` scaled the axes by the
-    writer's resolution (text and ticks about 3× too big), embedded the markers
-    as JPEG pixmaps and wrote colour operators PDF readers reject; the SVG route
-    keeps every line, marker and label a vector path or text.
-    """
-    from PySide6.QtCore import QByteArray
-    from PySide6.QtSvg import QSvgRenderer
-
-    data = pg.exporters.SVGExporter(item).export(toBytes=True)
-    renderer = QSvgRenderer(QByteArray(bytes(data)))
-    if not renderer.isValid():
-        raise OSError("the chart's SVG could not be read back to make the PDF")
-    box = renderer.viewBoxF()
-    w, h = (box.width(), box.height()) if box.width() > 0 else \
-        (renderer.defaultSize().width(), renderer.defaultSize().height())
-    writer = QPdfWriter(tmp)
-    writer.setResolution(96)                     # one device unit = one SVG pixel
-    writer.setPageLayout(QPageLayout(QPageSize(QSizeF(w * 0.75, h * 0.75),
-                                               QPageSize.Unit.Point, "chart"),
-                                     QPageLayout.Orientation.Portrait, QMarginsF(0, 0, 0, 0)))
-    painter = QPainter(writer)
-    try:
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        renderer.render(painter, QRectF(0, 0, writer.width(), writer.height()))
-    finally:
-        painter.end()
-
-
 class _PngDialog(QDialog):
     def __init__(self, width: int, parent=None):
         super().__init__(parent)
@@ -243,10 +128,10 @@ def plot_file_stem(obj) -> str:
     from its figure spec (:func:`yardstick.presentation.export.file_names.chart_stem`)."""
     from yardstick.presentation.export.file_names import chart_stem, file_stem
 
-    spec = _spec_of(obj)
+    spec = spec_of_chart(obj)
     if spec is not None:
         return chart_stem(spec)
-    return file_stem(getattr(_resolve(obj), "export_name", None) or "chart")
+    return file_stem(getattr(resolve_chart(obj), "export_name", None) or "chart")
 
 
 def table_file_stem(name, parent) -> str:
@@ -271,13 +156,13 @@ def _plot_dialog(obj, parent: QWidget | None, fmt: str | None = None) -> Path | 
     path, fmt = got
     width, dpi = None, 96
     if fmt == "png":
-        w0 = int(_screen_inches(_resolve(obj))[0] * 96)
+        w0 = int(screen_inches(resolve_chart(obj))[0] * 96)
         dlg = _PngDialog(max(w0 * 2, 400), parent)
         if not dlg.exec():
             return None
         width, dpi = dlg.width_box.value(), dlg.dpi_box.value()
         _settings().setValue("export/png_dpi", dpi)
-    spec = _spec_of(obj)
+    spec = spec_of_chart(obj)
     return export_plot(obj, path, fmt, width=width, dpi=dpi,
                        provenance=window_provenance(parent, runs=spec.runs if spec else None,
                                                     chart=spec.title if spec else None,
@@ -290,24 +175,8 @@ def add_plot_export(widget_or_plot, menu_or_toolbar) -> QMenu:
     menu = _attach_menu(menu_or_toolbar, "Export chart")
     for fmt, label in (("png", "PNG image…"), ("svg", "SVG image…"), ("pdf", "PDF…")):
         menu.addAction(label, lambda f=fmt: _plot_dialog(widget_or_plot, parent, f))
-    menu.addAction("Copy image", lambda: _copy_image(widget_or_plot))
+    menu.addAction("Copy image", lambda: copy_chart_image(widget_or_plot))
     return menu
-
-
-def _copy_image(obj) -> None:
-    spec = _spec_of(obj)
-    if spec is not None:
-        from PySide6.QtGui import QImage
-
-        from yardstick.presentation.charts.render_mpl import figure_bytes
-
-        img = QImage.fromData(figure_bytes(spec, "png", *_screen_inches(_resolve(obj)),
-                                           dpi=144))
-    else:
-        img = pg.exporters.ImageExporter(plot_item_of(_resolve(obj))).export(toBytes=True)
-    cb = QGuiApplication.clipboard()
-    if cb is not None:
-        cb.setImage(img)
 
 
 # ---------------------------------------------------------------- tables

@@ -17,6 +17,11 @@ with Orange's "one task per widget" rule (``Orange/widgets/utils/concurrent.py``
 ``make_job`` may also return a plain value (not a generator): it is then the
 result (for short functions that just must not block the window).
 
+A job submitted with ``elsewhere=True`` takes an executor: ``make_job(executor)``, None
+for this machine, else the Dask executor of the preference (:attr:`JobRunner.compute`,
+:mod:`yardstick.gui.compute_place`; connected on the worker thread); cancelling the job
+cancels its futures as well.
+
 A generator may also yield pieces of its result (anything that is not a
 :class:`Progress`): each reaches ``on_partial`` in the GUI thread, in order, as
 soon as it is ready (a load shows each run as it is read and evaluated).  A
@@ -38,37 +43,13 @@ from typing import Any
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal, Slot
 
 from yardstick.common.progress import Progress
+from yardstick.gui.compute_place import ComputePlace, JobExecutor
+from yardstick.gui.pool_threads import Preloaded, PreloadTask, leave_a_core_for_the_gui
 
 log = logging.getLogger(__name__)
 
 #: Progress signals are sent at most this often per job (seconds), plus the last one.
 PROGRESS_INTERVAL = 0.05
-
-
-_cores_left = False
-
-
-def _leave_a_core_for_the_gui() -> None:
-    """Let pyarrow's reader threads use all cores but one, so the GUI thread always has one.
-
-    pyarrow parses CSV without the GIL on ``cpu_count`` threads; on a 2-core
-    machine those threads alone would keep the window from repainting.  Called in a
-    worker before its first job (importing pyarrow on the GUI thread would delay the
-    first paint).
-    """
-    import os
-
-    global _cores_left
-    if _cores_left:
-        return
-    _cores_left = True
-    try:
-        import pyarrow as pa
-    except ImportError:
-        return
-    n = os.cpu_count() or 2
-    if pa.cpu_count() >= n:
-        pa.set_cpu_count(max(1, n - 1))
 
 
 class JobError(Exception):
@@ -86,31 +67,6 @@ class JobError(Exception):
         return getattr(self.exc, "message", None) or f"{type(self.exc).__name__}: {self.exc}"
 
 
-class _Preloaded(QObject):
-    done = Signal()
-
-
-class _Preload(QRunnable):
-    """Import modules on a pool thread (see :meth:`JobRunner.preload`)."""
-
-    def __init__(self, modules, signal: _Preloaded):
-        super().__init__()
-        self.setAutoDelete(False)
-        self.modules = tuple(modules)
-        self.signal = signal
-
-    def run(self) -> None:  # worker thread
-        import importlib
-
-        _leave_a_core_for_the_gui()
-        for name in self.modules:
-            try:
-                importlib.import_module(name)
-            except Exception:  # noqa: BLE001 - reported elsewhere: the GUI thread's import raises
-                log.info("preloading %s failed", name, exc_info=True)
-        self.signal.done.emit()
-
-
 class _Signals(QObject):
     progress = Signal(int, float, str)
     partial = Signal(int, object)
@@ -120,7 +76,8 @@ class _Signals(QObject):
 
 
 class _Worker(QRunnable):
-    def __init__(self, serial: int, key: str, make_job: Callable[[], Any], signals: _Signals):
+    def __init__(self, serial: int, key: str, make_job: Callable[..., Any], signals: _Signals,
+                 place: ComputePlace | None = None):
         super().__init__()
         self.setAutoDelete(False)
         self.serial = serial
@@ -128,16 +85,35 @@ class _Worker(QRunnable):
         self.make_job = make_job
         self.signals = signals
         self.cancel_event = threading.Event()
+        self.place = place                  # where an ``elsewhere`` job runs
+        self.executor: JobExecutor | None = None
+
+    def cancel(self) -> None:
+        """Flag the job; its Dask futures are cancelled off the GUI thread (a scheduler that
+        went away must not block the window)."""
+        self.cancel_event.set()
+        ex = self.executor
+        if ex is not None:
+            threading.Thread(target=ex.cancel_all, daemon=True).start()
+
+    def _start(self) -> Any:
+        if self.place is None:
+            return self.make_job()
+        inner = self.place.executor()
+        self.executor = JobExecutor(inner) if inner is not None else None
+        if self.cancel_event.is_set() and self.executor is not None:
+            self.executor.cancelled = True
+        return self.make_job(self.executor)
 
     def run(self) -> None:  # worker thread
         cancelled = False
         sig = self.signals
         try:
-            _leave_a_core_for_the_gui()
+            leave_a_core_for_the_gui()
             if self.cancel_event.is_set():
                 cancelled = True
                 return
-            job = self.make_job()
+            job = self._start()
             if not inspect.isgenerator(job):
                 if not self.cancel_event.is_set():
                     sig.result.emit(self.serial, job)
@@ -202,6 +178,8 @@ class JobRunner(QObject):
     unhandled_error(object JobError)
         A job without ``on_error`` failed: the main window shows it.
     busy_changed(bool)
+    compute_changed(str)
+        The preference of where ``elsewhere`` jobs run changed (its description).
     """
 
     started = Signal(str)
@@ -211,6 +189,7 @@ class JobRunner(QObject):
     cancelled = Signal(str)
     unhandled_error = Signal(object)
     busy_changed = Signal(bool)
+    compute_changed = Signal(str)
 
     def __init__(self, parent: QObject | None = None, max_threads: int | None = None):
         super().__init__(parent)
@@ -226,18 +205,42 @@ class JobRunner(QObject):
         self._serials = itertools.count(1)
         self._current: dict[str, _Job] = {}  # key -> newest job
         self._running: dict[int, _Job] = {}  # serial -> job (references kept while running)
-        self._preloads: list[_Preload] = []
+        self._preloads: list[PreloadTask] = []
+        self._compute: ComputePlace | None = None
+
+    @property
+    def compute(self) -> ComputePlace:
+        """Where ``elsewhere`` jobs run: the saved preference until :meth:`use_compute`."""
+        if self._compute is None:
+            from yardstick.gui.settings import compute_spec
+
+            try:
+                self._compute = ComputePlace(compute_spec())
+            except ValueError:                  # a hand-edited settings file
+                self._compute = ComputePlace()
+        return self._compute
+
+    def use_compute(self, spec: str) -> None:
+        """Run ``elsewhere`` jobs on ``spec`` from now on (a running job stays where it is);
+        what the old preference started is closed off the GUI thread."""
+        old, self._compute = self._compute, ComputePlace(spec)
+        if old is not None and old.spec != self._compute.spec:
+            threading.Thread(target=old.close, daemon=True).start()
+        self.compute_changed.emit(self._compute.describe())
 
     # ------------------------------------------------------------------ API
     def submit(self, key: str, make_job: Callable[[], Any],
                on_result: Callable[[Any], None] | None = None,
                on_error: Callable[[JobError], None] | None = None,
                on_progress: Callable[[float, str], None] | None = None,
-               on_partial: Callable[[Any], None] | None = None) -> int:
-        """Start a job; returns its serial number. An older job with ``key`` is cancelled."""
+               on_partial: Callable[[Any], None] | None = None,
+               elsewhere: bool = False) -> int:
+        """Start a job; returns its serial number. An older job with ``key`` is cancelled.
+        ``elsewhere``: ``make_job`` takes the executor of :attr:`compute` (or None)."""
         self.cancel(key)
         serial = next(self._serials)
-        worker = _Worker(serial, key, make_job, self._signals)
+        worker = _Worker(serial, key, make_job, self._signals,
+                         self.compute if elsewhere else None)
         job = _Job(serial, key, worker, on_result, on_error, on_progress, on_partial)
         was_busy = self.is_busy()
         self._current[key] = job
@@ -256,11 +259,11 @@ class JobRunner(QObject):
         building a panel afterwards costs only its widgets.  An import that fails here
         is left for the GUI thread's own import to report.
         """
-        signal = _Preloaded(self)
+        signal = Preloaded(self)
         if then is not None:
             signal.done.connect(then)
         signal.done.connect(signal.deleteLater)
-        task = _Preload(modules, signal)
+        task = PreloadTask(modules, signal)
         self._preloads.append(task)
         signal.done.connect(lambda: self._preloads.remove(task))
         self.pool.start(task)
@@ -270,7 +273,7 @@ class JobRunner(QObject):
         job = self._current.pop(key, None)
         if job is None:
             return False
-        job.worker.cancel_event.set()
+        job.worker.cancel()
         self.cancelled.emit(key)
         if not self._current:
             self.busy_changed.emit(False)
@@ -301,9 +304,12 @@ class JobRunner(QObject):
         return self.pool.waitForDone(msecs)
 
     def shutdown(self, msecs: int = 3000) -> None:
+        """Cancel every job, wait for the pool, close a LocalCluster the preference started."""
         self.cancel_all()
         self.pool.clear()
         self.pool.waitForDone(msecs)
+        if self._compute is not None:
+            self._compute.close()
 
     # ------------------------------------------------------------ slots (GUI thread)
     def _live(self, serial: int) -> _Job | None:

@@ -25,7 +25,7 @@ from yardstick.gui.gil_sharing import share_the_gil
 from yardstick.gui.jobs import JobError, JobRunner
 from yardstick.gui.load_actions import LOAD_FLUSH_MS, LoadActions, loaded_message
 from yardstick.gui.menus import MenuActions
-from yardstick.gui.panel_docks import LAYOUT_VERSION, PRELOAD, PanelDocks
+from yardstick.gui.panel_docks import LAYOUT_VERSION, PRELOAD, PanelDocks, PanelsByKey
 from yardstick.gui.sample_files import sample_items
 from yardstick.gui.session_actions import SessionActions
 from yardstick.inputs.io.atomic import describe_write_error, is_write_error
@@ -75,7 +75,7 @@ class MainWindow(MenuActions, PanelDocks, LoadActions, SessionActions, QMainWind
         self._dialogs: list[ErrorDialog] = []
         self._build_loading()
         self._choices_left: dict[str, dict] = {}  # saved panel choices not yet settable
-        self.panels: dict[str, QWidget] = {}
+        self.panels = PanelsByKey()     # (a panel taken by key has heard every change)
         self.docks: dict[str, QDockWidget] = {}
         self._build_status_bar()
         self._build_panels(deferred_panels)

@@ -28,7 +28,9 @@ class MeasurePicker(QWidget):
         self.search.setPlaceholderText("Search measures (name or description)…")
         self.search.setClearButtonEnabled(True)
         self.list = QListWidget()
-        self.list.setTextElideMode(Qt.TextElideMode.ElideMiddle)  # whole in the tooltip
+        # a long spec cut at its end: the measure's name and first parameters stay readable
+        # ("iprec_at_recall.0,0.1,…"), the whole spec and description in the tooltip
+        self.list.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.custom = QLineEdit()
         self.custom.setPlaceholderText("Add a measure, e.g. P.5,20 or ndcg_cut.5")

@@ -106,7 +106,7 @@ class MenuActions:
     def _ask_options(self) -> None:
         from yardstick.gui.options_dialog import OptionsDialog
 
-        dlg = OptionsDialog(self.state.workspace.options, self)
+        dlg = OptionsDialog(self.state.workspace.options, self, jobs=self.jobs)
         if dlg.exec():
             self.state.set_options(dlg.options())
 

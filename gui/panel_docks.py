@@ -10,6 +10,7 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QDockWidget, QLabel, QScrollArea, QWidget
 
 from yardstick.gui import heap
+from yardstick.gui.app_state import PanelState
 from yardstick.gui.lazy import defer_while_hidden
 from yardstick.gui.panels import (
     PANEL_TITLES,
@@ -21,10 +22,17 @@ from yardstick.gui.panels import (
 
 log = logging.getLogger(__name__)
 #: Imported on a worker thread after the first paint, before the panels are built on the
-#: GUI thread (together ~1 s of imports that would otherwise hold the event loop).
+#: GUI thread (together ~1 s of imports that would otherwise hold the event loop); then
+#: the Qt-free modules the panels import (Charts' chart kinds alone pull in the stability
+#: analyses: ~100 ms in the turn that built the panel).
 PRELOAD = ("numpy", "pandas", "pyarrow", "pyqtgraph", "scipy.stats", "yardstick.evaluation.engine",
            "yardstick.evaluation.evaluation_tables", "yardstick.session.loading",
-           "yardstick.gui.table_model", "yardstick.gui.table_view")
+           "yardstick.gui.table_model", "yardstick.gui.table_view",
+           "yardstick.presentation.charts.system_ranking", "yardstick.analysis.stability.report",
+           "yardstick.analysis.pool.report", "yardstick.analysis.significance",
+           "yardstick.presentation.charts.figure_spec", "yardstick.analysis.explain",
+           "yardstick.analysis.explain.what_if", "yardstick.analysis.qrels_comparison",
+           "yardstick.session.what_if_state")
 LAYOUT_VERSION = 1
 
 
@@ -36,6 +44,32 @@ def _scrolling(panel: QWidget) -> QScrollArea:
     area.setFrameShape(QScrollArea.Shape.NoFrame)
     area.setWidget(panel)
     return area
+
+
+class PanelsByKey(dict):
+    """The window's panels by key.  A panel taken by key (``panels[key]``, ``get``) has
+    heard every change first (:meth:`PanelState.release
+    <yardstick.gui.app_state.PanelState.release>`): code that reaches a panel behind a
+    tab (restoring its choices, Help, scripts, tests) finds its lists up to date."""
+
+    def __init__(self):
+        super().__init__()
+        self.views: dict[str, PanelState] = {}
+
+    def __getitem__(self, key: str) -> QWidget:
+        view = self.views.get(key)
+        if view is not None:
+            view.release()
+        return super().__getitem__(key)
+
+    def get(self, key: str, default=None):
+        return self[key] if key in self else default
+
+    def __delitem__(self, key: str) -> None:
+        super().__delitem__(key)
+        view = self.views.pop(key, None)
+        if view is not None:
+            view.detach()
 
 
 class PanelDocks:
@@ -163,11 +197,19 @@ class PanelDocks:
             if hasattr(self, "view_menu"):
                 self._fill_view_menu()
 
+    def _held_back(self, key: str) -> bool:
+        """A panel's changes wait: the window is shown, the panel's dock is not in view."""
+        dock = self.docks.get(key)
+        return dock is not None and self.isVisible() and not self.isMinimized() \
+            and not self._dock_in_view(key)
+
     def _add_panel(self, module: str, cls: type) -> None:
         key = panel_key(module)
+        view = PanelState(self.state, lambda: self._held_back(key))
         try:
-            panel = cls(self.state, self.jobs, self)
+            panel = cls(view, self.jobs, self)
         except Exception as e:  # noqa: BLE001 - a broken panel must not stop the app
+            view.detach()
             SKIPPED[module] = f"failed to start: {type(e).__name__}: {e}"
             log.warning("panel %s failed to start", module, exc_info=True)
             self._remove_dock(key)
@@ -178,6 +220,9 @@ class PanelDocks:
         if old is not None:
             old.deleteLater()
         self.panels[key] = panel
+        self.panels.views[key] = view
+        # the changes announced while it was behind a tab, when it comes to the front
+        dock.visibilityChanged.connect(lambda seen: seen and view.release())
         defer_while_hidden(panel)  # a panel behind a tab does no work ...
         if hasattr(panel, "catch_up"):  # ... and catches up when its tab comes to the front
             dock.visibilityChanged.connect(lambda seen, p=panel: seen and p.catch_up())

@@ -87,7 +87,8 @@ class SessionActions:
 
         ws = self.state.workspace
         states = panel_states(ws)
-        for key, panel in self.panels.items():
+        for key in list(self.panels):
+            panel = self.panels[key]             # (up to date, behind a tab or not)
             if getattr(panel, "CHOICES", ()):
                 states[key] = capture(panel)
         set_panel_states(ws, states)
@@ -100,9 +101,9 @@ class SessionActions:
         states = panel_states(self.state.workspace)
         if keys is None:
             self._choices_left = {}
-        for key, panel in self.panels.items():
+        for key in list(self.panels):
             if key in states and (keys is None or key in keys):
-                left = apply(panel, states[key])
+                left = apply(self.panels[key], states[key])
                 if left:
                     self._choices_left[key] = left
 

@@ -1,5 +1,6 @@
-"""Where Yardstick keeps its own files: QSettings (geometry, docks, last folders, recent files)
-and the last session, under one data directory (``YARDSTICK_DATA_DIR`` overrides it; tests set it).
+"""Where Yardstick keeps its own files: QSettings (geometry, docks, last folders, recent files,
+where analyses run) and the last session, under one data directory (``YARDSTICK_DATA_DIR``
+overrides it; tests set it).
 """
 
 from __future__ import annotations
@@ -67,3 +68,13 @@ def add_recents(files: list[tuple[str, str]]) -> None:
 
 def clear_recent() -> None:
     settings().setValue("recent", "[]")
+
+
+def compute_spec() -> str:
+    """Where Stability and Pool jobs run (:mod:`yardstick.gui.compute_place`): ``""`` for
+    this machine, ``local`` / ``local:N`` or a Dask scheduler address."""
+    return str(settings().value("compute/dask", "") or "")
+
+
+def set_compute_spec(spec: str) -> None:
+    settings().setValue("compute/dask", spec)

@@ -60,7 +60,9 @@ class LessonView(QSplitter):
         right.setSizes([520, 300])
         self.addWidget(self.table)
         self.addWidget(right)
-        self.setSizes([640, 560])
+        # the ranked list's answer columns (rank, docno, rel, status) need ~400 px; the
+        # right column more, for the what-if tables' answer columns side by side
+        self.setSizes([560, 640])
 
     def show_lesson(self, lesson, edited: set[str] | None = None) -> None:
         self.lesson, self.edited = lesson, set(edited or ())
@@ -125,7 +127,8 @@ class LessonView(QSplitter):
 
 
 class WhatIfView(QSplitter):
-    """The run's measures on the topic and over all topics, original vs now; the run ranking."""
+    """The run's measures on the topic and over all topics, now vs originally; the run
+    ranking."""
 
     def __init__(self, parent=None):
         super().__init__(Qt.Orientation.Horizontal, parent)
@@ -133,6 +136,8 @@ class WhatIfView(QSplitter):
         self.ranking = FrameTableView()
         self.addWidget(self.changes)
         self.addWidget(self.ranking)
+        self.setStretchFactor(0, 3)           # the measures now and then: most of the width
+        self.setStretchFactor(1, 2)
 
     def show_session(self, session, lesson, evals: dict, measure: str) -> None:
         self.show_frames(what_if_frames(session, lesson, evals, measure))
@@ -151,11 +156,13 @@ def what_if_frames(session, lesson, evals: dict, measure: str
     no widget: a job may call it)."""
     topic = session.topic_changes(lesson.run_name, lesson.topic, evals)
     mean = session.changes(lesson.run_name, evals)
+    # the answer first, in short headers: at 1280x800 this table is a quarter of the panel
+    # wide, and "topic 401 (original)" first left the values now out of view
     changes = pd.DataFrame({
-        f"topic {lesson.topic} (original)": topic["original"],
-        f"topic {lesson.topic} (now)": topic["now"],
-        "mean (original)": mean["original"].reindex(topic.index),
-        "mean (now)": mean["now"].reindex(topic.index)})
+        f"topic {lesson.topic} now": topic["now"],
+        f"topic {lesson.topic} was": topic["original"],
+        "mean now": mean["now"].reindex(topic.index),
+        "mean was": mean["original"].reindex(topic.index)})
     if measure not in next(iter(evals.values())).summary.index:
         measure = "map"
     return changes, session.ranking(measure, evals)

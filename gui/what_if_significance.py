@@ -5,10 +5,11 @@ background)."""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QComboBox, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from yardstick.gui.flow_bar import FlowBar
 from yardstick.gui.gil_sharing import after_paints
+from yardstick.gui.name_combo import NameCombo
 from yardstick.gui.table_view import FrameTableView, try_add_table_export
 
 JOB_KEY = "explorer-whatif-significance"
@@ -22,8 +23,7 @@ class WhatIfSignificanceView(QWidget):
         self.jobs = jobs
         self.result = None
         self._args = None
-        self.baseline = QComboBox()
-        self.baseline.setMinimumContentsLength(12)
+        self.baseline = NameCombo(min_chars=12)
         self.baseline.activated.connect(lambda _i: self.recompute())
         self.verdict = QLabel("")
         self.verdict.setWordWrap(True)

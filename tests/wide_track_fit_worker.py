@@ -13,7 +13,10 @@ problem found:
   by the edge of what holds it (vertically only outside a scrolling column of controls);
 * a table's answer column (:data:`ANSWER_COLUMNS`) not wholly inside its table;
 * a table cell, list entry or legend entry whose text is wider than its room without a
-  tooltip that gives the whole text (elision without a tooltip).
+  tooltip that gives the whole text (elision without a tooltip);
+* a combo box whose name is wider than its box but not elided in the middle (the end of a
+  run name, where two runs of a team differ, cut off) or without the whole name in its
+  tooltip, and a popup list narrower than its longest entry.
 
 With ``SHOTS_DIR`` the window is also saved as ``SHOTS_DIR/<panel>[_<chart or table>].png``
 at each check (to look at).
@@ -189,7 +192,38 @@ def check_panel(app, where: str, panel, problems: list[str], shots: str | None =
     for lst in panel.findChildren(QListWidget):
         if lst.isVisible():
             _check_elision_in_list(where, lst, problems)
+    for combo in panel.findChildren(QComboBox):
+        if combo.isVisible() and not combo.isEditable() and combo.count():
+            _check_combo(where, combo, problems)
     return seen
+
+
+def _check_combo(where, combo, problems) -> None:
+    """A name too wide for its box is elided in the middle (its start and end shown) with
+    the whole name in the tooltip; the popup list shows every entry whole."""
+    from PySide6.QtWidgets import QStyle, QStyleOptionComboBox
+
+    from yardstick.gui.name_combo import NameCombo
+
+    fm = combo.fontMetrics()
+    text = combo.currentText()
+    opt = QStyleOptionComboBox()
+    combo.initStyleOption(opt)
+    room = combo.style().subControlRect(QStyle.ComplexControl.CC_ComboBox, opt,
+                                        QStyle.SubControl.SC_ComboBoxEditField, combo).width()
+    if fm.horizontalAdvance(text) > room:
+        shown = combo.shown_text() if isinstance(combo, NameCombo) else ""
+        if not (shown.startswith(text[:3]) and shown.endswith(text[-3:]) and "…" in shown):
+            problems.append(f"{where}: combo box cuts {text!r} at the right ({room} px)")
+        if text not in (combo.toolTip() or ""):
+            problems.append(f"{where}: combo box {text!r} cut without a tooltip")
+    longest = max(fm.horizontalAdvance(combo.itemText(i)) for i in range(combo.count()))
+    combo.showPopup()
+    view = combo.view()
+    if view.viewport().width() < longest + 8:
+        problems.append(f"{where}: popup of combo box {text!r} {view.viewport().width()} px "
+                        f"for entries {longest} px wide")
+    combo.hidePopup()
 
 
 def _check_status(where, panel, problems) -> None:

@@ -23,9 +23,10 @@ each run is paired with the baseline on the topics both have, and reported with
   statsmodels is not a dependency) or Benjamini–Hochberg
   (``scipy.stats.false_discovery_control``).
 
-The one paired t-test is :func:`yardstick.analysis.paired_tests.paired_t_test`, the one
-list of corrections :data:`CORRECTIONS`: the window's Compare panel, the report's comparison
-table, the Python API, the CLI, the stability and pool diagnostics all use them.
+The one paired t-test is :func:`yardstick.analysis.paired_tests.paired_t_test` (the
+Wilcoxon and randomisation tests of many runs: its ``wilcoxon_pvalues`` and
+``randomisation_pvalues``), the one list of corrections :data:`CORRECTIONS`: the window's
+Compare panel, the report, the Python API, the CLI, stability and pool all use them.
 
 :func:`experiment_table` gives PyTerrier's ``Experiment(..., baseline=0)``
 layout over several measures: means, ``+``/``-`` counts, p-values and markers.
@@ -39,7 +40,12 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from yardstick.analysis.paired_tests import paired_t_test, sign_test_p
+from yardstick.analysis.paired_tests import (
+    paired_t_test,
+    randomisation_pvalues,
+    sign_test_p,
+    wilcoxon_pvalues,
+)
 from yardstick.common.progress import Progress, run_sync
 
 __all__ = ["TESTS", "CORRECTIONS", "CORRECTION_NAMES", "PairComparison", "Comparison",
@@ -190,12 +196,8 @@ class Comparison:
 def _t_tests(values: np.ndarray, base: np.ndarray) -> tuple[np.ndarray, ...]:
     """Paired t-tests of every column of ``values`` against ``base`` in one
     :func:`~yardstick.analysis.paired_tests.paired_t_test` call: (t, p, 95 % CI low, high)
-    per column.
-
-    Called per pair, ttest_rel and its confidence interval are ~0.3 ms of Python with the
-    GIL held each; 149 runs × 7 measures of them kept the window's event loop waiting.
-    A run whose differences are all equal gets NaN here; :func:`_pair` does not use it.
-    """
+    per column (per pair, ~0.3 ms of Python with the GIL held each, 149 runs × 7 measures
+    kept the window's event loop waiting); NaN where :func:`_pair` does not use it."""
     tt = paired_t_test(values, base[:, None], axis=0, confidence=0.95)
     return (np.atleast_1d(tt.statistic), np.atleast_1d(tt.pvalue), np.atleast_1d(tt.ci_low),
             np.atleast_1d(tt.ci_high))
@@ -203,9 +205,11 @@ def _t_tests(values: np.ndarray, base: np.ndarray) -> tuple[np.ndarray, ...]:
 
 def _pair(base: np.ndarray, other: np.ndarray, run: str, baseline: str, measure: str,
           seed: int, n_permutations: int, only: str | None = None,
-          t_test: tuple[float, float, float, float] | None = None) -> PairComparison:
-    """One run against the baseline; ``t_test`` = (t, p, CI low, CI high) when already
-    computed for these topics (:func:`_t_tests`)."""
+          t_test: tuple[float, float, float, float] | None = None,
+          ranked: dict | None = None) -> PairComparison:
+    """One run against the baseline; ``t_test`` = (t, p, CI low, CI high) and ``ranked``
+    = {"wilcoxon": p, "permutation": p} when computed for many runs at once."""
+    ranked = ranked or {}
     from scipy import stats  # imported when first used: keeps the window's start-up fast
 
     d = other - base
@@ -225,14 +229,16 @@ def _pair(base: np.ndarray, other: np.ndarray, run: str, baseline: str, measure:
         es = float(np.mean(d) / sd)
     elif n > 1:  # every difference equal (to rounding): no variance, no t statistic
         p_t, lo, hi = (1.0 if d[0] == 0 else 0.0), float(d[0]), float(d[0])
-    if only in (None, "wilcoxon") and wins + losses > 0:
+    if only in (None, "wilcoxon") and "wilcoxon" in ranked:
+        p_w = ranked["wilcoxon"]
+    elif only in (None, "wilcoxon") and wins + losses > 0:
         p_w = float(stats.wilcoxon(other, base, zero_method="wilcox").pvalue)
     elif only in (None, "wilcoxon") and n:
         p_w = 1.0  # every difference zero
-    if n > 1 and only in (None, "permutation"):
-        # batches of 1000 resamples: the same p-value as one batch of all (scipy draws
-        # the permutations in the same order), in C calls short enough that a window
-        # waiting for the GIL is not held for tens of milliseconds
+    if n > 1 and only in (None, "permutation") and "permutation" in ranked:
+        p_perm = ranked["permutation"]
+    elif n > 1 and only in (None, "permutation"):
+        # batches of 1000: scipy's p-value, in C calls that do not hold the GIL for long
         res = stats.permutation_test(
             (other, base), lambda x, y, axis: np.mean(x - y, axis=axis),
             permutation_type="samples", n_resamples=n_permutations, vectorized=True,
@@ -294,11 +300,9 @@ def compare_runs_job(scores: pd.DataFrame, baseline: str, runs: Sequence[str] | 
     n_permutations : int
         Random within-topic swaps (scipy uses the exact test when 2**n is smaller).
     all_tests : bool
-        False: run only ``test`` besides the t-test and sign test (the
-        Wilcoxon and permutation p-values of the others are NaN, and
-        :attr:`Comparison.tests` and ``to_frame`` leave them out): the window's
-        Compare panel, where 10,000 permutations for each of 149 runs took ~5 s
-        of CPU that a t-test did not need.
+        False: run only ``test`` besides the t-test and sign test (the others' p-values
+        NaN, left out of :attr:`Comparison.tests` and ``to_frame``): the window's
+        Compare panel, which needs no resampling for a t-test.
     """
     if test not in TESTS:
         raise ValueError(f"unknown test {test!r}; expected one of {TESTS}")
@@ -314,15 +318,20 @@ def compare_runs_job(scores: pd.DataFrame, baseline: str, runs: Sequence[str] | 
     at = {name: k for k, name in enumerate(scores.columns)}
     base = values[:, at[baseline]]
     columns = {baseline: base}
-    pairs = []
-    notes = []
-    # the runs scored on every topic the baseline has: their t-tests in one call
+    pairs, notes = [], []
+    # the runs scored on every topic the baseline has: each test of them in one call
     whole = [r for r in runs if not np.isnan(values[:, at[r]]).any()] \
         if len(base) > 1 and not np.isnan(base).any() else []
-    t_tests = {}
+    t_tests, ranked = {}, {}
     if len(whole) > 1:
         t, p, lo, hi = _t_tests(values[:, [at[r] for r in whole]], base)
         t_tests = {r: (t[k], p[k], lo[k], hi[k]) for k, r in enumerate(whole)}
+        d = np.ascontiguousarray((values[:, [at[r] for r in whole]] - base[:, None]).T)
+        for name in {"wilcoxon", "permutation"} & ({test} if not all_tests else set(TESTS)):
+            ps = wilcoxon_pvalues(d) if name == "wilcoxon" else \
+                randomisation_pvalues(d, seed, n_permutations)      # scipy's p-values
+            for k, r in enumerate(whole):
+                ranked.setdefault(r, {})[name] = float(ps[k])
     for i, r in enumerate(runs):
         yield Progress(i, len(runs), f"comparing {r} with {baseline}")
         other = values[:, at[r]]
@@ -331,7 +340,8 @@ def compare_runs_job(scores: pd.DataFrame, baseline: str, runs: Sequence[str] | 
         if n_both < int((~np.isnan(base) | ~np.isnan(other)).sum()):
             notes.append(f"{r}: {n_both} topics in common with {baseline}")
         pairs.append(_pair(base[both], other[both], r, baseline, measure, seed,
-                           n_permutations, None if all_tests else test, t_tests.get(r)))
+                           n_permutations, None if all_tests else test, t_tests.get(r),
+                           ranked.get(r)))
         columns[r] = other
         columns[f"{r} - {baseline}"] = other - base
     per_topic = pd.DataFrame(columns, index=scores.index)  # at once: 200 runs, 400 columns

@@ -46,13 +46,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from yardstick.analysis.archive import ArchiveSettings, archive_table, track_files
     from yardstick.common.errors import FormatError
     from yardstick.common.executor import connect
     from yardstick.common.options import EvalOptions
     from yardstick.common.provenance import Provenance
     from yardstick.presentation.charts.archive_figure import archive_figure
     from yardstick.presentation.export.tables import write_table
+    from yardstick.session.archive_study import ArchiveSettings, archive_table, track_files
 
     settings = ArchiveSettings(measures=tuple(args.measures or ("map", "P_10")),
                                samples=args.samples, seed=args.seed, depth=args.depth,

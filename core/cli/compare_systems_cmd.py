@@ -77,11 +77,12 @@ def systems_map(runs, path: str | None, pattern: str | None) -> dict[str, str]:
 def run(args: argparse.Namespace) -> int:
     from yardstick.analysis.systems_comparison import compare_systems_matrix
     from yardstick.common.progress import run_sync
-    from yardstick.evaluation.evaluation_service import EvalOptions, evaluate_runs
+    from yardstick.evaluation.evaluation_service import EvalOptions
     from yardstick.evaluation.measures.spec import parse_measure
     from yardstick.evaluation.results import score_matrix
     from yardstick.inputs.io import read_qrels, read_run
     from yardstick.inputs.run_names import unique_names
+    from yardstick.session.evaluating import evaluate_runs
 
     qrels = read_qrels(args.qrels)
     runs, notes = unique_names([read_run(p) for p in args.runs])
@@ -117,7 +118,7 @@ def _print(cmp, tables: dict, out) -> None:
           "ci: 95% over topics)", file=out)
     cols = ["system", "n_runs", "n_topics", "mean", "run_sd", "run_min", "run_max", "ci_low",
             "ci_high"]
-    print(tables["systems"][cols].to_string(**fmt), file=out)
+    print(_spread_said(tables["systems"][cols]).to_string(**fmt), file=out)
     print(f"\nsystem pairs (diff = b - a; p-values {cmp.correction}-corrected)", file=out)
     cols = ["system_a", "system_b", "mean_difference", "p_value_mixed_corrected",
             "p_value_averaged_corrected", "p_value_pooled_corrected"]
@@ -134,6 +135,17 @@ def _print(cmp, tables: dict, out) -> None:
     if cmp.unassigned:
         print(f"\n{len(cmp.unassigned)} runs in no system: " + " ".join(cmp.unassigned[:20])
               + (" …" if len(cmp.unassigned) > 20 else ""), file=out)
+
+
+def _spread_said(systems):
+    """The systems table with ``run_sd`` as text: "one run" for a system of one run (no
+    spread between runs), "—" where there is none for another reason, never NaN."""
+    import math
+
+    shown = systems.copy()
+    shown["run_sd"] = ["one run" if n == 1 and math.isnan(v) else "—" if math.isnan(v)
+                       else f"{v:.4f}" for n, v in zip(shown["n_runs"], shown["run_sd"])]
+    return shown
 
 
 def _write(args, tables: dict, runs, cmp) -> None:

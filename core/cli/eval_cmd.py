@@ -1,17 +1,22 @@
 """Evaluate runs exactly as trec_eval does (a drop-in for ``trec_eval``).
 
   yardstick eval [-q] [-c] [-n] [-M N] [-l N] [-J] [-N N] [-m MEASURE]... [-Z FILE]
-                 [-R qrels|qrels_jg|prefs|qrels_prefs] [--compat 9] QRELS RUN...
+                 [-R qrels|qrels_jg|prefs|qrels_prefs] [--compat 9]
+                 [--dask local|local:N|tcp://HOST:PORT] QRELS RUN...
 
 prints trec_eval's exact text (``measure<TAB>topic<TAB>value``, same order,
 same digits).  Several RUN files are evaluated in turn; ``-`` reads a run from
-standard input.  ``--format csv|json|markdown`` gives other outputs.
+standard input.  ``--format csv|json|markdown`` gives other outputs.  With ``--dask``
+batches of runs are read and evaluated on a Dask cluster
+(:mod:`yardstick.cli.eval_on_executor`); the output is the same, byte for byte.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+
+from yardstick.cli.option_types import add_dask_argument
 
 #: why a negative value is refused, per option (README "Deviations from trec_eval")
 _NEGATIVE = {
@@ -66,6 +71,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="print measures under trec_eval's (default), ir_measures' or ranx's "
                         "names; -m takes any of the three spellings")
     p.add_argument("--list", action="store_true", help="list every measure and exit")
+    add_dask_argument(p)
 
 
 def _import_the_rest() -> None:
@@ -80,6 +86,7 @@ def _import_the_rest() -> None:
 
 def run(args: argparse.Namespace) -> int:
     import threading
+    from functools import partial
 
     from yardstick.cli.allocator import (
         keep_freed_memory,
@@ -112,6 +119,10 @@ def run(args: argparse.Namespace) -> int:
     if args.rel_format != "qrels":
         from yardstick.evaluation.preference_eval import evaluate_special
 
+        if args.dask:
+            print(f"yardstick eval: note: --dask is for -R qrels; -R {args.rel_format} is "
+                  "evaluated here", file=sys.stderr)
+
         return evaluate_special(args, options, measures)
     from yardstick.inputs.io.zscores_file import read_zscores
 
@@ -127,9 +138,23 @@ def run(args: argparse.Namespace) -> int:
     # 1.40 -> 1.365 s and fully shuffled 2.03 -> 1.88 s, medians of 16 and 5, peak
     # unchanged)
     qrels = read_qrels(args.qrels)
+    if args.dask:
+        from yardstick.cli.eval_on_executor import print_on_executor
+
+        return print_on_executor(args, qrels, measures, options, zscores)
+    from yardstick.cli.eval_output import (
+        failed,
+        missing_note,
+        no_topics,
+        note,
+        prints_runid,
+        renamed,
+        told_apart,
+        write_run,
+        write_trec,
+    )
     from yardstick.evaluation.engine import evaluation
     from yardstick.evaluation.measures.registry import MeasureError
-    from yardstick.evaluation.trec_format import other_format, write_trec_eval
     from yardstick.session import evaluating
 
     out = sys.stdout
@@ -137,86 +162,18 @@ def run(args: argparse.Namespace) -> int:
     for k, path in enumerate(args.runs):
         run_ = read_run(path, ranks=False, order=options.compat, scores=False)
         release_arrow_memory()
-        label = _told_apart(tags, run_.tag, path, args.format)
+        label = told_apart(tags, run_.tag, path, args.format)
         try:
             jr, cols, summary = evaluating.measure(run_, qrels, measures, options, zscores,
                                                    keep_join_index=False)
         except MeasureError as e:
-            print(f"yardstick eval: {e}", file=sys.stderr)
-            return 1
+            return failed(str(e))
         if jr.num_topics == 0:
-            print(f"yardstick eval: {path}: no topics with both results and relevance "
-                  "judgments", file=sys.stderr)
-            return 1
-        _warn_missing(run_, qrels, options)
+            return failed(no_topics(path))
+        note(missing_note(run_, qrels, options))
         if args.names != "trec_eval":
-            cols, summary = _renamed(cols, summary, args.names)
-        several = len(args.runs) > 1
-        if args.format == "trec_eval":
-            if several and not _prints_runid(cols):
-                # trec_eval reads one run; several runs' lines are told apart by the
-                # runid line trec_eval prints first when asked for runid
-                out.write(f"{'runid':<22}\tall\t{run_.tag}\n")
-            write_trec_eval(out, jr, cols, summary, run_.tag, options,
-                            query_flag=args.query, summary_flag=not args.no_summary,
-                            zscore=zscores is not None)
-        else:
-            from dataclasses import replace
-
-            text = other_format(replace(evaluation(run_, jr, cols, summary, options),
-                                        runid=label), args.format,
-                                args.query, summary=not args.no_summary,
-                                zscore=zscores is not None)
-            if args.format == "csv" and k > 0:       # one header row for all runs
-                text = text.split("\n", 1)[1]
-            elif args.format == "json" and several:   # one JSON document: a list of runs
-                text = ("[\n" if k == 0 else ",\n") + text.rstrip("\n")
-                text += "\n]\n" if k == len(args.runs) - 1 else ""
-            elif args.format == "markdown" and several:   # a titled table per run
-                text = ("\n" if k else "") + f"**{label}**\n\n" + text
-            out.write(text)
+            cols, summary = renamed(cols, summary, args.names)
+        write_run(out, args, k, run_.tag, label, prints_runid(cols),
+                  partial(write_trec, args, jr, cols, summary, run_.tag, options),
+                  partial(evaluation, run_, jr, cols, summary, options))
     return 0
-
-
-def _prints_runid(cols) -> bool:
-    from yardstick.evaluation.measures.registry import RUNID
-
-    return any(c.request.definition.kind == RUNID for c in cols)
-
-
-def _told_apart(tags: dict, tag: str, path: str, fmt: str) -> str:
-    """The label of a run in ``--format csv|json|markdown``: its tag, ``tag#2`` when an
-    earlier file had the same tag (as :func:`yardstick.inputs.run_names.unique_names`); a note
-    on stderr says which file is which."""
-    files = tags.setdefault(tag, [])
-    files.append(path)
-    if len(files) == 1:
-        return tag
-    label = f"{tag}#{len(files)}"
-    how = (f"its lines are labelled {label!r}" if fmt != "trec_eval"
-           else "trec_eval's text prints runs in the order of the files given")
-    print(f"yardstick eval: note: {path} has the run tag {tag!r} of {files[0]}; {how}",
-          file=sys.stderr)
-    return label
-
-
-def _renamed(cols, summary, names: str):
-    """Columns and averages under ir_measures' or ranx's names (``--names``)."""
-    from dataclasses import replace
-
-    from yardstick.evaluation.measures.spec import output_label
-
-    label = {c.name: output_label(c.name, names) for c in cols}
-    return ([replace(c, name=label[c.name]) for c in cols],
-            {label.get(k, k): v for k, v in summary.items()})
-
-
-def _warn_missing(run_, qrels, options) -> None:
-    if options.complete:
-        return
-    missing = sorted(set(qrels.topics.tolist()) - set(run_.topics.tolist()))
-    if missing and options.compat == 10:
-        print(f"yardstick eval: note: {len(missing)} qrels topic(s) have no results in "
-              f"{run_.name} and are ignored (use -c to count them as 0; trec_eval 10.0 "
-              f"stops with an error here): {', '.join(missing[:10])}"
-              f"{' ...' if len(missing) > 10 else ''}", file=sys.stderr)

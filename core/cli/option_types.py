@@ -77,7 +77,18 @@ def choice_of(check: Callable[[str], str | None]) -> Callable[[str], str]:
 
 def add_dask_argument(p) -> None:
     """``--dask local|local:N|tcp://HOST:PORT`` (:func:`yardstick.common.executor.connect`)."""
-    p.add_argument("--dask", metavar="WHERE", default=None,
+    p.add_argument("--dask", metavar="WHERE", default=None, type=_dask_where,
                    help="run the heavy work on Dask: local (a LocalCluster, one worker per "
                         "core), local:N (N workers) or tcp://HOST:PORT (a running scheduler); "
                         "needs the 'dask' extra.  Results are identical to in-process")
+
+
+def _dask_where(text: str) -> str:
+    """argparse type of ``--dask``: the value, once Dask is known to be installed (else a
+    message saying how to get it, not a traceback)."""
+    from importlib.util import find_spec
+
+    if find_spec("distributed") is None:
+        raise argparse.ArgumentTypeError("needs Dask, which is not installed: "
+                                         "pip install 'yardstick-ir[dask]'")
+    return text

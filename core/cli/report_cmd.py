@@ -154,8 +154,12 @@ def build_document(args: argparse.Namespace):
     if args.kind == "adhoc":
         extra["median"] = (f"official medians file {os.path.basename(args.medians)}"
                            if args.medians else f"median over {args.median_runs} runs")
+    from yardstick.evaluation.measures.spec import merge_cutoffs
+
+    # P.5,…,1000 and the comparison's P.10 are one measure family: named once
+    measures = list(dict.fromkeys(s.text for s in merge_cutoffs(measures, every=True)))
     prov = Provenance.build(args.qrels, [(p, r.tag) for p, r in zip(args.runs, runs)],
-                            list(dict.fromkeys(measures)), options,
+                            measures, options,
                             seeds={args.test: args.seed} if args.comparison_table
                             and args.test in ("randomisation", "bootstrap") else None,
                             extra=extra)

@@ -88,7 +88,8 @@ class Docs:
     def cumcount(self, flag: np.ndarray) -> np.ndarray:
         """Inclusive running count of ``flag`` among these documents, within each topic."""
         c = np.cumsum(flag, dtype=np.int64)
-        first = np.searchsorted(self.tix, np.arange(self.num_topics), side="left")
+        first = np.searchsorted(self.tix, np.arange(self.num_topics, dtype=self.tix.dtype),
+                                side="left")
         base = np.concatenate([np.zeros(1, np.int64), c])[first]
         return c - base[self.tix]
 
@@ -202,13 +203,22 @@ class JudgedRanking:
         return np.bincount(d.tix[d.rel == UNJUDGED], minlength=self.num_topics)
 
     # -- sparse views -----------------------------------------------------------
+    def topics_of(self, idx: np.ndarray) -> np.ndarray:
+        """Topic (int32) of the documents ``idx`` (a sorted index)."""
+        return (np.searchsorted(self.start, idx, side="right") - 1).astype(np.int32)
+
+    def ranks(self, idx: np.ndarray, tix: np.ndarray) -> np.ndarray:
+        """0-based rank (int32) of the documents ``idx`` of topics ``tix``: their place in
+        the topic's list (:class:`yardstick.judging.judged_subset.JudgedSubset` keeps some
+        documents of a longer list and gives their ranks there)."""
+        return (idx - self.start[tix]).astype(np.int32)
+
     @cached_property
     def qrels_docs(self) -> Docs:
         """The ranked documents found in the qrels (``rel != NONPOOL``)."""
         idx = np.flatnonzero(self.rel != NONPOOL)
-        tix = (np.searchsorted(self.start, idx, side="right") - 1).astype(np.int32)
-        pos = (idx - self.start[tix]).astype(np.int32)
-        return Docs(idx, tix, pos, self.rel[idx], self.num_topics)
+        tix = self.topics_of(idx)
+        return Docs(idx, tix, self.ranks(idx, tix), self.rel[idx], self.num_topics)
 
     @cached_property
     def judged_docs(self) -> Docs:
@@ -226,9 +236,8 @@ class JudgedRanking:
             mask &= self.rel != NONPOOL
         idx = np.flatnonzero(mask)
         del mask
-        tix = (np.searchsorted(self.start, idx, side="right") - 1).astype(np.int32)
-        pos = (idx - self.start[tix]).astype(np.int32)
-        r = Docs(idx, tix, pos, self.rel[idx], self.num_topics, self)
+        tix = self.topics_of(idx)
+        r = Docs(idx, tix, self.ranks(idx, tix), self.rel[idx], self.num_topics, self)
         r.cum = r.cumcount(np.ones(len(idx), bool))
         return r
 

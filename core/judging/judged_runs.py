@@ -35,10 +35,11 @@ import numpy as np
 import pandas as pd
 
 from yardstick.common.options import EvalOptions
-from yardstick.judging.judged import NONPOOL, UNJUDGED, JudgedRanking, with_stand_ins
+from yardstick.judging.judged import NONPOOL, UNJUDGED, JudgedRanking
+from yardstick.judging.judged_runs_rankings import run_ranking, segments_ranking, starts_index
 from yardstick.judging.judgment_table import JudgmentTable, unique_sorted  # noqa: F401
 
-__all__ = ["NONPOOL", "UNJUDGED", "JudgedRuns", "unique_sorted"]
+__all__ = ["NONPOOL", "UNJUDGED", "JudgedRuns", "starts_index", "unique_sorted"]
 
 #: entries handled at once where a per-entry temporary is built a slice at a time
 ENTRY_CHUNK = 1 << 20
@@ -272,22 +273,7 @@ class JudgedRuns:
         judged_only : trec_eval ``-J``: documents without a judgment (``rel < 0``) are
             dropped and the rest ranked from 1 (Sakai's condensed list, SIGIR 2007).
         """
-        rel = (self.e_rel if rel is None else rel).astype(np.int32, copy=False)
-        levels = self.rel_levels() if rel_levels is None else np.asarray(rel_levels)
-        S = self.n_runs * self.n_topics
-        if levels.ndim == 2:
-            levels = np.broadcast_to(levels[None], (self.n_runs,) + levels.shape)
-        levels = levels.reshape(S, -1)
-        start = self.seg_start
-        if judged_only:
-            keep = rel >= 0
-            start = np.concatenate([[0], np.cumsum(keep)])[start]
-            rel = rel[keep]
-        options = EvalOptions(relevance_level=self.relevance_level, judged_only=judged_only,
-                              compat=compat)
-        return JudgedRanking(np.arange(S), start.astype(np.int64, copy=False), rel, None,
-                             levels, self.relevance_level, np.zeros(S, bool),
-                             int(self.in_qrels.sum()), options=options)
+        return segments_ranking(self, rel, rel_levels, judged_only, compat)
 
     def ranking(self, i: int, options: EvalOptions | None = None) -> JudgedRanking:
         """Run ``i``'s judged ranking as the engine builds it
@@ -296,39 +282,7 @@ class JudgedRuns:
         them (``form_res_rels.c``, ``trec_eval.c``); its ``line`` is the run's own order
         array when nothing is cut.  ``options.compat`` must be the one these runs were
         ordered for."""
-        o = options or EvalOptions(relevance_level=self.relevance_level, compat=self.compat)
-        if self.tie_order != "trec_eval":
-            raise ValueError("a judged ranking is in trec_eval's order; these runs were "
-                             f"ordered {self.tie_order!r}")
-        if o.compat != self.compat:
-            raise ValueError(f"these runs are in trec_eval {self.compat}'s order, not {o.compat}'s")
-        T = self.n_topics
-        seg_counts = self.segment_counts()[i * T:(i + 1) * T]
-        has = seg_counts > 0
-        t = np.flatnonzero(self.in_qrels if o.complete and o.compat == 10
-                           else self.in_qrels & has)
-        missing = ~has[t]
-        counts = seg_counts[t]
-        if o.max_docs is not None:
-            counts = np.minimum(counts, max(o.max_docs, 0))
-        a0 = int(self.seg_start[i * T])
-        lines = self.run_lines[i]
-        if int(counts.sum()) == len(lines):      # every entry of the run: its own arrays
-            rel, line = self.e_rel[a0:a0 + len(lines)], lines
-        else:
-            local = starts_index(self.seg_start[i * T + t] - a0, counts)
-            rel, line = self.e_rel[a0 + local], lines[local]
-        rel = rel.astype(np.int32)
-        if o.judged_only:
-            keep = rel >= 0
-            tix = np.repeat(np.arange(len(t)), counts)
-            rel, line = rel[keep], line[keep]
-            counts = np.bincount(tix[keep], minlength=len(t))
-        rel, line, counts = with_stand_ins(rel, line, counts, missing)   # -c
-        start = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
-        return JudgedRanking(self.topics[t], start, rel, line, self.rel_levels(t),
-                             o.relevance_level, missing, int(self.in_qrels.sum()),
-                             self.runs[i] if self.runs else None, self.qrels, o)
+        return run_ranking(self, i, options)
 
     # -- parts -----------------------------------------------------------------------
     def run_block(self, r0: int, r1: int) -> "JudgedRuns":
@@ -401,15 +355,3 @@ class JudgedRuns:
         return pd.DataFrame({"topic": self.topic_names(self.key_topic(self.q_key)),
                              "docno": self.docnos(self.key_doc(self.q_key)),
                              "rel": self.q_rel})
-
-
-def starts_index(starts: np.ndarray, counts: np.ndarray) -> np.ndarray:
-    """``starts[j], starts[j] + 1, ..., starts[j] + counts[j] - 1`` for every ``j``, one
-    int64 array (the entries of several runs of consecutive positions)."""
-    counts = np.asarray(counts, np.int64)
-    total = int(counts.sum())
-    if not total:
-        return np.zeros(0, np.int64)
-    out = np.repeat(np.asarray(starts, np.int64) - (np.cumsum(counts) - counts), counts)
-    out += np.arange(total, dtype=np.int64)
-    return out

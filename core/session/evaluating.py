@@ -5,8 +5,9 @@
 (``ys.evaluate``, ``ys.evaluations``) all compute their numbers by calling it, so the
 answer a user gets cannot depend on the front end that asked.  :class:`Evaluator`
 adds what a session shows beside the chosen measures (trec_eval's ``official`` set,
-computed on the same judged ranking); :func:`evaluate_runs_job` is the progress
-generator a session runs in the background.
+computed on the same judged ranking); :func:`evaluate_runs` evaluates many runs
+(in this process or as batches on a Dask executor); :func:`evaluate_runs_job` is the
+progress generator a session runs in the background.
 """
 
 from __future__ import annotations
@@ -20,12 +21,13 @@ from yardstick.common.progress import Progress
 from yardstick.evaluation.results import merge_evaluations  # noqa: F401 (the one join)
 
 if TYPE_CHECKING:  # numpy, pandas and the engine load after the window's first paint
+    from yardstick.common.executor import Executor
     from yardstick.evaluation.results import Evaluation
     from yardstick.inputs.qrels import Qrels
     from yardstick.inputs.run import Run
 
-__all__ = ["BASE_MEASURES", "measure", "evaluate_run", "evaluate_runs", "Evaluator",
-           "evaluate_runs_job", "merge_evaluations", "renamed", "has_all_measures"]
+__all__ = ["BASE_MEASURES", "measure", "evaluate_run", "evaluate_runs", "evaluate_batch",
+           "Evaluator", "evaluate_runs_job", "merge_evaluations", "renamed", "has_all_measures"]
 
 #: Always evaluated in the window besides the chosen measures (charts and reports need them).
 BASE_MEASURES = ("official",)
@@ -116,18 +118,62 @@ class Evaluator:
         return evaluation(run, jr, cols, summary, self.options)
 
 
-def evaluate_runs(runs: Sequence[Run], qrels: Qrels, measures, options: EvalOptions | None = None):
-    """Progress generator: ``{run name: Evaluation}`` of :func:`evaluate_run` for every run
-    (``yardstick report`` and ``stability``; drive it with
-    :func:`~yardstick.common.progress.run_sync`)."""
+def evaluate_runs(runs: Sequence[Run], qrels: Qrels, measures=("official",),
+                  options: EvalOptions | None = None, executor: Executor | None = None):
+    """Progress generator: ``{run name: Evaluation}`` of :func:`evaluate_run` for every
+    run, in the runs' order — the one way many runs are evaluated (``yardstick report``,
+    ``stability``, ``compare-systems``, ``archive``, ``ys.evaluate``); drive it with
+    :func:`~yardstick.common.progress.run_sync`.
+
+    ``executor``: a Dask executor (:mod:`yardstick.common.executor`) evaluates batches
+    of runs as tasks (:func:`~yardstick.evaluation.runs_on_executor.run_batches`), the
+    qrels sent to the workers once; each task comes back here, to :func:`evaluate_run`,
+    on its worker, so the numbers are the same.  The evaluations that come back have
+    no judged ranking (``judged=None``: it stays on the worker).
+    """
     runs = list(runs)
     options = options or EvalOptions()
+    if executor is not None and not executor.local:
+        return (yield from _on_executor(executor, runs, qrels, measures, options))
     out: dict[str, Evaluation] = {}
     for i, run in enumerate(runs):
         yield Progress(i, len(runs), f"evaluating {run.name}")
         out[run.name] = evaluate_run(run, qrels, measures, options)
     yield Progress(len(runs), len(runs), "done")
     return out
+
+
+def evaluate_batch(runs: Sequence[Run], qrels: Qrels, measures, options: EvalOptions
+                   ) -> list[Evaluation]:
+    """One executor task of :func:`evaluate_runs`: the runs' evaluations, as they can be
+    sent back (:func:`~yardstick.evaluation.runs_on_executor.returnable`)."""
+    from yardstick.evaluation.runs_on_executor import returnable
+
+    return [returnable(evaluate_run(r, qrels, measures, options)) for r in runs]
+
+
+def _on_executor(executor: Executor, runs: list[Run], qrels: Qrels, measures,
+                 options: EvalOptions):
+    from yardstick.evaluation.runs_on_executor import run_batches, travelling
+
+    batches = run_batches([len(r) for r in runs], executor.workers)
+    q = executor.scatter(travelling(qrels))
+    measures = list(measures) if not isinstance(measures, str) else measures
+    futures = [executor.submit(evaluate_batch, [travelling(runs[i]) for i in b], q, measures,
+                               options) for b in batches]
+    done: list[list | None] = [None] * len(batches)
+    finished = 0
+    yield Progress(0, len(runs), f"evaluating {len(runs)} runs in {len(batches)} tasks")
+    try:
+        for pos, value, error in executor.results(futures):
+            if error is not None:
+                raise error
+            done[pos] = value
+            finished += len(batches[pos])
+            yield Progress(finished, len(runs), f"evaluated {finished} of {len(runs)} runs")
+    finally:
+        executor.cancel(futures)
+    return {r.name: ev for r, ev in zip(runs, (ev for part in done for ev in part))}
 
 
 def evaluate_runs_job(runs: Sequence[Run], qrels: Qrels, evaluator: Evaluator):

@@ -14,78 +14,45 @@ scrollable list beside the plot, so it never covers data however many runs are d
 entry too long for it is elided in the middle, whole in its tooltip.  The export menu
 writes :meth:`ChartWidget.figure_spec` — the figure as shown, hidden runs left
 out and the highlight kept — with matplotlib (:mod:`yardstick.presentation.charts.render_mpl`).
+
+The legend list is :mod:`~yardstick.gui.charts.chart_legend`, the hover search
+:mod:`~yardstick.gui.charts.hover_targets`, and the figure as shown (hidden runs out,
+highlight in) :mod:`~yardstick.gui.charts.shown_figure`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
 
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QIcon, QPixmap
-from PySide6.QtWidgets import QBoxLayout, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QBoxLayout, QVBoxLayout, QWidget
 
-from yardstick.gui.charts.render_pg import RotatingAxis, discard, draw_plot, plain_numbers
-from yardstick.gui.charts.staged_figure import size_axes_to_labels
-from yardstick.presentation.charts.figure_spec import (
-    GREY,
-    PALETTE,
-    Bars,
-    FigureSpec,
-    Line,
-    Text,
-    run_color,
+from yardstick.gui.charts.chart_legend import ChartLegend
+from yardstick.gui.charts.hover_targets import HoverTarget, nearest_target
+from yardstick.gui.charts.render_pg import (
+    TEXT_Z,
+    RotatingAxis,
+    discard,
+    draw_plot,
+    heading_chars,
+    plain_numbers,
 )
+from yardstick.gui.charts.shown_figure import (
+    highlighted,
+    legend_entries,
+    run_of_name,
+    without_hidden,
+)
+from yardstick.gui.charts.staged_figure import size_axes_to_labels
+from yardstick.presentation.charts.chart_fonts import HEADING_PT
+from yardstick.presentation.charts.figure_spec import PALETTE, Bars, FigureSpec, Line, run_color
 
 __all__ = ["ChartWidget", "PALETTE", "run_color", "highlighted"]
 
-HOVER_PIXELS = 12
-LEGEND_WIDTH = 260
-#: below this width (pixels) the legend goes under the plot instead of beside it
-NARROW = 560
-
-
-@dataclass
-class _Target:
-    x: np.ndarray
-    y: np.ndarray
-    texts: list[str]
-    item: object | None
-    topics: list[str] | None
-    mode: str   # "nearest" (2-D distance), "x" / "y" (same column / row: bars), "cell"
-    run: str | None = None
-
-
-def highlighted(spec: FigureSpec, run: str | None) -> FigureSpec:
-    """``spec`` with every run but ``run`` drawn grey (and ``run`` a little wider)."""
-    if run is None or run not in spec.runs:
-        return spec
-
-    def grey(s):
-        own = getattr(s, "run", None)
-        if own is None:
-            return s
-        if own == run:
-            if isinstance(s, Line):
-                return replace(s, style=replace(s.style, width=s.style.width * 1.8 if
-                                                s.style.width else 0))
-            return s
-        if isinstance(s, Line):
-            return replace(s, style=replace(s.style, color=GREY))
-        if isinstance(s, Text):
-            return replace(s, color=GREY)
-        if isinstance(s, Bars):
-            return replace(s, colors=(GREY,))
-        return s
-    plots = []
-    for p in spec.plots:
-        series = [grey(s) for s in p.series]
-        # the highlighted run drawn last (on top of the grey ones)
-        series.sort(key=lambda s: getattr(s, "run", None) == run)
-        plots.append(replace(p, series=tuple(series)))
-    return replace(spec, plots=tuple(plots))
+#: a change of the chart's height (pixels) smaller than this does not draw it again
+REDRAW_HEIGHT = 32
 
 
 class ChartWidget(QWidget):
@@ -116,17 +83,13 @@ class ChartWidget(QWidget):
             self.plot_item.getAxis(ax).setTextPen("k")
             self.plot_item.getAxis(ax).setPen("k")
             plain_numbers(self.plot_item.getAxis(ax))   # keep measure values as-is
-        self.legend = QListWidget()
-        self.legend.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.legend.setTextElideMode(Qt.TextElideMode.ElideMiddle)
-        self.legend.setToolTip("Untick to hide a series; click a run to highlight it")
+        self.legend = ChartLegend()
         self.legend.itemChanged.connect(self._legend_ticked)
         self.legend.itemClicked.connect(self._legend_clicked)
-        self.legend.setMouseTracking(True)        # hovering an entry picks out its run
         self.legend.itemEntered.connect(lambda it: self.emphasise(self._run_of_name(it.text())))
         self.legend.viewport().installEventFilter(self)
         self.legend.hide()
-        self._targets: list[_Target] = []
+        self._targets: list[HoverTarget] = []
         self._readout = pg.TextItem("", anchor=(0, 1), color="k",
                                     fill=pg.mkBrush(255, 255, 224, 235), border=pg.mkPen("#888"))
         self._readout.setZValue(1000)
@@ -141,6 +104,7 @@ class ChartWidget(QWidget):
         self._drawn: list = []                   # every item the spec drew (deleted on redraw)
         self.hover_run: str | None = None        # the run under the mouse, drawn on top
         self._redraw_timer = QTimer(self, singleShot=True, interval=80)
+        self._drawn_size = (-1, -1)              # the chart's size when last drawn
         self._redraw_timer.timeout.connect(self._draw)
         scene = self.plot.scene()
         scene.sigMouseMoved.connect(self._on_mouse_moved)
@@ -159,7 +123,7 @@ class ChartWidget(QWidget):
         """Draw ``spec`` (one plot); legend entries of the previous figure that are
         hidden stay hidden, a highlighted run stays highlighted if still drawn."""
         self.spec = spec
-        names = self._legend_entries(spec)
+        names = legend_entries(spec)
         self.hidden &= set(names)
         if self.highlight not in spec.runs:
             self.highlight = None
@@ -170,80 +134,23 @@ class ChartWidget(QWidget):
         """The figure as shown: hidden legend entries left out, the highlight kept."""
         if self.spec is None:
             return None
-        return highlighted(self._visible(self.spec), self.highlight)
-
-    def _visible(self, spec: FigureSpec) -> FigureSpec:
-        if not self.hidden:
-            return spec
-        runs = {s.run for p in spec.plots for s in p.series
-                if getattr(s, "name", "") in self.hidden and getattr(s, "run", None)}
-        plots = tuple(replace(p, series=tuple(
-            s for p_ in [p] for s in p_.series
-            if getattr(s, "name", "") not in self.hidden and getattr(s, "run", None) not in runs))
-            for p in spec.plots)
-        return replace(spec, plots=plots)
-
-    @staticmethod
-    def _legend_entries(spec: FigureSpec) -> dict[str, str]:
-        """{legend name: colour} in drawing order."""
-        out = {}
-        for p in spec.plots:
-            if not p.legend:
-                continue
-            for s in p.series:
-                name = getattr(s, "name", "")
-                if name and not isinstance(s, Text) and name not in out:
-                    color = (s.style.color if isinstance(s, Line) else
-                             s.color_list()[0] if isinstance(s, Bars) and len(s.x) else
-                             getattr(getattr(s, "style", None), "color", "#000000"))
-                    out[name] = color
-        return out
+        return highlighted(without_hidden(self.spec, self.hidden), self.highlight)
 
     def _fill_legend(self, names: dict[str, str]) -> None:
-        self.legend.blockSignals(True)
-        self.legend.clear()
-        for name, color in names.items():
-            it = QListWidgetItem(name)
-            it.setToolTip(name)                   # the whole name where the legend elides it
-            pm = QPixmap(14, 14)
-            pm.fill(QColor(color))
-            it.setIcon(QIcon(pm))
-            it.setFlags(it.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-            it.setCheckState(Qt.CheckState.Unchecked if name in self.hidden
-                             else Qt.CheckState.Checked)
-            self.legend.addItem(it)
-        self.legend.blockSignals(False)
-        self.legend.setVisible(bool(names))
+        self.legend.fill(names, self.hidden)
         if names:       # as narrow and as short as the entries allow; scrolls beyond that
             self._size_legend()
 
     def _size_legend(self) -> None:
         """Beside the plot, as narrow and short as its entries allow (it scrolls beyond
         that); below the plot, a few rows high, when the chart is too narrow for both."""
-        names = self.legend_names()
-        if not names:
-            return
-        fm = self.legend.fontMetrics()
-        wide = max(fm.horizontalAdvance(n) for n in names)
-        row = max(self.legend.sizeHintForRow(0), fm.height() + 4)
-        tall = row * len(names) + 2 * self.legend.frameWidth() + 6 + row // 2
-        narrow = self.width() < NARROW
+        narrow = self.legend.fit(self.width(), self.height())
         self._layout.setDirection(QBoxLayout.Direction.TopToBottom if narrow
                                   else QBoxLayout.Direction.LeftToRight)
         self._side.setContentsMargins(0, 0 if narrow else 24, 0, 0)
-        if narrow:
-            self.legend.setMinimumWidth(0)
-            self.legend.setMaximumWidth(16777215)
-            self.legend.setFixedHeight(min(tall, 3 * row + 2 * self.legend.frameWidth() + 6))
-        else:
-            bar = self.legend.verticalScrollBar().sizeHint().width() \
-                if tall > self.height() - 24 else 0
-            room = max(LEGEND_WIDTH, self.width() // 3)   # long run names: a wider legend
-            self.legend.setFixedWidth(min(room, wide + 72 + bar))
-            self.legend.setMinimumHeight(0)
-            self.legend.setMaximumHeight(min(tall, max(60, self.height() - 30)))
 
     def _draw(self) -> None:
+        self._drawn_size = (self.width(), self.height())
         spec = self.figure_spec()
         self.plot_item.clear()
         discard(self._drawn)                    # destroyed here, not by a worker's gc
@@ -259,8 +166,9 @@ class ChartWidget(QWidget):
         plot = spec.plots[0]
         w = max(200, self.plot.width() or 640)
         h = max(150, self.plot.height() or 420)
-        self.plot_item.setTitle(spec.heading(max(30, int(w / 8.5))).replace("\n", "<br>"),
-                                color="k", size="10pt")
+        heading = spec.heading(max(30, heading_chars(w)))
+        self.plot_item.setTitle(heading.replace("\n", "<br>"), color="k", size=f"{HEADING_PT}pt")
+        self._fit_title_rows()
         for s, item in draw_plot(self.plot_item, plot, w - 80, h - 90):
             self._drawn.append(item)
             name = getattr(s, "name", "")
@@ -270,6 +178,13 @@ class ChartWidget(QWidget):
                 self._run_items.setdefault(s.run, []).append(item)
             self._register(s, item)
         size_axes_to_labels([self.plot_item])   # its first paint does not move the plot
+
+    def _fit_title_rows(self) -> None:
+        """Make the title's row as tall as its lines (pyqtgraph fixes it at 30 pixels, one
+        line: a heading wrapped onto two or three lines had its first and last cut)."""
+        tall = max(30, int(self.plot_item.titleLabel.item.boundingRect().height()) + 2)
+        self.plot_item.titleLabel.setMaximumHeight(tall)
+        self.plot_item.layout.setRowFixedHeight(0, tall)
 
     def _register(self, s, item) -> None:
         run = getattr(s, "run", None)
@@ -295,7 +210,7 @@ class ChartWidget(QWidget):
                    topics: Sequence[str] | None = None, mode: str = "nearest",
                    run: str | None = None) -> None:
         """Register hoverable points (view coordinates) and optionally their topics."""
-        self._targets.append(_Target(np.asarray(x, float), np.asarray(y, float), list(texts),
+        self._targets.append(HoverTarget(np.asarray(x, float), np.asarray(y, float), list(texts),
                                      item, list(topics) if topics is not None else None, mode,
                                      run))
 
@@ -306,45 +221,27 @@ class ChartWidget(QWidget):
         super().resizeEvent(event)
         if self.legend.count():
             self._size_legend()
-        if self.spec is not None:           # re-thin the tick labels and re-wrap the title
-            self._redraw_timer.start()      # once the resizing pauses
+        if self.spec is not None and self._resized_enough():
+            self._redraw_timer.start()      # re-thin the ticks, re-wrap the title, once the
+                                            # resizing pauses
+
+    def _resized_enough(self) -> bool:
+        """Whether the chart's size has changed enough since it was drawn to draw it again:
+        any change of width (the title wraps, the x labels thin), or of height by more than
+        :data:`REDRAW_HEIGHT` (the Charts toolbar showing another chart's controls changed
+        it by 8-26 px, and each change drew the chart again)."""
+        w, h = self._drawn_size
+        return self.width() != w or abs(self.height() - h) > REDRAW_HEIGHT
 
     # ------------------------------------------------------------ hover and click
     def _pixel_size(self) -> tuple[float, float]:
         px, py = self.plot_item.getViewBox().viewPixelSize()
         return (px or 1e-9), (py or 1e-9)
 
-    def target_at(self, x: float, y: float) -> tuple[_Target, int] | None:
+    def target_at(self, x: float, y: float) -> tuple[HoverTarget, int] | None:
         """The registered point nearest to view position (x, y), within HOVER_PIXELS."""
         px, py = self._pixel_size()
-        best, best_d = None, float("inf")
-        for t in self._targets:
-            if t.item is not None and hasattr(t.item, "isVisible") and not t.item.isVisible():
-                continue
-            if not len(t.x):
-                continue
-            if t.mode == "cell":
-                inside = np.flatnonzero((np.abs(t.x - x) <= 0.5) & (np.abs(t.y - y) <= 0.5))
-                if not len(inside):
-                    continue
-                i, d = int(inside[0]), 0.0
-            elif t.mode in ("x", "y"):
-                pos, at, unit = (t.x, x, px) if t.mode == "x" else (t.y, y, py)
-                i = int(np.argmin(np.abs(pos - at)))
-                d = abs(pos[i] - at) / unit
-                if abs(pos[i] - at) > 0.5:
-                    continue
-                d = min(d, HOVER_PIXELS - 1e-6)      # inside the column counts as a hit
-            else:
-                dd = np.hypot((t.x - x) / px, (t.y - y) / py)
-                dd = np.where(np.isfinite(dd), dd, np.inf)
-                i = int(np.argmin(dd))
-                d = float(dd[i])
-            if d < best_d:
-                best, best_d = (t, i), d
-        if best is None or best_d > HOVER_PIXELS:
-            return None
-        return best
+        return nearest_target(self._targets, x, y, px, py)
 
     def hover_text_at(self, x: float, y: float) -> str:
         hit = self.target_at(x, y)
@@ -395,14 +292,11 @@ class ChartWidget(QWidget):
 
     # ------------------------------------------------------------ legend and highlight
     def legend_names(self) -> list[str]:
-        return [self.legend.item(i).text() for i in range(self.legend.count())]
+        return self.legend.names()
 
     def set_run_visible(self, name: str, visible: bool) -> None:
         """What unticking a legend entry does, callable from code and tests."""
-        for i in range(self.legend.count()):
-            it = self.legend.item(i)
-            if it.text() == name:
-                it.setCheckState(Qt.CheckState.Checked if visible else Qt.CheckState.Unchecked)
+        self.legend.set_checked(name, visible)
 
     def _legend_ticked(self, item) -> None:
         name = item.text()
@@ -418,13 +312,7 @@ class ChartWidget(QWidget):
             self.highlight_run(None if run == self.highlight else run)
 
     def _run_of_name(self, name: str) -> str | None:
-        if self.spec is None:
-            return None
-        for p in self.spec.plots:
-            for s in p.series:
-                if getattr(s, "name", "") == name and getattr(s, "run", None):
-                    return s.run
-        return None
+        return run_of_name(self.spec, name)
 
     def emphasise(self, run: str | None) -> None:
         """While the mouse is over ``run`` (in the plot or the legend), fade the other
@@ -440,7 +328,8 @@ class ChartWidget(QWidget):
             faded = run is not None and r != run
             for it in items:
                 it.setOpacity(0.2 if faded else 1.0)
-                it.setZValue(5 if r == run else 0)
+                base = TEXT_Z if isinstance(it, pg.TextItem) else 0
+                it.setZValue(base + (5 if r == run else 0))
 
     def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt name
         if obj is self.legend.viewport() and event.type() == event.Type.Leave:

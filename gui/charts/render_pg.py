@@ -23,6 +23,7 @@ from yardstick.gui.charts import staged_figure
 from yardstick.gui.charts.cell_labels import CellLabels
 from yardstick.gui.charts.figure_hover import FigureHover
 from yardstick.gui.charts.staged_figure import still_drawing
+from yardstick.presentation.charts.chart_fonts import HEADING_PT, PLOT_TITLE_PT, chars_per_line
 from yardstick.presentation.charts.figure_spec import (
     Bars,
     Cells,
@@ -40,6 +41,9 @@ __all__ = ["draw_plot", "draw_figure", "still_drawing", "discard", "FigureHover"
            "set_spec", "spec_of", "plain_numbers", "RotatingAxis"]
 
 PT = 96 / 72                                   # pixels per point on screen
+#: the mean character width of a heading on screen, in ems (Qt's label, wider than
+#: matplotlib's estimate for a file)
+SCREEN_EM = 0.675
 _SYMBOLS = {"o": "o", "s": "s", "^": "t1", "v": "t", "d": "d", "x": "x", "+": "+"}
 _DASHES = {"solid": Qt.PenStyle.SolidLine, "dash": Qt.PenStyle.DashLine,
            "dot": Qt.PenStyle.DotLine}
@@ -118,12 +122,20 @@ def _cells(p, s: Cells):
     return item
 
 
+#: labels are drawn above lines and markers (as the files draw them, zorder 4), on a
+#: light veil, so another run's marker never hides a label
+TEXT_Z = 4
+TEXT_VEIL = (255, 255, 255, 150)
+
+
 def _text(p, s: Text):
-    t = pg.TextItem(s.text, color=s.color, anchor=(_HA.get(s.ha, 0.0), _VA.get(s.va, 1.0)))
+    t = pg.TextItem(s.text, color=s.color, anchor=(_HA.get(s.ha, 0.0), _VA.get(s.va, 1.0)),
+                    fill=pg.mkBrush(*TEXT_VEIL))
     f = t.textItem.font()
     f.setPointSizeF(s.size)
     t.setFont(f)
     t.setPos(s.x, s.y)
+    t.setZValue(TEXT_Z)
     p.addItem(t)
     return t
 
@@ -262,6 +274,11 @@ def draw_plot(p: pg.PlotItem, plot: Plot, width_px: float = 640, height_px: floa
 MENU_PLOTS = 4
 
 
+def heading_chars(width_px: float) -> int:
+    """How many characters of a figure's heading fit on a line ``width_px`` pixels wide."""
+    return chars_per_line(width_px / PT, HEADING_PT, SCREEN_EM)
+
+
 def draw_figure(view: pg.GraphicsLayoutWidget, spec: FigureSpec | None,
                 per_turn: int | None = None) -> list:
     """Clear ``view`` and draw every plot of ``spec`` in a grid, the heading on top and
@@ -294,8 +311,8 @@ def draw_figure(view: pg.GraphicsLayoutWidget, spec: FigureSpec | None,
     has_legend = any(p.legend and any(getattr(s, "name", "") for s in p.series)
                      for p in spec.plots)
     span = cols * (2 if has_legend else 1)
-    view.addLabel(spec.heading(int(w / 9)).replace("\n", "<br>"), row=0, col=0, colspan=span,
-                  color="k", size="10pt")
+    view.addLabel(spec.heading(heading_chars(w)).replace("\n", "<br>"), row=0, col=0,
+                  colspan=span, color="k", size=f"{HEADING_PT}pt")
     per_plot: list = []
     shown: list = []                            # (plot, legend or None)
     # small multiples without pyqtgraph's right-click menus (export is on the toolbar):
@@ -310,7 +327,7 @@ def draw_figure(view: pg.GraphicsLayoutWidget, spec: FigureSpec | None,
             p = view.addPlot(row=r, col=c, axisItems={"bottom": RotatingAxis("bottom")},
                              enableMenu=menus)
             if plot.title:
-                p.setTitle(plot.title, color="k", size="8pt")
+                p.setTitle(plot.title, color="k", size=f"{PLOT_TITLE_PT}pt")
             legend = None
             if has_legend and plot.legend:
                 legend = pg.LegendItem(labelTextColor="k")

@@ -60,13 +60,15 @@ from yardstick.gui.charts.rank_correlation_chart import RankCorrelationChart
 from yardstick.gui.charts.recall_precision_chart import RecallPrecisionChart
 from yardstick.gui.charts.system_ranking_chart import SystemRankingChart
 from yardstick.gui.charts.topic_spread_chart import TopicSpreadChart
-from yardstick.gui.flow_bar import FlowBar, show_whole_text
+from yardstick.gui.flow_bar import FlowBar
+from yardstick.gui.name_combo import NameCombo
+from yardstick.gui.panels.chart_run_choice import ChartRunChoice
 from yardstick.gui.panels.chart_topic_selection import ChartTopicSelection, LazyChartWidgets
-from yardstick.presentation.charts.run_filter import AUTO_LIMIT, EXTRAS_KEY, RunFilter, RunSelection
-from yardstick.presentation.charts.scores import run_means, sort_topics
+from yardstick.presentation.charts.run_filter import AUTO_LIMIT, RunSelection
+from yardstick.presentation.charts.scores import sort_topics
 
 
-class ChartsPanel(ChartTopicSelection, QWidget):
+class ChartsPanel(ChartRunChoice, ChartTopicSelection, QWidget):
     TITLE = "Charts"
     #: choices kept in the session (yardstick.gui.panel_choices)
     CHOICES = ("chart_box", "measure_box", "measure2_box", "group_box", "filter_mode",
@@ -79,12 +81,11 @@ class ChartsPanel(ChartTopicSelection, QWidget):
         self.data = None                      # the chart dataclass shown
         self.chart_box = QComboBox()
         self.chart_box.addItems(CHARTS)
-        self.run_box = QComboBox()
-        show_whole_text(self.run_box)
-        self.measure_box = QComboBox()
-        self.measure2_box = QComboBox()
-        self.topic_box = QComboBox()
-        self.group_box = QComboBox()
+        self.run_box = NameCombo()
+        self.measure_box = NameCombo(min_chars=8, max_chars=20)
+        self.measure2_box = NameCombo(min_chars=8, max_chars=20)
+        self.topic_box = NameCombo(min_chars=6, max_chars=12)
+        self.group_box = NameCombo(min_chars=10, max_chars=24)
         self.sort_box = QComboBox()
         self.sort_box.addItems(["by topic", "by difference"])
         self.median_box = QComboBox()        # what the per-topic median is taken from
@@ -104,7 +105,7 @@ class ChartsPanel(ChartTopicSelection, QWidget):
                                     "ticked in the Collection panel")
         self.filter_n = QSpinBox(minimum=1, maximum=10_000, value=AUTO_LIMIT)
         self.filter_n.setPrefix("N = ")
-        self.filter_team = QComboBox()
+        self.filter_team = NameCombo(min_chars=10, max_chars=24)
         self.filter_team.setToolTip("Team (group) from the groups file or the run tags")
         self.filter_text = QLineEdit()
         self.filter_text.setPlaceholderText("run or team contains…")
@@ -232,71 +233,9 @@ class ChartsPanel(ChartTopicSelection, QWidget):
         self.refresh()
         self._selection_changed()
 
-    def _filter_changed(self, *_):
-        """Redraw, and keep the filter where the other panels' run charts read it."""
-        flt = self.run_filter().to_dict()
-        if self.state.workspace.extras.get(EXTRAS_KEY) != flt:
-            self.state.set_extra(EXTRAS_KEY, flt)
-        self._controls_changed()
-
-    def _median_source_changed(self, *_):
-        if self.median_box.currentText() == OFFICIAL and self.official_medians is None:
-            from PySide6.QtWidgets import QFileDialog
-
-            path, _ = QFileDialog.getOpenFileName(self, "Official per-topic medians",
-                                                  "", "Medians (*.txt *.tsv *.csv);;All (*)")
-            if not path or not self.load_official_medians(path):
-                self.median_box.setCurrentIndex(0)
-                return
-        self._controls_changed()
-
-    def load_official_medians(self, path: str) -> bool:
-        """Read NIST's per-topic best/median/worst table
-        (:mod:`yardstick.inputs.io.medians_file`)."""
-        import os
-
-        from yardstick.common.errors import FormatError
-        from yardstick.inputs.io.medians_file import read_medians
-
-        try:
-            frame = read_medians(path, measure=self.measure_box.currentText() or None)
-        except FormatError as e:
-            self.status.setText(f"Medians not read: {e.message}")
-            return False
-        self.official_medians = (frame, os.path.basename(path))
-        if self.median_box.currentText() != OFFICIAL:
-            self.median_box.setCurrentText(OFFICIAL)
-        return True
-
     def _topics(self):
         g = self.group_box.currentText()
         return None if g in ("", ALL_TOPICS) else self.state.workspace.topic_groups.get(g)
-
-    # ------------------------------------------------------------ run filter
-    def run_filter(self) -> RunFilter:
-        """The run filter the controls describe."""
-        return RunFilter(FILTER_MODES.get(self.filter_mode.currentText(), "auto"),
-                         self.filter_n.value(), self.filter_team.currentText(),
-                         self.filter_text.text())
-
-    def select_runs(self) -> RunSelection:
-        """The ticked runs the run filter keeps for the chart shown (all of them for the
-        charts that do not draw one series per run)."""
-        evs = self.state.evaluations()
-        names = list(evs)
-        if self.chart_box.currentText() not in FILTERED:
-            return RunSelection(tuple(names), len(names), f"all {len(names)} runs")
-        flt = self.run_filter()
-        measure = self.measure_box.currentText() or "map"
-        means = None
-        if flt.mode in ("auto", "top") and names:
-            try:
-                means = run_means(evs, [measure], topics=self._topics())[measure].to_dict()
-            except KeyError:
-                means = None
-        teams = {n: (e.group or n) for n, e in self.state.workspace.runs.items()}
-        keep = [self.run_box.currentText()] if self.chart_box.currentText() == SYSTEM else []
-        return flt.select(names, means, teams, measure, keep=[k for k in keep if k])
 
     # ------------------------------------------------------------ computing
     def chart_request(self) -> dict:
@@ -394,36 +333,6 @@ class ChartsPanel(ChartTopicSelection, QWidget):
         w.show_figure(figure)
         w.setUpdatesEnabled(True)               # one paint of the figure drawn
         self.status.setText(self.groups_note(chart))
-
-    def groups_note(self, chart: str) -> str:
-        """"groups guessed from run names" on a chart that uses the runs' teams (the
-        per-team median, the team filter) when no groups file gave them (#27)."""
-        from yardstick.inputs.run_names import groups_are_guess
-
-        uses = []
-        if chart == MEDIAN and self.median_box.currentText() == PER_TEAM:
-            uses.append("the median of one run per team")
-        if chart in FILTERED and FILTER_MODES.get(self.filter_mode.currentText()) == "team":
-            uses.append("the team filter")
-        runs = self.state.workspace.runs
-        if not uses or not runs:
-            return ""
-        names = list(runs)
-        groups = [runs[n].group for n in names]
-        if not groups_are_guess(names, [runs[n].run.tag or n for n in names], groups):
-            return ""
-        n = len({g or r for r, g in zip(names, groups)})
-        return (f"{' and '.join(uses).capitalize()}: groups guessed from run names ({n} groups); "
-                "load a groups file or edit the Collection panel's group column to correct them.")
-
-    def run_colors(self) -> dict[str, str] | None:
-        """The runs' own colours (Collection panel) when the runs drawn all differ in
-        colour; otherwise None: the chart gives each drawn run a distinct palette colour
-        (with 150 runs the own colours repeat)."""
-        runs = self.selection.runs if self.selection is not None else ()
-        own = {n: e.color for n, e in self.state.workspace.runs.items() if e.color}
-        drawn = [own.get(r) for r in runs]
-        return own if None not in drawn and len(set(drawn)) == len(drawn) else None
 
     def screenshot_items(self) -> dict:
         """Every chart drawn with the current settings (for ``yardstick --screenshot``)."""

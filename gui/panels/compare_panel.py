@@ -7,22 +7,13 @@ from __future__ import annotations
 import threading
 
 import numpy as np
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import (
-    QCheckBox,
     QComboBox,
-    QDoubleSpinBox,
-    QFormLayout,
     QHBoxLayout,
     QLabel,
-    QListWidget,
-    QListWidgetItem,
-    QMenu,
-    QSpinBox,
-    QSplitter,
     QStackedWidget,
     QTabWidget,
-    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -38,30 +29,24 @@ from yardstick.analysis.significance import (
 from yardstick.evaluation.evaluation_service import score_matrix
 from yardstick.gui.app_state import AppState
 from yardstick.gui.charts.base import ChartWidget
-from yardstick.gui.flow_bar import FlowBar, show_whole_text
+from yardstick.gui.flow_bar import FlowBar
 from yardstick.gui.gil_sharing import after_paints, next_turn, until_set
 from yardstick.gui.jobs import JobRunner
 from yardstick.gui.lazy import LazyPanel
+from yardstick.gui.name_combo import NameCombo
+from yardstick.gui.panels.compare_choices import BEST, CORR_LABELS, TEST_LABELS, CompareChoices
+from yardstick.gui.panels.compare_paper_table import export_paper_table, paper_table_button
+from yardstick.gui.results_area import boxed, split
 from yardstick.gui.table_view import FrameTableView, try_add_plot_export, try_add_table_export
 from yardstick.gui.topic_groups import install_topic_group_menu
 from yardstick.presentation.charts.compare_specs import differences_figure
 from yardstick.presentation.export.file_names import file_stem
 
-TEST_LABELS = {"t": "paired t-test", "wilcoxon": "Wilcoxon signed-rank", "sign": "sign test",
-               "permutation": "randomisation (permutation)"}
-CORR_LABELS = {"none": "none", "bonferroni": "Bonferroni", "holm": "Holm",
-               "bh": "Benjamini–Hochberg"}
+__all__ = ["ComparePanel", "CORRECTIONS", "CORR_LABELS", "TEST_LABELS", "BEST"]
+
 GAIN, LOSS = "#d8f0d8", "#f6d6d6"
-#: formats of the paper-ready comparison table, and the panel's tests it can use
-PAPER_FORMATS = (("latex", "LaTeX…"), ("markdown", "Markdown…"), ("html", "HTML…"),
-                 ("xlsx", "Excel (XLSX)…"), ("csv", "CSV…"))
-PAPER_TEST = {"t": "t", "wilcoxon": "wilcoxon", "permutation": "randomisation"}
-
-
 #: after the comparison's paints, time for the layouts they cause (and their paints), ms
 SETTLE_MS = 30
-#: the baseline list's first item: the best run by the chosen measure (the default)
-BEST = "best run by the measure"
 
 
 class ComparePanel(LazyPanel):
@@ -76,46 +61,13 @@ class ComparePanel(LazyPanel):
         self.jobs = jobs
         self.comparison: Comparison | None = None
         self.experiment = None
-        # ---- controls
-        self.baseline = QComboBox()
-        self.measure = QComboBox()
-        self.test = QComboBox()
-        for t in TESTS:
-            self.test.addItem(TEST_LABELS[t], t)
-        self.correction = QComboBox()
-        for c in CORRECTIONS:
-            self.correction.addItem(CORR_LABELS[c], c)
-        self.correction.setCurrentIndex(CORRECTIONS.index("holm"))
-        self.alpha = QDoubleSpinBox(decimals=3, minimum=0.001, maximum=0.5, singleStep=0.01,
-                                    value=0.05)
-        self.seed = QSpinBox(minimum=0, maximum=2**31 - 1, value=0)
-        self.n_perm = QSpinBox(minimum=100, maximum=1_000_000, singleStep=1000, value=10000)
-        # the chosen test is computed (with the t-test and the sign test, which the table
-        # always shows); the other tests only on demand: 10,000 permutations for each of
-        # 149 runs are seconds of CPU
-        self.all_tests = QCheckBox("p-values of every test")
-        self.all_tests.setToolTip("Also compute the tests not chosen (Wilcoxon signed-rank, "
-                                  "randomisation): seconds with many runs")
-        self.runs_list = QListWidget()
-        self.runs_list.setTextElideMode(Qt.TextElideMode.ElideMiddle)
-        self.runs_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        show_whole_text(self.baseline)
-        self.chart_run = QComboBox()
-        form = QFormLayout()
-        form.addRow("Baseline", self.baseline)
-        form.addRow("Measure", self.measure)
-        form.addRow("Test", self.test)
-        form.addRow("Correction", self.correction)
-        form.addRow("α", self.alpha)
-        form.addRow("Seed", self.seed)
-        form.addRow("Permutations", self.n_perm)
-        form.addRow("", self.all_tests)
-        controls = QWidget()
-        cl = QVBoxLayout(controls)
-        cl.setContentsMargins(0, 0, 0, 0)
-        cl.addLayout(form)
-        cl.addWidget(QLabel("Compared runs"))
-        cl.addWidget(self.runs_list, 1)
+        # ---- controls (yardstick.gui.panels.compare_choices)
+        self.choices = controls = CompareChoices()
+        self.baseline, self.measure = controls.baseline, controls.measure
+        self.test, self.correction = controls.test, controls.correction
+        self.alpha, self.seed, self.n_perm = controls.alpha, controls.seed, controls.n_perm
+        self.all_tests, self.runs_list = controls.all_tests, controls.runs_list
+        self.chart_run = NameCombo()
         # ---- results
         self.status = QLabel("")
         self.status.setWordWrap(True)
@@ -131,15 +83,11 @@ class ComparePanel(LazyPanel):
         self.chart.export_name = "compare_differences"
         self.chart.topicClicked.connect(self.state.show_topic)
         self.plot = self.chart.plot
-        chart_box = QWidget()
-        chl = QVBoxLayout(chart_box)
-        chl.setContentsMargins(0, 0, 0, 0)
         ctb = FlowBar()
         ctb.addWidget(QLabel(" Run: "))
         ctb.addWidget(self.chart_run)
         try_add_plot_export(self.chart, ctb)
-        chl.addWidget(ctb)
-        chl.addWidget(self.chart, 1)
+        chart_box = boxed(ctb, self.chart)
         self.tabs = QTabWidget()
         self.tabs.addTab(self.summary_table, "Significance")
         self.tabs.addTab(self.experiment_table, "Experiment table")
@@ -149,27 +97,9 @@ class ComparePanel(LazyPanel):
         tb.addAction("Copy", lambda: self._current_table().copy_selection())
         try_add_table_export(lambda: self._current_table().visible_frame(), tb,
                              self.export_stem)
-        paper = QMenu("Paper table", tb)
-        for fmt, label in PAPER_FORMATS:
-            paper.addAction(label, lambda f=fmt: self.export_paper_table(f))
-        button = QToolButton(tb)
-        button.setText("Paper table")
-        button.setToolTip("Runs x measures, best value bold, superscripts naming the runs each "
-                          "value is significantly better than (this panel's test, correction "
-                          "and alpha), with a caption and provenance")
-        button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
-        button.setMenu(paper)
-        tb.addWidget(button)
-        right = QWidget()
-        rl = QVBoxLayout(right)
-        rl.setContentsMargins(0, 0, 0, 0)
-        rl.addWidget(tb)
-        rl.addWidget(self.status)
-        rl.addWidget(self.tabs, 1)
-        split = QSplitter(Qt.Orientation.Horizontal)
-        split.addWidget(controls)
-        split.addWidget(right)
-        split.setSizes([240, 800])
+        paper_table_button(self, tb)
+        right = boxed(tb, self.status, self.tabs)
+        panes = split(controls, right, sizes=[240, 800])
         lay = QVBoxLayout(self)
         lay.setContentsMargins(2, 2, 2, 2)
         # "by run" (this panel) or "by system" (compare_systems_view, built when first shown)
@@ -178,7 +108,7 @@ class ComparePanel(LazyPanel):
         self.mode.addItem("by system (several runs each)", "system")
         self.systems_view = None
         self._modes = QStackedWidget()
-        self._modes.addWidget(split)
+        self._modes.addWidget(panes)
         mode_bar = QHBoxLayout()
         mode_bar.addWidget(QLabel("Compare"))
         mode_bar.addWidget(self.mode)
@@ -244,8 +174,7 @@ class ComparePanel(LazyPanel):
         return self.recompute()
 
     def compared_runs(self) -> list[str]:
-        return [self.runs_list.item(i).text() for i in range(self.runs_list.count())
-                if self.runs_list.item(i).checkState() == Qt.CheckState.Checked]
+        return self.choices.compared_runs()
 
     # ---------------------------------------------------------------- updates
     _updating = False
@@ -267,39 +196,12 @@ class ComparePanel(LazyPanel):
         self._lists_stale = False
         self._updating = True
         try:
-            names = list(self.state.evaluations())
-            cur = self.baseline.currentText()
-            self.baseline.clear()
-            self.baseline.addItems([BEST, *names])
-            if cur in names:
-                self.baseline.setCurrentText(cur)
-            cols = self.state.measure_columns()
-            cur_m = self.measure.currentText()
-            self.measure.clear()
-            self.measure.addItems(cols)
-            if cur_m in cols:
-                self.measure.setCurrentText(cur_m)
-            self._fill_runs()
+            self.choices.fill(list(self.state.evaluations()), self.state.measure_columns())
         finally:
             self._updating = False
 
     def _fill_runs(self, checked: set[str] | None = None) -> None:
-        prev = {self.runs_list.item(i).text(): self.runs_list.item(i).checkState()
-                for i in range(self.runs_list.count())}
-        base = self.baseline.currentText()
-        self.runs_list.blockSignals(True)
-        self.runs_list.clear()
-        for name in self.state.evaluations():
-            if name == base:
-                continue
-            item = QListWidgetItem(name)
-            item.setToolTip(name)                 # the whole name where the list elides it
-            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-            on = (name in checked) if checked is not None else \
-                prev.get(name, Qt.CheckState.Checked) == Qt.CheckState.Checked
-            item.setCheckState(Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
-            self.runs_list.addItem(item)
-        self.runs_list.blockSignals(False)
+        self.choices.fill_runs(list(self.state.evaluations()), checked)
 
     def refresh(self) -> None:
         if self._lists_stale:
@@ -345,55 +247,10 @@ class ComparePanel(LazyPanel):
         return "compare"
 
     def export_paper_table(self, fmt: str, path: str | None = None) -> str:
-        """Build the paper-ready comparison table
-        (:func:`yardstick.presentation.reports.comparison_table.comparison_table_from_evaluations`)
-        of the baseline and the ticked runs on the chosen measures, with this panel's test,
-        correction, alpha and seed, in the background; then write it as ``fmt`` (asking for
-        the file unless ``path``).  Returns the job key ("" when there is nothing to do)."""
-        from yardstick.common.provenance import workspace_sources
-        from yardstick.gui.export_actions import TABLE_FORMATS, _ask_path
-
-        evals = self.state.evaluations()
-        base = self.baseline.currentText()
-        if base == BEST:      # the baseline the shown comparison resolved to
-            base = self.comparison.baseline if self.comparison is not None else ""
-        runs = [base, *(r for r in self.compared_runs() if r != base)] if base else []
-        columns = self.state.measure_columns()
-        if len(runs) < 2 or not columns:
-            self.status.setText("The paper table needs a baseline, one ticked run and a measure.")
-            return ""
-        test = PAPER_TEST.get(self.test.currentData(), "t")
-        options = dict(test=test, correction=self.correction.currentData(),
-                       alpha=self.alpha.value(), seed=self.seed.value(),
-                       n_resamples=self.n_perm.value(),
-                       qrels_name=getattr(self.state.workspace.qrels, "name", "") or "")
-        chosen = {r: evals[r] for r in runs if r in evals}
-        if path is None:
-            got = _ask_path(self, "table", TABLE_FORMATS, fmt, "comparison_table")
-            if got is None:
-                return ""
-            path, fmt = got
-        sources = workspace_sources(self.state.workspace, runs=runs)
-
-        def job():  # plain data only: evaluations, names, options, file paths captured above
-            from yardstick.common.provenance import Provenance
-            from yardstick.presentation.reports.comparison_table import (
-                comparison_table_from_evaluations,
-            )
-
-            table = comparison_table_from_evaluations(chosen, columns, **options)
-            return table, Provenance.build(**sources)      # hashing the files here, not in the GUI
-
-        def write(result) -> None:
-            table, prov = result
-            table.write(path, fmt, provenance=prov)
-            self.status.setText(f"Paper table written to {path}"
-                                + ("" if test == self.test.currentData() else
-                                   f" ({test} test: the sign test has no pairwise table)"))
-
-        self.jobs.submit("paper_table", job, on_result=write,
-                         on_error=lambda e: self.status.setText(e.message))
-        return "paper_table"
+        """Write the paper-ready comparison table of the baseline and the ticked runs as
+        ``fmt`` (:func:`yardstick.gui.panels.compare_paper_table.export_paper_table`);
+        returns the job key ("" when there is nothing to do)."""
+        return export_paper_table(self, fmt, path)
 
     _drawn: threading.Event | None = None
 

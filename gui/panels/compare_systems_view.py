@@ -11,17 +11,10 @@ components; and the runs and topics needed to see a difference.
 
 from __future__ import annotations
 
-import pandas as pd
 from PySide6.QtWidgets import (
     QComboBox,
-    QFormLayout,
-    QHBoxLayout,
     QLabel,
     QLineEdit,
-    QProgressBar,
-    QPushButton,
-    QVBoxLayout,
-    QWidget,
 )
 
 from yardstick.analysis.significance import CORRECTIONS
@@ -29,28 +22,20 @@ from yardstick.analysis.systems import SHORTCUTS, split_runs, systems_from_patte
 from yardstick.analysis.systems_comparison import SystemsComparison, compare_systems_matrix
 from yardstick.evaluation.evaluation_service import score_matrix
 from yardstick.gui.charts.render_pg import draw_figure
-from yardstick.gui.results_area import (
-    cancel_panel_job,
-    install_results_area,
-    runs_note,
-    start_panel_job,
-)
+from yardstick.gui.panels.analysis_panel_base import AnalysisPanel, column, form
 from yardstick.presentation.charts.judgment_specs import systems_figure
 
-JOB_KEY = "compare-systems"
 SOURCES = (("groups", "run groups"), ("pattern", "name pattern"))
 
 
-class SystemsView(QWidget):
+class SystemsView(AnalysisPanel):
     """The "by system" mode of the Compare panel."""
 
+    JOB_KEY = "compare-systems"
+
     def __init__(self, state, jobs, parent=None):
-        super().__init__(parent)
-        self.state = state
-        self.jobs = jobs
+        super().__init__(state, jobs, parent)
         self.result: SystemsComparison | None = None
-        self._tables: dict[str, pd.DataFrame] = {}
-        self._used: list[str] = []
         self.source = QComboBox()
         for key, label in SOURCES:
             self.source.addItem(label, key)
@@ -64,44 +49,18 @@ class SystemsView(QWidget):
         self.correction.setCurrentIndex(CORRECTIONS.index("holm"))
         self.method = QComboBox()
         self.method.addItems(["auto", "complete", "crossed", "topic_fixed"])
-        self.run_button = QPushButton("Run")
-        self.cancel_button = QPushButton("Cancel")
-        self.cancel_button.setEnabled(False)
-        self.progress = QProgressBar()
-        self.progress.setRange(0, 1000)
         self.info = QLabel()
         self.info.setWordWrap(True)
         tests = QLabel("<br>".join(f"<b>{k}</b>: {v}" for k, v in SHORTCUTS.items()))
         tests.setWordWrap(True)
-        form = QFormLayout()
-        form.addRow("Systems from", self.source)
-        form.addRow("Pattern", self.pattern)
-        form.addRow("Measure", self.measure)
-        form.addRow("Correction", self.correction)
-        form.addRow("Mixed model fit", self.method)
-        controls = QWidget()
-        cl = QVBoxLayout(controls)
-        cl.setContentsMargins(0, 0, 0, 0)
-        cl.addLayout(form)
-        cl.addWidget(self.info)
-        cl.addWidget(tests)
-        cl.addStretch(1)
-        footer = QWidget()
-        fl = QVBoxLayout(footer)
-        fl.setContentsMargins(0, 2, 0, 0)
-        rb = QHBoxLayout()
-        rb.addWidget(self.run_button)
-        rb.addWidget(self.cancel_button)
-        fl.addLayout(rb)
-        fl.addWidget(self.progress)
-        install_results_area(self, controls, "Choose how runs form systems, then press Run.",
-                             charts_first=True, footer=footer, controls_width=250)
-        self.run_button.clicked.connect(self.run)
-        self.cancel_button.clicked.connect(self.cancel)
+        controls = column(form((("Systems from", self.source), ("Pattern", self.pattern),
+                                ("Measure", self.measure), ("Correction", self.correction),
+                                ("Mixed model fit", self.method))),
+                          self.info, tests, None)
+        self.install_results(controls, "Choose how runs form systems, then press Run.",
+                             charts_first=True, controls_width=250)
         self.source.currentIndexChanged.connect(lambda _: self.refresh())
         self.pattern.editingFinished.connect(self.refresh)
-        self.table_choice.currentIndexChanged.connect(lambda _: self._show_table())
-        self.chart_choice.currentIndexChanged.connect(lambda _: self._draw_chart())
         state.changed.connect(self._changed)
         self.refresh()
 
@@ -137,21 +96,8 @@ class SystemsView(QWidget):
             mat = score_matrix(evs, measure)
             return compare_systems_matrix(mat, mapping, measure, correction, method)
 
-        return start_panel_job(self, JOB_KEY, job, self._done,
-                               f"Fitting the systems model on {len(evs)} runs…")
-
-    def cancel(self) -> None:
-        cancel_panel_job(self, JOB_KEY)
-
-    def show_table(self, key: str) -> None:
-        i = self.table_choice.findData(key)
-        if i >= 0:
-            self.table_choice.setCurrentIndex(i)
-
-    def show_chart(self, key: str) -> None:
-        i = self.chart_choice.findData(key)
-        if i >= 0:
-            self.chart_choice.setCurrentIndex(i)
+        return self.start_job(job, self._done,
+                              f"Fitting the systems model on {len(evs)} runs…")
 
     def refresh(self) -> None:
         """The measures and the systems count from the state."""
@@ -173,45 +119,22 @@ class SystemsView(QWidget):
                              if left else "") + ".")
 
     # ---------------------------------------------------------------- results
-    def _idle(self) -> None:
-        self.run_button.setEnabled(True)
-        self.cancel_button.setEnabled(False)
-
-    def _failed(self, err) -> None:
-        self._idle()
-        self.status.setText(f"Failed: {err.message}")
-
     def _done(self, sc: SystemsComparison) -> None:
-        self._idle()
-        self.progress.setValue(1000)
+        self._finished()
         self.result = sc
-        self._tables = sc.tables()
+        tables = sc.tables()
         m = sc.mixed
-        pairs = self._tables["system_pairs"]
+        pairs = tables["system_pairs"]
         sig = int((pairs["p_value_mixed_corrected"] < 0.05).sum())
         sig_avg = int((pairs["p_value_averaged_corrected"] < 0.05).sum())
-        note = runs_note(self, self._used)
-        self.status.setText(" ".join(x for x in (
-            note, f"{len(sc.systems)} systems: {sig} of {len(pairs)} pairs differ at 0.05 "
+        self.say_result(
+            f"{len(sc.systems)} systems: {sig} of {len(pairs)} pairs differ at 0.05 "
             f"by the mixed model ({sc.correction}), {sig_avg} by averaging the runs. "
             f"Variance: topic {m.var_topic:.4f}, run {m.var_run:.4f}, residual "
             f"{m.var_residual:.4f} ({m.method} fit)."
-            + (f" {len(sc.unassigned)} runs in no system." if sc.unassigned else "")) if x))
-        self.table_choice.blockSignals(True)
-        self.table_choice.clear()
-        for name in self._tables:
-            self.table_choice.addItem(name.replace("_", " "), name)
-        self.table_choice.blockSignals(False)
-        self._show_table()
-        self.chart_choice.blockSignals(True)
-        self.chart_choice.clear()
-        self.chart_choice.addItem("Systems: run spread and topic interval", "systems")
-        self.chart_choice.blockSignals(False)
-        self._draw_chart()
-
-    def _show_table(self) -> None:
-        if self._tables and self.table_choice.currentIndex() >= 0:
-            self.table.set_frame(self._tables[self.table_choice.currentData()])
+            + (f" {len(sc.unassigned)} runs in no system." if sc.unassigned else ""))
+        self.fill_tables(tables)
+        self.fill_charts([("Systems: run spread and topic interval", "systems")])
 
     def _draw_chart(self) -> None:
         draw_figure(self.chart, systems_figure(self.result) if self.result is not None

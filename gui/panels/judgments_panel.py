@@ -14,32 +14,22 @@ from __future__ import annotations
 
 import os
 
-import pandas as pd
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
-    QFormLayout,
     QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
-    QProgressBar,
     QPushButton,
     QSpinBox,
-    QVBoxLayout,
-    QWidget,
 )
 
 from yardstick.analysis.qrels_comparison import QrelsComparison, compare_qrels_job
 from yardstick.gui.app_state import AppState
 from yardstick.gui.charts.render_pg import draw_figure
 from yardstick.gui.jobs import JobRunner
-from yardstick.gui.results_area import (
-    cancel_panel_job,
-    install_results_area,
-    runs_note,
-    start_panel_job,
-)
+from yardstick.gui.panels.analysis_panel_base import AnalysisPanel, column, form
 from yardstick.presentation.charts.judgment_specs import (
     overlap_figure,
     qrels_scatter_figure,
@@ -47,7 +37,6 @@ from yardstick.presentation.charts.judgment_specs import (
     voorhees_figure,
 )
 
-JOB_KEY = "judgments"
 MEASURES = ("map", "P_10", "ndcg_cut_10", "bpref", "Rprec", "recip_rank")
 CHARTS = {"voorhees": "Overlap and rankings (Voorhees 2000)",
           "scatter": "Run scores under both sets", "overlap": "Per-topic overlap and kappa",
@@ -62,18 +51,15 @@ def example_dir() -> str:
     return str(RESOURCES / EXAMPLE)
 
 
-class JudgmentsPanel(QWidget):
+class JudgmentsPanel(AnalysisPanel):
     TITLE = "Judgments"
+    JOB_KEY = "judgments"
     CHOICES = ("measure", "level")
 
     def __init__(self, state: AppState, jobs: JobRunner, parent=None):
-        super().__init__(parent)
-        self.state = state
-        self.jobs = jobs
+        super().__init__(state, jobs, parent)
         self.result: QrelsComparison | None = None
-        self._tables: dict[str, pd.DataFrame] = {}
         self._read: dict[str, object] = {}          # path -> Qrels read by a job
-        self._used: list[str] = []
         self.sets = QListWidget()
         self.sets.setToolTip("The session's judgment sets, the primary one first; "
                              "double-click a name to change it")
@@ -87,48 +73,20 @@ class JudgmentsPanel(QWidget):
         self.level = QSpinBox(minimum=1, maximum=10, value=1)
         self.level.setToolTip("Relevance level: binary kappa, overlap and evaluation")
         self.pair = QComboBox()
-        self.run_button = QPushButton("Run")
-        self.cancel_button = QPushButton("Cancel")
-        self.cancel_button.setEnabled(False)
-        self.progress = QProgressBar()
-        self.progress.setRange(0, 1000)
         self.info = QLabel()
         self.info.setWordWrap(True)
         buttons = QHBoxLayout()
         buttons.addWidget(self.add_button)
         buttons.addWidget(self.remove_button)
-        form = QFormLayout()
-        form.addRow("Measure", self.measure)
-        form.addRow("Relevance level", self.level)
-        form.addRow("Charts of", self.pair)
-        controls = QWidget()
-        cl = QVBoxLayout(controls)
-        cl.setContentsMargins(0, 0, 0, 0)
-        cl.addWidget(QLabel("Judgment sets"))
-        cl.addWidget(self.sets, 1)
-        cl.addLayout(buttons)
-        cl.addWidget(self.example_button)
-        cl.addLayout(form)
-        cl.addWidget(self.info)
-        footer = QWidget()
-        fl = QVBoxLayout(footer)
-        fl.setContentsMargins(0, 2, 0, 0)
-        rb = QHBoxLayout()
-        rb.addWidget(self.run_button)
-        rb.addWidget(self.cancel_button)
-        fl.addLayout(rb)
-        fl.addWidget(self.progress)
-        install_results_area(self, controls, "Load qrels and runs, add a second judgment set, "
-                             "then press Run.", charts_first=True, footer=footer,
-                             controls_width=270)
+        controls = column("Judgment sets", (self.sets, 1), buttons, self.example_button,
+                          form((("Measure", self.measure), ("Relevance level", self.level),
+                                ("Charts of", self.pair))), self.info)
+        self.install_results(controls, "Load qrels and runs, add a second judgment set, then "
+                             "press Run.", charts_first=True, controls_width=270)
         self.add_button.clicked.connect(self._choose_qrels)
         self.remove_button.clicked.connect(self._remove_selected)
         self.example_button.clicked.connect(self.open_example)
-        self.run_button.clicked.connect(self.run)
-        self.cancel_button.clicked.connect(self.cancel)
         self.sets.itemChanged.connect(self._renamed)
-        self.table_choice.currentIndexChanged.connect(lambda _: self._show_table())
-        self.chart_choice.currentIndexChanged.connect(lambda _: self._draw_chart())
         self.pair.currentIndexChanged.connect(lambda _: self._draw_chart())
         state.changed.connect(self._changed)
         self._changed("workspace")
@@ -206,21 +164,8 @@ class JudgmentsPanel(QWidget):
             return (yield from compare_qrels_job(named, runs, measure, level,
                                                  known=known)), None
 
-        return start_panel_job(self, JOB_KEY, job, self._done,
-                               f"Comparing {len(names)} judgment sets on {len(runs)} runs…")
-
-    def cancel(self) -> None:
-        cancel_panel_job(self, JOB_KEY)
-
-    def show_chart(self, key: str) -> None:
-        i = self.chart_choice.findData(key)
-        if i >= 0:
-            self.chart_choice.setCurrentIndex(i)
-
-    def show_table(self, key: str) -> None:
-        i = self.table_choice.findData(key)
-        if i >= 0:
-            self.table_choice.setCurrentIndex(i)
+        return self.start_job(job, self._done,
+                              f"Comparing {len(names)} judgment sets on {len(runs)} runs…")
 
     # ---------------------------------------------------------------- updates
     def _known(self, name: str, measure: str, level: int) -> dict:
@@ -273,56 +218,30 @@ class JudgmentsPanel(QWidget):
         if name is not None and name != self.state.session.primary_qrels:
             self.state.session.remove_qrels(name)
 
-    def _idle(self) -> None:
-        self.run_button.setEnabled(True)
-        self.cancel_button.setEnabled(False)
-
-    def _failed(self, err) -> None:
-        self._idle()
-        self.status.setText(f"Failed: {err.message}")
-
     def _done(self, result) -> None:
         cmp, agreement = result
-        self._idle()
-        self.progress.setValue(1000)
+        self._finished()
         self.result = cmp
+        tables = {"agreement": agreement} if cmp is None else cmp.tables()
         if cmp is None:
-            self._tables = {"agreement": agreement}
             self.status.setText("No runs loaded: agreement only.")
         else:
-            self._tables = cmp.tables()
-            row = self._tables["correlations"].iloc[0]
+            row = tables["correlations"].iloc[0]
             one = len(cmp.topics_one_set)
-            note = runs_note(self, self._used)
-            self.status.setText(" ".join(x for x in (
-                note, f"{row['a']} vs {row['b']}: mean overlap {row['overlap']:.2f}, kappa "
+            self.say_result(
+                f"{row['a']} vs {row['b']}: mean overlap {row['overlap']:.2f}, kappa "
                 f"{row['kappa']:.2f}; Kendall's τ {row['tau']:.3f}, τ_AP {row['tau_ap']:.3f}, "
                 f"{int(row['swaps'])} of {int(row['n_pairs'])} run pairs swap, over "
                 f"{int(row['n_topics'])} topics judged in every set"
-                + (f" ({one} topics judged in some sets only, left out)." if one else ".")) if x))
-        self.table_choice.blockSignals(True)
-        self.table_choice.clear()
-        for name in self._tables:
-            self.table_choice.addItem(name.replace("_", " "), name)
-        self.table_choice.blockSignals(False)
-        self._show_table()
+                + (f" ({one} topics judged in some sets only, left out)." if one else "."))
+        self.fill_tables(tables)
         self.pair.blockSignals(True)
         self.pair.clear()
         for a, b in (cmp.pairs() if cmp is not None else []):
             self.pair.addItem(f"{a} vs {b}", (a, b))
         self.pair.blockSignals(False)
-        self.chart_choice.blockSignals(True)
-        self.chart_choice.clear()
-        if cmp is not None:
-            for key, title in CHARTS.items():
-                self.chart_choice.addItem(title, key)
-        self.chart_choice.blockSignals(False)
-        self._draw_chart()
-
-    def _show_table(self) -> None:
-        if not self._tables or self.table_choice.currentIndex() < 0:
-            return
-        self.table.set_frame(self._tables[self.table_choice.currentData()])
+        self.fill_charts([(title, key) for key, title in CHARTS.items()] if cmp is not None
+                         else [])
 
     def _draw_chart(self) -> None:
         cmp, key = self.result, self.chart_choice.currentData()

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox, QLabel, QSplitter, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QLabel, QVBoxLayout
 
 from yardstick.evaluation.evaluation_tables import columns_for, per_topic_table, summary_table
 from yardstick.gui.app_state import AppState
@@ -18,6 +17,8 @@ from yardstick.gui.flow_bar import FlowBar
 from yardstick.gui.jobs import JobRunner
 from yardstick.gui.lazy import LazyPanel
 from yardstick.gui.measure_picker import MeasurePicker
+from yardstick.gui.name_combo import NameCombo
+from yardstick.gui.results_area import boxed, split
 from yardstick.gui.table_view import FrameTableView, try_add_table_export
 from yardstick.gui.topic_groups import install_topic_group_menu
 from yardstick.presentation.export.file_names import file_stem
@@ -38,8 +39,7 @@ class MeasuresPanel(LazyPanel):
         self._positions: tuple | None = None  # (summary index, columns, their positions)
         self.view_mode = QComboBox()
         self.view_mode.addItems([MEAN, PER_TOPIC])
-        self.measure_box = QComboBox()
-        self.measure_box.setMinimumContentsLength(14)
+        self.measure_box = NameCombo(min_chars=14, max_chars=24)
         self.status = QLabel("")
         self.status.setWordWrap(True)
         self.table = FrameTableView()
@@ -58,19 +58,11 @@ class MeasuresPanel(LazyPanel):
         try_add_table_export(self.table.visible_frame, tb, lambda: file_stem(
             "measures", "means" if self.view_mode.currentText() == MEAN else
             self.measure_box.currentText() + "_per-topic"))
-        left = QWidget()
-        ll = QVBoxLayout(left)
-        ll.setContentsMargins(0, 0, 0, 0)
-        ll.addWidget(tb)
-        ll.addWidget(self.status)
-        ll.addWidget(self.table, 1)
-        split = QSplitter(Qt.Orientation.Horizontal)
-        split.addWidget(left)
-        split.addWidget(self.picker)
-        split.setSizes([800, 240])
+        left = boxed(tb, self.status, self.table)
+        panes = split(left, self.picker, sizes=[800, 240])
         lay = QVBoxLayout(self)
         lay.setContentsMargins(2, 2, 2, 2)
-        lay.addWidget(split)
+        lay.addWidget(panes)
         self.view_mode.currentTextChanged.connect(lambda _: self.refresh())
         self.measure_box.currentTextChanged.connect(lambda _: self.refresh())
         state.changed.connect(self._changed)

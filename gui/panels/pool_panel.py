@@ -15,7 +15,7 @@ tau against the full qrels for each simulation.
 from __future__ import annotations
 
 import os
-from dataclasses import replace
+from functools import partial
 
 import pandas as pd
 from PySide6.QtWidgets import (
@@ -28,37 +28,26 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QProgressBar,
     QPushButton,
     QSpinBox,
     QVBoxLayout,
-    QWidget,
 )
 
 from yardstick.analysis.pool.characteristics import CollectionCharacteristics, characteristics_table
-from yardstick.analysis.pool.report import REGISTRY, PoolReport, PoolSettings, iter_pool_report
+from yardstick.analysis.pool.report import REGISTRY, PoolReport, PoolSettings
 from yardstick.analysis.pool.simulation import STRATEGIES
 from yardstick.analysis.pool.text import ENGLISH_STOPWORDS, TextOptions
-from yardstick.analysis.pool.titlestat import iter_build_title_index
-from yardstick.common.progress import Progress
 from yardstick.gui.app_state import AppState
 from yardstick.gui.jobs import JobRunner
+from yardstick.gui.panels.analysis_panel_base import STILL_LOADING, AnalysisPanel, column, form
 from yardstick.gui.panels.pool_charts import CHARTS, chart_available, draw_pool_chart
-from yardstick.gui.results_area import (
-    STILL_LOADING,
-    cancel_panel_job,
-    install_results_area,
-    loading_runs,
-    pool_state,
-    start_panel_job,
-)
-from yardstick.judging.judged_runs_build import iter_build_judged_runs, with_runs_flags
-
-JOB_KEY = "pool"
+from yardstick.gui.panels.pool_job import PoolJobInput, index_key, pool_job
 
 
-class PoolPanel(QWidget):
+class PoolPanel(AnalysisPanel):
     TITLE = "Pool"
+    JOB_KEY = "pool"
+    ELSEWHERE = True
     #: choices kept in the session (yardstick.gui.panel_choices)
     CHOICES = ("depth", "measure", "min_score", "lowercase", "stopwords", "stemmer", "levels",
                "seed", "pool_source", "infer_depth")
@@ -66,13 +55,10 @@ class PoolPanel(QWidget):
     SOURCES = ("inferred from judged depths", "the runs' pooled flags")
 
     def __init__(self, state: AppState, jobs: JobRunner, parent=None):
-        super().__init__(parent)
-        self.state = state
-        self.jobs = jobs
+        super().__init__(state, jobs, parent)
         self.report: PoolReport | None = None
         self._cache: dict[str, tuple] = {}
         self._used: tuple = ()                  # (name, pooled, group) of the runs a result used
-        self._tables: dict[str, pd.DataFrame] = {}
         #: Table 1 of Buckley et al.: one row per collection analysed in this session
         self.collections: dict[str, CollectionCharacteristics] = {}
         # ---- controls
@@ -120,20 +106,12 @@ class PoolPanel(QWidget):
         self.levels = QLineEdit()
         self.levels.setPlaceholderText("default levels")
         self.seed = QSpinBox(minimum=0, maximum=2**31 - 1, value=0)
-        self.run_button = QPushButton("Run")
-        self.cancel_button = QPushButton("Cancel")
-        self.cancel_button.setEnabled(False)
-        self.progress = QProgressBar()
-        self.progress.setRange(0, 1000)
         self.info = QLabel()
         self.info.setWordWrap(True)
 
-        form = QFormLayout()
-        form.addRow("Pooled runs", self.pool_source)
         depth_row = QHBoxLayout()
         depth_row.addWidget(self.depth)
         depth_row.addWidget(self.infer_depth)
-        form.addRow("Pool depth", depth_row)
         analyses = QGroupBox("Analyses")
         al = QVBoxLayout(analyses)
         for box in self.analysis_boxes.values():
@@ -153,40 +131,16 @@ class PoolPanel(QWidget):
         sl = QGridLayout(sim)
         for i, box in enumerate(self.strategy_boxes.values()):
             sl.addWidget(box, i // 2, i % 2)
-        sf = QFormLayout()
-        sf.addRow("Levels", self.levels)
-        sf.addRow("Seed", self.seed)
-        sl.addLayout(sf, 2, 0, 1, 2)
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.run_button)
-        buttons.addWidget(self.cancel_button)
-        controls = QWidget()
-        cl = QVBoxLayout(controls)
-        cl.setContentsMargins(0, 0, 0, 0)
-        cl.addWidget(self.info)
-        cl.addLayout(form)
-        cl.addWidget(self.pooled_button)
-        cl.addWidget(self.use_inferred)
-        for box in (analyses, uniq, text, sim):
-            cl.addWidget(box)
-        footer = QWidget()                  # Run, Cancel and progress stay in view
-        fl = QVBoxLayout(footer)
-        fl.setContentsMargins(0, 2, 0, 0)
-        fl.addLayout(buttons)
-        fl.addWidget(self.progress)
-        cl.addStretch(1)
-        # ---- results
-        install_results_area(self, controls, "Load qrels and runs, then press Run.", footer=footer,
-                             charts_first=True,
+        sl.addLayout(form((("Levels", self.levels), ("Seed", self.seed))), 2, 0, 1, 2)
+        controls = column(self.info, form((("Pooled runs", self.pool_source),
+                                           ("Pool depth", depth_row))),
+                          self.pooled_button, self.use_inferred, analyses, uniq, text, sim, None)
+        self.install_results(controls, "Load qrels and runs, then press Run.", charts_first=True,
                              chart_tab="Charts", controls_width=270)
-        self.run_button.clicked.connect(self.run)
-        self.cancel_button.clicked.connect(self.cancel)
         self.compare_button.clicked.connect(self._choose_compare)
         self.pooled_button.clicked.connect(self._choose_pooled)
         self.use_inferred.clicked.connect(self.use_inferred_pool)
         self.pool_source.currentIndexChanged.connect(lambda _: self._changed("runs"))
-        self.table_choice.currentIndexChanged.connect(lambda _: self._show_table())
-        self.chart_choice.currentIndexChanged.connect(lambda _: self._draw_chart())
         state.changed.connect(self._changed)
         self._changed("runs")
 
@@ -233,52 +187,14 @@ class PoolPanel(QWidget):
         docs, topics = ws.documents, ws.topics
         want_title = "titlestat" in settings.analyses and docs is not None and \
             topics is not None and "title" in getattr(topics, "columns", [])
-        opts = self.text_options()
-        cache = self._cache
-        compare_path = self.compare_path if want_title else None
-        # judged once per (runs, qrels): pooled flags, groups and names are applied to the
-        # kept index (it references its runs and qrels, so these ids stay theirs)
-        ikey = _index_key(runs, qrels, level)
-        tkey = (id(docs), id(topics), opts)
-
-        def job():
-            total = 4.0
-            if cache.get("index", (None,))[0] == ikey:
-                index = with_runs_flags(cache["index"][1], pooled, groups, runs)
-            else:
-                gen = iter_build_judged_runs(runs, qrels, pooled, groups, level)
-                index = yield from _scaled(gen, 0.0, 1.0, total, "encoding runs")
-            tindex = None
-            if want_title:
-                if cache.get("title", (None,))[0] == tkey:
-                    tindex = cache["title"][1]
-                else:
-                    gen = iter_build_title_index(docs, topics, opts)
-                    tindex = yield from _scaled(gen, 1.0, 1.0, total, "title words")
-            other = None
-            if compare_path:
-                from yardstick.inputs.io import read_qrels
-
-                other = read_qrels(compare_path)
-            choice = _choice(index, runs, groups, pooled if given else None,
-                             None if infer_depth else settings.depth, settings)
-            settings_used = replace(settings, depth=choice.depth,
-                                    default_depth=choice.default_depth)
-            rep = yield from _scaled(iter_pool_report(choice.index, settings_used, tindex,
-                                                      len(docs) if docs is not None else None,
-                                                      other, choice.assumptions,
-                                                      choice.inferred),
-                                     2.0, 2.0, total, "")
-            return rep, (ikey, index), (tkey, tindex)
-
+        job = partial(pool_job, PoolJobInput(
+            runs, qrels, pooled, groups, level, settings, given, infer_depth, docs, topics,
+            self.text_options(), self.compare_path if want_title else None, want_title),
+            self._cache)
         loading = " (runs are still loading: Run again when they are in)" \
-            if loading_runs(self) else ""
-        return start_panel_job(self, JOB_KEY, job, self._done,
-                               "Computing the pool diagnostics at depth "
-                               f"{'inferred' if infer_depth else settings.depth}{loading}…")
-
-    def cancel(self) -> None:
-        cancel_panel_job(self, JOB_KEY)
+            if self.loading_runs() else ""
+        return self.start_job(job, self._done, "Computing the pool diagnostics at depth "
+                              f"{'inferred' if infer_depth else settings.depth}{loading}…")
 
     def set_compare_qrels(self, path: str | None) -> None:
         """A second judgment set for titlestat_rel (read in the job; None clears it)."""
@@ -336,16 +252,6 @@ class PoolPanel(QWidget):
         if path:
             self.set_compare_qrels(path)
 
-    def show_chart(self, name: str) -> None:
-        i = self.chart_choice.findData(name)
-        if i >= 0:
-            self.chart_choice.setCurrentIndex(i)
-
-    def show_table(self, name: str) -> None:
-        i = self.table_choice.findData(name)
-        if i >= 0:
-            self.table_choice.setCurrentIndex(i)
-
     # ---------------------------------------------------------------- updates
     def _changed(self, what: str) -> None:
         if what not in ("runs", "qrels", "workspace", "documents", "topics", "options"):
@@ -367,61 +273,41 @@ class PoolPanel(QWidget):
                                 "Load qrels and runs, then press Run.")
         if what in ("runs", "qrels", "workspace", "options") and "index" in self._cache:
             level = getattr(getattr(ws, "options", None), "relevance_level", 1) or 1
-            if self._cache["index"][0] != _index_key([e.run for e in entries], ws.qrels, level):
+            if self._cache["index"][0] != index_key([e.run for e in entries], ws.qrels, level):
                 self._cache.pop("index")   # other runs or qrels: let the old ones go
         if what in ("documents", "topics", "workspace"):
             self._cache.pop("title", None)
         if self.report is not None and what in ("runs", "workspace"):
             self.status.setText(self._result_status())
 
-    def _idle(self) -> None:
-        self.run_button.setEnabled(True)
-        self.cancel_button.setEnabled(False)
-
-    def _failed(self, err) -> None:
-        self._idle()
-        self.status.setText(f"Failed: {err.message}")
-
     def _done(self, result) -> None:
         report, index_entry, title_entry = result
         self._cache["index"] = index_entry
         if title_entry[1] is not None:
             self._cache["title"] = title_entry
-        self._idle()
-        self.progress.setValue(1000)
+        self._finished()
         self.report = report
         self.status.setText(self._result_status())
         self.use_inferred.setEnabled(report.inferred is not None and report.inferred.known)
-        self._tables = dict(report.tables())
+        tables = dict(report.tables())
         if report.characteristics is not None:
             self.collections[report.characteristics.collection] = report.characteristics
-            self._tables["characteristics_all_collections"] = characteristics_table(
+            tables["characteristics_all_collections"] = characteristics_table(
                 list(self.collections.values()))
-        self.table_choice.blockSignals(True)
-        self.table_choice.clear()
-        for name in self._tables:
-            self.table_choice.addItem(name.replace("_", " "), name)
-        if "inferred_pool_runs" in self._tables:     # the evidence first
-            self.table_choice.setCurrentIndex(self.table_choice.findData("inferred_pool_runs"))
+        if "inferred_pool_runs" in tables:          # the evidence first
             tabs = [self.tabs.tabText(i) for i in range(self.tabs.count())]
             if "Tables" in tabs:
                 self.tabs.setCurrentIndex(tabs.index("Tables"))
-        self.table_choice.blockSignals(False)
-        self._show_table()
-        self.chart_choice.blockSignals(True)
-        self.chart_choice.clear()
-        for key, title in CHARTS.items():
-            if chart_available(report, key):
-                self.chart_choice.addItem(title, key)
-        self.chart_choice.blockSignals(False)
-        self._draw_chart()
+        self.fill_tables(tables, current="inferred_pool_runs")
+        self.fill_charts((title, key) for key, title in CHARTS.items()
+                         if chart_available(report, key))
 
     def _result_status(self) -> str:
         if pool_state(self.state.workspace) != self._used:
             note = ("The runs, their pooled flags or groups changed since this result: "
                     "press Run again.")
         else:
-            note = STILL_LOADING if loading_runs(self) else ""
+            note = STILL_LOADING if self.loading_runs() else ""
         text = " ".join(x for x in (note, self.report.summary()) if x)
         a = self.report.assumptions
         if a is not None:        # once, under the result's summary
@@ -430,52 +316,16 @@ class PoolPanel(QWidget):
                                                            "measure", "seed", "note"))
         return text
 
-    def _show_table(self) -> None:
-        if self.report is None or self.table_choice.currentIndex() < 0:
-            return
-        frame = self._tables[self.table_choice.currentData()]
+    def table_frame(self, key: str) -> pd.DataFrame:
+        frame = self._tables[key]
         named_index = frame.index.name is not None or isinstance(frame.index, pd.MultiIndex)
-        self.table.set_frame(frame.reset_index() if named_index else frame)
+        return frame.reset_index() if named_index else frame
 
     # ---------------------------------------------------------------- charts
     def _draw_chart(self) -> None:
         draw_pool_chart(self.chart, self.report, self.chart_choice.currentData())
 
 
-def _choice(index, runs, groups, pooled, depth, settings):
-    """The pool to analyse (:func:`yardstick.analysis.pool.pool_choice.choose_pool`): the
-    runs' flags when ``pooled`` is given, else inferred; groups named as a guess when they
-    are the guess from run names."""
-    from yardstick.analysis.assumptions import Assumptions, runs_statement
-    from yardstick.analysis.pool.pool_choice import choose_pool
-    from yardstick.inputs.run_names import guess_groups
-
-    guess = guess_groups([r.tag or r.name for r in runs])
-    guessed = all(groups[n] == (g or n) for n, g in zip(groups, guess))
-    return choose_pool(index, pooled, depth, pooled_how="the runs' pooled flags",
-                       depth_how="the panel's depth", group_of=groups,
-                       groups_source="guess" if guessed else "given",
-                       assumptions=Assumptions(runs=runs_statement(list(groups)),
-                                               measure=f"{settings.measure} (uniques test)",
-                                               seed=settings.seed))
-
-
-def _index_key(runs, qrels, level) -> tuple:
-    """What the pool's judged runs depend on: the runs' data and the qrels (by identity)
-    and -l.  A renamed or regrouped run (``Run.renamed``) keeps its arrays, and with them
-    what was derived from them (:mod:`yardstick.inputs.run_cache`): the same key."""
-    from yardstick.inputs.run_cache import RunCache
-
-    return tuple(RunCache.key(r) for r in runs), id(qrels), level
-
-
-def _scaled(gen, start: float, share: float, total: float, label: str):
-    """Re-yield a sub-job's progress as part ``[start, start + share]`` of ``total``."""
-    while True:
-        try:
-            p = next(gen)
-        except StopIteration as stop:
-            return stop.value
-        msg = f"{label}: {p.message}" if label else p.message
-        yield Progress(start + share * p.fraction, total, msg)
-
+def pool_state(ws) -> tuple:
+    """What a pool result depends on among the runs: (name, pooled, group) of each run."""
+    return tuple((e.name, bool(e.pooled), e.group or e.name) for e in ws.runs.values())

@@ -15,16 +15,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QDoubleSpinBox,
-    QFormLayout,
-    QHBoxLayout,
-    QLabel,
     QLineEdit,
     QListWidget,
     QListWidgetItem,
-    QProgressBar,
-    QPushButton,
     QSpinBox,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -41,37 +35,29 @@ from yardstick.gui.app_state import AppState
 from yardstick.gui.charts.render_pg import draw_figure
 from yardstick.gui.gil_sharing import next_turn
 from yardstick.gui.jobs import JobRunner
-from yardstick.gui.results_area import (
-    cancel_panel_job,
-    install_results_area,
-    loading_runs,
-    runs_note,
-    start_panel_job,
-)
+from yardstick.gui.panels.analysis_panel_base import AnalysisPanel, column, form
 from yardstick.presentation.charts import stability_specs as specs
 from yardstick.presentation.charts.run_filter import EXTRAS_KEY, RunFilter
 
 ALL_TOPICS = "All topics"
 NONE = "—"
-JOB_KEY = "stability"
 #: made from per-topic map (yardstick.analysis.stability.aggregates)
 EXTRA_MEASURES = ("area", "map_worst")
 #: plots of a figure built per turn of the event loop (15-35 ms each, with its relayout)
 PLOTS_PER_TURN = 1
 
 
-class StabilityPanel(QWidget):
+class StabilityPanel(AnalysisPanel):
     TITLE = "Stability"
+    JOB_KEY = "stability"
+    ELSEWHERE = True
     #: choices kept in the session (yardstick.gui.panel_choices)
     CHOICES = ("analysis", "measures", "group", "versus", "seed", "samples", "bin_width",
                "fuzziness", "subset", "confidence", "alpha", "beta", "min_diffs")
 
     def __init__(self, state: AppState, jobs: JobRunner, parent=None):
-        super().__init__(parent)
-        self.state = state
-        self.jobs = jobs
+        super().__init__(state, jobs, parent)
         self.report: StabilityReport | None = None
-        self._used_runs: tuple[str, ...] = ()
         self.analysis = QComboBox()
         for a in ANALYSES:
             self.analysis.addItem(ANALYSIS_TITLES[a], a)
@@ -97,45 +83,16 @@ class StabilityPanel(QWidget):
         self.beta = QDoubleSpinBox(decimals=3, minimum=0.01, maximum=0.9, singleStep=0.05,
                                    value=0.20)
         self.min_diffs = QLineEdit("0.02, 0.05, 0.1")
-        self.run_button = QPushButton("Run")
-        self.cancel_button = QPushButton("Cancel")
-        self.cancel_button.setEnabled(False)
-        self.progress = QProgressBar()
-        self.progress.setRange(0, 1000)
-        form = QFormLayout()
-        for label, w in (("Topics", self.group),
-                         ("Compare with", self.versus), ("Seed", self.seed),
-                         ("Samples (B)", self.samples), ("Bin width", self.bin_width),
-                         ("Fuzziness", self.fuzziness), ("Subset size", self.subset),
-                         ("Confidence", self.confidence), ("α", self.alpha), ("β", self.beta),
-                         ("Min. differences", self.min_diffs)):
-            form.addRow(label, w)
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.run_button)
-        buttons.addWidget(self.cancel_button)
-        controls = QWidget()
-        cl = QVBoxLayout(controls)
-        cl.setContentsMargins(0, 0, 0, 0)
+        rows = form((("Topics", self.group), ("Compare with", self.versus), ("Seed", self.seed),
+                     ("Samples (B)", self.samples), ("Bin width", self.bin_width),
+                     ("Fuzziness", self.fuzziness), ("Subset size", self.subset),
+                     ("Confidence", self.confidence), ("α", self.alpha), ("β", self.beta),
+                     ("Min. differences", self.min_diffs)))
         # the analysis on a row of its own: its names ("Swap rates (Voorhees–Buckley)") were
         # cut to "Swap rates (Voorhees–Buckl" beside a label at 1280x800
-        cl.addWidget(QLabel("Analysis"))
-        cl.addWidget(self.analysis)
-        cl.addWidget(QLabel("Measures"))
-        cl.addWidget(self.measures, 1)
-        cl.addLayout(form)
-        footer = QWidget()                  # Run, Cancel and progress stay in view
-        fl = QVBoxLayout(footer)
-        fl.setContentsMargins(0, 2, 0, 0)
-        fl.addLayout(buttons)
-        fl.addWidget(self.progress)
-        # ---- results
-        install_results_area(self, controls, "Choose an analysis and press Run.", footer=footer,
-                             charts_first=False,
-                             chart_tab="Chart", controls_width=220)
-        self.run_button.clicked.connect(self.run)
-        self.cancel_button.clicked.connect(self.cancel)
-        self.table_choice.currentIndexChanged.connect(lambda _: self._show_table())
-        self.chart_choice.currentIndexChanged.connect(lambda _: self._draw_chart())
+        controls = column("Analysis", self.analysis, "Measures", (self.measures, 1), rows)
+        self.install_results(controls, "Choose an analysis and press Run.", charts_first=False,
+                             controls_width=220)
         state.changed.connect(self._changed)
         self._changed("runs")
 
@@ -183,27 +140,25 @@ class StabilityPanel(QWidget):
                                 "Load qrels and at least two runs, and tick a measure.")
             return ""
         analysis = self.analysis.currentData()
-        self._used_runs = tuple(evals)            # said beside the result (runs_note)
+        self._used = tuple(evals)                 # said beside the result (runs_note)
         groups = self.state.workspace.topic_groups
         g, v = self.group.currentText(), self.versus.currentText()
         settings = self.settings()
 
-        def job():
+        def job(executor=None):
             matrices, tie = score_matrices(evals, measures)
             topics = list(next(iter(matrices.values())).index)
             sets = {"all": topics} if g == ALL_TOPICS or g not in groups else {g: groups[g]}
             if v in groups and v not in sets:
                 sets[v] = groups[v]
-            return (yield from run_stability(matrices, [analysis], sets, settings, tie))
+            return (yield from run_stability(matrices, [analysis], sets, settings, tie,
+                                             executor))
 
         loading = (f" on the {len(evals)} runs evaluated so far (still loading)"
-                   if loading_runs(self) else "")
-        return start_panel_job(self, JOB_KEY, job, self._show,
-                               f"Computing {ANALYSIS_TITLES[analysis]} (seed {settings.seed}, "
-                               f"B = {settings.samples}){loading}…")
-
-    def cancel(self) -> None:
-        cancel_panel_job(self, JOB_KEY)
+                   if self.loading_runs() else "")
+        return self.start_job(job, self._show,
+                              f"Computing {ANALYSIS_TITLES[analysis]} (seed {settings.seed}, "
+                              f"B = {settings.samples}){loading}…")
 
     # ---------------------------------------------------------------- updates
     def _changed(self, what: str) -> None:
@@ -232,54 +187,35 @@ class StabilityPanel(QWidget):
                 if cur in names:
                     combo.setCurrentText(cur)
 
-    def _idle(self) -> None:
-        self.run_button.setEnabled(True)
-        self.cancel_button.setEnabled(False)
-
-    def _failed(self, err) -> None:
-        self._idle()
-        self.status.setText(f"Failed: {err.message}")
-
     def _show(self, report: StabilityReport) -> None:
-        self._idle()
-        self.progress.setValue(1000)
+        self._finished()
         self.report = report
         self.status.setText(self._result_status())
-        self.table_choice.blockSignals(True)
-        self.table_choice.clear()
-        for t in report.tables:
-            self.table_choice.addItem(t.title, t.name)
-        self.table_choice.blockSignals(False)
-        self._show_table()
-        self.chart_choice.blockSignals(True)
-        self.chart_choice.clear()
+        self.fill_tables({t.name: t for t in report.tables},
+                         {t.name: t.title for t in report.tables})
+        charts = []
         for analysis, results in report.results.items():
-            for key in results:
-                self.chart_choice.addItem(f"{ANALYSIS_TITLES[analysis]}: {key[0]}, {key[1]}",
-                                          (analysis, key))
             if REGISTRY[analysis].chart_of_all and results:   # e.g. all ASL curves at once
-                self.chart_choice.insertItem(0, f"{ANALYSIS_TITLES[analysis]}: all",
-                                             (analysis, None))
-        self.chart_choice.setCurrentIndex(0)
-        self.chart_choice.blockSignals(False)
+                charts.insert(0, (f"{ANALYSIS_TITLES[analysis]}: all", (analysis, None)))
+            charts += [(f"{ANALYSIS_TITLES[analysis]}: {key[0]}, {key[1]}", (analysis, key))
+                       for key in results]
+        self.fill_charts(charts, draw=False)
         next_turn(self, self._draw_chart)       # the figure a turn after the tables
 
     def _result_status(self) -> str:
         s = self.report.settings
-        note = runs_note(self, self._used_runs)
+        note = self.runs_note(self._used)
         a = self.report.assumptions
         if a is None:
-            return " ".join(x for x in (note, f"{len(self._used_runs)} runs. Seed {s.seed}, "
+            return " ".join(x for x in (note, f"{len(self._used)} runs. Seed {s.seed}, "
                                               f"B = {s.samples}.", *self.report.notes) if x)
         # the assumptions once (a note true of every measure is said once, in core)
         said = "; ".join(f"{k}: {v}" for k, v in a.items() if k != "note")
         return "\n".join(x for x in (note, f"Assumptions: {said}.", *self.report.notes) if x)
 
-    def _show_table(self) -> None:
-        if self.report is None or self.table_choice.currentIndex() < 0:
-            return
-        t = self.report.tables[self.table_choice.currentIndex()]
-        self.table.set_frame(t.frame.reset_index() if t.index else t.frame)
+    def table_frame(self, key: str):
+        t = self._tables[key]
+        return t.frame.reset_index() if t.index else t.frame
 
     # ---------------------------------------------------------------- charts
     def chart_figure(self):

@@ -14,7 +14,6 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
-    QFileDialog,
     QLabel,
     QMenu,
     QTabWidget,
@@ -22,19 +21,23 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from yardstick.analysis.explain.topic_lesson import (
-    TopicLesson,
-    appendix_example,
-    lesson_from_judged,
-)
+from yardstick.analysis.explain.topic_lesson import TopicLesson
 from yardstick.analysis.explain.what_if import WhatIfSession
 from yardstick.gui import explain_dialog
 from yardstick.gui.app_state import AppState
-from yardstick.gui.flow_bar import FlowBar, show_whole_text
+from yardstick.gui.flow_bar import FlowBar
 from yardstick.gui.jobs import JobRunner
 from yardstick.gui.lazy import LazyPanel
+from yardstick.gui.name_combo import NameCombo
+from yardstick.gui.panels.topic_explorer_edits import WhatIfEditing
+from yardstick.gui.panels.topic_explorer_jobs import (
+    example_session,
+    examples_offered,
+    lesson_and_tables,
+    new_session,
+)
 from yardstick.gui.table_view import try_add_plot_export, try_add_table_export
-from yardstick.gui.teaching_views import LessonView, TiesView, WhatIfView, what_if_frames
+from yardstick.gui.teaching_views import LessonView, TiesView, WhatIfView
 from yardstick.gui.what_if_significance import WhatIfSignificanceView
 from yardstick.inputs.topic_order import natural_sorted
 from yardstick.presentation.export.file_names import file_stem
@@ -43,13 +46,7 @@ from yardstick.session import what_if_state
 WORKSPACE = "Workspace"
 
 
-def _examples() -> list[tuple[str, str]]:
-    from yardstick.inputs.examples import examples
-
-    return [(e.name, e.title) for e in examples()]
-
-
-class TopicExplorerPanel(LazyPanel):
+class TopicExplorerPanel(WhatIfEditing, LazyPanel):
     TITLE = "Topic explorer"
 
     def __init__(self, state: AppState, jobs: JobRunner, parent=None):
@@ -60,11 +57,9 @@ class TopicExplorerPanel(LazyPanel):
         self.lesson: TopicLesson | None = None
         self.evals: dict | None = None
         self.ties = None
-        self.source = QComboBox()
-        self.run = QComboBox()
-        show_whole_text(self.run)
-        self.topic = QComboBox()
-        self.topic.setMinimumContentsLength(6)
+        self.source = NameCombo(min_chars=10, max_chars=22)
+        self.run = NameCombo()
+        self.topic = NameCombo(min_chars=6, max_chars=12)
         self.measure = QComboBox()
         self.measure.setEditable(True)
         self.measure.addItems(["map", "P_10", "ndcg", "recip_rank", "bpref", "Rprec"])
@@ -72,7 +67,7 @@ class TopicExplorerPanel(LazyPanel):
         self.examples_button.setText("Worked examples")
         self.examples_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         menu = QMenu(self.examples_button)
-        for name, title in _examples():
+        for name, title in examples_offered():
             menu.addAction(title, lambda n=name: self.load_example(n))
         menu.addSeparator()
         menu.addAction("Open the current example in the workspace", self.example_to_workspace)
@@ -88,17 +83,7 @@ class TopicExplorerPanel(LazyPanel):
         tb.addWidget(QLabel(" Measure "))
         tb.addWidget(self.measure)
         tb.addAction("Explain…", self.explain_current)
-        edit = FlowBar()
-        edit.addWidget(QLabel(" What-if: "))
-        edit.addAction("Relevant", lambda: self.mark_selected("relevant"))
-        edit.addAction("Not relevant", lambda: self.mark_selected("nonrelevant"))
-        edit.addAction("Unjudged", lambda: self.mark_selected("unjudged"))
-        self.undo_action = edit.addAction("Undo", self.undo)
-        self.redo_action = edit.addAction("Redo", self.redo)
-        edit.addAction("Reset", self.reset_edits)
-        edit.addAction("Export edited qrels…", self.ask_export)
-        self.edits_label = QLabel("")
-        edit.addWidget(self.edits_label)
+        edit = self._edit_bar()
         self.what_if = WhatIfView()
         self.ties_view = TiesView()
         self.ties_view.chart.topicClicked.connect(self.show_topic)
@@ -149,7 +134,7 @@ class TopicExplorerPanel(LazyPanel):
         self.source.blockSignals(True)
         self.source.clear()
         self.source.addItem(WORKSPACE, None)
-        for name, title in _examples():
+        for name, title in examples_offered():
             self.source.addItem(f"Example: {title}", name)
         ws = self.state.workspace
         usable = ws.qrels is not None and bool(ws.runs)
@@ -207,14 +192,14 @@ class TopicExplorerPanel(LazyPanel):
         self.facts.setText("preparing …")
         prev, self._previous = self._previous, None
         if isinstance(context, str):                    # a worked example
-            self.jobs.submit("explorer-session", lambda: _example_session(context),
+            self.jobs.submit("explorer-session", lambda: example_session(context),
                              on_result=self._session_ready)
             return
         edits = list(prev.done) if prev is not None and prev.original is qrels else []
         if not edits:                                   # edits kept in the session
             edits = what_if_state.edits_for(self.state.workspace.extras, qrels.path)
         self.jobs.submit("explorer-session",
-                         lambda: _new_session(qrels, runs, measures, options, edits),
+                         lambda: new_session(qrels, runs, measures, options, edits),
                          on_result=self._session_ready)
 
     def _session_ready(self, session: WhatIfSession) -> None:
@@ -229,12 +214,6 @@ class TopicExplorerPanel(LazyPanel):
                         cur_topic or self.state.current_topic)
         self.show_lesson()                      # shows the what-if tables too
         self._keep_edits()
-
-    def _keep_edits(self) -> None:
-        """Put the workspace's what-if edits in the session (autosaved, restored after a crash)."""
-        s = self.session
-        if s is not None and self.source.currentData() is None:
-            self.state.set_extra(what_if_state.KEY, what_if_state.to_json(s.original.path, s.done))
 
     def show_topic(self, topic: str) -> None:
         if self.topic.findText(topic) >= 0:
@@ -251,7 +230,7 @@ class TopicExplorerPanel(LazyPanel):
         run, topic, measure = self.run.currentText(), self.topic.currentText(), \
             self.measure.currentText()
         evals = self.evals
-        job = lambda: _lesson_and_tables(s, run, topic, evals, measure)  # noqa: E731
+        job = lambda: lesson_and_tables(s, run, topic, evals, measure)  # noqa: E731
         if self.window() is not None and self.window().isVisible():
             self.jobs.submit("explorer-lesson", job, on_result=self._lesson_ready)
         else:
@@ -276,74 +255,6 @@ class TopicExplorerPanel(LazyPanel):
     def _clear(self, message: str) -> None:
         self.lesson = None
         self.view.clear(message)
-
-    # ------------------------------------------------------------ what-if
-    def selected_docno(self) -> str | None:
-        return self.view.selected_docno()
-
-    def mark(self, docno: str, how: str) -> None:
-        """``how`` in relevant | nonrelevant | unjudged | toggle (on the current topic)."""
-        s, topic = self.session, self.topic.currentText()
-        if s is None or not docno:
-            return
-        {"relevant": s.mark_relevant, "nonrelevant": s.mark_nonrelevant,
-         "unjudged": s.mark_unjudged, "toggle": s.toggle}[how](topic, docno)
-        self._edited()
-
-    def mark_selected(self, how: str) -> None:
-        self.mark(self.selected_docno(), how)
-
-    def undo(self) -> None:
-        if self.session is not None and self.session.undo():
-            self._edited()
-
-    def redo(self) -> None:
-        if self.session is not None and self.session.redo():
-            self._edited()
-
-    def reset_edits(self) -> None:
-        if self.session is not None:
-            self.session.reset()
-            self.evals = self.session.evaluations()
-            self.show_lesson()
-            self._keep_edits()
-
-    def export_edited(self, path: str) -> None:
-        if self.session is not None:
-            self.session.export(path)
-
-    def ask_export(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Export edited qrels", "edited.qrels")
-        if path:
-            self.export_edited(path)
-
-    def _edited(self) -> None:
-        s = self.session
-        self.show_lesson()
-        self._keep_edits()
-        version = s.version
-        self.jobs.submit("explorer-whatif", s.evaluation_job,
-                         on_result=lambda ev: self._whatif_ready(ev, version))
-
-    def _whatif_ready(self, evals: dict, version: int) -> None:
-        if self.session is not None and self.session.set_evaluations(evals, version):
-            self.evals = evals
-            self._update_whatif()
-
-    def _update_edit_label(self) -> None:
-        s = self.session
-        n = len(s.overrides) if s is not None else 0
-        self.edits_label.setText(f"  {n} judgment{'s' if n != 1 else ''} changed "
-                                 "(on a copy of the qrels)" if n else "")
-        self.undo_action.setEnabled(bool(s and s.can_undo))
-        self.redo_action.setEnabled(bool(s and s.can_redo))
-
-    def _update_whatif(self) -> None:
-        s, L = self.session, self.lesson
-        if s is None or L is None or self.evals is None or L.run_name not in self.evals:
-            return
-        self.what_if.show_frames(what_if_frames(s, L, self.evals, self.measure.currentText()))
-        self.significance.show_session(s, L, self.evals, self.measure.currentText())
 
     # ------------------------------------------------------------ ties and explain
     def run_ties(self) -> None:
@@ -388,18 +299,6 @@ class TopicExplorerPanel(LazyPanel):
         self.dialog.show()
         self.dialog.raise_()
 
-    def _context_menu(self, pos) -> None:
-        docno = self.selected_docno()
-        if docno is None:
-            return
-        m = QMenu(self)
-        m.addAction(f"Mark {docno} relevant", lambda: self.mark(docno, "relevant"))
-        m.addAction(f"Mark {docno} not relevant", lambda: self.mark(docno, "nonrelevant"))
-        m.addAction(f"Mark {docno} unjudged", lambda: self.mark(docno, "unjudged"))
-        m.addSeparator()
-        m.addAction("Explain AP for this topic", lambda: self.explain_current("map"))
-        m.exec(self.table.viewport().mapToGlobal(pos))
-
     # ------------------------------------------------------------ helpers
     def _step(self, d: int) -> None:
         i = self.topic.currentIndex() + d
@@ -415,35 +314,3 @@ class TopicExplorerPanel(LazyPanel):
         if current and current in items:
             combo.setCurrentText(current)
         combo.blockSignals(False)
-
-
-def _new_session(qrels, runs, measures, options, edits) -> WhatIfSession:
-    """A what-if session, with the edits of the one it replaces (measures or runs changed)."""
-    s = WhatIfSession(qrels, runs, measures, options)
-    for e in edits:
-        s.mark(e.topic, e.docno, e.new)
-    if edits:
-        s.evaluations()
-    return s
-
-
-def _example_session(name: str) -> WhatIfSession:
-    """A what-if session on a worked example of the TREC appendix (read from its files)."""
-    from yardstick.common.options import EvalOptions
-
-    run, qrels = appendix_example(name)
-    return WhatIfSession(qrels, {run.name: run}, ["official"], EvalOptions())
-
-
-def _lesson_and_tables(session: WhatIfSession, run: str, topic: str, evals: dict | None,
-                       measure: str):
-    """``(lesson, what-if tables or None, error message or None)`` from plain data."""
-    from yardstick.analysis.explain import ExplainError
-
-    try:
-        lesson = lesson_from_judged(session.judged(run), topic)
-    except ExplainError as e:
-        return None, None, str(e)
-    frames = (what_if_frames(session, lesson, evals, measure)
-              if evals is not None and run in evals else None)
-    return lesson, frames, None

@@ -7,24 +7,23 @@ from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QLabel,
     QSpinBox,
-    QSplitter,
     QTextBrowser,
     QVBoxLayout,
-    QWidget,
 )
 
 from yardstick.analysis.explain.topic_data import topic_documents
 from yardstick.common.options import EvalOptions
 from yardstick.evaluation.evaluation_tables import topic_scores
 from yardstick.gui.app_state import AppState
-from yardstick.gui.flow_bar import FlowBar, show_whole_text
+from yardstick.gui.flow_bar import FlowBar
 from yardstick.gui.jobs import JobRunner
 from yardstick.gui.lazy import LazyPanel
+from yardstick.gui.name_combo import NameCombo
+from yardstick.gui.results_area import boxed, split
 from yardstick.gui.table_view import FrameTableView, try_add_table_export
 from yardstick.inputs.qrels import Qrels
 from yardstick.inputs.run import Run
@@ -44,8 +43,7 @@ class TopicPanel(LazyPanel):
         self.topic = QComboBox()
         self.topic.setEditable(True)
         self.topic.setMinimumContentsLength(8)
-        self.run = QComboBox()
-        show_whole_text(self.run)
+        self.run = NameCombo()
         self.depth = QSpinBox(minimum=10, maximum=100000, value=1000, singleStep=100)
         self.text = QTextBrowser()
         self.scores = FrameTableView()
@@ -65,23 +63,12 @@ class TopicPanel(LazyPanel):
         tb.addWidget(self.depth)
         try_add_table_export(self.ranking.visible_frame, tb, lambda: file_stem(
             "topic", self.topic.currentText(), self.run.currentText(), "ranking"))
-        top = QSplitter(Qt.Orientation.Horizontal)
-        top.addWidget(self.text)
-        top.addWidget(self.scores)
-        top.setSizes([450, 550])
-        bottom = QWidget()
-        bl = QVBoxLayout(bottom)
-        bl.setContentsMargins(0, 0, 0, 0)
-        bl.addWidget(self.facts)
-        bl.addWidget(self.ranking, 1)
-        split = QSplitter(Qt.Orientation.Vertical)
-        split.addWidget(top)
-        split.addWidget(bottom)
-        split.setSizes([260, 520])
+        panes = split(split(self.text, self.scores, sizes=[450, 550]),
+                      boxed(self.facts, self.ranking), sizes=[260, 520], vertical=True)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(2, 2, 2, 2)
         lay.addWidget(tb)
-        lay.addWidget(split, 1)
+        lay.addWidget(panes, 1)
         self.topic.currentTextChanged.connect(lambda _: self.refresh())
         self.run.currentTextChanged.connect(lambda _: self._refresh_ranking())
         self.depth.editingFinished.connect(self._refresh_ranking)

@@ -90,7 +90,8 @@ def test_contributors_hold_across_seeds(seed):
 def test_several_depths_that_fit_are_said():
     """A topic whose explained documents stay flat from depth 10 to 40 cannot tell which;
     one with a clear peak at 30 can."""
-    from yardstick.analysis.pool.inferred_pool import _best_depth, _close_depths
+    from yardstick.analysis.pool.judged_depth import best_depth as _best_depth
+    from yardstick.analysis.pool.judged_depth import close_depths as _close_depths
 
     flat = np.minimum(np.arange(51), 10) * 10                 # 100 documents from depth 10 on
     peak = np.concatenate([np.arange(31) * 3, 90 - np.arange(1, 21) * 2])
@@ -103,12 +104,12 @@ def test_several_depths_that_fit_are_said():
 def test_coverage_a_block_of_topics_at_a_time_is_the_same(monkeypatch):
     """The sweep over judged prefixes in blocks of topics (memory bounded) gives what one
     sweep over the whole track gives."""
-    from yardstick.analysis.pool import inferred_pool
+    from yardstick.analysis.pool import judged_depth
 
     runs, qrels, _ = make_track(depth=np.tile([20, 50, 80, 35], 5))
     index = build_judged_runs(runs, qrels)
     whole = infer_pool(index)
-    monkeypatch.setattr(inferred_pool, "COVERAGE_BLOCK", 500)
+    monkeypatch.setattr(judged_depth, "COVERAGE_BLOCK", 500)
     blocks = infer_pool(index)
     np.testing.assert_array_equal(whole.depth, blocks.depth)
     assert whole.topics.equals(blocks.topics) and whole.runs.equals(blocks.runs)

@@ -32,7 +32,7 @@ def matrices():
             for p in sorted((DATA / "runs").glob("input.*.gz"))]
     try:
         from yardstick.evaluation.engine import evaluate_run  # noqa: F401
-        from yardstick.evaluation.evaluation_service import evaluate_runs
+        from yardstick.session.evaluating import evaluate_runs
         evals = run_sync(evaluate_runs(runs, qrels, ["map", "P.10"]))
     except ImportError:
         from pytrec_evaluations import pytrec_evaluations

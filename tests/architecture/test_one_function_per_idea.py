@@ -153,6 +153,39 @@ def test_one_function_builds_an_evaluation(plain, monkeypatch):
     assert len(made) == 2
 
 
+# --------------------------------------------------------------- many runs
+
+def test_one_function_evaluates_many_runs(plain, monkeypatch):
+    import yardstick
+    from yardstick.common.progress import run_sync
+    from yardstick.evaluation import engine
+    from yardstick.session import evaluating
+
+    # one definition (the evaluation service's copy is gone), and no loop of its own
+    # over the engine anywhere else in the evaluation layer or the API
+    assert _definitions("evaluate_runs") == {"core/session/evaluating.py"}
+    assert not {f for f in _functions_calling("evaluate_run")
+                if f.startswith(("core/evaluation/", "core/api/", "core/session/archive"))
+                } - {"core/session/evaluating.py:evaluate_batch"}
+    # its callers: the API, the report and stability commands, compare-systems, archive
+    callers = {f.split(":")[0] for f in _functions_calling("evaluate_runs")}
+    assert {"core/api/evaluation.py", "core/cli/report_cmd.py", "core/cli/stability_cmd.py",
+            "core/cli/compare_systems_cmd.py", "core/session/archive_study.py"} <= callers
+    # every run it evaluates goes through the session's measure (the one path)
+    run, qrels = plain
+    want = engine.evaluate_run(run, qrels, ["map"]).summary["map"]
+    seen = []
+    real = evaluating.measure
+    monkeypatch.setattr(evaluating, "measure",
+                        lambda r, *a, **k: seen.append(r.name) or real(r, *a, **k))
+    evs = run_sync(evaluating.evaluate_runs([run, run.renamed("again")], qrels, ["map"]))
+    assert seen == list(evs) == [run.name, "again"]
+    assert evs[run.name].summary["map"] == evs["again"].summary["map"] == want
+    seen.clear()
+    assert yardstick.evaluate(qrels, [run], ["map"], per_topic=False)["value"].tolist() == [want]
+    assert seen == [run.name]
+
+
 # --------------------------------------------------------------- the tidy table
 
 def test_one_tidy_table_builder(plain, monkeypatch):
@@ -293,7 +326,7 @@ def test_public_evaluate_names_do_not_clash():
     import yardstick
     from yardstick.evaluation import engine, evaluation_service
 
-    assert _definitions("evaluate", top_level_only=True) == {"core/api.py"}
+    assert _definitions("evaluate", top_level_only=True) == {"core/api/evaluation.py"}
     assert not hasattr(evaluation_service, "evaluate")
     assert evaluation_service.evaluate_run is engine.evaluate_run
     assert list(inspect.signature(yardstick.evaluate).parameters)[:2] == ["qrels", "runs"]

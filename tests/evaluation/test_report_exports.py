@@ -14,8 +14,8 @@ from scipy import stats
 from yardstick.cli import main as cli_main
 from yardstick.common.progress import run_sync
 from yardstick.common.provenance import file_sha256
-from yardstick.evaluation.evaluation_service import evaluate_runs
 from yardstick.inputs.io import read_qrels, read_run
+from yardstick.session.evaluating import evaluate_runs
 
 SAMPLE = Path(__file__).resolve().parents[2] / "resources" / "sample_fallback"
 QRELS = SAMPLE / "robust03.qrels.gz"

@@ -30,8 +30,9 @@ def test_kendall_matrix_of_the_17_runs(tmp_path, capsys):
     if REAL_ROBUST03:
         assert round(tau, 4) == 0.7647
     from yardstick.common.progress import run_sync
-    from yardstick.evaluation.evaluation_service import EvalOptions, evaluate_runs, score_matrix
+    from yardstick.evaluation.evaluation_service import EvalOptions, score_matrix
     from yardstick.inputs.io import read_qrels, read_run
+    from yardstick.session.evaluating import evaluate_runs
     evs = run_sync(evaluate_runs([read_run(p) for p in _runs()], read_qrels(QRELS),
                                  ["map", "P.10"], EvalOptions(complete=True)))
     mapm, p10 = (score_matrix(evs, m).fillna(0.0).mean() for m in ("map", "P_10"))
@@ -81,8 +82,9 @@ def test_out_writes_every_number_at_full_precision(tmp_path, capsys):
     from scipy import stats
 
     from yardstick.common.progress import run_sync
-    from yardstick.evaluation.evaluation_service import EvalOptions, evaluate_runs, score_matrix
+    from yardstick.evaluation.evaluation_service import EvalOptions, score_matrix
     from yardstick.inputs.io import read_qrels, read_run
+    from yardstick.session.evaluating import evaluate_runs
 
     runs = _runs({"aplrob03a", "UIUC03Rd1", "pircRBa1"})
     assert main(["stability", "--qrels", QRELS, "-m", "map", "-a", "discriminative", "-a",

@@ -10,10 +10,10 @@ import pytest
 
 from tests.gui_support import QRELS, RUNS
 from yardstick.common.progress import run_sync
-from yardstick.evaluation.evaluation_service import evaluate_runs
 from yardstick.inputs.io.qrels_file import read_qrels
 from yardstick.inputs.io.run_file import read_run
 from yardstick.presentation.charts.scores import run_means
+from yardstick.session.evaluating import evaluate_runs
 
 MEASURES = ["map", "P_10", "num_rel_ret", "recip_rank", "ndcg_cut_10"]
 

@@ -10,9 +10,10 @@ pytest.importorskip("pytestqt")
 from yardstick.analysis.systems_comparison import compare_systems_matrix  # noqa: E402
 from yardstick.common.options import EvalOptions  # noqa: E402
 from yardstick.common.progress import run_sync  # noqa: E402
-from yardstick.evaluation.evaluation_service import evaluate_runs, score_matrix  # noqa: E402
+from yardstick.evaluation.evaluation_service import score_matrix  # noqa: E402
 from yardstick.inputs.io import read_qrels, read_run  # noqa: E402
 from yardstick.inputs.io.groups_file import read_groups  # noqa: E402
+from yardstick.session.evaluating import evaluate_runs  # noqa: E402
 
 
 @pytest.fixture(autouse=True)

@@ -14,12 +14,19 @@ def test_compare_behind_a_tab_computes_only_when_raised(qtbot, tmp_path, monkeyp
     win.jobs.started.connect(started.append)
     load(qtbot, win, [(QRELS, "qrels")] + [(r, "run") for r in RUNS])
     wait_evaluated(qtbot, win, list(win.state.workspace.runs))
-    compare = win.panels["compare"]
+    compare = win.docks["compare"].widget().widget()    # (not win.panels[...]: see below)
     assert compare.isVisible() and not compare.is_seen()
+    assert "compare" not in started
+    # the changes wait for it (gui.app_state.PanelState), each kind once
+    held = compare.state.held_changes()
+    assert {"runs", "evaluations"} <= set(held) and len(held) == len(set(held))
+    # taken by key, a panel has heard them (its lists are current), and still waits to
+    # compute until it is seen
+    assert win.panels["compare"] is compare and compare.state.held_changes() == []
     assert "compare" not in started and compare._stale
     with qtbot.waitSignal(win.jobs.started, check_params_cb=lambda k: k == "compare"):
         win.raise_panel("compare")
-    assert compare.is_seen() and not compare._stale
+    assert compare.is_seen() and not compare._stale and compare.state.held_changes() == []
 
 
 def test_evaluations_arrive_batch_by_batch(qtbot, tmp_path, monkeypatch):
@@ -119,3 +126,45 @@ def test_the_window_shows_every_tab_first_then_builds_every_panel(qtbot, tmp_pat
     assert set(win.panels) == set(PANEL_TITLES)
     for key, panel in win.panels.items():
         assert win.docks[key].widget().widget() is panel  # in its dock's scroll area
+
+
+def test_a_panel_behind_a_tab_hears_of_the_changes_once_when_raised(qtbot, tmp_path,
+                                                                       monkeypatch):
+    """A load's many announcements reach a panel behind a tab as one of each kind, in the
+    order of their last announcement, when its tab comes to the front (issue 28: hidden
+    panels rebuilt their controls on every batch of a 150-run load); a panel in view and
+    the window's own listeners hear every one at once."""
+    win = make_window(qtbot, tmp_path, monkeypatch)
+    win.show()
+    qtbot.waitExposed(win)
+    win.raise_panel("measures")
+    everyone: list[str] = []
+    win.state.changed.connect(everyone.append)
+    heard = {k: [] for k in ("compare", "measures")}
+    for k, got in heard.items():
+        win.panels[k].state.changed.connect(got.append)
+    load(qtbot, win, [(QRELS, "qrels")] + [(r, "run") for r in RUNS])
+    wait_evaluated(qtbot, win, list(win.state.workspace.runs))
+    assert heard["measures"] == everyone and len(everyone) > len(set(everyone))
+    assert heard["compare"] == []
+    last = {w: i for i, w in enumerate(everyone)}
+    with qtbot.waitSignal(win.jobs.started, check_params_cb=lambda k: k == "compare"):
+        win.raise_panel("compare")
+    assert heard["compare"] == sorted(set(everyone), key=last.get)
+    # a panel's own announcement reaches everyone, its own tab in view or not
+    win.panels["measures"].state.changed.emit("notes")
+    assert everyone[-1] == "notes" and heard["compare"][-1] == "notes"
+    assert heard["measures"] == everyone[:-1]            # measures is behind compare now
+
+
+def test_every_change_is_heard_at_once_while_the_window_is_not_shown(qtbot, tmp_path,
+                                                                       monkeypatch):
+    """Not shown (tests, scripts): nothing is held back, so a panel's state can be read."""
+    win = make_window(qtbot, tmp_path, monkeypatch)
+    heard: list[str] = []
+    win.panels["compare"].state.changed.connect(heard.append)
+    everyone: list[str] = []
+    win.state.changed.connect(everyone.append)
+    load(qtbot, win, [(QRELS, "qrels"), (RUNS[0], "run")])
+    wait_evaluated(qtbot, win, list(win.state.workspace.runs))
+    assert heard == everyone and heard

@@ -84,7 +84,7 @@ def test_what_if_edits_update_measures_and_ranking(qtbot, panel, tmp_path):
                      panel.session.options)
     assert panel.evals[run_name].summary["map"] == fresh.summary["map"] != before
     shown = panel.what_if.changes.frame()
-    assert shown.loc["map", f"topic {topic} (now)"] == fresh.per_topic.loc[topic, "map"]
+    assert shown.loc["map", f"topic {topic} now"] == fresh.per_topic.loc[topic, "map"]
     ranking = panel.what_if.ranking.frame()
     assert set(ranking.index) == {e for e in panel.session.runs}
     assert ranking.loc[run_name, "value"] == fresh.summary["map"]

@@ -16,13 +16,11 @@ def _settings_dir(tmp_path, monkeypatch):
     monkeypatch.setenv("YARDSTICK_DATA_DIR", str(tmp_path / "settings"))
 
 
-@pytest.fixture
-def panel(qtbot):
+def pool_panel(qtbot, jobs):
+    """The panel on the hand pool of :mod:`pool_fixtures` (depth 2, the runs' flags)."""
     from yardstick.gui.app_state import AppState
-    from yardstick.gui.jobs import JobRunner
     from yardstick.gui.panels.pool_panel import PoolPanel
 
-    jobs = JobRunner()
     state = AppState()            # no job runner: nothing evaluates in the background
     state.set_qrels(hand_qrels())
     runs = hand_runs()
@@ -36,7 +34,15 @@ def panel(qtbot):
     w.depth.setValue(2)
     w.levels.setText("2, 4")
     w.jobs_ = jobs
-    yield w
+    return w
+
+
+@pytest.fixture
+def panel(qtbot):
+    from yardstick.gui.jobs import JobRunner
+
+    jobs = JobRunner()
+    yield pool_panel(qtbot, jobs)
     jobs.shutdown()
 
 

@@ -28,10 +28,9 @@ def _scores():
     return ap, (ap * 10).round() / 10
 
 
-@pytest.fixture
-def panel(qtbot):
+def stability_panel(qtbot, jobs):
+    """The panel on the runs of :func:`_scores` (map and P_10), with two topic groups."""
     from yardstick.gui.app_state import AppState
-    from yardstick.gui.jobs import JobRunner
     from yardstick.gui.panels.stability_panel import StabilityPanel
 
     ap, p10 = _scores()
@@ -45,7 +44,6 @@ def panel(qtbot):
         def measure_columns(self):
             return ["map", "P_10"]
 
-    jobs = JobRunner()
     state = State(jobs=jobs)
     state.workspace.topic_groups.update({"first": [str(t) for t in range(301, 321)],
                                          "second": [str(t) for t in range(321, 341)]})
@@ -54,6 +52,13 @@ def panel(qtbot):
     w._changed("topic_groups")
     w.jobs_ = jobs
     return w
+
+
+@pytest.fixture
+def panel(qtbot):
+    from yardstick.gui.jobs import JobRunner
+
+    return stability_panel(qtbot, JobRunner())
 
 
 def _run(qtbot, panel, **kw):

@@ -104,7 +104,9 @@ def test_every_control_and_answer_column_is_in_view_with_150_long_named_runs():
     generated 150-run track (long run and team names, 6 topics): with each panel in front
     (each chart of the Charts panel, each table of two Stability analyses), no toolbar
     hides a control behind », no control is cut, the answer columns lie wholly in their
-    tables, and a cell, list or legend entry cut short has a tooltip with its whole text
+    tables, a cell, list or legend entry cut short has a tooltip with its whole text, and a
+    run or measure picker too narrow for a name elides it in the middle with the whole name
+    in its tooltip and in a popup list as wide as its longest entry
     (tests/wide_track_fit_worker.py)."""
     import json
     import os

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-MODULES = ["yardstick", "yardstick.api", "yardstick.interop", "yardstick.evaluation.measures.spec",
-           "yardstick.session.autosave"]
+MODULES = ["yardstick", "yardstick.api", "yardstick.api.evaluation", "yardstick.interop",
+           "yardstick.evaluation.measures.spec", "yardstick.session.autosave"]
 
 
 @pytest.mark.parametrize("name", MODULES)

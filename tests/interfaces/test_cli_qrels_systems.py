@@ -69,6 +69,19 @@ def test_compare_systems_lists_runs_in_no_system(tmp_path, capsys):
     assert "runs in no system" in capsys.readouterr().out
 
 
+def test_compare_systems_says_one_run_where_a_system_has_no_spread(tmp_path, capsys):
+    systems = tmp_path / "systems.tsv"
+    lines = (EXAMPLE / "systems.tsv").read_text().splitlines()
+    systems.write_text("\n".join(ln for ln in lines if not ln.startswith("bm25_s")
+                                 or ln.startswith("bm25_s1\t")) + "\n")
+    runs = [r for r in RUNS if "bm25_s" not in r or "bm25_s1" in r]
+    assert main(["compare-systems", "--qrels", str(EXAMPLE / "qrels.nist.txt"), "--systems",
+                 str(systems), *runs]) == 0
+    table = capsys.readouterr().out.split("system pairs")[0]
+    bm25 = next(ln for ln in table.splitlines() if ln.split()[:1] == ["bm25"])
+    assert "one run" in bm25 and "NaN" not in table and "nan" not in table
+
+
 def test_qrels_compare_names_the_bad_line_of_a_qrels(tmp_path, capsys):
     """A qrels with one short line is not 'neither qrels nor a run': the reader's own
     message names the file and the line, as ``yardstick eval`` does."""

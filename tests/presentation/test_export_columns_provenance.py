@@ -26,8 +26,9 @@ TIDY = re.compile(r"^[A-Za-z0-9_.@#-]+$")
 
 def _matrix(measure="map", complete=True):
     from yardstick.common.progress import run_sync
-    from yardstick.evaluation.evaluation_service import EvalOptions, evaluate_runs, score_matrix
+    from yardstick.evaluation.evaluation_service import EvalOptions, score_matrix
     from yardstick.inputs.io import read_qrels, read_run
+    from yardstick.session.evaluating import evaluate_runs
 
     evs = run_sync(evaluate_runs([read_run(p) for p in RUNS], read_qrels(QRELS), [measure],
                                  EvalOptions(complete=complete)))
@@ -104,6 +105,18 @@ def test_stability_and_report_tables_share_the_names(tmp_path, capsys):
     assert headers["r/All_runs/overview.csv"][:2] == ["run", "n_topics"]
     assert headers["r/aplrob03a.run/recall_levels.csv"] == ["recall", "precision"]
     assert headers["r/aplrob03a.run/summary.csv"] == ["statistic", "value"]
+
+
+def test_report_latex_provenance_names_each_measure_once(tmp_path, capsys):
+    assert cli_main(["report", "--qrels", str(QRELS), *map(str, RUNS), "--out",
+                     str(tmp_path), "--formats", "tex", "--comparison-table",
+                     "--measures", "map,P.10"]) == 0
+    capsys.readouterr()
+    line = next(ln for ln in (tmp_path / "Comparison" / "comparison.tex").read_text()
+                .splitlines() if ln.startswith("% Measures:"))
+    names = line.removeprefix("% Measures:").strip().split(", ")
+    assert len(names) == len(set(names)) and "P.10" not in names, names
+    assert any(n.startswith("P.5,10,") for n in names) and "map" in names
 
 
 def test_api_tells_runs_with_one_name_apart_as_the_cli_does(tmp_path):
@@ -209,8 +222,9 @@ def test_provenance_beside_tables_and_in_figures(compat9):
 def test_compat9_numbers_are_trec_eval_9s(compat9):
     """The recall-level table under --compat 9 holds the 9.0.8 values the footer names."""
     from yardstick.common.progress import run_sync
-    from yardstick.evaluation.evaluation_service import EvalOptions, evaluate_runs
+    from yardstick.evaluation.evaluation_service import EvalOptions
     from yardstick.inputs.io import read_qrels, read_run
+    from yardstick.session.evaluating import evaluate_runs
 
     got = pd.read_csv(compat9 / "UIUC03Rd1.run" / "recall_levels.csv", index_col="recall")
     s9, s10 = (run_sync(evaluate_runs([read_run(RUNS[1])], read_qrels(QRELS),

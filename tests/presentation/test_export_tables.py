@@ -265,3 +265,13 @@ def test_undecodable_run_tags_leave_as_their_bytes(tmp_path):
         assert b"caf\xe9" in data
     wb = openpyxl.load_workbook(write_table(f, tmp_path / "t.xlsx", provenance=prov))
     assert wb["table"]["A2"].value == "caf\\xe9" and wb["table"]["B2"].value == 0.25
+
+
+def test_a_value_rounding_to_zero_is_never_a_signed_zero_in_any_format():
+    # a confidence interval's low end just below zero, an exact negative zero, a zero
+    frame = pd.DataFrame({"CI low": [-1.2e-05, -0.0, 0.0], "CI high": [0.25, 3e-06, 0.5]},
+                         index=pd.Index(["a", "b", "c"], name="run"))
+    for fmt in ("latex", "markdown", "html", "text"):
+        text = table_to_text(frame, fmt)
+        assert "-0.0000" not in text, fmt
+        assert "-1.2e-05" in text and "3e-06" in text and "0.0000" in text, fmt

@@ -13,7 +13,6 @@ from yardstick.analysis.systems import systems_from_pattern
 from yardstick.analysis.systems_comparison import compare_systems_matrix
 from yardstick.common.options import EvalOptions
 from yardstick.common.progress import run_sync
-from yardstick.evaluation.evaluation_service import evaluate_runs
 from yardstick.evaluation.results import score_matrix
 from yardstick.inputs.io import read_qrels, read_run
 from yardstick.presentation.charts.figure_spec import ErrorBars, Line
@@ -23,6 +22,7 @@ from yardstick.presentation.charts.judgment_specs import (
     voorhees_figure,
 )
 from yardstick.presentation.charts.render_mpl import figure_bytes
+from yardstick.session.evaluating import evaluate_runs
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "resources" / "systems_example"
 

@@ -95,10 +95,10 @@ def test_all_runs_page_draws_the_best_curves_of_many_runs():
     from matplotlib.figure import Figure
 
     from yardstick.common.progress import run_sync
-    from yardstick.evaluation.evaluation_service import evaluate_runs
     from yardstick.inputs.io import read_qrels, read_run
     from yardstick.inputs.run import Run
     from yardstick.presentation.reports.adhoc import ADHOC_MEASURES, MAX_CURVES, adhoc_report
+    from yardstick.session.evaluating import evaluate_runs
 
     sample = Path(__file__).resolve().parents[2] / "resources" / "sample_fallback"
     base = [read_run(p) for p in sorted(sample.glob("*.run.gz"))]

@@ -12,7 +12,6 @@ from tests.shared_data import data_dir
 from yardstick.cli import main as cli_main
 from yardstick.common.options import EvalOptions
 from yardstick.common.progress import run_sync
-from yardstick.evaluation.evaluation_service import evaluate_runs
 from yardstick.inputs.io import read_qrels, read_run
 from yardstick.inputs.qrels import Qrels
 from yardstick.inputs.ranking import trec_order
@@ -29,6 +28,7 @@ from yardstick.presentation.reports.filtering import filtering_report, set_score
 from yardstick.presentation.reports.known_item import known_item_report, known_item_summary
 from yardstick.presentation.reports.qa import qa_ranks, qa_summary
 from yardstick.presentation.reports.render import render_html, write_report
+from yardstick.session.evaluating import evaluate_runs
 
 TE = data_dir("trec_eval_tests") / "v10.0_HEAD"
 

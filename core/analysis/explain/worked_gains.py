@@ -67,6 +67,24 @@ class IdealWalk:
         return self.gain
 
 
+def side_by_side(td: TopicData, table):
+    """``(i, gain, ideal gain)`` at rank ``i + 1`` of the ranking and of the ideal ranking,
+    walked as trec_eval's three loops do (``m_ndcg.c``, ``m_ndcg_rel.c``, ``m_G.c``): both
+    while the ranking lasts and the ideal gain is positive, then the rest of the
+    ranking (ideal gain ``None``), then the rest of the ideal ranking (gain ``None``)."""
+    walk = IdealWalk(table)
+    i = 0
+    while i < td.num_ret and walk.gain > 0.0:
+        yield i, get_gain(td.rel[i], table), walk.step()
+        i += 1
+    while i < td.num_ret:
+        yield i, get_gain(td.rel[i], table), None
+        i += 1
+    while walk.gain > 0.0:
+        yield i, None, walk.step()
+        i += 1
+
+
 def _table_text(table) -> str:
     return ", ".join(f"grade {lvl} → gain {fmt(g)} ({n} judged)" for lvl, g, n in
                      reversed(table))
@@ -75,32 +93,15 @@ def _table_text(table) -> str:
 def dcg_walk(td: TopicData, pairs):
     """(dcg, ideal dcg, terms, ideal terms) following ``m_ndcg.c``."""
     table = gain_table(td, pairs)
-    walk = IdealWalk(table)
     dcg = idcg = 0.0
     terms, iterms = [], []
-    i = 0
-    while i < td.num_ret and walk.gain > 0.0:
-        g = get_gain(td.rel[i], table)
-        if g != 0:
+    for i, g, ig in side_by_side(td, table):
+        if g is not None and g != 0:
             dcg += g / math.log2(i + 2)
             terms.append((f"rank {i + 1}: {fmt(g)}/log2({i + 2})", g / math.log2(i + 2)))
-        ig = walk.step()
-        if ig > 0.0:
+        if ig is not None and ig > 0.0:
             idcg += ig / math.log2(i + 2)
             iterms.append((f"ideal rank {i + 1}: {fmt(ig)}/log2({i + 2})", ig / math.log2(i + 2)))
-        i += 1
-    while i < td.num_ret:
-        g = get_gain(td.rel[i], table)
-        if g != 0:
-            dcg += g / math.log2(i + 2)
-            terms.append((f"rank {i + 1}: {fmt(g)}/log2({i + 2})", g / math.log2(i + 2)))
-        i += 1
-    while walk.gain > 0.0:
-        ig = walk.step()
-        if ig > 0.0:
-            idcg += ig / math.log2(i + 2)
-            iterms.append((f"ideal rank {i + 1}: {fmt(ig)}/log2({i + 2})", ig / math.log2(i + 2)))
-        i += 1
     return dcg, idcg, terms, iterms, table
 
 
@@ -154,39 +155,19 @@ def ndcg_cut(td: TopicData, k: int, ctx: ExplainContext) -> Worked:
 @explainer("ndcg_rel")
 def ndcg_rel(td: TopicData, pairs, ctx: ExplainContext) -> Worked:
     table = gain_table(td, pairs)
-    walk = IdealWalk(table)
     dcg = idcg = s = 0.0
     n_rel = n_rel_ret = 0
     terms = []
-    i = 0
-    while i < td.num_ret and walk.gain > 0.0:
-        g = get_gain(td.rel[i], table)
-        if g != 0:
+    for i, g, ig in side_by_side(td, table):
+        if g is not None and g != 0:
             dcg += g / math.log2(i + 2)
-        ig = walk.step()
-        if ig > 0.0:
+        if ig is not None and ig > 0.0:
             n_rel += 1
             idcg += ig / math.log2(i + 2)
-        if g > 0:
+        if g is not None and g > 0:
             s += dcg / idcg
             n_rel_ret += 1
             terms.append((f"rank {i + 1}: nDCG@{i + 1}", dcg / idcg))
-        i += 1
-    while i < td.num_ret:
-        g = get_gain(td.rel[i], table)
-        if g != 0:
-            dcg += g / math.log2(i + 2)
-        if g > 0:
-            s += dcg / idcg
-            n_rel_ret += 1
-            terms.append((f"rank {i + 1}: nDCG@{i + 1}", dcg / idcg))
-        i += 1
-    while walk.gain > 0.0:
-        ig = walk.step()
-        if ig > 0.0:
-            n_rel += 1
-            idcg += ig / math.log2(i + 2)
-        i += 1
     with_missing = s + (n_rel - n_rel_ret) * dcg / idcg if idcg > 0 else float("nan")
     v = with_missing / n_rel if with_missing > 0.0 else 0.0
     return Worked("ndcg_rel = mean of nDCG at the rank of each positive-gain document "
@@ -205,47 +186,33 @@ def r_ndcg(td: TopicData, pairs, ctx: ExplainContext) -> Worked:
     if td.R == 0:
         return Worked("Rndcg = mean nDCG at the ideal gain-level boundaries",
                       ("R = 0: Rndcg = 0",), 0.0)
-    walk = IdealWalk(table)
-    old = walk.gain
+    old = IdealWalk(table).gain
     dcg = idcg = s = 0.0
     n = 0
     terms = []
-    i = 0
-    while i < td.num_ret and walk.gain > 0.0:
-        g = get_gain(td.rel[i], table)
-        ig = walk.step()
+    ranking_outlasts = False        # the ranking goes on past the ideal gains
+    for i, g, ig in side_by_side(td, table):
+        if ig is None:
+            ranking_outlasts = True
+            if g != 0:
+                dcg += g / math.log2(i + 2)
+            continue
         if old != ig:
             if idcg > 0.0:
                 s += dcg / idcg
                 n += 1
-                terms.append((f"boundary after rank {i}: nDCG@{i}", dcg / idcg))
+                terms.append((f"boundary after rank {i}: nDCG@{i}" if g is not None else
+                              f"boundary after ideal rank {i}: DCG / IDCG@{i}", dcg / idcg))
             old = ig
-        if g != 0:
+        if g is not None and g != 0:
             dcg += g / math.log2(i + 2)
         if ig > 0.0:
             idcg += ig / math.log2(i + 2)
-        i += 1
-    if i < td.num_ret:
-        while i < td.num_ret:
-            g = get_gain(td.rel[i], table)
-            if g != 0:
-                dcg += g / math.log2(i + 2)
-            i += 1
-        if idcg > 0.0:
-            s += dcg / idcg
-            n += 1
-            terms.append((f"end of the ranking (rank {i}): nDCG@{i}", dcg / idcg))
-    while walk.gain > 0.0:
-        ig = walk.step()
-        if old != ig:
-            if idcg > 0.0:
-                s += dcg / idcg
-                n += 1
-                terms.append((f"boundary after ideal rank {i}: DCG / IDCG@{i}", dcg / idcg))
-            old = ig
-        if ig > 0.0:
-            idcg += ig / math.log2(i + 2)
-        i += 1
+    if ranking_outlasts and idcg > 0.0:
+        s += dcg / idcg
+        n += 1
+        terms.append((f"end of the ranking (rank {td.num_ret}): nDCG@{td.num_ret}",
+                      dcg / idcg))
     v = s / n if n else float("nan")
     return Worked("Rndcg = (1/B) Σ_b nDCG@b over the B ranks where the ideal gain changes",
                   (f"gains: {_table_text(table)}",
@@ -256,37 +223,20 @@ def r_ndcg(td: TopicData, pairs, ctx: ExplainContext) -> Worked:
 @explainer("G")
 def g_measure(td: TopicData, pairs, ctx: ExplainContext) -> Worked:
     table = gain_table(td, pairs)
-    walk = IdealWalk(table)
     res_g = sum_res = sum_ideal = cost = 0.0
     min_cost = 1.0
     terms = []
-    i = 0
-    while i < td.num_ret and walk.gain > 0.0:
-        g = get_gain(td.rel[i], table)
-        sum_res += g
-        ig = walk.step()
-        if ig > 0.0:
+    for i, g, ig in side_by_side(td, table):
+        if ig is not None and ig > 0.0:
             sum_ideal += ig
-        cost += ig if ig >= min_cost else min_cost
+        if g is None:
+            continue
+        sum_res += g
+        cost += ig if ig is not None and ig >= min_cost else min_cost
         if g != 0:
             t = g / math.log2(2 + cost - sum_res)
             res_g += t
             terms.append((f"rank {i + 1}: {fmt(g)}/log2(2 + {fmt(cost)} - {fmt(sum_res)})", t))
-        i += 1
-    while i < td.num_ret:
-        g = get_gain(td.rel[i], table)
-        sum_res += g
-        cost += min_cost
-        if g != 0:
-            t = g / math.log2(2 + cost - sum_res)
-            res_g += t
-            terms.append((f"rank {i + 1}: {fmt(g)}/log2(2 + {fmt(cost)} - {fmt(sum_res)})", t))
-        i += 1
-    while walk.gain > 0.0:
-        ig = walk.step()
-        if ig > 0.0:
-            sum_ideal += ig
-        i += 1
     v = res_g / sum_ideal if sum_ideal > 0.0 else 0.0
     return Worked("G = Σ_i gain(d_i) / log2(2 + idealcost(i) - gain so far(i)) / Σ ideal gains",
                   (f"terms: {sum_text([fmt(t) for _, t in terms])} = {fmt(res_g)}",

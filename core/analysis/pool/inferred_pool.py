@@ -29,6 +29,13 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from yardstick.analysis.pool.judged_depth import (
+    CLOSE,
+    best_depth,
+    close_depths,
+    coverage,
+    judged_depths,
+)
 from yardstick.inputs.io.text_source import text_index
 from yardstick.judging.judged_runs import JudgedRuns
 
@@ -117,127 +124,6 @@ class InferredPool:
                      f"{int(second['depth'].median())}")
         return text
 
-
-def judged_depths(index: JudgedRuns) -> tuple[np.ndarray, np.ndarray]:
-    """``(judged, length)``, each ``(n_runs, n_topics)``: each run's judged depth per topic
-    (ties at its first unjudged document resolved in its favour) and ranking length."""
-    R, T = index.n_runs, index.n_topics
-    counts = index.segment_counts().astype(np.int64)
-    judged = counts.copy()
-    unj = np.flatnonzero(index.e_rel == -1)
-    if len(unj):
-        seg = index.entry_segment(unj)
-        useg, pos = np.unique(seg, return_index=True)
-        first = unj[pos]
-        judged[useg] = first - index.seg_start[useg]
-        judged[useg] += _tied_judged(index, useg, first)
-    return judged.reshape(R, T), counts.reshape(R, T)
-
-
-def _tied_judged(index: JudgedRuns, segs: np.ndarray, first: np.ndarray) -> np.ndarray:
-    """Per first unjudged entry, the judged entries of its tie group at or after it that a
-    cut inside the tie could have kept instead (0 when it ties with nothing)."""
-    extra = np.zeros(len(first), np.int64)
-    if not index.runs or len(index.run_lines) != index.n_runs:
-        return extra
-    T = index.n_topics
-    dtype = np.float32 if index.compat == 9 else np.float64
-    run_of = segs // T
-    for r in np.unique(run_of):
-        a, b = index.seg_start[r * T], index.seg_start[(r + 1) * T]
-        lines = index.run_lines[r]
-        if len(lines) != b - a:
-            continue
-        score = index.runs[r].score[lines].astype(dtype)
-        judged = (index.e_rel[a:b] != -1).astype(np.int64)
-        starts = index.seg_start[r * T:(r + 1) * T] - a
-        new = np.ones(len(score), bool)
-        new[1:] = score[1:] != score[:-1]
-        new[starts[starts < len(score)]] = True
-        gid = np.cumsum(new) - 1
-        g_end = np.append(np.flatnonzero(new)[1:], len(score))    # exclusive end per group
-        cum = np.concatenate([[0], np.cumsum(judged)])
-        sel = run_of == r
-        u = first[sel] - a
-        g = gid[u]
-        # judged entries from the first unjudged one to the end of its tie group
-        extra[sel] = cum[g_end[g]] - cum[u]
-    return extra
-
-
-def _coverage(index: JudgedRuns, judged: np.ndarray, keep: np.ndarray, max_depth: int
-              ) -> np.ndarray:
-    """``(n_topics, max_depth + 1)``: per topic and depth k, how many judged documents lie in
-    the top k of some run in ``keep`` (bool per run) judged to depth >= k on that topic.
-
-    An entry at rank rho of a run judged to depth J covers its document for k in [rho, J];
-    each document's intervals are merged and counted once (a sweep over depths)."""
-    R, T = index.n_runs, index.n_topics
-    J = np.where(keep[:, None], np.minimum(judged, max_depth), 0)
-    strict = np.minimum(J, index.segment_counts().reshape(R, T))
-    cov = np.zeros((T, max_depth + 2), np.int64)
-    # a block of topics at a time (about COVERAGE_BLOCK entries): memory follows the block,
-    # not the judged prefixes of a whole deep-judged track
-    per_topic = strict.sum(axis=0)
-    t0 = 0
-    while t0 < T:
-        t1, total = t0 + 1, per_topic[t0]
-        while t1 < T and total + per_topic[t1] <= COVERAGE_BLOCK:
-            total += per_topic[t1]
-            t1 += 1
-        block = np.zeros_like(strict)
-        block[:, t0:t1] = strict[:, t0:t1]
-        _coverage_block(index, J, index.prefix(block), cov, max_depth)
-        t0 = t1
-    return np.cumsum(cov, axis=1)[:, :-1]
-
-
-#: judged-prefix entries swept at once by :func:`_coverage`
-COVERAGE_BLOCK = 1 << 22
-
-
-def _coverage_block(index: JudgedRuns, J: np.ndarray, idx: np.ndarray, cov: np.ndarray,
-                    max_depth: int) -> None:
-    """Add the merged intervals of the entries ``idx`` (whole topics) to ``cov``'s
-    difference array."""
-    T = index.n_topics
-    if not len(idx):
-        return
-    seg = index.entry_segment(idx)
-    key = (seg % T).astype(np.int64) * index.n_docs + index.e_doc[idx]
-    start = (idx - index.seg_start[seg] + 1).astype(np.int64)
-    end = J.ravel()[seg]
-    del seg, idx
-    order = np.lexsort((start, key))
-    key, start, end = key[order], start[order], end[order]
-    big = max_depth + 2
-    # segmented running maximum of the interval ends (keys offset so groups never mix)
-    off = key - key.min()
-    run_end = np.maximum.accumulate(end + off * big) - off * big
-    prev_end = np.empty_like(run_end)
-    prev_end[0] = -1
-    prev_end[1:] = run_end[:-1]
-    new_key = np.ones(len(key), bool)
-    new_key[1:] = key[1:] != key[:-1]
-    opens = new_key | (start > prev_end + 1)
-    # a merged interval runs from an opening entry to the running maximum before the next one
-    o = np.flatnonzero(opens)
-    close = np.append(o[1:] - 1, len(key) - 1)
-    topic = key[o] // index.n_docs
-    np.add.at(cov, (topic, start[o]), 1)
-    np.add.at(cov, (topic, run_end[close] + 1), -1)
-
-
-def _best_depth(cov: np.ndarray, total: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Per topic the largest depth of greatest coverage, and the share it explains."""
-    K = cov.shape[1] - 1
-    rev = cov[:, ::-1]
-    best = K - np.argmax(rev, axis=1)          # the largest k among the maxima
-    got = cov[np.arange(len(cov)), best]
-    share = np.divide(got, total, out=np.zeros(len(got)), where=total > 0)
-    return np.where(got > 0, best, 0).astype(np.int64), share
-
-
 def infer_pool(index: JudgedRuns, max_depth: int | None = None) -> InferredPool:
     """Infer the pooled runs and the pool depth per topic (see the module docstring).
 
@@ -255,8 +141,8 @@ def infer_pool(index: JudgedRuns, max_depth: int | None = None) -> InferredPool:
     total = np.bincount(q_topic, minlength=T).astype(np.int64)
     K = int(max_depth or max(1, int(length.max()) if length.size else 1))
     everyone = np.ones(R, bool)
-    cov = _coverage(index, judged, everyone, K)
-    depth, share = _best_depth(cov, total)
+    cov = coverage(index, judged, everyone, K)
+    depth, share = best_depth(cov, total)
     tell = index.in_qrels & (share >= MIN_EXPLAINED) & (depth > 0)
     # a run is judged to the pool depth where J >= depth, or all of a shorter ranking
     need = np.minimum(depth[None, :], length)
@@ -296,7 +182,7 @@ def infer_pool(index: JudgedRuns, max_depth: int | None = None) -> InferredPool:
     notes = np.where(~index.in_qrels, "not judged",
                      np.where(tell, "", "cannot tell: no depth explains half the judged "
                                         "documents")).astype(object)
-    for t, (lo, hi) in _close_depths(cov, depth, tell).items():
+    for t, (lo, hi) in close_depths(cov, depth, tell).items():
         notes[t] = (f"several depths fit: {lo}-{hi} explain within {CLOSE:.1%} as many "
                     f"judged documents; {depth[t]} (the deepest best) is used")
     lowest = np.where(ev, judged, np.iinfo(np.int64).max).min(axis=1)
@@ -333,24 +219,6 @@ def infer_pool(index: JudgedRuns, max_depth: int | None = None) -> InferredPool:
               f"({int(tell.sum())} of {int(index.in_qrels.sum())} topics could tell)")
     return InferredPool("inferred", reason, np.where(tell, depth, 0), contributing, run_depth,
                         runs, topics, judged)
-
-
-#: depths explaining at least this share of the best depth's documents "fit" as well
-CLOSE = 0.995
-
-
-def _close_depths(cov: np.ndarray, depth: np.ndarray, tell: np.ndarray) -> dict:
-    """Topics where depths far from the chosen one explain nearly as much (within
-    :data:`CLOSE`): ``{topic: (lowest, highest)}`` when they span more than a tenth of it."""
-    out = {}
-    for t in np.flatnonzero(tell):
-        best = cov[t, depth[t]]
-        near = np.flatnonzero(cov[t] >= CLOSE * best)
-        lo, hi = int(near.min()), int(near.max())
-        if hi - lo > max(2, depth[t] // 10):
-            out[int(t)] = (lo, hi)
-    return out
-
 
 def _unique_documents(index: JudgedRuns, judged: np.ndarray, runs: np.ndarray,
                       depth: np.ndarray) -> np.ndarray:

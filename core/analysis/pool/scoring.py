@@ -18,11 +18,15 @@ code ``yardstick eval`` runs:
 
 from __future__ import annotations
 
+import weakref
+from collections.abc import Sequence
+
 import numpy as np
 
 from yardstick.common.progress import Progress
 from yardstick.evaluation.engine import score_segments
 from yardstick.judging.judged_runs import JudgedRuns
+from yardstick.judging.judged_subset import SubsetEntries, judged_subset, qrels_entries
 
 MEASURES = ("map", "map_judged", "bpref", "infAP")
 #: runs scored between two cancellation points of a pool job (at most)
@@ -65,6 +69,66 @@ def iter_score_blocks(index: JudgedRuns, measure: str, rel: np.ndarray | None = 
         per_topic.append(score_all(index.run_block(r0, r1), measure, rel[a:z], levels))
         yield Progress(step, total, message)
     return np.concatenate(per_topic) if per_topic else np.zeros((0, T))
+
+
+def iter_score_subset(index: JudgedRuns, entries: SubsetEntries, measures: Sequence[str],
+                      rel: np.ndarray, rel_levels: np.ndarray | None = None, step: float = 0,
+                      total: float = 1, message: str = ""):
+    """:func:`iter_score_blocks` for judgments given on ``entries`` only (every other entry
+    not in the qrels: :func:`yardstick.judging.judged_subset.judged_subset`), the same
+    values, for several measures at once (``{measure: (n_runs, n_topics)}``): those on the
+    whole list share one ranking (its relevant documents found once), ``map_judged`` its
+    condensed list; a block of runs at a time (:data:`ENTRY_BLOCK` of these entries), a
+    cancellation point after each."""
+    for m in measures:
+        why = unsupported(m)
+        if why:
+            raise ValueError(why)
+    T = index.n_topics
+    # AP, bpref and P@k read judged entries only (relevance level >= 0): the pooled but
+    # unjudged ones (infAP's) are left out of their ranking, ranks kept
+    kinds = {m: "all" if m == "infAP" or index.relevance_level < 0 else "judged"
+             for m in measures}
+    judged = rel >= 0
+    sets = {"all": (entries, rel)}
+    if "judged" in kinds.values():
+        sets["judged"] = (entries, rel) if judged.all() else \
+            (entries.select(judged), rel[judged])
+    del judged
+    per_run = max(1, len(entries) // max(index.n_runs, 1))
+    block = max(1, ENTRY_BLOCK // per_run)
+    out: dict[str, list] = {m: [] for m in measures}
+    for r0 in range(0, index.n_runs, block):
+        r1 = min(index.n_runs, r0 + block)
+        rankings = {}
+        for m in measures:
+            judged_only = m == "map_judged"
+            kind = (kinds[m], judged_only)
+            if kind not in rankings:
+                e, r = sets[kinds[m]]
+                rankings[kind] = judged_subset(index, e, r, rel_levels, judged_only, (r0, r1))
+            name = "map" if judged_only else f"P.{m[2:]}" if m.startswith("P_") else m
+            out[m].append(score_segments(rankings[kind], name).reshape(r1 - r0, T))
+        yield Progress(step, total, message)
+    return {m: np.concatenate(v) if v else np.zeros((0, T)) for m, v in out.items()}
+
+
+#: per judged runs, the full-qrels scores already computed, by measure
+_FULL: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def iter_full_scores(index: JudgedRuns, measure: str, step: float = 0, total: float = 1,
+                     message: str = ""):
+    """Per (run, topic) ``measure`` with the full qrels (a progress generator), computed
+    once per index and measure and shared by every analysis of it (leave-out-uniques'
+    official scores, each simulated strategy's reference ranking); a copy each time."""
+    done = _FULL.setdefault(index, {})
+    if measure not in done:
+        scores = yield from iter_score_subset(index, qrels_entries(index), (measure,),
+                                              index.e_rel[qrels_entries(index).idx], None,
+                                              step, total, message)
+        done[measure] = scores[measure]
+    return done[measure].copy()
 
 
 def unsupported(measure: str) -> str | None:

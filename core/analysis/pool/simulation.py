@@ -33,6 +33,7 @@ of the full qrels; a topic left with no relevant document scores 0.
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 
@@ -46,7 +47,12 @@ from yardstick.common.progress import Progress, run_sync
 from yardstick.evaluation.results import mean_over_topics
 from yardstick.inputs.io.read_progress import scaled
 from yardstick.judging.judged_runs import NONPOOL, UNJUDGED, JudgedRuns
-from yardstick.judging.judgment_table import search_sorted
+from yardstick.judging.judged_subset import (
+    SubsetEntries,
+    entries_with,
+    on_qrels,
+    qrels_entries,
+)
 
 STRATEGIES = ("depth", "runs", "mtf", "random")
 SIM_MEASURES = ("map", "map_judged", "bpref", "infAP")
@@ -140,36 +146,16 @@ def iter_order_move_to_front(index: JudgedRuns, max_budget: int, seed: int | Non
             a, b = index.seg_start[s], index.seg_start[s + 1]
             if max_depth is not None:
                 b = min(b, a + max_depth)
+            # a run is read no further than the budget (each document it passes is judged)
+            b = min(b, a + max_budget + 1)
             if b > a:
-                lists.append((index.entry_keys(np.arange(a, b)), index.e_rel[a:b] >= lvl))
+                lists.append((index.entry_keys(np.arange(a, b)).tolist(),
+                              (index.e_rel[a:b] >= lvl).tolist()))
         if not lists:
             continue
-        prio = np.zeros(len(lists), np.int64)
         # tie order among runs: seeded random, or the runs' own order without a seed
         tie_rank = np.arange(len(lists)) if seed is None else rng.permutation(len(lists))
-        ptr = [0] * len(lists)
-        live = np.ones(len(lists), bool)
-        judged: dict[int, int] = {}
-        current = -1
-        while len(judged) < max_budget and live.any():
-            top = prio[live].max()
-            cands = np.flatnonzero(live & (prio == top))
-            r = current if current in cands else int(cands[np.argmin(tie_rank[cands])])
-            keys, rel = lists[r]
-            while ptr[r] < len(keys) and int(keys[ptr[r]]) in judged:
-                ptr[r] += 1
-            if ptr[r] >= len(keys):
-                live[r] = False
-                current = -1
-                continue
-            key = int(keys[ptr[r]])
-            judged[key] = len(judged) + 1
-            if rel[ptr[r]]:
-                prio[r] = 0  # the maximum priority
-            else:
-                prio[r] -= 1
-            ptr[r] += 1
-            current = r
+        judged = _move_to_front_topic(lists, max_budget, tie_rank.tolist())
         if judged:
             out_k.append(np.fromiter(judged.keys(), np.int64, len(judged)))
             out_v.append(np.fromiter(judged.values(), np.int64, len(judged)))
@@ -179,8 +165,41 @@ def iter_order_move_to_front(index: JudgedRuns, max_budget: int, seed: int | Non
     return JudgingOrder("mtf", k[order], v[order])
 
 
-def judgments_at(index: JudgedRuns, order: JudgingOrder, level: int,
-                 _pos: np.ndarray | None = None
+def _move_to_front_topic(lists: list, max_budget: int, tie_rank: list) -> dict[int, int]:
+    """One topic's move-to-front judgments ``{key: when judged (1, 2, ...)}``: ``lists`` per
+    run its keys and relevance flags in rank order.  The run judged next is the live run
+    of highest priority, the run just judged among tied ones, else the lowest
+    ``tie_rank`` (a heap of (-priority, tie rank, run), entries left stale when a
+    run's priority changes)."""
+    n = len(lists)
+    prio, live, ptr = [0] * n, [True] * n, [0] * n
+    heap = [(0, tie_rank[i], i) for i in range(n)]
+    heapq.heapify(heap)
+    judged: dict[int, int] = {}
+    current = -1
+    while len(judged) < max_budget:
+        while heap and (not live[heap[0][2]] or -heap[0][0] != prio[heap[0][2]]):
+            heapq.heappop(heap)
+        if not heap:
+            break
+        top = -heap[0][0]
+        r = current if current >= 0 and live[current] and prio[current] == top \
+            else heap[0][2]
+        keys, rel = lists[r]
+        p = ptr[r]
+        while p < len(keys) and keys[p] in judged:
+            p += 1
+        if p >= len(keys):
+            ptr[r], live[r], current = p, False, -1
+            continue
+        judged[keys[p]] = len(judged) + 1
+        prio[r] = 0 if rel[p] else prio[r] - 1   # relevant: the maximum priority again
+        heapq.heappush(heap, (-prio[r], tie_rank[r], r))
+        ptr[r], current = p + 1, r
+    return judged
+
+
+def judgments_at(index: JudgedRuns, order: JudgingOrder, level: int
                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Per-entry judgments, R and N per topic under one level of a judging order.
 
@@ -190,59 +209,94 @@ def judgments_at(index: JudgedRuns, order: JudgingOrder, level: int,
         unsampled members of a random sample's pool)
     num_rel, num_nonrel : per topic, among the simulated judgments
     """
-    rel, levels = simulated_judgments(index, order, level, _pos)
+    rel, levels = simulated_judgments(index, order, level)
     lvl = min(max(index.relevance_level, 0), levels.shape[1])
     return rel, levels[:, lvl:].sum(axis=1), levels[:, :lvl].sum(axis=1)
 
 
-def simulated_judgments(index: JudgedRuns, order: JudgingOrder, level: int,
-                        _pos: np.ndarray | None = None
+def simulated_judgments(index: JudgedRuns, order: JudgingOrder, level: int
                         ) -> tuple[np.ndarray, np.ndarray]:
     """Per-entry judgments and the ``(n_topics, L)`` judgment counts per level (what
     :meth:`JudgedRuns.judged` takes) under one level of a judging order."""
-    val = _pos if _pos is not None else _entry_values(index, order)
-    rel = np.full(len(index.e_rel), NONPOOL, index.e_rel.dtype)
-    judged = (val > 0) & (val <= level)
-    judged &= index.e_rel >= 0
-    rel[judged] = index.e_rel[judged]
-    del judged
-    if order.pool_keys is not None:  # the rest of the sampling frame: pooled, not judged
-        rel[val > level] = UNJUDGED
-    found, q_val = index.lookup(order.keys)
-    ok = found & (q_val >= 0) & (order.value <= level)
-    t = index.key_topic(order.keys[ok]).astype(np.int64)
-    L = max(int(index.q_rel.max()) + 1 if len(index.q_rel) else 1, 1)
-    levels = np.bincount(t * L + q_val[ok], minlength=index.n_topics * L
-                         ).reshape(index.n_topics, L)
+    located = run_sync(_iter_locate(index, order))
+    rel_c, levels, entries = located.at(level)
+    rel = np.full(index.n_entries, NONPOOL, index.e_rel.dtype)
+    rel[entries.idx] = rel_c
     return rel, levels
 
 
-def _entry_values(index: JudgedRuns, order: JudgingOrder) -> np.ndarray:
-    """Per entry, the level at which it is judged (0: never) — entries the full
-    qrels judge (rel >= 0), or for a sample every entry, whose unsampled pool members
-    are marked."""
-    return run_sync(_iter_entry_values(index, order))
+@dataclass(frozen=True, eq=False)
+class _Located:
+    """A judging order placed on the entries it can judge (every other entry stays "not
+    in the qrels" at every level): per entry of ``entries`` the level at which it is
+    judged (0: never), and per key of the order its qrels value."""
+
+    order: JudgingOrder
+    entries: SubsetEntries
+    rel: np.ndarray       # the entries' full-qrels judgments
+    value: np.ndarray     # the entries' levels (0: never)
+    q_ok: np.ndarray      # per order key: the qrels judge it (value >= 0)
+    q_code: np.ndarray    # per order key: topic * L + qrels value
+    n_topics: int
+    n_levels: int
+
+    def at(self, level: int) -> tuple[np.ndarray, np.ndarray, SubsetEntries]:
+        """The ``(n_topics, L)`` counts per level at ``level`` and the judgments of the
+        entries they can change (those judged by then; for a sample, every member of the
+        sampling frame), with those entries."""
+        if self.order.pool_keys is not None:
+            keep = self.value > 0
+        else:
+            keep = (self.value > 0) & (self.value <= level)
+        value, full = self.value[keep], self.rel[keep]
+        rel = np.full(len(value), NONPOOL, full.dtype)
+        judged = (value <= level) & (full >= 0)
+        rel[judged] = full[judged]
+        if self.order.pool_keys is not None:   # the rest of the sampling frame: pooled, unjudged
+            rel[value > level] = UNJUDGED
+        ok = self.q_ok & (self.order.value <= level)
+        levels = np.bincount(self.q_code[ok], minlength=self.n_topics * self.n_levels)
+        return rel, levels.reshape(self.n_topics, self.n_levels), self.entries.select(keep)
 
 
-def _iter_entry_values(index: JudgedRuns, order: JudgingOrder, step: float = 0, total: int = 1,
-                       message: str = ""):
-    """:func:`_entry_values` :data:`LOCATE_CHUNK` entries at a time, a cancellation point
-    after each (2 bytes an entry for levels below 65536: levels start at 1, so 0 marks
-    the entries the order lacks)."""
-    n = index.n_entries
+def _iter_locate(index: JudgedRuns, order: JudgingOrder, step: float = 0, total: int = 1,
+                 message: str = ""):
+    """:class:`_Located` for ``order``, :data:`LOCATE_CHUNK` entries at a time, a
+    cancellation point after each: the entries the qrels hold (for a sample also the
+    sampled pool's members the qrels lack, which become "pooled but unjudged"; otherwise
+    only entries judged ``>= 0`` are located)."""
+    if order.pool_keys is not None:
+        found, _ = index.lookup(order.pool_keys)
+        entries = entries_with(index, order.pool_keys[~found])
+    else:
+        entries = qrels_entries(index)
+    e_rel = index.e_rel[entries.idx]
     top = int(order.value.max()) if len(order.value) else 0
-    val = np.zeros(n, np.uint16 if top < 2**16 else np.int32 if top < 2**31 else np.int64)
+    val = np.zeros(len(entries), np.uint16 if top < 2**16 else np.int32 if top < 2**31
+                   else np.int64)
     if len(order.keys):
-        for a in range(0, n, LOCATE_CHUNK):
-            idx = np.arange(a, min(n, a + LOCATE_CHUNK), dtype=np.int64)
+        # the order's levels spread onto the qrels once, then onto the entries by a gather;
+        # a sample's members the qrels lack (entries without a qrels position) searched
+        on_q, lacking = on_qrels(index, order.keys, order.value.astype(val.dtype))
+        lack_keys, lack_val = order.keys[lacking], order.value[lacking]
+        for a in range(0, len(entries), LOCATE_CHUNK):
+            qpos = entries.qpos[a:a + LOCATE_CHUNK]
+            got = np.where(qpos >= 0, on_q[np.maximum(qpos, 0)], 0)
             if order.pool_keys is None:
-                idx = idx[index.e_rel[idx] >= 0]
-            k = index.entry_keys(idx)
-            pos = np.minimum(search_sorted(order.keys, k), len(order.keys) - 1)
-            hit = order.keys[pos] == k
-            val[idx[hit]] = order.value[pos[hit]]
+                got[e_rel[a:a + LOCATE_CHUNK] < 0] = 0
+            elif len(lack_keys) and (qpos < 0).any():
+                out = np.flatnonzero(qpos < 0)
+                k = entries.keys(index, a, a + LOCATE_CHUNK)[out]
+                pos = np.minimum(np.searchsorted(lack_keys, k), len(lack_keys) - 1)
+                hit = lack_keys[pos] == k
+                got[out[hit]] = lack_val[pos[hit]]
+            val[a:a + LOCATE_CHUNK] = got
             yield Progress(step, total, message)
-    return val
+    found, q_val = index.lookup(order.keys)
+    L = max(int(index.q_rel.max()) + 1 if len(index.q_rel) else 1, 1)
+    ok = found & (q_val >= 0)
+    code = index.key_topic(order.keys).astype(np.int64) * L + np.where(ok, q_val, 0)
+    return _Located(order, entries, e_rel, val, ok, code, index.n_topics, L)
 
 
 @dataclass(frozen=True, eq=False)
@@ -312,13 +366,12 @@ def iter_simulate(index: JudgedRuns, depth: Depth, strategy: str, levels: Sequen
         order = yield from scaled(iter_order_move_to_front(index, max(levels), seed=seed),
                                   0, 2 * total)   # the first half of step 0
     yield Progress(0.5, total, f"{strategy}: locating the judgments")
-    pos = yield from _iter_entry_values(index, order, 0.5, total,
-                                        f"{strategy}: locating the judgments")
+    located = yield from _iter_locate(index, order, 0.5, total,
+                                      f"{strategy}: locating the judgments")
     evaluated = index.evaluated()
     names = list(index.run_names)
-    full = yield from scoring.iter_score_blocks(index, reference, index.e_rel,
-                                                index.rel_levels(), 0.6, total,
-                                                f"{strategy}: scoring with the full qrels")
+    full = yield from scoring.iter_full_scores(index, reference, 0.6, total,
+                                               f"{strategy}: scoring with the full qrels")
     ref = pd.Series(mean_over_topics(full, evaluated, axis=1), index=names)
     ref_rank = system_ranking(ref)
     yield Progress(0.8, total, f"{strategy}: the reachable relevant documents")
@@ -330,14 +383,15 @@ def iter_simulate(index: JudgedRuns, depth: Depth, strategy: str, levels: Sequen
                                           "score": ref.to_numpy()})]
     for i, level in enumerate(levels):
         yield Progress(i + 1, total, f"{strategy}: level {level}")
-        rel, levels = simulated_judgments(index, order, level, pos)
-        lvl = min(max(index.relevance_level, 0), levels.shape[1])
-        num_rel, num_nonrel = levels[:, lvl:].sum(axis=1), levels[:, :lvl].sum(axis=1)
+        rel, counts, entries = located.at(level)
+        lvl = min(max(index.relevance_level, 0), counts.shape[1])
+        num_rel, num_nonrel = counts[:, lvl:].sum(axis=1), counts[:, :lvl].sum(axis=1)
         judged_per_topic = (num_rel + num_nonrel)[index.in_qrels].mean()
+        per_topic = yield from scoring.iter_score_subset(
+            index, entries, measures, rel, counts, i + 1, total,
+            f"{strategy}: level {level}")
         for m in measures:
-            per_topic = yield from scoring.iter_score_blocks(
-                index, m, rel, levels, i + 1, total, f"{strategy}: level {level}, {m}")
-            s = pd.Series(mean_over_topics(per_topic, evaluated, axis=1), index=names)
+            s = pd.Series(mean_over_topics(per_topic[m], evaluated, axis=1), index=names)
             rank = system_ranking(s)
             tau = kendall_tau(ref_rank, rank)[0] if len(names) > 1 else np.nan
             tap = tau_ap(ref_rank, rank) if len(names) > 1 else np.nan

@@ -38,7 +38,7 @@ from yardstick.common.progress import Progress, run_sync
 from yardstick.evaluation.results import mean_over_topics
 from yardstick.inputs.io.text_source import text_index
 from yardstick.judging.judged_runs import NONPOOL, JudgedRuns, unique_sorted
-from yardstick.judging.judgment_table import search_sorted
+from yardstick.judging.judged_subset import on_qrels, qrels_entries
 
 RED_FLAG_PERCENT = 5.0
 #: judged entries looked up between two cancellation points of the masking step
@@ -134,23 +134,22 @@ def iter_leave_out_uniques(index: JudgedRuns, depth: Depth, unit: str = "group",
     yield Progress(1, steps, f"scoring all runs ({measure})")
     evaluated = index.evaluated()
     levels = index.rel_levels()
-    official_t = yield from scoring.iter_score_blocks(index, measure, None, levels, 1, steps,
-                                                      f"scoring all runs ({measure})")
+    official_t = yield from scoring.iter_full_scores(index, measure, 1, steps,
+                                                     f"scoring all runs ({measure})")
     official = mean_over_topics(official_t, evaluated, axis=1)
 
     masking = "masking the judgments only each unit contributed"
     yield Progress(2, steps, masking)
-    rel = index.e_rel.copy()
-    for a in range(0, index.n_entries if len(j_keys) else 0, MASK_CHUNK):
-        # the judged entries of a slice (a cancellation point every slice)
-        idx = np.flatnonzero(index.e_rel[a:a + MASK_CHUNK] != NONPOOL) + a
-        seg = index.entry_segment(idx)
-        keys = (seg % index.n_topics) * index.n_docs + index.e_doc[idx]
-        pos_c = np.minimum(search_sorted(j_keys, keys), len(j_keys) - 1)
-        run_of = seg // index.n_topics
-        mine = (j_keys[pos_c] == keys) & (j_owner[pos_c] == unit_of_run[run_of]) \
-            & index.pooled[run_of]
-        rel[idx[mine]] = NONPOOL
+    # the entries the qrels hold (only they can lose a judgment), a slice at a time
+    entries = qrels_entries(index)
+    rel = index.e_rel[entries.idx]
+    owner_q, _ = on_qrels(index, j_keys, j_owner.astype(np.int64), fill=-1)
+    for a in range(0, len(entries) if len(j_keys) else 0, MASK_CHUNK):
+        qpos = entries.qpos[a:a + MASK_CHUNK]
+        owner = np.where(qpos >= 0, owner_q[np.maximum(qpos, 0)], -1)
+        run_of = entries.segments(a, a + MASK_CHUNK) // index.n_topics
+        mine = (owner >= 0) & (owner == unit_of_run[run_of]) & index.pooled[run_of]
+        rel[a:a + MASK_CHUNK][mine] = NONPOOL
         yield Progress(2, steps, masking)
     # the judgments per level each pooled run's unit takes out (R and N of the kernels)
     L = levels.shape[1]
@@ -160,8 +159,9 @@ def iter_leave_out_uniques(index: JudgedRuns, depth: Depth, unit: str = "group",
     removed = np.bincount(code, minlength=n_units * index.n_topics * L
                           ).reshape(n_units, index.n_topics, L)
     rel_levels = levels[None] - np.where(index.pooled[:, None, None], removed[unit_of_run], 0)
-    without_t = yield from scoring.iter_score_blocks(index, measure, rel, rel_levels, 2, steps,
-                                                     "scoring without each unit's judgments")
+    without_t = (yield from scoring.iter_score_subset(
+        index, entries, (measure,), rel, rel_levels, 2, steps,
+        "scoring without each unit's judgments"))[measure]
     without = mean_over_topics(without_t, evaluated, axis=1)
 
     yield Progress(3, steps, "ranking")

@@ -69,9 +69,9 @@ def _avgjg(pc, kind):
     return np.where(s > 0.0, _ratio(s, pc.num_jgs), 0.0)
 
 
-def _avgjg_rnonrel(pc, retrieved_only: bool):
+def _avgjg_rnonrel(pc, kind: str):
     g = pc.jg
-    if retrieved_only:
+    if kind == "ret":
         R, N = g("num_rel_ret"), g("num_nonrel_ret")
         ful, poss = g("ful_ret"), g("poss_ret")
         alt_ful, alt_poss = g("rnr_ful"), g("rnr_poss")
@@ -91,97 +91,81 @@ def _avgjg_rnonrel(pc, retrieved_only: bool):
 
 _measure = partial(measure, rel_format="prefs")
 
-@_measure("prefs_num_prefs_poss", LONG, "Number of preferences that could be fulfilled, "
-         "whether or not their documents are retrieved (sum over topics).", average="sum",
-         cite=CITE.format("prefs_num_prefs_poss"), range="count")
-def num_prefs_possible(pc, params):
-    pc = _pc(pc, "prefs_num_prefs_poss")
-    return pc.topic_sum(_counts(pc, "all")[1])
+#: The counts (summed over topics): what is counted, and the per-JG count it sums.
+_COUNTS = {
+    "prefs_num_prefs_poss": ("Number of preferences that could be fulfilled, whether or not "
+                             "their documents are retrieved (sum over topics).",
+                             lambda pc: _counts(pc, "all")[1]),
+    "prefs_num_prefs_ful": ("Number of preferences fulfilled, implied ones (only the "
+                            "preferred document retrieved) included (sum over topics).",
+                            lambda pc: _counts(pc, "all")[0]),
+    "prefs_num_prefs_ful_ret": ("Number of preferences fulfilled among retrieved documents "
+                                "(both retrieved; sum over topics).",
+                                lambda pc: pc.jg("ful_ret")),
+}
 
 
-@_measure("prefs_num_prefs_ful", LONG, "Number of preferences fulfilled, implied ones (only "
-         "the preferred document retrieved) included (sum over topics).", average="sum",
-         cite=CITE.format("prefs_num_prefs_ful"), range="count")
-def num_prefs_fulfilled(pc, params):
-    pc = _pc(pc, "prefs_num_prefs_ful")
-    return pc.topic_sum(_counts(pc, "all")[0])
+def _count_kernel(name: str, per_jg):
+    def kernel(pc, params):
+        pc = _pc(pc, name)
+        return pc.topic_sum(per_jg(pc))
+
+    kernel.__name__ = kernel.__qualname__ = name
+    return kernel
 
 
-@_measure("prefs_num_prefs_ful_ret", LONG, "Number of preferences fulfilled among retrieved "
-         "documents (both retrieved; sum over topics).", average="sum",
-         cite=CITE.format("prefs_num_prefs_ful_ret"), range="count")
-def num_prefs_fulfilled_ret(pc, params):
-    pc = _pc(pc, "prefs_num_prefs_ful_ret")
-    return pc.topic_sum(pc.jg("ful_ret"))
+for _name, (_text, _per_jg) in _COUNTS.items():
+    _measure(_name, LONG, _text, average="sum", cite=CITE.format(_name),
+             range="count")(_count_kernel(_name, _per_jg))
 
 
-@_measure("prefs_simp", DOUBLE, "Preferences fulfilled / preferences possible (a pair with "
-         "neither document retrieved counts as a failure).", cite=CITE.format("prefs_simp"))
-def prefs_simple(pc, params):
-    return _simp(_pc(pc, "prefs_simp"), "all")
+#: The ratio measures, each over every preference, over those between two retrieved
+#: documents only (``_ret``) and ignoring those whose two documents are both
+#: unretrieved (``_imp``), in trec_eval's order; the kernels take the kind of pairs.
+_RATIOS = {
+    "prefs_simp": "Preferences fulfilled / preferences possible (a pair with neither "
+                  "document retrieved counts as a failure).",
+    "prefs_pair": "Mean over document pairs of the share of the pair's preferences (from all "
+                  "judgment groups) that the ranking fulfils.",
+    "prefs_avgjg": "prefs_simp computed per judgment group (user), averaged over the groups.",
+    "prefs_avgjg_Rnonrel": "prefs_avgjg with each group's non-relevant documents counted as "
+                           "many as its relevant ones (R); akin to bpref.",
+    "prefs_simp_ret": "prefs_simp over preferences between two retrieved documents only.",
+    "prefs_pair_ret": "prefs_pair over pairs of two retrieved documents only.",
+    "prefs_avgjg_ret": "prefs_avgjg over preferences between two retrieved documents only.",
+    "prefs_avgjg_Rnonrel_ret": "prefs_avgjg_Rnonrel over retrieved documents only (R and N "
+                               "counted among the retrieved).",
+    "prefs_simp_imp": "prefs_simp ignoring preferences whose two documents are both "
+                      "unretrieved.",
+    "prefs_pair_imp": "prefs_pair ignoring pairs whose two documents are both unretrieved.",
+    "prefs_avgjg_imp": "prefs_avgjg ignoring preferences whose two documents are both "
+                       "unretrieved.",
+}
 
 
-@_measure("prefs_pair", DOUBLE, "Mean over document pairs of the share of the pair's "
-         "preferences (from all judgment groups) that the ranking fulfils.",
-         cite=CITE.format("prefs_pair"))
-def prefs_pair(pc, params):
-    pc = _pc(pc, "prefs_pair")
-    return _ratio(pc.pair_sum_imp, pc.num_pairs)
+def _pair(pc, kind):
+    """prefs_pair: the pairs' summed shares over the number of pairs (sic: the plain
+    measure sums the ``imp`` shares, as m_prefs_pair.c does)."""
+    num, den = {"all": (pc.pair_sum_imp, pc.num_pairs),
+                "ret": (pc.pair_sum_ret, pc.num_pairs_ret),
+                "imp": (pc.pair_sum_imp, pc.num_pairs_imp)}[kind]
+    return _ratio(num, den)
 
 
-@_measure("prefs_avgjg", DOUBLE, "prefs_simp computed per judgment group (user), averaged "
-         "over the groups.", cite=CITE.format("prefs_avgjg"))
-def prefs_avgjg(pc, params):
-    return _avgjg(_pc(pc, "prefs_avgjg"), "all")
+def _ratio_kernel(name: str):
+    """The kernel of ``name`` in :data:`_RATIOS`: its family's function for its kind."""
+    base, _, kind = name.rpartition("_")
+    if kind not in ("ret", "imp"):
+        base, kind = name, "all"
+    family = {"prefs_simp": _simp, "prefs_pair": _pair, "prefs_avgjg": _avgjg,
+              "prefs_avgjg_Rnonrel": _avgjg_rnonrel}[base]
+
+    def kernel(pc, params):
+        return family(_pc(pc, name), kind)
+
+    kernel.__name__ = kernel.__qualname__ = name
+    return kernel
 
 
-@_measure("prefs_avgjg_Rnonrel", DOUBLE, "prefs_avgjg with each group's non-relevant "
-         "documents counted as many as its relevant ones (R); akin to bpref.",
-         cite=CITE.format("prefs_avgjg_Rnonrel"))
-def prefs_avgjg_rnonrel(pc, params):
-    return _avgjg_rnonrel(_pc(pc, "prefs_avgjg_Rnonrel"), retrieved_only=False)
-
-
-@_measure("prefs_simp_ret", DOUBLE, "prefs_simp over preferences between two retrieved "
-         "documents only.", cite=CITE.format("prefs_simp_ret"))
-def prefs_simple_ret(pc, params):
-    return _simp(_pc(pc, "prefs_simp_ret"), "ret")
-
-
-@_measure("prefs_pair_ret", DOUBLE, "prefs_pair over pairs of two retrieved documents only.",
-         cite=CITE.format("prefs_pair_ret"))
-def prefs_pair_ret(pc, params):
-    pc = _pc(pc, "prefs_pair_ret")
-    return _ratio(pc.pair_sum_ret, pc.num_pairs_ret)
-
-
-@_measure("prefs_avgjg_ret", DOUBLE, "prefs_avgjg over preferences between two retrieved "
-         "documents only.", cite=CITE.format("prefs_avgjg_ret"))
-def prefs_avgjg_ret(pc, params):
-    return _avgjg(_pc(pc, "prefs_avgjg_ret"), "ret")
-
-
-@_measure("prefs_avgjg_Rnonrel_ret", DOUBLE, "prefs_avgjg_Rnonrel over retrieved documents "
-         "only (R and N counted among the retrieved).",
-         cite=CITE.format("prefs_avgjg_Rnonrel_ret"))
-def prefs_avgjg_rnonrel_ret(pc, params):
-    return _avgjg_rnonrel(_pc(pc, "prefs_avgjg_Rnonrel_ret"), retrieved_only=True)
-
-
-@_measure("prefs_simp_imp", DOUBLE, "prefs_simp ignoring preferences whose two documents "
-         "are both unretrieved.", cite=CITE.format("prefs_simp_imp"))
-def prefs_simple_imp(pc, params):
-    return _simp(_pc(pc, "prefs_simp_imp"), "imp")
-
-
-@_measure("prefs_pair_imp", DOUBLE, "prefs_pair ignoring pairs whose two documents are both "
-         "unretrieved.", cite=CITE.format("prefs_pair_imp"))
-def prefs_pair_imp(pc, params):
-    pc = _pc(pc, "prefs_pair_imp")
-    return _ratio(pc.pair_sum_imp, pc.num_pairs_imp)
-
-
-@_measure("prefs_avgjg_imp", DOUBLE, "prefs_avgjg ignoring preferences whose two documents "
-         "are both unretrieved.", cite=CITE.format("prefs_avgjg_imp"))
-def prefs_avgjg_imp(pc, params):
-    return _avgjg(_pc(pc, "prefs_avgjg_imp"), "imp")
+for _name, _text in _RATIOS.items():
+    _measure(_name, DOUBLE, _text, cite=CITE.format(_name))(_ratio_kernel(_name))

@@ -1,4 +1,4 @@
-"""Charts comparing tracks of an archive study (:mod:`yardstick.analysis.archive`).
+"""Charts comparing tracks of an archive study (:mod:`yardstick.session.archive_study`).
 
 One panel per quantity (minimum differences for a 5 % swap rate, discriminative power,
 leave-out-uniques largest drop, judged depth), a bar per track, in the table's order —

@@ -14,6 +14,13 @@ from pathlib import Path
 
 import numpy as np
 
+from yardstick.presentation.charts.chart_fonts import (
+    FILE_FONTS,
+    HEADING_PT,
+    PLOT_TITLE_PT,
+    chars_per_line,
+    use_file_fonts,
+)
 from yardstick.presentation.charts.figure_spec import (
     Bars,
     Cells,
@@ -27,31 +34,12 @@ from yardstick.presentation.charts.figure_spec import (
     thin_ticks,
 )
 
-__all__ = ["draw_plot", "render_figure", "figure_bytes", "write_figure", "MARKERS", "DASHES",
-           "FILE_FONTS", "use_file_fonts"]
-
-#: how every file Yardstick writes with matplotlib holds its text: PDF (and PostScript)
-#: fonts embedded as TrueType (Type 42), which the ACM and IEEE PDF checkers accept, not
-#: matplotlib's default Type 3; SVG text kept as ``<text>`` (searchable, editable), not paths
-FILE_FONTS = {"pdf.fonttype": 42, "ps.fonttype": 42, "svg.fonttype": "none"}
-
-
-def use_file_fonts() -> None:
-    """Set :data:`FILE_FONTS` in matplotlib's rcParams (read when a file is saved).
-
-    Done once when this module is imported, which every figure file, report sheet and
-    chart export goes through (also in the report's worker processes)."""
-    import matplotlib
-
-    matplotlib.rcParams.update(FILE_FONTS)
-
+__all__ = ["draw_plot", "render_figure", "figure_bytes", "write_figure", "MARKERS", "DASHES"]
 
 use_file_fonts()
 
 MARKERS = {"o": "o", "s": "s", "^": "^", "v": "v", "d": "D", "x": "x", "+": "+", None: None}
 DASHES = {"solid": "-", "dash": "--", "dot": ":"}
-#: text size of the plot title (points)
-TITLE_SIZE = 10
 
 
 def _segments(x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -165,9 +153,9 @@ def draw_plot(ax, plot: Plot, width_in: float = 6.0, height_in: float = 4.0,
     if plot.grid:
         ax.grid(alpha=0.3)
     if title is not None:
-        ax.set_title(title, fontsize=TITLE_SIZE)
+        ax.set_title(title, fontsize=HEADING_PT)
     elif plot.title:
-        ax.set_title(plot.title, fontsize=TITLE_SIZE - 1)
+        ax.set_title(plot.title, fontsize=PLOT_TITLE_PT)
     handles, labels = ax.get_legend_handles_labels()
     if plot.legend and handles:
         ncol = 1 + (len(handles) - 1) // 30
@@ -186,12 +174,12 @@ def render_figure(spec: FigureSpec, width: float | None = None, height: float | 
     n = len(spec.plots)
     cols = max(1, min(spec.columns, n))
     rows = -(-n // cols)
-    chars = int(w * 72 / (TITLE_SIZE * 0.55))
+    chars = chars_per_line(w * 72)
     heading = spec.heading(chars)
     if n == 1:
         draw_plot(fig.add_subplot(), spec.plots[0], w, h, title=heading)
     else:
-        fig.suptitle(heading, fontsize=TITLE_SIZE)
+        fig.suptitle(heading, fontsize=HEADING_PT)
         for i, p in enumerate(spec.plots):
             draw_plot(fig.add_subplot(rows, cols, i + 1), p, w / cols, h / rows)
     return fig

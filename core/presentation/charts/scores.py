@@ -1,7 +1,7 @@
 """Getting the numbers charts are drawn from: per-topic score matrices and run means.
 
 Every chart takes either a mapping ``{run name: Evaluation}`` (from
-:func:`yardstick.evaluation.evaluation_service.evaluate_runs`) or, for per-topic charts, a ready
+:func:`yardstick.session.evaluating.evaluate_runs`) or, for per-topic charts, a ready
 topics × runs score matrix (what :func:`yardstick.evaluation.evaluation_service.score_matrix`
 returns),
 so diagnostics computed elsewhere (filtering utilities, known-item ranks) can

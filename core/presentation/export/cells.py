@@ -111,8 +111,20 @@ def fmt_value(v, d: int | None, count: bool, pvalue: bool = False) -> str:
             return "inf" if v > 0 else "-inf"
         if d is None:
             return repr(float(v))
-        return fmt_pvalue(float(v), d) if pvalue else f"{float(v):.{d}f}"
+        return fmt_pvalue(float(v), d) if pvalue else fmt_decimals(float(v), d)
     return str(v)
+
+
+def fmt_decimals(x: float, d: int) -> str:
+    """``x`` with ``d`` decimals, never a signed zero: 0 (and -0.0) as ``0.0000``; a value
+    that is not zero but rounds to zero in its real digits (``-1.2e-05``: a confidence
+    interval's end just below zero is not ``-0.0000``, nor the ``0.0000`` of a zero)."""
+    text = f"{x:.{d}f}"
+    if x == 0:
+        return f"{0.0:.{d}f}"
+    if float(text) == 0:
+        return f"{x:.2g}"
+    return text
 
 
 def is_p_column(name) -> bool:

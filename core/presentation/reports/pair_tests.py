@@ -4,10 +4,14 @@ A 150-run table tests 11,175 pairs per measure.  Called pair by pair (a pandas
 ``dropna`` and a scipy call each) that took over ten minutes; here the score matrix is
 a numpy array, the paired t-test of one run against every later run is one vectorised
 ``scipy.stats.ttest_rel`` call (:func:`yardstick.analysis.paired_tests.paired_t_test`,
-the one paired t-test), and only pairs with topics missing from one run, and the resampling
-tests, go one pair at a time.  The tests are those compared by Smucker, Allan &
-Carterette, "A comparison of statistical significance tests for information retrieval
-evaluation", CIKM 2007.
+the one paired t-test), and the Wilcoxon, randomisation and bootstrap tests of every pair
+scored on every topic are rows of one pairs x topics matrix of differences
+(:func:`~yardstick.analysis.paired_tests.wilcoxon_pvalues`,
+:func:`~yardstick.analysis.paired_tests.randomisation_pvalues`,
+:func:`~yardstick.analysis.paired_tests.bootstrap_pvalues`: the same p-values as one
+pair at a time, seeds included); only pairs with topics missing from one run go one pair
+at a time.  The tests are those compared by Smucker, Allan & Carterette, "A comparison
+of statistical significance tests for information retrieval evaluation", CIKM 2007.
 """
 
 from __future__ import annotations
@@ -16,8 +20,12 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from yardstick.analysis.paired_tests import paired_t_test
-from yardstick.analysis.significance import _pair
+from yardstick.analysis.paired_tests import (
+    bootstrap_pvalues,
+    paired_t_test,
+    randomisation_pvalues,
+    wilcoxon_pvalues,
+)
 
 __all__ = ["TESTS", "ALIASES", "paired_pvalue", "pair_pvalues"]
 
@@ -35,21 +43,26 @@ def paired_pvalue(a: np.ndarray, b: np.ndarray, test: str, seed: int = 0,
     ``n_resamples`` times, p the share of resampled means at least as far from zero.
     """
     test = ALIASES.get(test, test)
-    if test == "bootstrap":
-        d = np.asarray(a, float) - np.asarray(b, float)
-        if len(d) < 2:
-            return float("nan")
-        observed = abs(d.mean())
-        rng = np.random.default_rng(seed)
-        idx = rng.integers(0, len(d), size=(n_resamples, len(d)))
-        means = (d - d.mean())[idx].mean(axis=1)
-        return float(np.mean(np.abs(means) >= observed - 1e-15))
-    name = {"t": "t", "wilcoxon": "wilcoxon", "randomisation": "permutation"}.get(test)
-    if name is None:
+    if test not in TESTS:
         raise ValueError(f"unknown test {test!r}; expected one of {TESTS}")
-    pair = _pair(np.asarray(b, float), np.asarray(a, float), "a", "b", "", seed, n_resamples,
-                 only=name)
-    return pair.p(name)
+    a, b = np.asarray(a, float), np.asarray(b, float)
+    if test == "t":
+        if len(a) < 2:
+            return float("nan")
+        d = a - b
+        if _constant(d[:, None])[0]:
+            return 1.0 if d[0] == 0 else 0.0
+        return float(paired_t_test(a, b).pvalue)
+    return float(_many(test, (a - b)[None, :], seed, n_resamples)[0])
+
+
+def _many(test: str, d: np.ndarray, seed: int, n_resamples: int) -> np.ndarray:
+    """p-values of a resampling or rank test for each row of ``d`` (pairs x topics)."""
+    if test == "wilcoxon":
+        return wilcoxon_pvalues(d)
+    if test == "randomisation":
+        return randomisation_pvalues(d, seed, n_resamples)
+    return bootstrap_pvalues(d, seed, n_resamples)
 
 
 def _constant(d: np.ndarray) -> np.ndarray:
@@ -76,6 +89,7 @@ def pair_pvalues(x: np.ndarray, pairs: Sequence[tuple[int, int]], test: str, see
     complete = ~np.isnan(x).any(axis=0)
     col_mean = x.mean(axis=0) if len(x) else np.full(x.shape[1], np.nan)
     slow: list[int] = []
+    rows: list[int] = []
     by_first: dict[int, list[int]] = {}
     for q, (i, j) in enumerate(pairs):
         if complete[i] and complete[j]:
@@ -97,8 +111,11 @@ def pair_pvalues(x: np.ndarray, pairs: Sequence[tuple[int, int]], test: str, see
             pt = np.atleast_1d(paired_t_test(x[:, js], x[:, [i]], axis=0).pvalue)
             p[qs] = np.where(const, np.where(d[0] == 0, 1.0, 0.0), pt)
         else:
-            for q, j in zip(qs, js):
-                p[q] = paired_pvalue(x[:, i], x[:, j], test, seed, n_resamples)
+            rows.extend(qs)
+    if rows and nt > 1:    # every complete pair's differences (i - j) in one matrix
+        ii, jj = np.asarray([pairs[q] for q in rows]).T
+        p[rows] = _many(test, np.ascontiguousarray((x[:, ii] - x[:, jj]).T), seed,
+                        n_resamples)
     for q in slow:
         i, j = pairs[q]
         both = ~np.isnan(x[:, i]) & ~np.isnan(x[:, j])

@@ -21,12 +21,20 @@ import os
 from pathlib import Path
 
 from yardstick.inputs.io.atomic import atomic_write, atomic_write_bytes
-from yardstick.presentation.export.tables import table_to_text, write_table
+from yardstick.presentation.export.tables import table_to_text
 from yardstick.presentation.reports.document import ReportDocument, ReportTable, slug
-from yardstick.presentation.reports.figure_pool import FigureFile, RenderedFigures, render
+from yardstick.presentation.reports.figure_pool import (
+    FigureFile,
+    RenderedFigures,
+    TableFile,
+    job_cost,
+    render,
+    run_job,
+)
 
 __all__ = ["REPORT_FORMATS", "FIGURE_FORMATS", "TABLE_FORMATS", "parse_formats",
-           "render_html", "write_html", "write_pdf", "write_assets", "write_report", "figure_files"]
+           "render_html", "write_html", "write_pdf", "write_assets", "write_report", "figure_files",
+           "table_files"]
 
 REPORT_FORMATS = ("html", "pdf")
 FIGURE_FORMATS = ("png", "svg", "pdf")
@@ -95,12 +103,13 @@ def _asset_figure(f, fmt: str, dpi: int, prov) -> FigureFile:
 
 def figure_files(doc: ReportDocument, formats: tuple[str, ...], dpi: int = 150) -> dict:
     """Every figure file ``formats`` ask for: ``("html", page, figure)`` (the HTML's inline
-    SVGs) and ``(fmt, page, figure)`` for the figure files, each a
+    SVGs; with ``svg`` among the formats the HTML inlines the SVG files instead, one
+    drawing less a figure) and ``(fmt, page, figure)`` for the figure files, each a
     :class:`~yardstick.presentation.reports.figure_pool.FigureFile`."""
     jobs: dict = {}
     for i, page in enumerate(doc.pages):
         for j, f in enumerate(page.figures):
-            if "html" in formats:
+            if "html" in formats and "svg" not in formats:
                 jobs["html", i, j] = _html_figure(f)
             for fmt in FIGURE_FORMATS:
                 if fmt in formats:
@@ -145,8 +154,9 @@ def render_html(doc: ReportDocument, rendered: RenderedFigures | None = None) ->
                    + "</div>")
         out.append('<div class="figures">')
         for j, f in enumerate(page.figures):
-            svg = rendered.get(("html", i, j)) if rendered is not None else \
-                render(_html_figure(f))
+            key = next((k for k in (("html", i, j), ("svg", i, j))
+                        if rendered is not None and k in rendered.jobs), None)
+            svg = rendered.get(key) if key is not None else render(_html_figure(f))
             out.append(f"<figure>{_svg(svg)}<figcaption>{e(f.title)}</figcaption></figure>")
         out.append("</div></section>")
     if doc.provenance is not None:
@@ -212,25 +222,46 @@ def write_assets(doc: ReportDocument, folder: str | os.PathLike, dpi: int = 150,
     ``rendered``: the figure files rendered already (:func:`figure_files`' keys)."""
     folder = Path(folder)
     prov = doc.provenance
-    written = []
+    jobs = table_files(doc, folder, table_formats)
+    paths = {}
+    for i, page in enumerate(doc.pages):
+        d = folder / slug(page.title)
+        for j, f in enumerate(page.figures):
+            for fmt in figure_formats:
+                jobs[fmt, i, j] = _asset_figure(f, fmt, dpi, prov)
+                paths[fmt, i, j] = d / f"{slug(f.name)}.{fmt}"
+    written = {}
+    # the cheapest first: what the workers (which take the longest first) have not begun
+    # is made here meanwhile
+    for key in sorted(jobs, key=lambda k: job_cost(jobs[k])):
+        got = rendered.get(key) if rendered is not None and key in rendered.jobs \
+            else run_job(jobs[key])
+        if key in paths:
+            atomic_write_bytes(paths[key], got)
+            got = paths[key]
+        written[key] = Path(got)
+    return [written[k] for k in jobs]
+
+
+def table_files(doc: ReportDocument, folder: str | os.PathLike, table_formats) -> dict:
+    """Every table file: ``("table", page number, file name, fmt)`` -> a
+    :class:`~yardstick.presentation.reports.figure_pool.TableFile` — each table of a page
+    as ``<page>/<table>.<csv|xlsx|tex|md>`` and each figure's data beside its figure."""
+    folder, prov, jobs = Path(folder), doc.provenance, {}
     for i, page in enumerate(doc.pages):
         d = folder / slug(page.title)
         for fmt in table_formats:
             for t in page.tables:
-                written.append(write_table(t.frame, d / f"{slug(t.name)}.{TABLE_FORMATS[fmt]}",
-                                           fmt, decimals=t.decimals, markers=t.markers,
-                                           bold=t.bold, caption=t.caption, provenance=prov))
+                name = f"{slug(t.name)}.{TABLE_FORMATS[fmt]}"
+                jobs["table", i, name, fmt] = TableFile(
+                    t.frame, str(d / name), fmt, t.decimals, t.markers, t.bold, t.caption,
+                    prov)
             for f in page.figures:
                 if f.data is not None:
-                    written.append(write_table(f.data, d / f"{slug(f.name)}.{TABLE_FORMATS[fmt]}",
-                                               fmt, provenance=prov))
-        for j, f in enumerate(page.figures):
-            for fmt in figure_formats:
-                p = d / f"{slug(f.name)}.{fmt}"
-                atomic_write_bytes(p, rendered.get((fmt, i, j)) if rendered is not None
-                                   else render(_asset_figure(f, fmt, dpi, prov)))
-                written.append(p)
-    return written
+                    name = f"{slug(f.name)}.{TABLE_FORMATS[fmt]}"
+                    jobs["table", i, name, fmt] = TableFile(f.data, str(d / name), fmt,
+                                                            provenance=prov)
+    return jobs
 
 
 def _figure_width(f) -> float:
@@ -257,12 +288,14 @@ def write_report(doc: ReportDocument, folder: str | os.PathLike,
     folder.mkdir(parents=True, exist_ok=True)
     formats = parse_formats(",".join(formats))
     base = f"{slug(doc.kind)}_report"
-    # the HTML's and the files' figures render on worker processes (a large report)
-    # while this process lays out the PDF, whose sheets draw their own
-    with RenderedFigures(figure_files(doc, formats, dpi)) as rendered:
+    # the HTML's and the files' figures and the table files are made on worker processes
+    # (a large report) while this process lays out the PDF, whose sheets draw their own
+    tables = [f for f in TABLE_FORMATS if f in formats]
+    jobs = {**figure_files(doc, formats, dpi), **table_files(doc, folder, tables)}
+    with RenderedFigures(jobs) as rendered:
         pdf = write_pdf(doc, folder / f"{base}.pdf") if "pdf" in formats else None
         out = [write_html(doc, folder / f"{base}.html", rendered)] if "html" in formats else []
         out += [pdf] if pdf is not None else []
-        out += write_assets(doc, folder, dpi, [f for f in TABLE_FORMATS if f in formats],
+        out += write_assets(doc, folder, dpi, tables,
                             [f for f in FIGURE_FORMATS if f in formats], rendered)
     return out

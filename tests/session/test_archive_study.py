@@ -14,8 +14,13 @@ import pandas as pd
 import pytest
 
 import yardstick as ys
-from yardstick.analysis.archive import ArchiveSettings, archive_table, track_files, track_row
 from yardstick.cli import main
+from yardstick.session.archive_study import (
+    ArchiveSettings,
+    archive_table,
+    track_files,
+    track_row,
+)
 
 
 def _track(root, seed: int, n_runs: int = 6, n_topics: int = 12, depth: int = 40):

@@ -86,11 +86,11 @@ def track_row(files: TrackFiles, settings: ArchiveSettings) -> dict:
     from yardstick.analysis.stability.swap_rates import swap_rates
     from yardstick.analysis.stability.topic_set_size import topic_set_size
     from yardstick.common.options import EvalOptions
-    from yardstick.evaluation.evaluation_service import evaluate_runs
     from yardstick.inputs.io import read_qrels, read_run
     from yardstick.inputs.io.groups_file import read_groups
     from yardstick.inputs.run_names import unique_names
     from yardstick.judging.judged_runs_build import build_judged_runs
+    from yardstick.session.evaluating import evaluate_runs
 
     st = settings
     qrels = read_qrels(files.qrels)

@@ -1,0 +1,252 @@
+"""The pool analyses, each registered once: how each runs, its tables, its summary line.
+
+:data:`REGISTRY` names every analysis in the order
+:func:`yardstick.analysis.pool.report.iter_pool_report` runs them (the CLI's
+``--analysis`` choices, the panel's check boxes); each :class:`PoolAnalysis` reads one
+:class:`PoolContext` (the judged runs, the settings, the pool rebuilt once) and fills
+fields of a :class:`~yardstick.analysis.pool.report_types.PoolReport`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+
+from yardstick.analysis.pool.reconstruction import pool_statistics
+from yardstick.analysis.pool.relevant_sources import (
+    earliest_ranks,
+    relevance_by_rank,
+    relevant_by_depth,
+)
+from yardstick.analysis.pool.report_types import (
+    REGISTRY,
+    PoolAnalysis,
+    PoolReport,
+    PoolSettings,
+    default_levels,
+    pool_analysis,
+)
+from yardstick.analysis.pool.simulation import iter_simulate
+from yardstick.analysis.pool.tasks import portable, simulate_task, uniques_task
+from yardstick.analysis.pool.titlestat import TitleIndex, compare_judgment_sets, titlestat_rel
+from yardstick.analysis.pool.titlestat_pool import titlestat_rank, titlestat_runs, titlestat_uniques
+from yardstick.analysis.pool.uniques import iter_leave_out_uniques
+from yardstick.common.executor import Executor
+from yardstick.common.progress import Progress
+from yardstick.inputs.io.read_progress import scaled
+from yardstick.inputs.qrels import Qrels
+from yardstick.judging.judged_runs import JudgedRuns
+
+__all__ = ["ANALYSES", "REGISTRY", "PoolAnalysis", "PoolContext", "pool_analysis",
+           "send_heavy_parts"]
+
+
+@dataclass
+class PoolContext:
+    """What every analysis of one report reads: the judged runs, the settings, the
+    per-topic depth and the pool rebuilt once."""
+
+    index: JudgedRuns
+    settings: PoolSettings
+    depth: np.ndarray
+    pool: object
+    title_index: TitleIndex | None = None
+    documents: int | None = None
+    compare_qrels: Qrels | None = None
+    notes: list[str] = field(default_factory=list)
+    #: executor futures of the analyses sent elsewhere, by (analysis, part)
+    remote: dict = field(default_factory=dict)
+    executor: Executor | None = None
+
+    def part(self, key: tuple[str, str], compute: Generator):
+        """The result of one part of an analysis: its executor task's when it was sent
+        (waited for here), else ``compute`` run here."""
+        if key not in self.remote:
+            return (yield from compute)
+        for _, value, error in self.executor.results([self.remote.pop(key)]):
+            if error is not None:
+                raise error
+            return value
+
+    @property
+    def max_depth(self) -> int:
+        return int(self.depth.max()) if len(self.depth) else 0
+
+
+def _stats(ctx: PoolContext):
+    yield Progress(0, 1, "pool statistics")
+    return {"stats": pool_statistics(ctx.index, ctx.depth, pool=ctx.pool)}
+
+
+def _stats_tables(r: PoolReport) -> dict[str, pd.DataFrame]:
+    if r.stats is None:
+        return {}
+    return {"pool_summary": r.stats.summary.to_frame("value"),
+            "pool_per_topic": r.stats.per_topic, "pool_per_run": r.stats.per_run,
+            "judged_outside_pool": r.stats.outside, "pooled_not_in_qrels": r.stats.missing}
+
+
+def _stats_summary(r: PoolReport) -> list[str]:
+    if r.stats is None:
+        return []
+    s = r.stats.summary
+    return [f"Mean pool {s['mean_pool_size']:.1f} documents, {100 * s['share_judged']:.1f}% "
+            f"judged, {100 * s['share_relevant']:.1f}% relevant; "
+            f"{int(s['pooled_not_in_qrels'])} pooled documents not in the qrels."]
+
+
+def _sources(ctx: PoolContext):
+    yield Progress(0, 3, "sources of relevant documents")
+    er = earliest_ranks(ctx.index, ctx.depth)
+    yield Progress(1, 3, "P(relevant) by rank")       # (a cancellation point between)
+    out = {"earliest": er, "p_rel": relevance_by_rank(ctx.index, ctx.settings.max_rank)}
+    yield Progress(2, 3, "relevant documents by pool depth")
+    if ctx.max_depth > 0:
+        out["depth_curve"] = relevant_by_depth(er)
+    return out
+
+
+def _sources_tables(r: PoolReport) -> dict[str, pd.DataFrame]:
+    t = {}
+    if r.earliest is not None:
+        t["earliest_rank"] = r.earliest.frame
+        t["earliest_rank_histogram"] = r.earliest.histogram(10)
+    if r.p_rel is not None:
+        t["p_rel_by_rank"] = r.p_rel
+    if r.depth_curve is not None:
+        t["relevant_by_depth"] = r.depth_curve.curve
+        t["deeper_pool_estimate"] = r.depth_curve.extrapolated
+    return t
+
+
+def _uniques(ctx: PoolContext):
+    s, out = ctx.settings, {}
+    for i, unit in enumerate(("run", "group")):
+        out[f"uniques_{unit}"] = yield from ctx.part(("uniques", unit), scaled(
+            iter_leave_out_uniques(ctx.index, ctx.depth, unit, s.measure, s.min_score,
+                                   ctx.pool), i, 2, prefix=f"uniques by {unit}: "))
+    return out
+
+
+def _uniques_tables(r: PoolReport) -> dict[str, pd.DataFrame]:
+    t = {}
+    for name, u in (("uniques_run", r.uniques_run), ("uniques_group", r.uniques_group)):
+        if u is not None:
+            t[name] = u.frame
+            t[f"{name}_summary"] = u.summary.to_frame("value")
+            t[f"{name}_units"] = u.per_unit
+            if u.removed is not None:
+                t[f"{name}_removed"] = u.removed
+    return t
+
+
+def _uniques_summary(r: PoolReport) -> list[str]:
+    return [f"Uniques by {u.unit}: mean {u.summary['mean_percent']:.2f}%, "
+            f"max {u.summary['max_percent']:.2f}%, {u.summary['red_flags']} over 5%."
+            for u in (r.uniques_run, r.uniques_group) if u is not None]
+
+
+def _titlestat(ctx: PoolContext):
+    index, s, out = ctx.index, ctx.settings, {}
+    if ctx.title_index is None:
+        ctx.notes.append("titlestat needs documents and topics with titles")
+        return out
+    qrels_frame = index.qrels_frame()
+    out["titlestat_rel"] = titlestat_rel(ctx.title_index, Qrels.from_frame(qrels_frame),
+                                         index.relevance_level)
+    yield Progress(0.25, 1, "titlestat of runs")
+    out["titlestat_runs"] = titlestat_runs(ctx.title_index, index, depth=None)
+    out["titlestat_uniques"] = titlestat_uniques(ctx.title_index, index, ctx.depth, "group",
+                                                 ctx.pool)
+    yield Progress(0.75, 1, "titlestat by rank")
+    out["titlestat_rank"] = titlestat_rank(ctx.title_index, index, s.titlestat_max_rank,
+                                           ctx.max_depth)
+    if ctx.compare_qrels is not None:
+        out["titlestat_compare"] = compare_judgment_sets(
+            ctx.title_index, Qrels.from_frame(qrels_frame, name=index.qrels_name),
+            ctx.compare_qrels, relevance_level=index.relevance_level)
+    return out
+
+
+def _titlestat_tables(r: PoolReport) -> dict[str, pd.DataFrame]:
+    t = {}
+    if r.titlestat_rel is not None:
+        t["titlestat_rel"] = r.titlestat_rel.per_topic
+    if r.titlestat_runs is not None:
+        t["titlestat_runs"] = r.titlestat_runs
+    if r.titlestat_uniques is not None:
+        t["titlestat_uniques"] = r.titlestat_uniques
+    if r.titlestat_rank is not None:
+        t["titlestat_rank"] = r.titlestat_rank.frame
+    if r.titlestat_compare is not None:
+        c = r.titlestat_compare
+        t["titlestat_compare"] = c.per_topic
+        t["titlestat_compare_test"] = pd.Series({
+            "a": c.names[0], "b": c.names[1], "topics": c.topics, "a_higher": c.a_higher,
+            "mean_a": c.per_topic["a"].mean(), "mean_b": c.per_topic["b"].mean(),
+            "t": c.t_statistic, "p_value": c.p_value}).to_frame("value")
+    return t
+
+
+def _titlestat_summary(r: PoolReport) -> list[str]:
+    return [] if r.titlestat_rel is None else [f"titlestat_rel {r.titlestat_rel.mean:.3f}."]
+
+
+def _simulate(ctx: PoolContext):
+    index, s, depth = ctx.index, ctx.settings, ctx.depth
+    n = max(1, len(s.strategies))
+    sims = {}
+    for i, (strat, levels) in enumerate(_simulation_levels(ctx).items()):
+        sims[strat] = yield from ctx.part(("simulate", strat), scaled(
+            iter_simulate(index, depth, strat, levels, s.sim_measures, s.measure, s.seed),
+            i, n, prefix=f"simulation {strat}: "))
+    return {"simulations": sims}
+
+
+def _simulation_levels(ctx: PoolContext) -> dict[str, tuple[int, ...]]:
+    """The levels each simulated strategy runs at."""
+    index, s, depth, pool = ctx.index, ctx.settings, ctx.depth, ctx.pool
+    mean_pool = float(np.bincount(index.key_topic(pool.keys), minlength=index.n_topics)
+                      [depth > 0].mean()) if (depth > 0).any() else 0.0
+    n_units = len(set(index.run_group[index.pooled].tolist()))
+    return {strat: s.levels.get(strat) or default_levels(strat, ctx.max_depth, mean_pool,
+                                                         n_units)
+            for strat in s.strategies}
+
+
+def send_heavy_parts(ctx: PoolContext, wanted: set[str]) -> None:
+    """Start the heavy parts (uniques by run and by group, each simulated strategy) on
+    the executor, the judged runs scattered once; each part is the same call as here."""
+    ex, s = ctx.executor, ctx.settings
+    handle = ex.scatter(portable(ctx.index))
+    if "uniques" in wanted:
+        for unit in ("run", "group"):
+            ctx.remote[("uniques", unit)] = ex.submit(uniques_task, handle, ctx.depth, unit,
+                                                      s.measure, s.min_score)
+    if "simulate" in wanted:
+        for strat, levels in _simulation_levels(ctx).items():
+            ctx.remote[("simulate", strat)] = ex.submit(
+                simulate_task, handle, ctx.depth, strat, levels, s.sim_measures, s.measure,
+                s.seed)
+
+
+def _simulate_tables(r: PoolReport) -> dict[str, pd.DataFrame]:
+    return {f"simulation_{name}": sim.levels for name, sim in r.simulations.items()}
+
+
+pool_analysis(PoolAnalysis("stats", "Pool statistics", _stats, _stats_tables,
+                           summary=_stats_summary))
+pool_analysis(PoolAnalysis("sources", "Sources of relevant documents", _sources,
+                           _sources_tables))
+pool_analysis(PoolAnalysis("uniques", "Leave-out-uniques", _uniques, _uniques_tables,
+                           weight=lambda s: 2.0, summary=_uniques_summary))
+pool_analysis(PoolAnalysis("titlestat", "titlestat", _titlestat, _titlestat_tables,
+                           weight=lambda s: 2.0, summary=_titlestat_summary))
+pool_analysis(PoolAnalysis("simulate", "Pool simulation", _simulate, _simulate_tables,
+                           weight=lambda s: 4.0 * max(1, len(s.strategies))))
+
+#: the analyses' names, in the order they run
+ANALYSES = tuple(REGISTRY)

@@ -1,0 +1,215 @@
+"""The ranked documents of every run that the qrels hold, with their ranks: what a re-judged
+set of qrels can change, scored without the rest.
+
+A pool diagnostic re-judges one :class:`~yardstick.judging.judged_runs.JudgedRuns` many
+times (leave-out-uniques, every level of every pool simulation), and each re-judged set
+only masks or keeps judgments the qrels already hold: an entry the qrels lack stays "not
+in the qrels" (``NONPOOL``) in every one.  The measures the pool re-scores (AP, AP on the
+condensed list, bpref, infAP, P@k) read only the entries in the qrels — their ranks,
+their judgments and the judgment counts per level (trec_eval ``m_map.c``, ``m_bpref.c``,
+``m_infap.c``, ``m_P.c``; ``-J`` drops the others before ranking) — so they are scored
+here on those entries alone (a sixth of a deep run or less), each keeping its rank in
+the whole list: the same documents in the same order, the same arithmetic, the same
+values to the last bit as :meth:`~yardstick.judging.judged_runs.JudgedRuns.judged` over every entry.
+"""
+
+from __future__ import annotations
+
+import weakref
+from dataclasses import dataclass
+from functools import cached_property
+
+import numpy as np
+
+from yardstick.common.options import EvalOptions
+from yardstick.judging.judged import NONPOOL, JudgedRanking
+from yardstick.judging.judged_runs import ENTRY_CHUNK, JudgedRuns
+from yardstick.judging.judgment_table import search_sorted
+
+__all__ = ["SubsetEntries", "JudgedSubset", "qrels_entries", "entries_with", "judged_subset",
+           "on_qrels"]
+
+
+@dataclass(frozen=True, eq=False)
+class SubsetEntries:
+    """Some entries of a :class:`JudgedRuns`, in its order.
+
+    Attributes
+    ----------
+    idx : numpy.ndarray of int32 (int64 past 2**31 entries)
+        Sorted entry indices.
+    start : numpy.ndarray of int64
+        ``n_runs * n_topics + 1`` offsets into ``idx`` per segment.
+    rank : numpy.ndarray of int32
+        0-based rank of each entry in its segment (the whole list's).
+    qpos : numpy.ndarray of int32 (int64 past 2**31 judgments), or None
+        Position of each entry's (topic, document) in the index's ``q_key`` (-1: the
+        qrels lack it): a judging order or a set of removed judgments placed once on the
+        qrels is then placed on the entries by a gather, not a search.  (Not kept by
+        :meth:`select`.)
+    """
+
+    idx: np.ndarray
+    start: np.ndarray
+    rank: np.ndarray
+    qpos: np.ndarray | None = None
+
+    def __len__(self) -> int:
+        return len(self.idx)
+
+    def segments(self, a: int = 0, z: int | None = None) -> np.ndarray:
+        """Segment (``run * n_topics + topic``, int64) of the entries ``a:z``."""
+        z = len(self.idx) if z is None else min(z, len(self.idx))
+        return np.searchsorted(self.start, np.arange(a, z), side="right").astype(np.int64) - 1
+
+
+    def select(self, keep: np.ndarray) -> "SubsetEntries":
+        """The entries where ``keep`` (bool per entry) holds."""
+        c = np.zeros(len(keep) + 1, np.int32 if len(keep) < 2**31 else np.int64)
+        np.cumsum(keep, out=c[1:])
+        counts = (c[self.start[1:]] - c[self.start[:-1]]).astype(np.int64)
+        del c
+        start = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
+        return SubsetEntries(self.idx[keep], start, self.rank[keep])
+
+    def keys(self, index: JudgedRuns, a: int = 0, z: int | None = None) -> np.ndarray:
+        """``topic * n_docs + doc`` (int64) of the entries ``a:z`` (made when asked: a
+        slice at a time keeps memory to the slice)."""
+        z = len(self.idx) if z is None else min(z, len(self.idx))
+        topic = self.segments(a, z) % max(index.n_topics, 1)
+        return topic * index.n_docs + index.e_doc[self.idx[a:z]]
+
+
+_CACHE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def on_qrels(index: JudgedRuns, keys: np.ndarray, values: np.ndarray, fill=0
+             ) -> tuple[np.ndarray, np.ndarray]:
+    """``values`` of sorted ``keys`` spread onto the qrels' keys (``fill`` where a qrels
+    key is not among them), and which ``keys`` the qrels lack (bool per key)."""
+    out = np.full(len(index.q_key), fill, np.asarray(values).dtype)
+    if not len(keys) or not len(index.q_key):
+        return out, np.ones(len(keys), bool)
+    pos = np.minimum(np.searchsorted(index.q_key, keys), len(index.q_key) - 1)
+    found = index.q_key[pos] == keys
+    out[pos[found]] = np.asarray(values)[found]
+    return out, ~found
+
+
+def qrels_entries(index: JudgedRuns) -> SubsetEntries:
+    """The entries the qrels hold (``e_rel != NONPOOL``), computed once per index."""
+    got = _CACHE.get(index)
+    if got is None:
+        got = _CACHE[index] = _entries(
+            index, lambda a, z: index.e_rel[a:z] != NONPOOL)
+    return got
+
+
+def entries_with(index: JudgedRuns, keys: np.ndarray) -> SubsetEntries:
+    """The entries the qrels hold and those whose key is among ``keys`` (sorted int64):
+    a sampled pool's members the qrels lack are marked "pooled but unjudged" too."""
+    base = qrels_entries(index)
+    if not len(keys):
+        return base
+    docs = np.zeros(index.n_docs, bool)          # documents of some key: entries to look up
+    docs[index.key_doc(keys)] = True
+
+    def wanted(a: int, z: int) -> np.ndarray:
+        keep = index.e_rel[a:z] != NONPOOL
+        idx = np.flatnonzero(docs[index.e_doc[a:z]] & ~keep) + a
+        k = index.entry_keys(idx)
+        pos = np.minimum(np.searchsorted(keys, k), len(keys) - 1)
+        keep[idx[keys[pos] == k] - a] = True
+        return keep
+
+    return _entries(index, wanted)
+
+
+def _entries(index: JudgedRuns, wanted) -> SubsetEntries:
+    """The entries where ``wanted(a, z)`` (bool per entry of ``a:z``) holds, built a slice
+    of :data:`ENTRY_CHUNK` entries at a time (no temporary the size of the index)."""
+    idx_type = np.int32 if index.n_entries < 2**31 else np.int64
+    pos_type = np.int32 if len(index.q_key) < 2**31 else np.int64
+    counts = np.zeros(index.n_runs * index.n_topics, np.int64)
+    parts: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
+    T = max(index.n_topics, 1)
+    for a in range(0, index.n_entries, ENTRY_CHUNK):
+        z = min(a + ENTRY_CHUNK, index.n_entries)
+        idx = np.flatnonzero(wanted(a, z)) + a
+        seg = index.entry_segment(idx)
+        counts += np.bincount(seg, minlength=len(counts))
+        rank = (idx - index.seg_start[seg]).astype(np.int32)
+        qpos = np.full(len(idx), -1, pos_type)
+        if len(index.q_key) and len(idx):
+            k = (seg % T) * index.n_docs + index.e_doc[idx]
+            pos = np.minimum(search_sorted(index.q_key, k), len(index.q_key) - 1)
+            qpos[:] = np.where(index.q_key[pos] == k, pos, -1)
+        parts.append((idx.astype(idx_type), rank, qpos))
+    start = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
+    if not parts:
+        return SubsetEntries(np.zeros(0, idx_type), start, np.zeros(0, np.int32),
+                             np.zeros(0, pos_type))
+    idx, rank, qpos = (np.concatenate([p[i] for p in parts]) for i in range(3))
+    return SubsetEntries(idx, start, rank, qpos)
+
+
+class JudgedSubset(JudgedRanking):
+    """A :class:`JudgedRanking` of some documents of each list (the others not in the
+    qrels) that keeps each one's rank in the whole list (``rank``) and the whole lists'
+    lengths (``num_ret``)."""
+
+    def __init__(self, *args, rank: np.ndarray, num_ret: np.ndarray, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.rank = rank
+        self.__dict__["num_ret"] = num_ret
+
+    def topics_of(self, idx: np.ndarray) -> np.ndarray:
+        return self.tix[idx]
+
+    def ranks(self, idx: np.ndarray, tix: np.ndarray) -> np.ndarray:
+        return self.rank[idx]
+
+    @cached_property
+    def tix(self) -> np.ndarray:
+        return np.repeat(np.arange(self.num_topics, dtype=np.int32), np.diff(self.start))
+
+    @cached_property
+    def pos(self) -> np.ndarray:
+        return self.rank
+
+
+def judged_subset(index: JudgedRuns, entries: SubsetEntries, rel: np.ndarray,
+                  rel_levels: np.ndarray | None = None, judged_only: bool = False,
+                  runs: tuple[int, int] | None = None, compat: int = 10) -> JudgedRanking:
+    """Runs ``runs = (r0, r1)`` (default all) judged by ``rel`` (one judgment per entry of
+    ``entries``; every other entry not in the qrels), as
+    :meth:`~yardstick.judging.judged_runs.JudgedRuns.judged` gives them: one ranking
+    whose "topic" ``s`` is the segment ``run * n_topics + topic`` of those runs.
+
+    ``rel_levels``: ``(n_topics, L)`` or ``(n_runs, n_topics, L)`` (all runs; cut here).
+    ``judged_only``: trec_eval ``-J`` (the condensed list: ranks count judged entries).
+    """
+    T = index.n_topics
+    r0, r1 = runs or (0, index.n_runs)
+    S = (r1 - r0) * T
+    a, z = int(entries.start[r0 * T]), int(entries.start[r1 * T])
+    start = entries.start[r0 * T:r1 * T + 1] - a
+    rel = np.asarray(rel[a:z]).astype(np.int32, copy=False)
+    levels = index.rel_levels() if rel_levels is None else np.asarray(rel_levels)
+    if levels.ndim == 3:
+        levels = levels[r0:r1]
+    else:
+        levels = np.broadcast_to(levels[None], (r1 - r0,) + levels.shape)
+    levels = levels.reshape(S, -1)
+    options = EvalOptions(relevance_level=index.relevance_level, judged_only=judged_only,
+                          compat=compat)
+    args = (np.arange(S), start, rel, None, levels, index.relevance_level, np.zeros(S, bool),
+            int(index.in_qrels.sum()))
+    if judged_only:
+        keep = rel >= 0
+        start = np.concatenate([[0], np.cumsum(keep)])[start]
+        return JudgedRanking(np.arange(S), start.astype(np.int64), rel[keep], None, levels,
+                             index.relevance_level, np.zeros(S, bool),
+                             int(index.in_qrels.sum()), options=options)
+    counts = index.segment_counts()[r0 * T:r1 * T]
+    return JudgedSubset(*args, options=options, rank=entries.rank[a:z], num_ret=counts)

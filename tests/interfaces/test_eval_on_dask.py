@@ -1,0 +1,98 @@
+"""``yardstick eval --dask`` and ``evaluate_runs`` on an executor (issue 30, item 2).
+
+On a ``LocalCluster`` of two worker threads (``processes=False``): the output of
+``yardstick eval`` is byte-identical to the in-process run (trec_eval's text, CSV and
+Markdown, a run tag given twice, an unknown measure); the session's ``evaluate_runs``
+cuts the runs into batches (one task each), sends the qrels once, computes every run
+through the session's ``measure`` and gives the in-process numbers.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import yardstick as ys
+from yardstick.cli import main
+from yardstick.common.progress import run_sync
+from yardstick.evaluation import runs_on_executor
+from yardstick.evaluation.runs_on_executor import run_batches
+from yardstick.inputs.io import read_qrels, read_run
+from yardstick.session import evaluating
+
+distributed = pytest.importorskip("distributed")
+
+SPEC = "local-threads:2"
+
+
+@pytest.fixture(scope="module")
+def sample():
+    p = ys.sample_paths()
+    return p["qrels"], p["runs"][:5]
+
+
+def _eval(capsysbinary, argv):
+    code = main(["eval", *argv])
+    got = capsysbinary.readouterr()
+    return code, got.out, got.err
+
+
+@pytest.mark.parametrize("fmt", ["trec_eval", "csv", "markdown"])
+def test_eval_on_dask_prints_the_same_bytes(capsysbinary, sample, fmt):
+    qrels, runs = sample
+    # the first run twice: the second is told apart (a note on stderr, a #2 label)
+    argv = ["-q", "-m", "official", "-m", "ndcg_cut.10", "--format", fmt, qrels,
+            *runs, runs[0]]
+    here = _eval(capsysbinary, argv)
+    there = _eval(capsysbinary, ["--dask", SPEC, *argv])
+    assert here[0] == there[0] == 0
+    assert here[1] == there[1] and len(here[1]) > 10_000
+    assert here[2] == there[2] and b"has the run tag" in here[2]
+    assert (b"#2" in here[1]) == (fmt != "trec_eval")
+
+
+def test_eval_on_dask_fails_as_in_process(capsysbinary, sample):
+    qrels, runs = sample
+    here = _eval(capsysbinary, ["-m", "no_such_measure", qrels, *runs[:2]])
+    there = _eval(capsysbinary, ["--dask", SPEC, "-m", "no_such_measure", qrels, *runs[:2]])
+    assert here == there and here[0] == 1 and b"no_such_measure" in here[2]
+
+
+def test_batches_cover_the_runs_in_order_evenly():
+    sizes = [50_000, 70_000, 10_000, 400_000, 50_000, 50_000, 30_000, 90_000]
+    for workers, min_size in [(1, 1), (2, 1), (2, 100_000), (8, 1), (2, 10**9)]:
+        got = run_batches(sizes, workers, min_size)
+        assert [i for b in got for i in b] == list(range(len(sizes)))     # contiguous, all
+        assert all(len(b) for b in got)
+        assert len(got) == max(1, min(len(sizes), 4 * workers, sum(sizes) // min_size))
+    assert run_batches([], 2) == []
+    # the default: at least MIN_BATCH_LINES lines a task (a 50,000-line run: 5 a task)
+    assert len(run_batches([50_000] * 150, 2)) == 8
+    assert len(run_batches([50_000] * 10, 2)) == 2
+
+
+def test_evaluate_runs_on_a_cluster_is_the_session_evaluation(sample, monkeypatch):
+    qrels_path, run_paths = sample
+    qrels = read_qrels(qrels_path)
+    runs = [read_run(p) for p in run_paths]
+    here = run_sync(evaluating.evaluate_runs(runs, qrels, ["map", "P.10", "ndcg_cut.10"]))
+    monkeypatch.setattr(runs_on_executor, "MIN_BATCH_LINES", 1)      # a task a batch of 1-2
+    seen = []
+    real = evaluating.measure
+    monkeypatch.setattr(evaluating, "measure",
+                        lambda r, *a, **k: seen.append(r.name) or real(r, *a, **k))
+    from yardstick.common.executor import connect
+
+    with connect(SPEC) as ex:
+        scattered = []
+        scatter = ex.scatter
+        monkeypatch.setattr(ex, "scatter", lambda v: scattered.append(v) or scatter(v))
+        there = run_sync(evaluating.evaluate_runs(runs, qrels, ["map", "P.10", "ndcg_cut.10"],
+                                                  executor=ex))
+        assert ex.stats.tasks == len(run_batches([len(r) for r in runs], 2)) == len(runs)
+    assert len(scattered) == 1 and scattered[0].path == qrels.path      # the qrels, once
+    assert sorted(seen) == sorted(r.name for r in runs)
+    assert list(there) == list(here)
+    for name, ev in here.items():
+        assert there[name].judged is None
+        assert there[name].per_topic.equals(ev.per_topic)
+        assert there[name].summary.equals(ev.summary)
