@@ -49,7 +49,7 @@ from yardstick.inputs.io.read_progress import scaled
 from yardstick.judging.judged_runs import NONPOOL, UNJUDGED, JudgedRuns
 from yardstick.judging.judged_subset import (
     SubsetEntries,
-    entries_with,
+    entries_lacking,
     on_qrels,
     qrels_entries,
 )
@@ -256,7 +256,8 @@ class _Located:
             rel[value > level] = UNJUDGED
         ok = self.q_ok & (self.order.value <= level)
         levels = np.bincount(self.q_code[ok], minlength=self.n_topics * self.n_levels)
-        return rel, levels.reshape(self.n_topics, self.n_levels), self.entries.select(keep)
+        entries = self.entries if keep.all() else self.entries.select(keep)
+        return rel, levels.reshape(self.n_topics, self.n_levels), entries
 
 
 def _iter_locate(index: JudgedRuns, order: JudgingOrder, step: float = 0, total: int = 1,
@@ -265,33 +266,35 @@ def _iter_locate(index: JudgedRuns, order: JudgingOrder, step: float = 0, total:
     cancellation point after each: the entries the qrels hold (for a sample also the
     sampled pool's members the qrels lack, which become "pooled but unjudged"; otherwise
     only entries judged ``>= 0`` are located)."""
-    if order.pool_keys is not None:
-        found, _ = index.lookup(order.pool_keys)
-        entries = entries_with(index, order.pool_keys[~found])
-    else:
-        entries = qrels_entries(index)
+    entries = qrels_entries(index)
     e_rel = index.e_rel[entries.idx]
     top = int(order.value.max()) if len(order.value) else 0
     val = np.zeros(len(entries), np.uint16 if top < 2**16 else np.int32 if top < 2**31
                    else np.int64)
     if len(order.keys):
-        # the order's levels spread onto the qrels once, then onto the entries by a gather;
-        # a sample's members the qrels lack (entries without a qrels position) searched
+        # the order's levels spread onto the qrels once, then onto the entries by a gather
         on_q, lacking = on_qrels(index, order.keys, order.value.astype(val.dtype))
-        lack_keys, lack_val = order.keys[lacking], order.value[lacking]
         for a in range(0, len(entries), LOCATE_CHUNK):
             qpos = entries.qpos[a:a + LOCATE_CHUNK]
-            got = np.where(qpos >= 0, on_q[np.maximum(qpos, 0)], 0)
+            got = on_q[qpos]                       # (every qrels entry has a position)
             if order.pool_keys is None:
                 got[e_rel[a:a + LOCATE_CHUNK] < 0] = 0
-            elif len(lack_keys) and (qpos < 0).any():
-                out = np.flatnonzero(qpos < 0)
-                k = entries.keys(index, a, a + LOCATE_CHUNK)[out]
-                pos = np.minimum(np.searchsorted(lack_keys, k), len(lack_keys) - 1)
-                hit = lack_keys[pos] == k
-                got[out[hit]] = lack_val[pos[hit]]
             val[a:a + LOCATE_CHUNK] = got
             yield Progress(step, total, message)
+        if order.pool_keys is not None:
+            # a sample: only its frame's members matter (judged or "pooled, unjudged"), the
+            # members the qrels lack among them
+            keep = val > 0
+            entries, val, e_rel = entries.select(keep), val[keep], e_rel[keep]
+            del keep
+            lack_keys, lack_val = order.keys[lacking], order.value[lacking]
+            extra = entries_lacking(index, lack_keys)
+            if len(extra):
+                k = index.entry_keys(extra)
+                extra_val = lack_val[np.searchsorted(lack_keys, k)].astype(val.dtype)
+                entries, at = entries.merged(index, extra)
+                val = np.insert(val, at, extra_val)
+                e_rel = np.insert(e_rel, at, np.full(len(extra), NONPOOL, e_rel.dtype))
     found, q_val = index.lookup(order.keys)
     L = max(int(index.q_rel.max()) + 1 if len(index.q_rel) else 1, 1)
     ok = found & (q_val >= 0)
