@@ -1,6 +1,6 @@
 """Pool's default analyses, today's code and a baseline side by side in one run (issue 30).
 
-    .venv/bin/python benchmarks/bench_pool.py --base OLD/core [--repeat 3] TRACK_DIR...
+    .venv/bin/python benchmarks/bench_pool.py [--base OLD/core] [--repeat 3] [TRACK_DIR...]
 
 Each TRACK_DIR holds a generated track (``../shared/tools/gen_track.py --runs 150
 --topics 50`` and ``--runs 110 --topics 250``: qrels.txt, runs/).  For each track the
@@ -11,7 +11,8 @@ does with its defaults: read the runs and qrels, judge them, infer the pool, reb
 and run every analysis of the registry.  Each process reports the CPU time of every
 step (reading and judging apart from the analyses), its wall time and peak memory, and a
 SHA-256 of every table of the report written as CSV (floats at full precision): the
-tables of the two codes are compared table by table.
+tables of the two codes are compared table by table.  Without ``--base`` only this
+code runs; without a track a 150 x 50 one is generated under /tmp (``make bench``).
 
 Printed: per track and step the median CPU seconds of each code with the range over the
 repeats and the ratio, the wall time and peak memory, whether every table is identical,
@@ -99,24 +100,39 @@ def _child(core: Path | None, track: str) -> dict:
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
+def _generated_track() -> str:
+    """A 150-run x 50-topic track from ``../shared/tools/gen_track.py``, made once."""
+    out = Path(tempfile.gettempdir()) / "yardstick_bench_pool_t150"
+    if not (out / "qrels.txt").exists():
+        gen = ROOT.parent / "shared" / "tools" / "gen_track.py"
+        subprocess.run([sys.executable, str(gen), "--runs", "150", "--topics", "50",
+                        "--out", str(out)], check=True, capture_output=True)
+    return str(out)
+
+
 def _spread(xs: list[float]) -> str:
     return f"{statistics.median(xs):6.2f} ({min(xs):.2f}-{max(xs):.2f})"
 
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("tracks", nargs="+", help="generated track directories")
-    ap.add_argument("--base", type=Path, required=True, help="the baseline's core/ folder")
+    ap.add_argument("tracks", nargs="*", help="generated track directories")
+    ap.add_argument("--base", type=Path, help="the baseline's core/ folder")
     ap.add_argument("--repeat", type=int, default=3)
     a = ap.parse_args(argv)
+    if not a.tracks:
+        a.tracks = [_generated_track()]
     readme = ["| track | step | before, CPU s | after, CPU s | ratio |", "|---|---|---|---|---|"]
     same_everywhere = True
     for track in a.tracks:
         got: dict[str, list[dict]] = {"before": [], "after": []}
         load = os.getloadavg()[0]
         for _ in range(a.repeat):       # alternating, so both see the same load
-            got["before"].append(_child(a.base, track))
+            if a.base is not None:
+                got["before"].append(_child(a.base, track))
             got["after"].append(_child(None, track))
+        if a.base is None:
+            got["before"] = got["after"]      # (no baseline: "before" is this code too)
         name = os.path.basename(os.path.normpath(track))
         b, n = got["before"], got["after"]
         print(f"\n{name}: {n[0]['entries']:,} ranked documents, {a.repeat} repeats, "

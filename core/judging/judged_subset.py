@@ -26,8 +26,8 @@ from yardstick.judging.judged import NONPOOL, JudgedRanking
 from yardstick.judging.judged_runs import ENTRY_CHUNK, JudgedRuns
 from yardstick.judging.judgment_table import search_sorted
 
-__all__ = ["SubsetEntries", "JudgedSubset", "qrels_entries", "entries_with", "judged_subset",
-           "on_qrels"]
+__all__ = ["SubsetEntries", "JudgedSubset", "qrels_entries", "entries_lacking",
+           "judged_subset", "on_qrels"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -72,6 +72,19 @@ class SubsetEntries:
         start = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
         return SubsetEntries(self.idx[keep], start, self.rank[keep])
 
+    def merged(self, index: JudgedRuns, extra: np.ndarray) -> tuple["SubsetEntries",
+                                                                    np.ndarray]:
+        """These entries and the entries ``extra`` (sorted indices not among them), and
+        where each extra one went (its position here before which it was inserted: the
+        argument :func:`numpy.insert` takes to add their values to arrays of these)."""
+        at = np.searchsorted(self.idx, extra)
+        seg = index.entry_segment(extra)
+        counts = np.diff(self.start) + np.bincount(seg, minlength=len(self.start) - 1)
+        start = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
+        rank = (extra - index.seg_start[seg]).astype(np.int32)
+        return SubsetEntries(np.insert(self.idx, at, extra.astype(self.idx.dtype)), start,
+                             np.insert(self.rank, at, rank)), at
+
     def keys(self, index: JudgedRuns, a: int = 0, z: int | None = None) -> np.ndarray:
         """``topic * n_docs + doc`` (int64) of the entries ``a:z`` (made when asked: a
         slice at a time keeps memory to the slice)."""
@@ -105,24 +118,22 @@ def qrels_entries(index: JudgedRuns) -> SubsetEntries:
     return got
 
 
-def entries_with(index: JudgedRuns, keys: np.ndarray) -> SubsetEntries:
-    """The entries the qrels hold and those whose key is among ``keys`` (sorted int64):
-    a sampled pool's members the qrels lack are marked "pooled but unjudged" too."""
-    base = qrels_entries(index)
+def entries_lacking(index: JudgedRuns, keys: np.ndarray) -> np.ndarray:
+    """Sorted indices (int64) of the entries the qrels lack whose key is among ``keys``
+    (sorted int64; a sampled pool's members the qrels lack), found a slice at a time
+    among the entries of those keys' documents."""
     if not len(keys):
-        return base
-    docs = np.zeros(index.n_docs, bool)          # documents of some key: entries to look up
+        return np.zeros(0, np.int64)
+    docs = np.zeros(index.n_docs, bool)
     docs[index.key_doc(keys)] = True
-
-    def wanted(a: int, z: int) -> np.ndarray:
-        keep = index.e_rel[a:z] != NONPOOL
-        idx = np.flatnonzero(docs[index.e_doc[a:z]] & ~keep) + a
+    out = []
+    for a in range(0, index.n_entries, ENTRY_CHUNK):
+        z = min(a + ENTRY_CHUNK, index.n_entries)
+        idx = np.flatnonzero(docs[index.e_doc[a:z]] & (index.e_rel[a:z] == NONPOOL)) + a
         k = index.entry_keys(idx)
         pos = np.minimum(np.searchsorted(keys, k), len(keys) - 1)
-        keep[idx[keys[pos] == k] - a] = True
-        return keep
-
-    return _entries(index, wanted)
+        out.append(idx[keys[pos] == k])
+    return np.concatenate(out) if out else np.zeros(0, np.int64)
 
 
 def _entries(index: JudgedRuns, wanted) -> SubsetEntries:

@@ -1,9 +1,10 @@
 """Pool's faster paths give the numbers the code before them gave (issue 30).
 
-* every table of a pool report — hand-built pool, two generated tracks (the inferred pool,
-  bpref as the uniques measure, all four simulated strategies) and the generated track
-  with Robust 2003's layout (``tests/generated_track.py``) at depth 125 — hashed (CSV, floats at full precision) and compared with the hashes the code of
-  commit cf12bac wrote for the same inputs (before the re-judged sets were scored on the
+* every table of a pool report — hand-built pool, two generated tracks (the inferred
+  pool, bpref as the uniques measure, all four simulated strategies) and the generated
+  track with Robust 2003's layout (``tests/generated_track.py``) at depth 125 — hashed
+  (CSV, floats at full precision) and compared with the hashes the code of commit
+  cf12bac wrote for the same inputs (before the re-judged sets were scored on the
   entries the qrels hold);
 * the re-judged sets scored on those entries alone against the scoring of every entry
   (the path the pytrec_eval tests of ``test_pool_uniques`` and ``test_pool_simulation``

@@ -34,6 +34,9 @@ RUN_BLOCK = 32
 #: ranked documents scored at once (at most, unless one run has more): the kernels'
 #: temporaries grow with them
 ENTRY_BLOCK = 2_000_000
+#: entries of the qrels scored at once by :func:`iter_score_subset` (at most, unless one
+#: run has more): each ranking keeps its measures' intermediates while it is scored
+SUBSET_BLOCK = 500_000
 
 
 def score_all(index: JudgedRuns, measure: str, rel: np.ndarray | None = None,
@@ -96,19 +99,22 @@ def iter_score_subset(index: JudgedRuns, entries: SubsetEntries, measures: Seque
             (entries.select(judged), rel[judged])
     del judged
     per_run = max(1, len(entries) // max(index.n_runs, 1))
-    block = max(1, ENTRY_BLOCK // per_run)
+    block = max(1, SUBSET_BLOCK // per_run)
     out: dict[str, list] = {m: [] for m in measures}
+    # the measures of one ranking one after another, the ranking (and the intermediates
+    # its measures cached on it) dropped before the next is made
+    by_ranking: dict[tuple[str, bool], list[str]] = {}
+    for m in measures:
+        by_ranking.setdefault((kinds[m], m == "map_judged"), []).append(m)
     for r0 in range(0, index.n_runs, block):
         r1 = min(index.n_runs, r0 + block)
-        rankings = {}
-        for m in measures:
-            judged_only = m == "map_judged"
-            kind = (kinds[m], judged_only)
-            if kind not in rankings:
-                e, r = sets[kinds[m]]
-                rankings[kind] = judged_subset(index, e, r, rel_levels, judged_only, (r0, r1))
-            name = "map" if judged_only else f"P.{m[2:]}" if m.startswith("P_") else m
-            out[m].append(score_segments(rankings[kind], name).reshape(r1 - r0, T))
+        for (kind, judged_only), names in by_ranking.items():
+            e, r = sets[kind]
+            ranking = judged_subset(index, e, r, rel_levels, judged_only, (r0, r1))
+            for m in names:
+                name = "map" if judged_only else f"P.{m[2:]}" if m.startswith("P_") else m
+                out[m].append(score_segments(ranking, name).reshape(r1 - r0, T))
+            del ranking
         yield Progress(step, total, message)
     return {m: np.concatenate(v) if v else np.zeros((0, T)) for m, v in out.items()}
 

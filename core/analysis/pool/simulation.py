@@ -33,7 +33,6 @@ of the full qrels; a topic left with no relevant document scores 0.
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 
@@ -41,7 +40,15 @@ import numpy as np
 import pandas as pd
 
 from yardstick.analysis.pool import scoring
-from yardstick.analysis.pool.reconstruction import Depth, pool_entries, reconstruct_pool
+from yardstick.analysis.pool.judging_orders import (  # noqa: F401 (the orders, named here too)
+    JudgingOrder,
+    iter_order_move_to_front,
+    order_by_depth,
+    order_by_runs,
+    order_move_to_front,
+    order_random,
+)
+from yardstick.analysis.pool.reconstruction import Depth, reconstruct_pool
 from yardstick.analysis.stability.rank_correlation import kendall_tau, system_ranking, tau_ap
 from yardstick.common.progress import Progress, run_sync
 from yardstick.evaluation.results import mean_over_topics
@@ -49,7 +56,7 @@ from yardstick.inputs.io.read_progress import scaled
 from yardstick.judging.judged_runs import NONPOOL, UNJUDGED, JudgedRuns
 from yardstick.judging.judged_subset import (
     SubsetEntries,
-    entries_with,
+    entries_lacking,
     on_qrels,
     qrels_entries,
 )
@@ -59,145 +66,6 @@ SIM_MEASURES = ("map", "map_judged", "bpref", "infAP")
 #: entries located in a judging order between two cancellation points (each search holds
 #: the GIL: a smaller slice keeps the window's event loop answering)
 LOCATE_CHUNK = 1 << 18
-
-
-@dataclass(frozen=True, eq=False)
-class JudgingOrder:
-    """When each candidate document gets judged: judged at level L iff ``value <= L``.
-
-    Attributes
-    ----------
-    strategy : str
-    keys : numpy.ndarray of int64
-        Sorted candidate keys (documents the strategy may judge).
-    value : numpy.ndarray of int64
-        Per key, the smallest level at which it is judged.
-    pool_keys : numpy.ndarray or None
-        For ``random``: the sampling frame (unsampled members become "unjudged").
-    """
-
-    strategy: str
-    keys: np.ndarray
-    value: np.ndarray
-    pool_keys: np.ndarray | None = None
-
-
-def order_by_depth(index: JudgedRuns, depth: Depth) -> JudgingOrder:
-    """Level = pool depth: a document is judged at depth d when a pooled run ranks it <= d."""
-    pool = reconstruct_pool(index, depth)
-    return JudgingOrder("depth", pool.keys, pool.min_rank.astype(np.int64))
-
-
-def order_by_runs(index: JudgedRuns, depth: Depth, unit: str = "group", seed: int = 0
-                  ) -> JudgingOrder:
-    """Level = number of pooled groups (runs), added in a seeded random order."""
-    rng = np.random.default_rng(seed)
-    unit_of_run = index.run_group if unit == "group" else np.arange(index.n_runs)
-    units = np.unique(unit_of_run[index.pooled])
-    position = np.full(int(unit_of_run.max()) + 1, np.iinfo(np.int64).max, np.int64)
-    position[rng.permutation(units)] = np.arange(1, len(units) + 1)
-    sel = pool_entries(index, depth)
-    k = index.entry_keys(sel)
-    v = position[unit_of_run[index.entry_run(sel)]]
-    order = np.lexsort((v, k))
-    k, v = k[order], v[order]
-    keys, first = np.unique(k, return_index=True)
-    return JudgingOrder("runs", keys, v[first])
-
-
-def order_random(index: JudgedRuns, depth: Depth, seed: int = 0) -> JudgingOrder:
-    """Level = budget per topic: a seeded uniform random order of each topic's pool."""
-    pool = reconstruct_pool(index, depth)
-    rng = np.random.default_rng(seed)
-    topic = index.key_topic(pool.keys)
-    order = np.lexsort((rng.random(len(pool.keys)), topic))
-    start = np.searchsorted(topic[order], topic[order], side="left")
-    value = np.empty(len(order), np.int64)
-    value[order] = np.arange(len(order)) - start + 1
-    return JudgingOrder("random", pool.keys, value, pool_keys=pool.keys)
-
-
-def order_move_to_front(index: JudgedRuns, max_budget: int, seed: int | None = 0,
-                        max_depth: int | None = None) -> JudgingOrder:
-    """Level = budget per topic: move-to-front pooling (see the module docstring).
-
-    Runs are read down to ``max_depth`` (default: all they retrieved).
-    """
-    return run_sync(iter_order_move_to_front(index, max_budget, seed, max_depth))
-
-
-def iter_order_move_to_front(index: JudgedRuns, max_budget: int, seed: int | None = 0,
-                             max_depth: int | None = None
-                             ) -> Generator[Progress, None, JudgingOrder]:
-    """:func:`order_move_to_front` as a progress generator, one step a topic (a
-    cancellation point every topic: the loop over runs is plain Python)."""
-    rng = np.random.default_rng(seed)
-    lvl = index.relevance_level
-    pooled = np.flatnonzero(index.pooled)
-    out_k: list[np.ndarray] = []
-    out_v: list[np.ndarray] = []
-    for t in range(index.n_topics):
-        yield Progress(t, index.n_topics, "move-to-front: ordering the judgments")
-        if not index.in_qrels[t]:
-            continue
-        lists = []
-        for r in pooled:
-            s = int(r) * index.n_topics + t
-            a, b = index.seg_start[s], index.seg_start[s + 1]
-            if max_depth is not None:
-                b = min(b, a + max_depth)
-            # a run is read no further than the budget (each document it passes is judged)
-            b = min(b, a + max_budget + 1)
-            if b > a:
-                lists.append((index.entry_keys(np.arange(a, b)).tolist(),
-                              (index.e_rel[a:b] >= lvl).tolist()))
-        if not lists:
-            continue
-        # tie order among runs: seeded random, or the runs' own order without a seed
-        tie_rank = np.arange(len(lists)) if seed is None else rng.permutation(len(lists))
-        judged = _move_to_front_topic(lists, max_budget, tie_rank.tolist())
-        if judged:
-            out_k.append(np.fromiter(judged.keys(), np.int64, len(judged)))
-            out_v.append(np.fromiter(judged.values(), np.int64, len(judged)))
-    k = np.concatenate(out_k) if out_k else np.zeros(0, np.int64)
-    v = np.concatenate(out_v) if out_v else np.zeros(0, np.int64)
-    order = np.argsort(k)
-    return JudgingOrder("mtf", k[order], v[order])
-
-
-def _move_to_front_topic(lists: list, max_budget: int, tie_rank: list) -> dict[int, int]:
-    """One topic's move-to-front judgments ``{key: when judged (1, 2, ...)}``: ``lists`` per
-    run its keys and relevance flags in rank order.  The run judged next is the live run
-    of highest priority, the run just judged among tied ones, else the lowest
-    ``tie_rank`` (a heap of (-priority, tie rank, run), entries left stale when a
-    run's priority changes)."""
-    n = len(lists)
-    prio, live, ptr = [0] * n, [True] * n, [0] * n
-    heap = [(0, tie_rank[i], i) for i in range(n)]
-    heapq.heapify(heap)
-    judged: dict[int, int] = {}
-    current = -1
-    while len(judged) < max_budget:
-        while heap and (not live[heap[0][2]] or -heap[0][0] != prio[heap[0][2]]):
-            heapq.heappop(heap)
-        if not heap:
-            break
-        top = -heap[0][0]
-        r = current if current >= 0 and live[current] and prio[current] == top \
-            else heap[0][2]
-        keys, rel = lists[r]
-        p = ptr[r]
-        while p < len(keys) and keys[p] in judged:
-            p += 1
-        if p >= len(keys):
-            ptr[r], live[r], current = p, False, -1
-            continue
-        judged[keys[p]] = len(judged) + 1
-        prio[r] = 0 if rel[p] else prio[r] - 1   # relevant: the maximum priority again
-        heapq.heappush(heap, (-prio[r], tie_rank[r], r))
-        ptr[r], current = p + 1, r
-    return judged
-
 
 def judgments_at(index: JudgedRuns, order: JudgingOrder, level: int
                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -256,7 +124,8 @@ class _Located:
             rel[value > level] = UNJUDGED
         ok = self.q_ok & (self.order.value <= level)
         levels = np.bincount(self.q_code[ok], minlength=self.n_topics * self.n_levels)
-        return rel, levels.reshape(self.n_topics, self.n_levels), self.entries.select(keep)
+        entries = self.entries if keep.all() else self.entries.select(keep)
+        return rel, levels.reshape(self.n_topics, self.n_levels), entries
 
 
 def _iter_locate(index: JudgedRuns, order: JudgingOrder, step: float = 0, total: int = 1,
@@ -265,33 +134,35 @@ def _iter_locate(index: JudgedRuns, order: JudgingOrder, step: float = 0, total:
     cancellation point after each: the entries the qrels hold (for a sample also the
     sampled pool's members the qrels lack, which become "pooled but unjudged"; otherwise
     only entries judged ``>= 0`` are located)."""
-    if order.pool_keys is not None:
-        found, _ = index.lookup(order.pool_keys)
-        entries = entries_with(index, order.pool_keys[~found])
-    else:
-        entries = qrels_entries(index)
+    entries = qrels_entries(index)
     e_rel = index.e_rel[entries.idx]
     top = int(order.value.max()) if len(order.value) else 0
     val = np.zeros(len(entries), np.uint16 if top < 2**16 else np.int32 if top < 2**31
                    else np.int64)
     if len(order.keys):
-        # the order's levels spread onto the qrels once, then onto the entries by a gather;
-        # a sample's members the qrels lack (entries without a qrels position) searched
+        # the order's levels spread onto the qrels once, then onto the entries by a gather
         on_q, lacking = on_qrels(index, order.keys, order.value.astype(val.dtype))
-        lack_keys, lack_val = order.keys[lacking], order.value[lacking]
         for a in range(0, len(entries), LOCATE_CHUNK):
             qpos = entries.qpos[a:a + LOCATE_CHUNK]
-            got = np.where(qpos >= 0, on_q[np.maximum(qpos, 0)], 0)
+            got = on_q[qpos]                       # (every qrels entry has a position)
             if order.pool_keys is None:
                 got[e_rel[a:a + LOCATE_CHUNK] < 0] = 0
-            elif len(lack_keys) and (qpos < 0).any():
-                out = np.flatnonzero(qpos < 0)
-                k = entries.keys(index, a, a + LOCATE_CHUNK)[out]
-                pos = np.minimum(np.searchsorted(lack_keys, k), len(lack_keys) - 1)
-                hit = lack_keys[pos] == k
-                got[out[hit]] = lack_val[pos[hit]]
             val[a:a + LOCATE_CHUNK] = got
             yield Progress(step, total, message)
+        if order.pool_keys is not None:
+            # a sample: only its frame's members matter (judged or "pooled, unjudged"), the
+            # members the qrels lack among them
+            keep = val > 0
+            entries, val, e_rel = entries.select(keep), val[keep], e_rel[keep]
+            del keep
+            lack_keys, lack_val = order.keys[lacking], order.value[lacking]
+            extra = entries_lacking(index, lack_keys)
+            if len(extra):
+                k = index.entry_keys(extra)
+                extra_val = lack_val[np.searchsorted(lack_keys, k)].astype(val.dtype)
+                entries, at = entries.merged(index, extra)
+                val = np.insert(val, at, extra_val)
+                e_rel = np.insert(e_rel, at, np.full(len(extra), NONPOOL, e_rel.dtype))
     found, q_val = index.lookup(order.keys)
     L = max(int(index.q_rel.max()) + 1 if len(index.q_rel) else 1, 1)
     ok = found & (q_val >= 0)
