@@ -57,21 +57,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def systems_map(runs, path: str | None, pattern: str | None) -> dict[str, str]:
-    """``{run name: system}`` from a systems file (names, file names or tags) or a pattern."""
-    from yardstick.analysis.systems import systems_from_pattern
+    """``{run name: system}`` from a systems file (names, file names or tags) or a pattern
+    (:func:`yardstick.analysis.systems.systems_for_runs`, as ``ys.compare_systems``)."""
+    from yardstick.analysis.systems import systems_for_runs
 
-    if pattern is not None:
-        return systems_from_pattern([r.name for r in runs], pattern)
-    from yardstick.inputs.io.groups_file import read_groups
-
-    listed = read_groups(path)
-    out = {}
-    for r in runs:
-        for key in (r.name, os.path.basename(r.path or ""), r.tag):
-            if key and key in listed:
-                out[r.name] = listed[key]
-                break
-    return out
+    return systems_for_runs(runs, path, pattern)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -11,7 +11,9 @@ collections); Sakai, "Evaluating evaluation metrics based on the bootstrap", SIG
 2006 (discriminative power).  :func:`track_row` computes one track's row from its
 directory (qrels, ``runs/``, optional ``groups.tsv`` and ``pooled.txt``);
 :func:`archive_table` runs it for every track, one executor task per track (the
-track's files are read where the task runs: only paths travel).
+track's files are read where the task runs: only paths travel).  It sits with the
+session, above the analyses it runs, because it reads files and evaluates the runs
+through the session's :func:`yardstick.session.evaluating.evaluate_runs`.
 """
 
 from __future__ import annotations
