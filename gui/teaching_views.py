@@ -169,13 +169,16 @@ def what_if_frames(session, lesson, evals: dict, measure: str
 
 
 class TiesView(QWidget):
-    """Controls (random orders, seed) and the tie-spread chart.  ``rescore`` asks for a run."""
+    """Controls (random orders, seed) and the tie-spread chart.  ``rescore`` asks for a run;
+    ``topicClicked`` forwards the chart's.  The chart is built when first needed (the tab
+    shown, a result to draw): its plot was ~25 ms of the window's start."""
 
     rescore = Signal()
+    topicClicked = Signal(str)
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        self.chart = TieSpreadChart()
+        self._chart: TieSpreadChart | None = None
         self.orders = QSpinBox(minimum=10, maximum=5000, value=200, singleStep=50)
         self.seed = QSpinBox(minimum=0, maximum=2**31 - 1, value=0)
         tb = FlowBar()
@@ -183,7 +186,7 @@ class TiesView(QWidget):
             tb.addWidget(QLabel(label))
             tb.addWidget(w)
         tb.addAction("Re-score ties", self.rescore.emit)
-        try_add_plot_export(self.chart, tb)
+        try_add_plot_export(self.built_chart, tb)
         self.label = QLabel("Re-score the run under random orders of its tied documents "
                             "to see how much the chosen measure depends on trec_eval's "
                             "tie-breaking (docno, descending).")
@@ -192,8 +195,23 @@ class TiesView(QWidget):
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(tb)
         lay.addWidget(self.label)
-        lay.addWidget(self.chart, 1)
         self.result = None
+
+    def built_chart(self) -> TieSpreadChart:
+        """The tie-spread chart (built now if it is not yet)."""
+        if self._chart is None:
+            self._chart = TieSpreadChart()
+            self._chart.topicClicked.connect(self.topicClicked)
+            self.layout().addWidget(self._chart, 1)
+        return self._chart
+
+    @property
+    def chart(self) -> TieSpreadChart:
+        return self.built_chart()
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt name
+        self.built_chart()
+        super().showEvent(event)
 
     def show_result(self, res) -> None:
         self.result = res

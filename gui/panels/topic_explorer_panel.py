@@ -86,7 +86,7 @@ class TopicExplorerPanel(WhatIfEditing, LazyPanel):
         edit = self._edit_bar()
         self.what_if = WhatIfView()
         self.ties_view = TiesView()
-        self.ties_view.chart.topicClicked.connect(self.show_topic)
+        self.ties_view.topicClicked.connect(self.show_topic)
         self.ties_view.rescore.connect(self.run_ties)
         self.tabs = QTabWidget()
         self.tabs.addTab(self.what_if, "What-if: measures and run ranking")

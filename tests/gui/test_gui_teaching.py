@@ -151,3 +151,22 @@ def test_workspace_lesson_after_an_example_fits_its_docnos(qtbot, panel):
                     and panel.lesson is not None and not panel.jobs.is_busy(), timeout=TIMEOUT)
     longest = max(panel.lesson.ranked["docno"].astype(str), key=len)
     assert panel.table.columnWidth(docno) >= panel.table.fontMetrics().horizontalAdvance(longest)
+
+
+def test_the_tie_chart_is_built_when_its_tab_is_first_shown(qtbot):
+    """The Topic explorer's start does not build the Tie sensitivity tab's plot (~25 ms of
+    the window's start, the latency helper found); showing the tab builds it, and its
+    clicks on topics reach the view's signal."""
+    from yardstick.gui.charts.lesson_charts import TieSpreadChart
+    from yardstick.gui.teaching_views import TiesView
+
+    view = TiesView()
+    qtbot.addWidget(view)
+    assert view.findChildren(TieSpreadChart) == []
+    view.show()
+    qtbot.waitExposed(view)
+    charts = view.findChildren(TieSpreadChart)
+    assert len(charts) == 1 and view.chart is charts[0]
+    with qtbot.waitSignal(view.topicClicked) as got:
+        charts[0].topicClicked.emit("401")
+    assert got.args == ["401"]
