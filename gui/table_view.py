@@ -49,6 +49,9 @@ class FrameTableView(QTableView):
         self.horizontalHeader().setMinimumSectionSize(20)     # row numbers 0..9: narrow
         self._fitting = False
         self._user_sized = False
+        #: headers of columns never narrowed below their natural width (an analysis
+        #: panel's answer columns: yardstick.gui.panels.analysis_panel_base)
+        self.whole_columns: frozenset[str] = frozenset()
         self.horizontalHeader().sectionResized.connect(self._section_resized)
 
     def set_frame(self, frame: pd.DataFrame, row_colors: list[str | None] | None = None) -> None:
@@ -109,6 +112,8 @@ class FrameTableView(QTableView):
             floor = max(values, min(header, 44)) if not self.source.is_text(c) else \
                 min(max(values, header), text_floor)
             least = self.horizontalHeader().minimumSectionSize()
+            if self.source.headerData(c, Qt.Orientation.Horizontal) in self.whole_columns:
+                floor = max(values, header)
             self._natural.append((max(values, header, least), max(floor, least),
                                   self.source.is_text(c)))
         self._user_sized = False

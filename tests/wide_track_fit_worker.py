@@ -11,7 +11,8 @@ problem found:
 * a toolbar's overflow button (») in view — a control hidden behind it;
 * a control (combo box, button, spin box, line edit, check box, slider) in view but cut
   by the edge of what holds it (vertically only outside a scrolling column of controls);
-* a table's answer column (:data:`ANSWER_COLUMNS`) not wholly inside its table;
+* a table's answer column (:data:`ANSWER_COLUMNS`) not wholly inside its table, or its
+  header cut short ("min_d…");
 * a table cell, list entry or legend entry whose text is wider than its room without a
   tooltip that gives the whole text (elision without a tooltip);
 * a combo box whose name is wider than its box but not elided in the middle (the end of a
@@ -37,7 +38,10 @@ ANSWER_COLUMNS = {
     "collection": {"runs_view": ["shown", "colour", "name", "group", "pooled"],
                    "topics_view": ["topic", "judged", "relevant", "rel=0", "rel=1", "rel=2"]},
     "measures": {"table": None},
-    "stability": {"table": None},
+    # the answers (the panel's ANSWER_COLUMNS); parameters after them may elide or scroll
+    "stability": {"table": ["measure", "min_difference", "percent_of_top", "error_rate_%",
+                            "ties_%", "discriminative_power", "difference_needed"]},
+    "pool": {"table": ["run", "contributing"]},
     "compare": {"summary_table": ["run", "mean run", "diff", "p t-test", "p t (holm)",
                                   "significant"]},
 }
@@ -274,6 +278,7 @@ def _check_columns(where, attr, view, columns, problems) -> None:
     headers = _headers(view)
     want = headers if columns is None else [c for c in columns if c in headers]
     room = view.viewport().width()
+    hfm = view.horizontalHeader().fontMetrics()
     for name in want:
         c = headers.index(name)
         x, w = view.columnViewportPosition(c), view.columnWidth(c)
@@ -281,6 +286,9 @@ def _check_columns(where, attr, view, columns, problems) -> None:
             problems.append(f"{where}: {attr} column {name!r} not wholly in view "
                             f"(x {x}, width {w}, table {room}; columns "
                             f"{[(h, view.columnWidth(i)) for i, h in enumerate(headers)]})")
+        elif hfm.horizontalAdvance(name) + 8 > w:
+            problems.append(f"{where}: {attr} column {name!r}'s header cut short "
+                            f"({w} px for {hfm.horizontalAdvance(name)} px of text)")
 
 
 def _check_elision_in_table(where, view, problems) -> None:

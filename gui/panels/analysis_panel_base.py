@@ -80,6 +80,9 @@ class AnalysisPanel(QWidget):
     JOB_KEY = ""
     #: whether the job takes an executor and so may run on a Dask scheduler
     ELSEWHERE = False
+    #: columns that answer the panel's question: never narrowed below their header and
+    #: values (the others' long headers elide first, their tooltips naming them)
+    ANSWER_COLUMNS: tuple[str, ...] = ()
 
     def __init__(self, state, jobs, parent=None):
         super().__init__(parent)
@@ -114,6 +117,7 @@ class AnalysisPanel(QWidget):
         install_results_area(self, controls, status_text, footer=footer,
                              charts_first=charts_first, chart_tab=chart_tab,
                              controls_width=controls_width)
+        self.table.whole_columns = frozenset(self.ANSWER_COLUMNS)
         self.run_button.clicked.connect(self.run)
         self.cancel_button.clicked.connect(self.cancel)
         self.table_choice.currentIndexChanged.connect(lambda _: self._show_table())

@@ -48,6 +48,8 @@ class PoolPanel(AnalysisPanel):
     TITLE = "Pool"
     JOB_KEY = "pool"
     ELSEWHERE = True
+    #: whether a run made the pool; the uniques test's count, change and flag
+    ANSWER_COLUMNS = ("contributing", "unique_relevant", "percent", "red_flag")
     #: choices kept in the session (yardstick.gui.panel_choices)
     CHOICES = ("depth", "measure", "min_score", "lowercase", "stopwords", "stemmer", "levels",
                "seed", "pool_source", "infer_depth")

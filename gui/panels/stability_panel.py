@@ -26,6 +26,7 @@ from yardstick.analysis.stability.analyses import REGISTRY
 from yardstick.analysis.stability.report import (
     ANALYSES,
     ANALYSIS_TITLES,
+    ANSWER_COLUMNS,
     StabilityReport,
     StabilitySettings,
     run_stability,
@@ -51,6 +52,7 @@ class StabilityPanel(AnalysisPanel):
     TITLE = "Stability"
     JOB_KEY = "stability"
     ELSEWHERE = True
+    ANSWER_COLUMNS = ("measure", *ANSWER_COLUMNS)
     #: choices kept in the session (yardstick.gui.panel_choices)
     CHOICES = ("analysis", "measures", "group", "versus", "seed", "samples", "bin_width",
                "fuzziness", "subset", "confidence", "alpha", "beta", "min_diffs")
