@@ -85,13 +85,22 @@ class RunsModel(QAbstractTableModel):
                 return e.color
             return None
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
-            return {"name": e.name, "group": e.group, "tag": e.run.tag,
-                    "topics": e.run.num_topics, "lines": len(e.run),
-                    "file": e.path or ""}.get(col)
+            return self.display_value(e, col)
         if role == Qt.ItemDataRole.ToolTipRole:     # the whole text of an elided cell
             return {"name": e.name, "group": e.group, "tag": e.run.tag,
                     "file": e.path}.get(col)
         return None
+
+    @staticmethod
+    def display_value(e, col: str):
+        """What run entry ``e`` shows in column ``col`` (None: no text there)."""
+        return {"name": e.name, "group": e.group, "tag": e.run.tag,
+                "topics": e.run.num_topics, "lines": len(e.run),
+                "file": e.path or ""}.get(col)
+
+    def display_text(self, e, col: str) -> str:
+        value = self.display_value(e, col)
+        return "" if value is None else str(value)
 
     def setData(self, index, value, role=Qt.ItemDataRole.EditRole) -> bool:
         if not index.isValid():

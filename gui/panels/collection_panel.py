@@ -26,6 +26,9 @@ from yardstick.gui.table_view import FrameTableView
 from yardstick.gui.topic_groups import TopicGroupsWidget, install_topic_group_menu
 from yardstick.inputs.collection_stats import qrels_topic_stats
 
+#: a table cell's width beyond its text (the style's focus-frame margins), in pixels
+CELL_MARGIN = 8
+
 
 class CollectionPanel(QWidget):
     TITLE = "Collection"
@@ -96,12 +99,30 @@ class CollectionPanel(QWidget):
             # once, when the first runs arrive: refitting on each batch of a 150-run load
             # measured every row again (the user widens a column as they like)
             self._runs_fitted = self.runs_model.rowCount() > 0
-            self.runs_view.resizeColumnsToContents()
-            self._natural_run_widths = [self.runs_view.columnWidth(c)
-                                        for c in range(len(COLUMNS))]
+            self._natural_run_widths = self._measure_run_columns()
             self.fit_runs_columns()
         elif what in ("runs", "workspace") and self._widen_for_groups():
             self.fit_runs_columns()
+
+    def _measure_run_columns(self) -> list[int]:
+        """Each runs column's natural width: its header's, or its widest text among the
+        first rows (as many as Qt's resize samples) and the cell's margins.
+
+        Measured from the texts rather than by ``resizeColumnsToContents``, whose item
+        delegate asks the model for every role of every sampled cell (one Python call
+        each, each taking the GIL back from the load's jobs): 37-57 ms of the GUI
+        thread's CPU in the turn where a track's first runs arrived (issue 28).
+        """
+        view, model = self.runs_view, self.runs_model
+        header = view.horizontalHeader()
+        fm = view.fontMetrics()
+        entries = list(self.state.workspace.runs.values())[:header.resizeContentsPrecision()]
+        widths = []
+        for c, col in enumerate(COLUMNS):
+            texts = [model.display_text(e, col) for e in entries]
+            widest = max((fm.horizontalAdvance(t) for t in texts if t), default=0)
+            widths.append(max(header.sectionSizeHint(c), widest + CELL_MARGIN if widest else 0))
+        return widths
 
     def _widen_for_groups(self) -> bool:
         """Groups arrive after the first runs (guessed when a load settles, or from a
