@@ -234,7 +234,9 @@ def _progress(p: Progress) -> None:
 
 
 def _print(title: str, frame: pd.DataFrame, index: bool) -> None:
+    from yardstick.presentation.export.cells import console_text
+
     print(f"\n## {title}")
     with pd.option_context("display.max_rows", 200, "display.width", 160,
                            "display.max_columns", 30):
-        print(frame.to_string(index=index, float_format=lambda v: f"{v:.4f}"))
+        print(console_text(frame, index=index))
