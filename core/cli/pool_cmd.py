@@ -74,7 +74,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--levels", metavar="N,N,...",
                    type=whole_list(1, " (a depth, a number of groups or a budget per topic)"),
                    help="simulation levels (depths, groups or budgets per topic; each >= 1)")
-    p.add_argument("--seed", type=whole(0), default=0, help="seed of the random simulations")
+    p.add_argument("--seed", type=whole(0), default=0,
+                   help="seed of the random simulations (default 0)")
     p.add_argument("--tie-order", choices=["trec_eval", "file", "docno"], default="trec_eval",
                    help="how tied scores are ranked when the pool is cut: trec_eval's order "
                         "(docno descending, the default), the order the run file lists them, "
