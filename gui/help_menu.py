@@ -31,6 +31,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from yardstick.gui.panels import SKIPPED
+
 __all__ = ["install", "add_panel_actions", "shortcut_list", "front_panel", "versions",
            "HelpWindow", "EXTRA_SHORTCUTS"]
 
@@ -171,7 +173,11 @@ def install(win, file_menu: QMenu | None = None, edit_menu: QMenu | None = None)
     h.addAction(_action(h, "&Keyboard shortcuts", lambda: show_help(win, "shortcuts"),
                         "Ctrl+/"))
     h.addSeparator()
-    h.addAction(_action(h, "Panels not loaded…", win._show_skipped))
+    # only when a panel failed to import (a broken install): otherwise the entry only puzzles
+    failed = _action(h, "Panels that failed to load…", win._show_skipped)
+    h.addAction(failed)
+    failed.setVisible(bool(SKIPPED))
+    h.aboutToShow.connect(lambda: failed.setVisible(bool(SKIPPED)))
     h.addAction(_action(h, "&About Yardstick", lambda: show_about(win)))
     return h
 

@@ -93,10 +93,9 @@ def wilcoxon_pvalues(d: np.ndarray) -> np.ndarray:
     """
     from scipy import stats
 
-    d = np.atleast_2d(np.asarray(d, dtype=float))
-    k, n = d.shape
-    p = np.full(k, np.nan)
-    if n == 0 or k == 0:
+    d, p = _pairs_by_topics(d)
+    n = d.shape[1]
+    if n < 1 or len(p) == 0:
         return p
     zero = d == 0
     nonzero = ~zero.all(axis=1)
@@ -114,6 +113,13 @@ def wilcoxon_pvalues(d: np.ndarray) -> np.ndarray:
             p[rows] = stats.wilcoxon(d[rows], zero_method="wilcox", method=method,
                                      axis=1).pvalue
     return p
+
+
+def _pairs_by_topics(d) -> tuple[np.ndarray, np.ndarray]:
+    """``d`` as a float pairs x topics array and the p-values to fill (NaN: a pair
+    without enough topics keeps it)."""
+    d = np.atleast_2d(np.asarray(d, dtype=float))
+    return d, np.full(len(d), np.nan)
 
 
 def _blocks(d: np.ndarray):
@@ -183,10 +189,9 @@ def randomisation_pvalues(d: np.ndarray, seed: int = 0,
     as scipy counts it (Phipson & Smyth 2010, "Permutation p-values should never be
     zero"), exact enumeration when 2**n <= ``n_resamples``.
     """
-    d = np.atleast_2d(np.asarray(d, dtype=float))
-    k, n = d.shape
-    p = np.full(k, np.nan)
-    if n < 2 or k == 0:
+    d, p = _pairs_by_topics(d)
+    n = d.shape[1]
+    if n < 2 or len(p) == 0:
         return p
     signs, exact = _sign_flips(n, n_resamples, seed)
     adjust = 0 if exact else 1
@@ -232,10 +237,9 @@ def bootstrap_pvalues(d: np.ndarray, seed: int = 0, n_resamples: int = 10000) ->
     differences); those near the observed mean are recomputed from the resampled topics
     as a pair-by-pair computation sums them, so the p-values are the same.
     """
-    d = np.atleast_2d(np.asarray(d, dtype=float))
-    k, n = d.shape
-    p = np.full(k, np.nan)
-    if n < 2 or k == 0:
+    d, p = _pairs_by_topics(d)
+    n = d.shape[1]
+    if n < 2 or len(p) == 0:
         return p
     idx, counts = _resample_indices(n, n_resamples, seed)
     eps = np.finfo(float).eps

@@ -51,6 +51,7 @@ def run(args: argparse.Namespace) -> int:
     from yardstick.common.options import EvalOptions
     from yardstick.common.provenance import Provenance
     from yardstick.presentation.charts.archive_figure import archive_figure
+    from yardstick.presentation.export.cells import console_text
     from yardstick.presentation.export.tables import write_table
     from yardstick.session.archive_study import ArchiveSettings, archive_table, track_files
 
@@ -87,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
     import pandas as pd
 
     with pd.option_context("display.width", 200, "display.max_columns", 30):
-        print(shown.to_string(index=False, float_format=lambda v: f"{v:.4f}"))
+        print(console_text(shown, index=False))
     print(f"yardstick archive: {len(files)} tracks, {stats.tasks} tasks, "
           f"{stats.scattered_bytes + stats.argument_bytes} bytes sent; written to {args.out}",
           file=sys.stderr)

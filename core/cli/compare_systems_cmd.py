@@ -103,16 +103,17 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _print(cmp, tables: dict, out) -> None:
-    fmt = {"float_format": lambda v: f"{v:.4f}", "index": False}
+    from yardstick.presentation.export.cells import console_text
+
     print(f"systems on {cmp.measure} (mean over runs; run_sd: run-to-run spread; "
           "ci: 95% over topics)", file=out)
     cols = ["system", "n_runs", "n_topics", "mean", "run_sd", "run_min", "run_max", "ci_low",
             "ci_high"]
-    print(_spread_said(tables["systems"][cols]).to_string(**fmt), file=out)
+    print(console_text(_spread_said(tables["systems"][cols]), index=False), file=out)
     print(f"\nsystem pairs (diff = b - a; p-values {cmp.correction}-corrected)", file=out)
     cols = ["system_a", "system_b", "mean_difference", "p_value_mixed_corrected",
             "p_value_averaged_corrected", "p_value_pooled_corrected"]
-    print(tables["system_pairs"][cols].to_string(**fmt), file=out)
+    print(console_text(tables["system_pairs"][cols], index=False), file=out)
     m = cmp.mixed
     print(f"\nmixed model ({m.method}, {m.n_obs} scores): variance topic {m.var_topic:.5f}, "
           f"run {m.var_run:.5f}, residual {m.var_residual:.5f}"
@@ -121,7 +122,7 @@ def _print(cmp, tables: dict, out) -> None:
         print(f"  {test}: {text}", file=out)
     if len(cmp.design):
         print("\nruns per system and topics needed (power 0.8, alpha 0.05)", file=out)
-        print(cmp.design.to_string(**fmt), file=out)
+        print(console_text(cmp.design, index=False), file=out)
     if cmp.unassigned:
         print(f"\n{len(cmp.unassigned)} runs in no system: " + " ".join(cmp.unassigned[:20])
               + (" …" if len(cmp.unassigned) > 20 else ""), file=out)

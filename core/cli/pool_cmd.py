@@ -74,7 +74,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--levels", metavar="N,N,...",
                    type=whole_list(1, " (a depth, a number of groups or a budget per topic)"),
                    help="simulation levels (depths, groups or budgets per topic; each >= 1)")
-    p.add_argument("--seed", type=whole(0), default=0, help="seed of the random simulations")
+    p.add_argument("--seed", type=whole(0), default=0,
+                   help="seed of the random simulations (default 0)")
     p.add_argument("--tie-order", choices=["trec_eval", "file", "docno"], default="trec_eval",
                    help="how tied scores are ranked when the pool is cut: trec_eval's order "
                         "(docno descending, the default), the order the run file lists them, "
@@ -288,8 +289,10 @@ def _title_index(args):
 
 
 def _section(out, title, frame) -> None:
+    from yardstick.presentation.export.cells import console_text
+
     print(f"\n== {title}", file=out)
-    print(frame.to_string(float_format=lambda v: f"{v:.4f}"), file=out)
+    print(console_text(frame), file=out)
 
 
 def _print_stats(report, out, tie_order: str) -> None:
@@ -340,13 +343,15 @@ def _print_uniques(report, out, tie_order: str) -> None:
 
 
 def _print_titlestat(report, out, tie_order: str) -> None:
+    from yardstick.presentation.export.cells import format_p
+
     if report.titlestat_rel is not None:
         print(f"\ntitlestat_rel: {report.titlestat_rel.mean:.4f}", file=out)
     if report.titlestat_compare is not None:
         c = report.titlestat_compare
         print(f"\ntitlestat_rel {c.names[0]} vs {c.names[1]}: {c.topics} topics, "
               f"{c.a_higher} higher in {c.names[0]}; paired t = {c.t_statistic:.3f}, "
-              f"p = {c.p_value:.3g}", file=out)
+              f"p = {format_p(c.p_value)}", file=out)
     if report.titlestat_uniques is not None:
         _section(out, "titlestat of unique relevant documents", report.titlestat_uniques)
 

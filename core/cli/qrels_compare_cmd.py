@@ -114,13 +114,15 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _print(tables: dict, out) -> None:
+    from yardstick.presentation.export.cells import console_text
+
     agree = tables["agreement"]
     overall = agree[agree["topic"] == "all"]
     print("agreement (topics judged in both sets; kappa binary at the relevance level)",
           file=out)
     cols = ["a", "b", "n_topics", "judged_both", "only_a", "only_b", "overlap", "kappa",
             "kappa_linear", "kappa_quadratic"]
-    print(overall[cols].to_string(index=False, float_format=lambda v: f"{v:.4f}"), file=out)
+    print(console_text(overall[cols], index=False), file=out)
     one = tables["topics_one_set"]
     if len(one):
         print(f"\n{len(one)} topics judged in some sets only (left out): "
@@ -131,9 +133,7 @@ def _print(tables: dict, out) -> None:
               "first set as truth)", file=out)
         cols = ["a", "b", "measure", "n_runs", "tau", "tau_ap", "swaps", "n_pairs",
                 "max_rank_change", "max_rank_change_run", "overlap", "kappa"]
-        print(tables["correlations"][cols].to_string(index=False,
-                                                     float_format=lambda v: f"{v:.4f}"),
-              file=out)
+        print(console_text(tables["correlations"][cols], index=False), file=out)
 
 
 def _write(args, tables: dict, qpaths, names, rpaths, runs, cmp) -> None:

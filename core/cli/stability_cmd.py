@@ -10,8 +10,9 @@ Measures are trec_eval names (``map``, ``P_10`` or ``P.10``, ``ndcg_cut_10``,
 ``recip_rank``, ``Rprec``, ``no_rel_10``, ``area``, ``map_worst`` ...).  With
 topic groups, every analysis runs on all topics and on each group, and
 ``kendall``/``taup`` compare the groups' rankings (robust overview Table 3);
-without, they compare the measures' rankings (Figure 3).  Random analyses print
-the seed they used; pass it back with ``--seed`` to reproduce them exactly.
+without, they compare the measures' rankings (Figure 3).  Random analyses use
+``--seed`` (default 0, as the window, ``report`` and ``ys.stability_report``: the same
+command gives the same tables) and print it.
 ``--out`` writes every table, including the per-bin fits and rates and the ASL
 curves that are not printed, and each analysis's chart as PNG, SVG and PDF
 (``chart_<analysis>_<measure>_<set>``, the window's figures).
@@ -21,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import re
-import secrets
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -47,8 +47,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--topic-group", action="append", dest="groups", default=[],
                    metavar="NAME=SPEC", help="topic group, e.g. old=301-450 (repeatable)")
     p.add_argument("--topic-groups", metavar="FILE", help="file of topic groups (name: spec)")
-    p.add_argument("--seed", type=whole(0), default=None,
-                   help="random seed (default: drawn and printed)")
+    p.add_argument("--seed", type=whole(0), default=0,
+                   help="random seed (default 0, as the window, report and ys.stability_report; "
+                        "printed with the tables)")
     p.add_argument("-B", "--samples", type=whole(2, " (resampling needs samples)"), default=1000,
                    help="samples per analysis (default 1000)")
     p.add_argument("--bin-width", type=positive(), default=0.01, help="difference bins (0.01)")
@@ -80,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
         else list(dict.fromkeys(args.analyses))
     if args.samples < 1:
         raise FormatError("-B", None, "the number of samples must be >= 1")
-    seed = args.seed if args.seed is not None else secrets.randbits(31)
+    seed = args.seed
     matrices, tie_break, runs, coverage = _score_matrices(args, args.measures or ["map", "P_10"])
     topics = list(tie_break.index)
     groups: dict[str, list[str]] = {}
@@ -234,7 +235,9 @@ def _progress(p: Progress) -> None:
 
 
 def _print(title: str, frame: pd.DataFrame, index: bool) -> None:
+    from yardstick.presentation.export.cells import console_text
+
     print(f"\n## {title}")
     with pd.option_context("display.max_rows", 200, "display.width", 160,
                            "display.max_columns", 30):
-        print(frame.to_string(index=index, float_format=lambda v: f"{v:.4f}"))
+        print(console_text(frame, index=index))

@@ -13,7 +13,9 @@ and Orange's "plain function with a progress callback", in one: see STYLE.md.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
+import threading
+from collections.abc import Callable, Generator, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -40,18 +42,37 @@ class Cancelled(Exception):
     """Raised by :func:`run_sync` when its ``cancelled`` callback says stop."""
 
 
+_LOCAL = threading.local()
+
+
+@contextmanager
+def stop_event(event: threading.Event) -> Iterator[None]:
+    """While inside, :func:`run_sync` on this thread also stops (:class:`Cancelled`) when
+    ``event`` is set: how an in-process executor's thread is asked to stop its task."""
+    before = getattr(_LOCAL, "stop", None)
+    _LOCAL.stop = event
+    try:
+        yield
+    finally:
+        _LOCAL.stop = before
+
+
 def run_sync(
     job: Generator[Progress, None, Any],
     on_progress: Callable[[Progress], None] | None = None,
     cancelled: Callable[[], bool] | None = None,
 ) -> Any:
-    """Drive a progress generator to completion and return its result."""
+    """Drive a progress generator to completion and return its result.
+
+    It stops with :class:`Cancelled` when ``cancelled()`` says so, or when this thread's
+    stop event (:func:`stop_event`) is set."""
+    stop = getattr(_LOCAL, "stop", None)
     try:
         while True:
             p = next(job)
             if on_progress is not None:
                 on_progress(p)
-            if cancelled is not None and cancelled():
+            if (cancelled is not None and cancelled()) or (stop is not None and stop.is_set()):
                 job.close()
                 raise Cancelled()
     except StopIteration as stop:

@@ -2,8 +2,8 @@
 
 Every randomised routine takes ``seed`` and draws from
 ``numpy.random.default_rng(seed)`` (STYLE.md).  ``seed=None`` means "any seed":
-:func:`resolve_seed` then picks one (31 bits, as ``yardstick stability`` does
-when ``--seed`` is not given) and the routine records *that* number in its
+:func:`resolve_seed` then picks one (31 bits; the CLI, window and API default
+to seed 0 instead) and the routine records *that* number in its
 result, so even an unseeded result can be reproduced exactly (issue 9).
 """
 

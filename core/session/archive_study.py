@@ -135,15 +135,16 @@ def track_row(files: TrackFiles, settings: ArchiveSettings) -> dict:
     for m in labels[1:]:
         row[f"kendall_tau_{labels[0]}_{m}"] = float(taus.loc[labels[0], m])
     tss = topic_set_size(first, [st.difference], st.alpha, st.beta, measure=labels[0])
-    row[f"topics_for_diff_{st.difference:g}"] = float(tss.table["paired_t"].iloc[0])
+    row[f"topics_for_diff_{st.difference:g}"] = _count(tss.table["paired_t"].iloc[0])
     row["qrels"] = files.qrels
     row["run_files"] = len(files.runs)
     return row
 
 
-def judged_depth(index) -> float:
+def judged_depth(index) -> int | None:
     """Median over pooled runs × judged topics of the depth to which the run is judged
-    without a gap (rank of its first unjudged document − 1)."""
+    without a gap (rank of its first unjudged document − 1): the lower median, a depth
+    some run has, so a whole number of documents (``None`` when nothing is pooled)."""
     seg = index.seg_start
     unjudged = np.flatnonzero(index.e_rel < 0)
     starts, ends = seg[:-1], seg[1:]
@@ -152,7 +153,7 @@ def judged_depth(index) -> float:
     first = np.minimum(nxt, ends)
     depth = (first - starts).reshape(len(index.run_names), -1)
     keep = depth[np.asarray(index.pooled)][:, np.asarray(index.in_qrels)]
-    return float(np.median(keep)) if keep.size else float("nan")
+    return int(np.sort(keep, axis=None)[(keep.size - 1) // 2]) if keep.size else None
 
 
 def archive_table(directories: Sequence[str], settings: ArchiveSettings,
@@ -161,7 +162,19 @@ def archive_table(directories: Sequence[str], settings: ArchiveSettings,
     ex = executor or InProcess()
     files = [track_files(d) for d in directories]
     rows = ex.map(track_row, [(f,) for f in files], settings=settings)
-    return pd.DataFrame(rows)
+    table = pd.DataFrame(rows)
+    counts = [c for c in table.columns if c in _COUNTS or c.startswith("topics_for_diff_")]
+    return table.astype({c: "Int64" for c in counts})
+
+
+_COUNTS = ("runs", "topics", "judged_depth", "run_files")
+"""Columns of whole numbers (with ``topics_for_diff_*``): nullable integers in the table,
+so every format writes them as integers (``201``, not ``201.0``; blank where missing)."""
+
+
+def _count(v) -> int | None:
+    """A whole number, or ``None`` where there is none."""
+    return None if v is None or pd.isna(v) else int(v)
 
 
 def _spec(label: str) -> str:

@@ -19,7 +19,7 @@ module for a panel of the window.)
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any
 
 from PySide6.QtWidgets import (
@@ -226,7 +226,7 @@ class AnalysisPanel(QWidget):
     def _show_table(self) -> None:
         key = self.table_choice.currentData()
         if key is not None and key in self._tables:
-            self.table.set_frame(self.table_frame(key))
+            self.table.set_frame(answers_first(self.table_frame(key), self.ANSWER_COLUMNS))
 
     def _draw_chart(self) -> None:
         raise NotImplementedError
@@ -250,3 +250,22 @@ class AnalysisPanel(QWidget):
     def say_result(self, *sentences: str) -> None:
         """The status line under a result: what to say of its runs, then ``sentences``."""
         self.status.setText(" ".join(x for x in (self.runs_note(self._used), *sentences) if x))
+
+
+def answers_first(frame, answers: Sequence[str]):
+    """``frame`` with its answer columns moved forward for the screen: the text columns
+    that name a row (run, group, measure …) stay first, then the answer columns, then
+    the rest in their order — so at 1280×800 the answer is in view without scrolling
+    (issue 28: Pool's ``red_flag`` sat past the right edge).  Files keep the core's
+    order; only the view changes."""
+    cols = list(frame.columns)
+    present = [c for c in answers if c in cols]
+    if not present:
+        return frame
+    lead = []
+    for c in cols:
+        if c in present or frame[c].dtype.kind not in "OSUT" and str(frame[c].dtype) != "string":
+            break
+        lead.append(c)
+    order = lead + present + [c for c in cols if c not in lead and c not in present]
+    return frame if order == cols else frame[order]

@@ -108,3 +108,22 @@ def test_out_writes_every_number_at_full_precision(tmp_path, capsys):
     prov = json.loads((tmp_path / "pairs_map_all.provenance.json").read_text())
     assert prov["seeds"] == {"stability": 3} and prov["options"]["complete"] is True
     assert [r["tag"] for r in prov["runs"]] == [Path(p).name[6:-3] for p in runs]
+
+
+def test_default_seed_is_zero_as_in_the_api(tmp_path, capsys):
+    """Without ``--seed`` the CLI uses seed 0, as ``ys.stability_report``, the window and
+    ``report`` do: the same command prints the same tables (it drew a random seed before)."""
+    import yardstick as ys
+
+    runs = _runs({"aplrob03a", "UIUC03Rd1", "pircRBa1", "humR03dc"})
+    args = ["stability", "--qrels", QRELS, "-m", "map", "-a", "discriminative", "-B", "40",
+            *runs]
+    assert main([*args, "--out", str(tmp_path / "a")]) == 0
+    first = capsys.readouterr().out
+    assert main(args) == 0
+    assert capsys.readouterr().out == first and "seed 0" in first
+    api = ys.stability_report(QRELS, runs, measures=("map",), analyses=("discriminative",),
+                              samples=40)
+    cli = pd.read_csv(tmp_path / "a" / "discriminative_power.csv", comment="#")
+    assert cli["discriminative_power"].tolist() == \
+        api.table("discriminative_power")["discriminative_power"].tolist()

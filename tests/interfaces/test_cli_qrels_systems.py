@@ -100,3 +100,22 @@ def test_no_rank_change_names_no_run(tmp_path, capsys):
     corr = pd.read_csv(tmp_path / "correlations.csv")
     assert (corr["max_rank_change"] == 0).all()
     assert corr["max_rank_change_run"].isna().all()
+
+
+def test_compare_systems_console_prints_p_values_as_the_files_do(tmp_path, capsys):
+    """The console's p-values are the CSV's through the one p-value format (#28): the
+    example's bm25 vs hybrid mixed-model p is about 3e-26, which ``{:.4f}`` printed as a
+    false 0.0000."""
+    from yardstick.presentation.export.cells import fmt_pvalue
+
+    out = tmp_path / "out"
+    assert main(["compare-systems", "--qrels", str(EXAMPLE / "qrels.nist.txt"), "--systems",
+                 str(EXAMPLE / "systems.tsv"), *RUNS, "--out", str(out)]) == 0
+    text = capsys.readouterr().out.split("system pairs")[1].split("mixed model")[0]
+    pairs = pd.read_csv(out / "system_pairs.csv")
+    cols = ["p_value_mixed_corrected", "p_value_averaged_corrected", "p_value_pooled_corrected"]
+    assert (pairs[cols] < 1e-4).to_numpy().sum() > 10
+    rows = {tuple(ln.split()[:2]): ln.split()[3:6] for ln in text.splitlines()[2:] if ln.strip()}
+    for _, r in pairs.iterrows():
+        assert rows[(r["system_a"], r["system_b"])] == [fmt_pvalue(r[c], 4) for c in cols]
+    assert "0.0000" not in text

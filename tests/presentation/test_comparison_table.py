@@ -153,3 +153,27 @@ def test_equal_fractions_are_both_bold():
     assert f["A"].mean() != f["B"].mean()               # the floats differ ...
     t = comparison_table({"P_10": f}, test="t")
     assert t.best["P_10"].tolist() == [True, True, False]   # ... the best does not
+
+
+def test_pair_table_prints_the_table_means_so_the_two_files_join():
+    """QA: 7,215 of 11,175 rows of ``comparison_pvalues.csv`` printed ``mean_a`` one unit
+    in the last digit off ``comparison.csv``'s mean (a pair's own sum).  Runs scored on
+    every topic now carry the one mean per run; the means are the engine's when given."""
+    rng = np.random.default_rng(5)
+    mat = pd.DataFrame(rng.integers(0, 1000, (50, 30)) / 997.0,
+                       columns=[f"r{i}" for i in range(30)])
+    # the engine sums topics one after another (trec_eval's order); numpy sums pairwise:
+    # the two differ in the last digit for some runs
+    seq = {c: 0.0 for c in mat.columns}
+    for _, row in mat.iterrows():
+        for c in mat.columns:
+            seq[c] += row[c]
+    means = {"map": pd.Series(seq) / 50}
+    assert (means["map"] != mat.mean()).any()
+    ct = comparison_table({"map": mat}, means=means)
+    joined = ct.pvalues.merge(ct.means["map"].rename("table_mean"), left_on="run_a",
+                              right_index=True)
+    assert (joined["mean_a"] == joined["table_mean"]).all()
+    joined = ct.pvalues.merge(ct.means["map"].rename("table_mean"), left_on="run_b",
+                              right_index=True)
+    assert (joined["mean_b"] == joined["table_mean"]).all()

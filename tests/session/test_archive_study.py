@@ -95,3 +95,34 @@ def test_archive_on_threads_cluster_equals_in_process(tracks):
         there = archive_table(tracks, st, ex)
         assert ex.stats.tasks == 3
     pd.testing.assert_frame_equal(here, there)
+
+
+def test_archive_counts_are_integers_in_every_format(tracks, tmp_path, capsys):
+    """Counts (runs, topics, judged depth, topics needed) are written as integers: the CSV
+    held ``201.0`` and the console ``201.0000`` for a topic count (#28 tidy files)."""
+    import openpyxl
+
+    counts = ["runs", "topics", "judged_depth", "topics_for_diff_0.05"]
+    tidy = ["n_runs", "n_topics", "judged_depth", "topics_for_diff_0.05"]
+    assert main(["archive", *tracks[:2], "--out", str(tmp_path / "c"), "-B", "50"]) == 0
+    console = capsys.readouterr().out.splitlines()
+    text = pd.read_csv(tmp_path / "c" / "archive.csv", comment="#", dtype=str)
+    assert all(text[c].str.fullmatch(r"\d+").all() for c in tidy)
+    assert text["n_runs"].tolist() == ["6", "6"] and text["n_topics"].tolist() == ["12", "12"]
+    head = console[0].split()
+    for line, (_, row) in zip(console[1:], text.iterrows()):
+        cells = dict(zip(head, line.split()))
+        assert [cells[c] for c in counts] == [row[c] for c in tidy]
+    assert main(["archive", tracks[0], "--out", str(tmp_path / "x"), "-B", "50", "--format",
+                 "xlsx"]) == 0
+    sheet = openpyxl.load_workbook(tmp_path / "x" / "archive.xlsx").active
+    header = [c.value for c in sheet[1]]
+    row = [c.value for c in sheet[2]]
+    assert all(type(row[header.index(c)]) is int for c in tidy)
+
+
+def test_judged_depth_is_the_lower_median_of_the_gapless_depths(tracks):
+    """Every document of the generated runs' top 20 is judged and none below, so every
+    pooled run is judged to depth 20 without a gap (``_track``)."""
+    row = track_row(track_files(tracks[0]), ArchiveSettings(samples=50))
+    assert row["judged_depth"] == 20 and type(row["judged_depth"]) is int

@@ -26,7 +26,7 @@ from yardstick.analysis.stability.analyses import REGISTRY
 from yardstick.analysis.stability.input_notes import input_warnings, once_for_every_measure
 from yardstick.analysis.stability.rank_correlation import correlation_matrix, ranking_strings
 from yardstick.analysis.stability.topic_groups import group_rank_correlation, select_topics
-from yardstick.common.executor import Executor
+from yardstick.common.executor import Executor, InProcess
 from yardstick.common.progress import Progress, run_sync
 
 __all__ = ["ANALYSES", "ANALYSIS_TITLES", "StabilitySettings", "ReportTable", "StabilityReport",
@@ -126,18 +126,25 @@ def run_stability(matrices: Mapping[str, pd.DataFrame], analyses: Sequence[str],
         Topics × runs MAP, to order tied runs in rankings (robust overview Table 3).
     executor : Executor, optional
         Where each (analysis, measure, topic set) runs (:mod:`yardstick.common.executor`);
-        default here.  Each such task seeds its own generator with ``settings.seed`` exactly
-        as in-process, so the report is the same wherever it runs.
+        default here, one after the other with progress inside each (``InProcess(threads=2)``:
+        on two threads, progress per task).  Each such task seeds its own generator with
+        ``settings.seed`` exactly as in-process, so the report is the same wherever it runs.
     """
     unknown = [a for a in analyses if a not in REGISTRY]
     if unknown:
         raise ValueError(f"unknown analysis {unknown[0]!r}; expected one of {ANALYSES}")
-    job = _Job(StabilityReport(settings), matrices, sets, settings, tie_break, executor)
+    owned = executor is None
+    job = _Job(StabilityReport(settings), matrices, sets, settings, tie_break,
+               InProcess() if owned else executor)
     job.report.notes.extend(input_warnings(matrices, sets))
     resampled = sum(REGISTRY[a].resamples for a in analyses)
     job.steps = max(1, resampled * len(matrices) * len(sets))
-    for analysis in analyses:
-        yield from REGISTRY[analysis].run(job)
+    try:
+        for analysis in analyses:
+            yield from REGISTRY[analysis].run(job)
+    finally:
+        if owned:
+            job.executor.close()
     merged = once_for_every_measure(job.report.notes, list(matrices))
     job.report.notes[:] = merged
     yield Progress(job.steps, job.steps, "done")
@@ -198,7 +205,8 @@ class _Job:
     def each(self, analysis: str, fn, linear_only: bool = False, per_measure=None, **kw):
         """Run ``fn`` (a progress generator) on every measure and topic set; results by
         (measure, topic set).  A ValueError skips that pair with a note saying why."""
-        if self.executor is not None and not self.executor.local:
+        ex = self.executor
+        if ex is not None and (not ex.local or getattr(ex, "parallel", False)):
             return (yield from self._each_remote(analysis, fn, linear_only, per_measure, kw))
         title = REGISTRY[analysis].title
         rep, out = self.report, {}
@@ -225,7 +233,8 @@ class _Job:
 
     def _each_remote(self, analysis: str, fn, linear_only: bool, per_measure, kw):
         """:meth:`each` with one executor task per (measure, topic set), the score matrix
-        scattered once per measure; results, notes and their order as in-process."""
+        scattered once per measure (on threads in-process: no copy); results, notes and
+        their order as in-process."""
         title = REGISTRY[analysis].title
         ex, rep = self.executor, self.report
         plan: list[tuple[str, Any]] = []        # ("note", text) or ("task", (m, g))

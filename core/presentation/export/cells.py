@@ -20,7 +20,7 @@ import pandas as pd
 
 __all__ = ["DEFAULT_MARKER", "as_frame", "show_index", "n_index", "label", "is_count_column",
            "decimals_for", "fmt_value", "is_pvalue_column", "fmt_pvalue", "cells", "flag_cells",
-           "marker_cells", "numeric_columns"]
+           "marker_cells", "numeric_columns", "console_text"]
 
 DEFAULT_MARKER = "†"
 _COUNT_PREFIXES = ("num_",)
@@ -195,3 +195,19 @@ def numeric_columns(frame: pd.DataFrame) -> list[bool]:
     return idx + [pd.api.types.is_numeric_dtype(frame.iloc[:, j].dtype)
                   and not pd.api.types.is_bool_dtype(frame.iloc[:, j].dtype)
                   for j in range(frame.shape[1])]
+
+
+def console_text(frame: pd.DataFrame, decimals: int = 4, index: bool = True) -> str:
+    """``frame`` as pandas' aligned console text, its cells written as the files write them
+    (:func:`fmt_value`): p-value columns through :func:`fmt_pvalue` (``1.29e-06``, never a
+    false ``0.0000``), counts as integers, other numbers with ``decimals`` decimals.  The one
+    console table format of the CLI."""
+    formatters = []
+    for j, name in enumerate(frame.columns):
+        s = frame.iloc[:, j]
+        if pd.api.types.is_numeric_dtype(s.dtype) and not pd.api.types.is_bool_dtype(s.dtype):
+            count, p = is_count_column(name, s), is_pvalue_column(name)
+            formatters.append(lambda v, c=count, p=p: fmt_value(v, decimals, c, p) or "NaN")
+        else:
+            formatters.append(None)
+    return frame.to_string(index=index, formatters=formatters)

@@ -34,6 +34,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
+import numpy as np
 import pandas as pd
 
 from yardstick.analysis.significance import (
@@ -171,6 +172,13 @@ def comparison_table(matrices: Mapping[str, pd.DataFrame], runs: Sequence[str] |
         n_topics = max(n_topics, int(mat[runs].notna().any(axis=1).sum()))
         x = mat[runs].to_numpy(float)
         ps, ns, ma, mb, same = pair_pvalues(x, pairs, test, seed, n_resamples)
+        # a pair of runs scored on every topic prints the run means of the table above (one
+        # mean per run in every file: a pair's own sum differed in the last digit, so the
+        # CSVs did not join); a pair over fewer topics keeps the means over those topics
+        whole = ~np.isnan(x).any(axis=0)
+        shown = table_means[m].to_numpy(float)
+        ma = [shown[i] if whole[i] and whole[j] else a_ for (i, j), a_ in zip(pairs, ma)]
+        mb = [shown[j] if whole[i] and whole[j] else b_ for (i, j), b_ in zip(pairs, mb)]
         same_here = {(runs[i], runs[j]) for (i, j), s_ in zip(pairs, same) if s_}
         identical = same_here if identical is None else identical & same_here
         adj = _correct(ps, correction)
