@@ -165,10 +165,10 @@ def sample_means(values: np.ndarray, indices: np.ndarray) -> np.ndarray:
     for lo in range(0, n_samples, step):
         block = out[lo:lo + step]
         cols = indices[lo:lo + step]
-        np.take(values, cols[:, 0], axis=0, out=block)
+        np.take(values, cols[:, 0], axis=0, out=block, mode="clip")
         part = row[:len(block)]
         for t in range(1, size):
-            np.take(values, cols[:, t], axis=0, out=part)
+            np.take(values, cols[:, t], axis=0, out=part, mode="clip")
             block += part
         block /= size
     return out
