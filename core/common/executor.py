@@ -200,8 +200,9 @@ class DaskExecutor(Executor):
 
     def scatter(self, value: Any) -> Any:
         self.stats.scattered_bytes += _size(value)
-        # hash=False: two equal matrices are still two pieces of data with their own keys
-        return self.client.scatter(value, hash=False)
+        # hash=False: two equal matrices are still two pieces of data with their own keys;
+        # in a list, so that a list (a batch of runs) is one piece of data, one handle
+        return self.client.scatter([value], hash=False)[0]
 
     def submit(self, fn: Callable, *args: Any, **kwargs: Any) -> Any:
         self.stats.tasks += 1

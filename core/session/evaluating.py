@@ -127,7 +127,8 @@ def evaluate_runs(runs: Sequence[Run], qrels: Qrels, measures=("official",),
 
     ``executor``: a Dask executor (:mod:`yardstick.common.executor`) evaluates batches
     of runs as tasks (:func:`~yardstick.evaluation.runs_on_executor.run_batches`), the
-    qrels sent to the workers once; each task comes back here, to :func:`evaluate_run`,
+    qrels and each batch's runs scattered to the workers once (a task carries their
+    handles, never the data); each task comes back here, to :func:`evaluate_run`,
     on its worker, so the numbers are the same.  The evaluations that come back have
     no judged ranking (``judged=None``: it stays on the worker).
     """
@@ -159,8 +160,10 @@ def _on_executor(executor: Executor, runs: list[Run], qrels: Qrels, measures,
     batches = run_batches([len(r) for r in runs], executor.workers)
     q = executor.scatter(travelling(qrels))
     measures = list(measures) if not isinstance(measures, str) else measures
-    futures = [executor.submit(evaluate_batch, [travelling(runs[i]) for i in b], q, measures,
-                               options) for b in batches]
+    # each batch's runs go to the workers as scattered data, not inside the task graph
+    futures = [executor.submit(evaluate_batch, executor.scatter([travelling(runs[i])
+                                                                 for i in b]),
+                               q, measures, options) for b in batches]
     done: list[list | None] = [None] * len(batches)
     finished = 0
     yield Progress(0, len(runs), f"evaluating {len(runs)} runs in {len(batches)} tasks")

@@ -103,3 +103,31 @@ def test_task_seeds_are_numpy_spawned_children():
 def test_bad_dask_spec_is_refused():
     with pytest.raises(ValueError):
         connect("local:x")
+
+
+def test_runs_evaluated_on_a_cluster_are_scattered_not_in_the_graph(sample, in_process):
+    """Issue 30: "the data each task needs goes to the workers once": each batch of runs is
+    scattered, its task takes the handle; Dask's "Sending large graph" warning (here with its
+    threshold lowered below one batch's size) stays silent."""
+    import pickle
+    import warnings
+
+    import dask
+
+    from yardstick.common.progress import run_sync
+    from yardstick.inputs.io import read_qrels, read_run
+    from yardstick.session.evaluating import evaluate_runs
+
+    runs = in_process[0]
+    qrels, loaded = read_qrels(sample["qrels"]), [read_run(p) for p in runs]
+    size = len(pickle.dumps(loaded[0], protocol=pickle.HIGHEST_PROTOCOL))
+    with connect("local-threads:2") as ex, warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with dask.config.set({"distributed.admin.large-graph-warning-threshold": size // 2}):
+            got = run_sync(evaluate_runs(loaded, qrels, ["map"], executor=ex))
+        assert ex.stats.tasks >= 1
+        assert ex.stats.scattered_bytes > len(loaded) * size // 2
+        assert ex.stats.argument_bytes < size // 2
+    here = run_sync(evaluate_runs(loaded, qrels, ["map"]))
+    assert list(got) == list(here)
+    assert all(got[k].per_topic.equals(here[k].per_topic) for k in here)

@@ -89,7 +89,9 @@ def test_evaluate_runs_on_a_cluster_is_the_session_evaluation(sample, monkeypatc
         there = run_sync(evaluating.evaluate_runs(runs, qrels, ["map", "P.10", "ndcg_cut.10"],
                                                   executor=ex))
         assert ex.stats.tasks == len(run_batches([len(r) for r in runs], 2)) == len(runs)
-    assert len(scattered) == 1 and scattered[0].path == qrels.path      # the qrels, once
+    assert scattered[0].path == qrels.path                               # the qrels, once
+    # then each batch's runs, once (not inside the task graph)
+    assert [[r.name for r in b] for b in scattered[1:]] == [[r.name] for r in runs]
     assert sorted(seen) == sorted(r.name for r in runs)
     assert list(there) == list(here)
     for name, ev in here.items():
