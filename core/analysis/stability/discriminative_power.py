@@ -102,18 +102,15 @@ def bootstrap_asl(diffs: np.ndarray, weights: np.ndarray, alpha: float = 0.05,
     tol = 1e-12 * np.abs(diffs).max(axis=0)
     t_obs = _t_stat(diffs.mean(axis=0), (diffs * diffs).mean(axis=0), n, tol)
     w = diffs - diffs.mean(axis=0)
-    # pairs × samples, so each pair's values are contiguous below: ``wᵀ Wᵀ``, the transpose
-    # of ``W w`` without a strided copy (the same floats: BLAS sums each entry's N products
-    # in the same order either way; the frozen hashes of tests/analysis check it)
-    wt, weights_t = w.T, weights.T
-    m_star = wt @ weights_t
-    t_star = _abs_t_stat(m_star.copy(), (w * w).T @ weights_t, n, tol[:, None])
+    m_star = weights @ w
+    # samples × pairs -> pairs × samples, so each pair's values are contiguous below
+    t_star = _abs_t_stat(m_star.T.copy(), (weights @ (w * w)).T.copy(), n, tol[:, None])
     asl = np.count_nonzero(t_star >= np.abs(t_obs)[:, None], axis=1) / weights.shape[0]
     asl[np.all(diffs == 0, axis=0)] = 1.0
     n_samples = weights.shape[0]
     k = min(max(int(np.ceil(n_samples * alpha)), 1), n_samples)
     kth = np.argpartition(np.negative(t_star, out=t_star), k - 1, axis=1)[:, k - 1]
-    needed = np.abs(m_star[np.arange(len(kth)), kth])
+    needed = np.abs(np.take_along_axis(m_star, kth[None, :], axis=0)[0])
     return asl, t_obs, needed
 
 
