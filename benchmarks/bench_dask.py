@@ -1,7 +1,7 @@
 """In-process vs Dask, side by side in one run (issue 30).
 
     .venv/bin/python benchmarks/bench_dask.py --track DIR [--archive DIR ...]
-        [--samples 1000] [--repeat 2] [--skip-pool]
+        [--samples 1000] [--repeat 2] [--skip-pool] [--base OLD/core]
 
 1. On one track (``--track``, e.g. a Robust04-sized one from
    ``gen_track.py --runs 110 --topics 250``): every stability analysis (map, P_10,
@@ -16,7 +16,8 @@
    as it is (a task per track) and split into a task per (track, analysis).
 
 Wall times on a shared machine vary: each line gives the median and the range of the
-repeats, and the load average before and after.
+repeats, and the load average before and after.  ``--base OLD/core`` runs all of it with
+another checkout's code and with this one, taking turns in fresh processes.
 """
 
 from __future__ import annotations
@@ -193,6 +194,28 @@ def bench_archive(tracks: list[str], samples: int) -> None:
               f"{b:>11.1f} s {100 * overhead * len(fine) / w / b:>10.2f}")
 
 
+def _taking_turns(args) -> None:
+    """``--base``: the same benchmark in fresh processes, the base's code (its ``core/`` as
+    ``yardstick`` on PYTHONPATH, which the cluster's workers inherit) and this code in
+    turn."""
+    import subprocess
+    import tempfile
+
+    link = os.path.join(tempfile.mkdtemp(prefix="bench-dask-base-"), "yardstick")
+    os.symlink(os.path.abspath(args.base), link)
+    base_env = {**os.environ, "PYTHONPATH": os.path.dirname(link)}
+    cmd = [sys.executable, __file__, "--samples", str(args.samples), "--repeat", "1"]
+    cmd += (["--track", args.track] if args.track else []) + (["--skip-pool"] if
+                                                               args.skip_pool else [])
+    cmd += ["--archive", *args.archive] if args.archive else []
+    for turn in range(args.repeat):
+        for label, env in (("before", base_env), ("after", dict(os.environ))):
+            print(f"\n## {label} ({args.base if label == 'before' else 'this code'}), turn "
+                  f"{turn + 1}", flush=True)
+            out = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True)
+            print(out.stdout, flush=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--track", help="track directory for the stability/pool comparison")
@@ -200,7 +223,12 @@ def main() -> None:
     ap.add_argument("--samples", type=int, default=1000)
     ap.add_argument("--repeat", type=int, default=2)
     ap.add_argument("--skip-pool", action="store_true")
+    ap.add_argument("--base", help="another checkout's core/: run this benchmark with it and "
+                    "with this code, taking turns, --repeat turns of one repeat each")
     args = ap.parse_args()
+    if args.base:
+        _taking_turns(args)
+        return
     print(f"# {os.cpu_count()} cores; load {_load()}")
     if args.track:
         bench_track(args.track, args.samples, args.repeat, not args.skip_pool)
