@@ -33,18 +33,34 @@ import time
 
 import numpy as np
 
-#: panel -> {table attribute: columns that must lie wholly in view (None: every column)}
+#: panel -> {table attribute (dotted: a view's table): columns that must lie wholly in view
+#: (None: every column; an int n: the first n columns, whatever their headers)}
 ANSWER_COLUMNS = {
-    "collection": {"runs_view": ["shown", "colour", "name", "group", "pooled"],
+    "collection": {"runs_view": ["shown", "colour", "name", "group", "pooled", "topics",
+                                 "lines"],
                    "topics_view": ["topic", "judged", "relevant", "rel=0", "rel=1", "rel=2"]},
     "measures": {"table": None},
     # the answers (the panel's ANSWER_COLUMNS); parameters after them may elide or scroll
     "stability": {"table": ["measure", "min_difference", "percent_of_top", "error_rate_%",
                             "ties_%", "discriminative_power", "difference_needed"]},
     "pool": {"table": ["run", "contributing"]},
-    "compare": {"summary_table": ["run", "mean run", "diff", "p t-test", "p t (holm)",
-                                  "significant"]},
+    # the run, by how much, the corrected p and the verdict (QA: 341 px, "p t (holm)" and
+    # "significant" needed scrolling)
+    "compare": {"summary_table": ["run", "diff", "p t (holm)", "significant"]},
+    "topic": {"scores": None},
+    # the ranked list's lesson: each document's grade and what AP adds up; the what-if
+    # table's measure and its value now
+    "topic_explorer": {"table": ["rank", "docno", "rel", "status", "precision", "recall",
+                                 "ap_term"],
+                       "what_if.changes": 2, "what_if.ranking": 2},
 }
+#: the panels looked at again with the Collection dock as wide as QA had it on main
+#: (Compare's table then had a 341-pixel viewport): their answers must stay in view
+WIDE_COLLECTION = 577
+WIDE_COLLECTION_PANELS = ("compare", "topic", "topic_explorer")
+#: least height of a chart's plotting area (the topic explorer's precision-recall plot was
+#: squashed to ~30 px under a three-line title)
+MIN_PLOT_HEIGHT = 120
 TOPICS = 6
 DEPTH = 25
 
@@ -74,9 +90,23 @@ def write_wide_track(dest: str, runs: int, seed: int = 7) -> dict:
             "runs": [os.path.join(dest, "runs", n) for n in names]}
 
 
+def read_track(folder: str) -> dict:
+    """The files of a track written by ``gen_track.py`` (qrels.txt, groups.tsv, runs/)."""
+    runs = sorted(os.listdir(os.path.join(folder, "runs")))
+    return {"qrels": os.path.join(folder, "qrels.txt"),
+            "groups": os.path.join(folder, "groups.tsv"),
+            "runs": [os.path.join(folder, "runs", n) for n in runs]}
+
+
 def main() -> None:
-    width, height, runs = (int(a) for a in sys.argv[1:4])
-    shots = sys.argv[4] if len(sys.argv) > 4 else None
+    args = sys.argv[1:]
+    track_dir = None
+    if "--track" in args:               # a generated track (gen_track.py's folder) instead
+        i = args.index("--track")
+        track_dir = args[i + 1]
+        del args[i:i + 2]
+    width, height, runs = (int(a) for a in args[:3])
+    shots = args[3] if len(args) > 3 else None
     tmp = tempfile.mkdtemp(prefix="wide-fit-")
     config = os.path.join(tmp, "screens.json")
     with open(config, "w") as f:
@@ -85,7 +115,9 @@ def main() -> None:
                                 "dpr": 1}]}, f)
     os.environ["QT_QPA_PLATFORM"] = f"offscreen:configfile={config}"
     os.environ["YARDSTICK_DATA_DIR"] = os.path.join(tmp, "appdata")
-    track = write_wide_track(os.path.join(tmp, "track"), runs)
+    track = write_wide_track(os.path.join(tmp, "track"), runs) if track_dir is None else \
+        read_track(track_dir)
+    runs = len(track["runs"])
     from PySide6.QtWidgets import QApplication
 
     app = QApplication(["wide-fit"])
@@ -134,13 +166,37 @@ def main() -> None:
             panel.run()
             wait_idle(win, 240)
         checked[key] = check_panel(app, key, panel, problems, shots)
+    from PySide6.QtCore import Qt
+
+    win.raise_panel("collection")
+    right = win.width() - WIDE_COLLECTION
+    win.resizeDocks([win.docks["collection"], win.docks["compare"]], [WIDE_COLLECTION, right],
+                    Qt.Orientation.Horizontal)
+    wait_idle(win)
+    got = win.docks["collection"].width()
+    if abs(got - WIDE_COLLECTION) > 30:
+        problems.append(f"the Collection dock could not be widened to {WIDE_COLLECTION} px "
+                        f"({got} px): a panel on the right is too wide at its narrowest")
+    for key in WIDE_COLLECTION_PANELS:
+        win.raise_panel(key)
+        wait_idle(win)
+        where = f"wide-collection/{key}"
+        checked[where] = check_panel(app, where, win.panels[key], problems, shots, key=key)
+    panel = win.panels["charts"]
+    win.raise_panel("charts")
+    panel.chart_box.setCurrentIndex(panel.chart_box.findText("Measure scatter"))
+    wait_idle(win)
+    checked["wide-collection/charts/Measure scatter"] = check_panel(
+        app, "wide-collection/charts/Measure scatter", panel, problems, shots, key="charts")
     print(json.dumps({"problems": problems, "checked": checked}))
     sys.stdout.flush()
     os._exit(0)
 
 
-def check_panel(app, where: str, panel, problems: list[str], shots: str | None = None) -> int:
-    """Append what is hidden or cut in ``panel``; returns how many controls were seen."""
+def check_panel(app, where: str, panel, problems: list[str], shots: str | None = None,
+                key: str | None = None) -> int:
+    """Append what is hidden or cut in ``panel`` (whose key is ``key``, by default the
+    first part of ``where``); returns how many controls were seen."""
     from PySide6.QtWidgets import (
         QAbstractButton,
         QAbstractItemView,
@@ -164,6 +220,10 @@ def check_panel(app, where: str, panel, problems: list[str], shots: str | None =
         panel.window().grab().save(os.path.join(
             shots, re.sub(r"[^A-Za-z0-9_-]+", "_", where.replace("/", "__"))[:80] + ".png"))
     seen = 0
+    shown = panel.visibleRegion().boundingRect()
+    if shown.width() < panel.width() - 1:
+        problems.append(f"{where}: the panel is wider than its dock ({panel.width()} px, "
+                        f"{shown.width()} in view): its right part is cut")
     for ext in panel.findChildren(QToolButton, "qt_toolbar_ext_button"):
         if ext.isVisible():
             problems.append(f"{where}: a toolbar's overflow button (») hides controls")
@@ -184,14 +244,21 @@ def check_panel(app, where: str, panel, problems: list[str], shots: str | None =
             problems.append(f"{where}: {type(w).__name__} {_label(w)!r} cut "
                             f"({region.width()}x{region.height()} of "
                             f"{w.width()}x{w.height()} in view)")
-    key = where.split("/")[0]
+    key = key or where.split("/")[0]
     for attr, columns in ANSWER_COLUMNS.get(key, {}).items():
-        view = getattr(panel, attr, None)
-        if view is not None and view.isVisible():
+        view = panel
+        for part in attr.split("."):
+            view = getattr(view, part, None)
+        if view is not None and view.isVisible() and not view.visibleRegion().isEmpty():
             _check_columns(where, attr, view, columns, problems)
     for view in panel.findChildren(QTableView):
-        if view.isVisible():
+        if view.isVisible() and not view.visibleRegion().isEmpty():
             _check_elision_in_table(where, view, problems)
+            _check_headers(where, view, problems)
+    for bar in panel.findChildren(QTabBar):
+        if bar.isVisible():
+            _check_tab_bar(where, bar, problems)
+    _check_charts(where, panel, problems)
     _check_status(where, panel, problems)
     for lst in panel.findChildren(QListWidget):
         if lst.isVisible():
@@ -276,7 +343,8 @@ def _headers(view) -> list[str]:
 
 def _check_columns(where, attr, view, columns, problems) -> None:
     headers = _headers(view)
-    want = headers if columns is None else [c for c in columns if c in headers]
+    want = headers if columns is None else headers[:columns] if isinstance(columns, int) \
+        else [c for c in columns if c in headers]
     room = view.viewport().width()
     hfm = view.horizontalHeader().fontMetrics()
     for name in want:
@@ -289,6 +357,83 @@ def _check_columns(where, attr, view, columns, problems) -> None:
         elif hfm.horizontalAdvance(name) + 8 > w:
             problems.append(f"{where}: {attr} column {name!r}'s header cut short "
                             f"({w} px for {hfm.horizontalAdvance(name)} px of text)")
+
+
+def _check_headers(where, view, problems) -> None:
+    """A header in view cut short ("top…") has a tooltip that gives its whole text."""
+    from PySide6.QtCore import Qt
+
+    m = view.model()
+    hfm = view.horizontalHeader().fontMetrics()
+    room = view.viewport().width()
+    for c in range(m.columnCount()):
+        x, w = view.columnViewportPosition(c), view.columnWidth(c)
+        if view.isColumnHidden(c) or x < 0 or x >= room:
+            continue
+        text = m.headerData(c, Qt.Orientation.Horizontal, Qt.ItemDataRole.DisplayRole)
+        if not text:
+            continue
+        text = str(text)
+        if hfm.horizontalAdvance(text) + 8 > min(w, room - x):
+            tip = m.headerData(c, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole)
+            if not tip or text not in str(tip):
+                problems.append(f"{where}: header {text!r} cut ({min(w, room - x)} px for "
+                                f"{hfm.horizontalAdvance(text)} px) without a tooltip")
+
+
+def _check_tab_bar(where, bar, problems) -> None:
+    """Every tab of a tab bar in view: no tab scrolled out behind the bar's arrows."""
+    from PySide6.QtWidgets import QToolButton
+
+    inside = bar.rect()
+    for i in range(bar.count()):
+        if bar.isTabVisible(i) and not inside.contains(bar.tabRect(i)):
+            problems.append(f"{where}: tab {bar.tabText(i)!r} out of its bar's view "
+                            f"({bar.tabRect(i)} in {inside})")
+    if any(b.isVisible() for b in bar.findChildren(QToolButton)):
+        problems.append(f"{where}: tab bar shows scroll arrows (tabs "
+                        f"{[bar.tabText(i) for i in range(bar.count())]} in {bar.width()} px)")
+
+
+def _check_charts(where, panel, problems) -> None:
+    """Each chart in view: its plotting area at least :data:`MIN_PLOT_HEIGHT` tall, and
+    its point labels wholly inside it, none over another."""
+    import pyqtgraph as pg
+
+    from yardstick.gui.charts.base import ChartWidget
+
+    for chart in panel.findChildren(ChartWidget):
+        if not chart.isVisible() or chart.visibleRegion().isEmpty() or chart.spec is None:
+            continue
+        vb = chart.plot_item.getViewBox()
+        box = vb.sceneBoundingRect()
+        seen_box = chart.plot.mapFromScene(chart.plot_item.sceneBoundingRect()).boundingRect()
+        if not chart.plot.viewport().rect().adjusted(-2, -2, 2, 2).contains(seen_box):
+            problems.append(f"{where}: chart {chart.spec.title[:40]!r} is wider than its "
+                            f"view ({seen_box.width()} px in {chart.plot.viewport().width()}"
+                            "): its right part is cut")
+        if box.height() < MIN_PLOT_HEIGHT:
+            problems.append(f"{where}: chart {chart.spec.title[:40]!r} plots in "
+                            f"{box.height():.0f} px of height")
+        if chart.spec.name == "measure_scatter" and \
+                f"over {len(chart.spec.runs)} runs" not in chart.spec.title:
+            problems.append(f"{where}: the scatter's title {chart.spec.title!r} does not say "
+                            f"over how many runs its correlations are")
+        labels = [it for it in chart.plot_item.items if isinstance(it, pg.TextItem)
+                  and it.isVisible() and it is not getattr(chart, "_readout", None)
+                  and it.textItem.toPlainText()]
+        rects = []
+        for it in labels:
+            r = it.sceneBoundingRect()
+            text = it.textItem.toPlainText()
+            if not box.adjusted(-1, -1, 1, 1).contains(r):
+                problems.append(f"{where}: label {text!r} runs out of the plot "
+                                f"({r.left():.0f}-{r.right():.0f} of "
+                                f"{box.left():.0f}-{box.right():.0f})")
+            for other, o in rects:
+                if r.adjusted(1, 1, -1, -1).intersects(o.adjusted(1, 1, -1, -1)):
+                    problems.append(f"{where}: labels {text!r} and {other!r} overlap")
+            rects.append((text, r))
 
 
 def _check_elision_in_table(where, view, problems) -> None:
