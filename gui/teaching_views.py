@@ -41,6 +41,11 @@ class FlippingSplitter(QSplitter):
                  parent=None):
         super().__init__(Qt.Orientation.Horizontal, parent)
         self._narrow, self._inner, self._first_width = narrow, inner, first_width
+        self._dragged = False           # sizes the user dragged stay (until it flips)
+        self.splitterMoved.connect(self._moved)
+
+    def _moved(self, *_) -> None:
+        self._dragged = True
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt name
         super().resizeEvent(event)
@@ -52,11 +57,12 @@ class FlippingSplitter(QSplitter):
         wide = w >= self._narrow
         want = Qt.Orientation.Horizontal if wide else Qt.Orientation.Vertical
         if self.orientation() != want:
+            self._dragged = False
             self.setOrientation(want)
             if self._inner is not None:
                 self._inner.setOrientation(Qt.Orientation.Vertical if wide
                                            else Qt.Orientation.Horizontal)
-        if self.count() != 2:
+        if self.count() != 2 or self._dragged:
             return
         if wide and self._first_width is not None:
             first = min(self._first_width(), w // 2 + 40)
