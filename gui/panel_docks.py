@@ -34,6 +34,8 @@ PRELOAD = ("numpy", "pandas", "pyarrow", "pyqtgraph", "scipy.stats", "yardstick.
            "yardstick.analysis.explain.what_if", "yardstick.analysis.qrels_comparison",
            "yardstick.session.what_if_state")
 LAYOUT_VERSION = 1
+#: the Collection dock's share of a 1400-pixel-wide window, in pixels
+COLLECTION_WIDTH = 460
 
 
 def _scrolling(panel: QWidget) -> QScrollArea:
@@ -177,7 +179,10 @@ class PanelDocks:
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
         if first is None:
             if "collection" in self.docks:
-                self.resizeDocks([self.docks["collection"], dock], [420, 980],
+                # the Collection wide enough for its runs table's answer columns (shown
+                # … pooled, topics, lines) at 1280x800; the panels on the right the rest
+                self.resizeDocks([self.docks["collection"], dock], [COLLECTION_WIDTH,
+                                                                    1400 - COLLECTION_WIDTH],
                                  Qt.Orientation.Horizontal)
         else:
             self.tabifyDockWidget(first, dock)

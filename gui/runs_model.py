@@ -9,7 +9,7 @@ from yardstick.gui.app_state import AppState
 
 #: the invalid index Qt passes as the parent of a flat table's rows
 _ROOT = QModelIndex()
-COLUMNS = ["shown", "colour", "name", "group", "pooled", "tag", "topics", "lines", "file"]
+COLUMNS = ["shown", "colour", "name", "group", "pooled", "topics", "lines", "tag", "file"]
 #: short headers where the column is narrow (the tooltip says what it is)
 HEADERS = {"colour": ""}
 CHECKS = {"shown": "visible", "pooled": "pooled"}
@@ -21,6 +21,9 @@ TIPS = {
     "group": "Team / group (from a run<TAB>group file, guessed from the run tag, or edited)",
     "pooled": "Counts as a pooled (contributing) run in the pool diagnostics",
     "tag": "Run tag of the file (trec_eval runid)",
+    "topics": "topics: how many topics the run has results for",
+    "lines": "lines: result lines in the run file",
+    "file": "file: where the run was read from",
 }
 
 

@@ -52,6 +52,9 @@ class FrameTableView(QTableView):
         #: headers of columns never narrowed below their natural width (an analysis
         #: panel's answer columns: yardstick.gui.panels.analysis_panel_base)
         self.whole_columns: frozenset[str] = frozenset()
+        #: characters of a word column never elided (a table of measure names beside
+        #: another in a narrow pane may allow fewer)
+        self.text_floor_chars = TEXT_FLOOR_CHARS
         self.horizontalHeader().sectionResized.connect(self._section_resized)
 
     def set_frame(self, frame: pd.DataFrame, row_colors: list[str | None] | None = None) -> None:
@@ -102,7 +105,9 @@ class FrameTableView(QTableView):
         rows = sample_rows(self.source.rowCount(), max(8, FIT_CELLS // n))
         sorted_col = self.horizontalHeader().sortIndicatorSection()
         # ids (docnos, topics) keep their width; only longer words (run names) are elided
-        text_floor = max(TEXT_FLOOR, fm.horizontalAdvance("x" * TEXT_FLOOR_CHARS) + 12)
+        text_floor = fm.horizontalAdvance("x" * self.text_floor_chars) + 12
+        if self.text_floor_chars >= TEXT_FLOOR_CHARS:
+            text_floor = max(TEXT_FLOOR, text_floor)
         # (natural width, narrowest allowed): headers elide (their tooltip names them),
         # words elide with a tooltip down to TEXT_FLOOR, numbers never
         self._natural = []

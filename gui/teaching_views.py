@@ -21,17 +21,68 @@ from yardstick.gui.table_view import FrameTableView, try_add_plot_export
 COLORS = {"relevant": "#d8f0d8", "unjudged": "#e4e4e4", "pooled, unjudged": "#fff2cc"}
 TIE_COLORS = ("#cfe2ff", "#9ec5fe")
 EDITED = "#ffc078"
-SHOWN = ["rank", "docno", "score", "file_rank", "rel", "status", "tie_group", "tie_size",
-         "tie_pos", "rel_so_far", "precision", "recall", "ap_term"]
+#: the ranked list's columns: the lesson first (each document's grade, and what it adds to
+#: precision, recall and AP), the run file's score and rank and the tie groups after them
+#: (QA at 1280x800: from "status" on the columns were off-screen)
+SHOWN = ["rank", "docno", "rel", "status", "precision", "recall", "ap_term", "rel_so_far",
+         "score", "file_rank", "tie_group", "tie_size", "tie_pos"]
+ANSWERS = ("rank", "docno", "rel", "status", "precision", "recall", "ap_term")
+#: below this width (pixels) the lesson's parts go above one another (a narrow dock)
+NARROW_LESSON = 800
+NARROW_WHAT_IF = 420
 
 
-class LessonView(QSplitter):
+class FlippingSplitter(QSplitter):
+    """A splitter side by side while it is at least ``narrow`` pixels wide, above one
+    another when narrower; ``inner`` (a splitter inside it) takes the other orientation.
+    ``first_width`` gives the first widget's width when side by side (None: as is)."""
+
+    def __init__(self, narrow: int, inner: QSplitter | None = None, first_width=None,
+                 parent=None):
+        super().__init__(Qt.Orientation.Horizontal, parent)
+        self._narrow, self._inner, self._first_width = narrow, inner, first_width
+        self._dragged = False           # sizes the user dragged stay (until it flips)
+        self.splitterMoved.connect(self._moved)
+
+    def _moved(self, *_) -> None:
+        self._dragged = True
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt name
+        super().resizeEvent(event)
+        if event.oldSize().width() != event.size().width():
+            self.arrange()
+
+    def arrange(self) -> None:
+        w = self.width()
+        wide = w >= self._narrow
+        want = Qt.Orientation.Horizontal if wide else Qt.Orientation.Vertical
+        if self.orientation() != want:
+            self._dragged = False
+            self.setOrientation(want)
+            if self._inner is not None:
+                self._inner.setOrientation(Qt.Orientation.Vertical if wide
+                                           else Qt.Orientation.Horizontal)
+        if self.count() != 2 or self._dragged:
+            return
+        if wide and self._first_width is not None:
+            first = min(self._first_width(), w // 2 + 40)
+            self.setSizes([first, max(1, w - first)])
+        elif not wide:
+            h = self.height()
+            self.setSizes([h * 2 // 5, h - h * 2 // 5])
+
+
+class LessonView(FlippingSplitter):
     """The ranked list (left) and the recall-precision curve with a rank slider (right);
     ``below`` goes under the curve.  ``edited`` holds the docnos whose grade what-if changed.
+    Narrower than :data:`NARROW_LESSON`, the list goes on top and the curve beside
+    ``below`` under it.
     """
 
     def __init__(self, below: QWidget | None = None, parent=None):
-        super().__init__(Qt.Orientation.Horizontal, parent)
+        super().__init__(NARROW_LESSON, parent=parent)
+        self._right = self._inner = right = QSplitter(Qt.Orientation.Vertical)
+        self._first_width = self._answers_width
         self.lesson = None
         self.edited: set[str] = set()
         self.table = FrameTableView()
@@ -39,6 +90,7 @@ class LessonView(QSplitter):
         self.table.clicked.connect(lambda i: self.slider.setValue(self.table.source_cell(i)[0]
                                                                   + 1))
         self.curve = LessonCurveChart()
+        self.curve.setMinimumHeight(190)     # squashed to ~30 px of plot under its title
         self.slider = QSlider(Qt.Orientation.Horizontal)
         self.slider.setMinimum(1)
         self.slider.valueChanged.connect(self.show_rank)
@@ -52,17 +104,30 @@ class LessonView(QSplitter):
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(self.curve, 1)
         lay.addWidget(self.slider)
-        lay.addWidget(self.facts)
-        right = QSplitter(Qt.Orientation.Vertical)
         right.addWidget(box)
+        # the facts (AP's sum) under the ranked list they describe: beside the curve
+        # they took half its height
+        left = QWidget()
+        ll = QVBoxLayout(left)
+        ll.setContentsMargins(0, 0, 0, 0)
+        ll.addWidget(self.table, 1)
+        ll.addWidget(self.facts)
         if below is not None:
             right.addWidget(below)
-        right.setSizes([520, 300])
-        self.addWidget(self.table)
+        right.setSizes([420, 400])
+        self.addWidget(left)
         self.addWidget(right)
-        # the ranked list's answer columns (rank, docno, rel, status) need ~400 px; the
-        # right column more, for the what-if tables' answer columns side by side
+        # side by side, the ranked list as wide as its answer columns (~400 px) and the
+        # right column the rest, for the curve and the what-if tables
         self.setSizes([560, 640])
+
+    def _answers_width(self) -> int:
+        """The ranked list's width that shows its answer columns whole (and its scroll bar)."""
+        t = self.table
+        m = t.source
+        need = sum(t.columnWidth(c) for c in range(m.columnCount())
+                   if m.headerData(c, Qt.Orientation.Horizontal) in ANSWERS)
+        return (need or 400) + t.verticalScrollBar().sizeHint().width() + 2 * t.frameWidth() + 4
 
     def show_lesson(self, lesson, edited: set[str] | None = None) -> None:
         self.lesson, self.edited = lesson, set(edited or ())
@@ -70,11 +135,13 @@ class LessonView(QSplitter):
         r = L.ranked                    # per-row columns for cell_color, read per cell
         self._rows = (r["status"].to_numpy(), r["tie_size"].to_numpy(),
                       r["tie_group"].to_numpy(), r["docno"].to_numpy())
+        self.table.whole_columns = frozenset(ANSWERS)
         self.table.set_frame(L.ranked[SHOWN].set_index("rank"))
         # another ranked list, never rows added to the last one: every column fitted (a
         # worked example's 20 ranks, then a workspace topic's 1000, looked like a load
         # that grew and kept the example's docno column, "DOC0…")
         self.table.fit_columns()
+        self.arrange()
         last_rel = int(L.ranked.loc[L.ranked["relevant"], "rank"].max()) if L.rel_ret else 1
         k = self.slider.value() if self.slider.value() > 1 else max(last_rel, min(L.num_ret, 20))
         self.slider.blockSignals(True)
@@ -126,18 +193,20 @@ class LessonView(QSplitter):
         self.facts.setText(html.escape(message))
 
 
-class WhatIfView(QSplitter):
+class WhatIfView(FlippingSplitter):
     """The run's measures on the topic and over all topics, now vs originally; the run
-    ranking."""
+    ranking (beside it, or under it when narrower than :data:`NARROW_WHAT_IF`)."""
 
     def __init__(self, parent=None):
-        super().__init__(Qt.Orientation.Horizontal, parent)
+        super().__init__(NARROW_WHAT_IF, parent=parent)
         self.changes = FrameTableView()
         self.ranking = FrameTableView()
+        for t in (self.changes, self.ranking):   # measure and run names elide sooner here
+            t.text_floor_chars = 8
         self.addWidget(self.changes)
         self.addWidget(self.ranking)
-        self.setStretchFactor(0, 3)           # the measures now and then: most of the width
-        self.setStretchFactor(1, 2)
+        self.setStretchFactor(0, 1)           # each its answer: measure and value now;
+        self.setStretchFactor(1, 1)           # run and value
 
     def show_session(self, session, lesson, evals: dict, measure: str) -> None:
         self.show_frames(what_if_frames(session, lesson, evals, measure))
@@ -157,10 +226,11 @@ def what_if_frames(session, lesson, evals: dict, measure: str
     topic = session.topic_changes(lesson.run_name, lesson.topic, evals)
     mean = session.changes(lesson.run_name, evals)
     # the answer first, in short headers: at 1280x800 this table is a quarter of the panel
-    # wide, and "topic 401 (original)" first left the values now out of view
+    # wide, and "topic 401 (original)" first left the values now out of view; "topic 401
+    # now" still pushed its values past the edge (the topic is the one in the Topic box)
     changes = pd.DataFrame({
-        f"topic {lesson.topic} now": topic["now"],
-        f"topic {lesson.topic} was": topic["original"],
+        "topic now": topic["now"],
+        "topic was": topic["original"],
         "mean now": mean["now"].reindex(topic.index),
         "mean was": mean["original"].reindex(topic.index)})
     if measure not in next(iter(evals.values())).summary.index:

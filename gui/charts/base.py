@@ -23,6 +23,7 @@ highlight in) :mod:`~yardstick.gui.charts.shown_figure`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 import numpy as np
 import pyqtgraph as pg
@@ -31,6 +32,7 @@ from PySide6.QtWidgets import QBoxLayout, QVBoxLayout, QWidget
 
 from yardstick.gui.charts.chart_legend import ChartLegend
 from yardstick.gui.charts.hover_targets import HoverTarget, nearest_target
+from yardstick.gui.charts.label_fit import fit_labels, labelled_note
 from yardstick.gui.charts.render_pg import (
     TEXT_Z,
     RotatingAxis,
@@ -47,7 +49,14 @@ from yardstick.gui.charts.shown_figure import (
 )
 from yardstick.gui.charts.staged_figure import size_axes_to_labels
 from yardstick.presentation.charts.chart_fonts import HEADING_PT
-from yardstick.presentation.charts.figure_spec import PALETTE, Bars, FigureSpec, Line, run_color
+from yardstick.presentation.charts.figure_spec import (
+    PALETTE,
+    Bars,
+    FigureSpec,
+    Line,
+    Text,
+    run_color,
+)
 
 __all__ = ["ChartWidget", "PALETTE", "run_color", "highlighted"]
 
@@ -106,6 +115,11 @@ class ChartWidget(QWidget):
         self._redraw_timer = QTimer(self, singleShot=True, interval=80)
         self._drawn_size = (-1, -1)              # the chart's size when last drawn
         self._redraw_timer.timeout.connect(self._draw)
+        self._labels: list = []                  # (point label, its anchor) by priority
+        self._shown_caption = ""                 # the caption in the heading drawn
+        self._label_timer = QTimer(self, singleShot=True, interval=0)
+        self._label_timer.timeout.connect(self.fit_labels)
+        self.plot_item.getViewBox().sigTransformChanged.connect(self._label_timer.start)
         scene = self.plot.scene()
         scene.sigMouseMoved.connect(self._on_mouse_moved)
         scene.sigMouseClicked.connect(self._on_mouse_clicked)
@@ -155,6 +169,8 @@ class ChartWidget(QWidget):
         self.plot_item.clear()
         discard(self._drawn)                    # destroyed here, not by a worker's gc
         self._drawn = []
+        self._labels = []
+        self._shown_caption = spec.caption if spec is not None else ""
         self._targets.clear()
         self._items.clear()
         self._run_items.clear()
@@ -166,9 +182,7 @@ class ChartWidget(QWidget):
         plot = spec.plots[0]
         w = max(200, self.plot.width() or 640)
         h = max(150, self.plot.height() or 420)
-        heading = spec.heading(max(30, heading_chars(w)))
-        self.plot_item.setTitle(heading.replace("\n", "<br>"), color="k", size=f"{HEADING_PT}pt")
-        self._fit_title_rows()
+        self._set_heading(spec, w)
         for s, item in draw_plot(self.plot_item, plot, w - 80, h - 90):
             self._drawn.append(item)
             name = getattr(s, "name", "")
@@ -176,8 +190,44 @@ class ChartWidget(QWidget):
                 self._items.setdefault(name, []).append(item)
             if getattr(s, "run", None):
                 self._run_items.setdefault(s.run, []).append(item)
+            if isinstance(s, Text):
+                self._labels.append((item, (float(item.anchor[0]), float(item.anchor[1]))))
             self._register(s, item)
         size_axes_to_labels([self.plot_item])   # its first paint does not move the plot
+        if self._labels:
+            self._label_timer.start()            # once laid out at the plot's real size
+
+    def fit_labels(self) -> int:
+        """Keep the point labels inside the plot and apart at its size on screen
+        (:func:`yardstick.gui.charts.label_fit.fit_labels`); returns how many show."""
+        alive = [(item, a) for item, a in self._labels if item.scene() is not None]
+        shown = fit_labels(self.plot_item.getViewBox(), alive)
+        spec = self.spec
+        if spec is not None and spec.runs:
+            caption = labelled_note(spec.caption, shown, len(alive), len(spec.runs))
+            if caption != self._shown_caption:  # the heading: how many are labelled here
+                self._shown_caption = caption
+                self._set_heading(replace(spec, caption=caption),
+                                  max(200, self.plot.width() or 640))
+        return shown
+
+    def _set_heading(self, spec: FigureSpec, w: int) -> None:
+        """The heading wrapped to the plot's width: by the estimate of characters per
+        line, then fewer while its widest line is wider than the plot (a line too wide
+        made the plot item wider than its view, which cut the plot's right part)."""
+        chars = max(30, heading_chars(w))
+        while True:
+            heading = spec.heading(chars)
+            self.plot_item.setTitle(heading.replace("\n", "<br>"), color="k",
+                                    size=f"{HEADING_PT}pt")
+            wide = self.plot_item.titleLabel.item.boundingRect().width()
+            if wide <= w - 8 or chars <= 20:
+                break
+            chars = max(20, int(chars * (w - 8) / wide) - 1)
+        self._fit_title_rows()
+        # the plot item again as wide as its view: set while a wider heading held its
+        # minimum, it kept that width and the view showed only its left part
+        self.plot_item.setGeometry(self.plot.range)
 
     def _fit_title_rows(self) -> None:
         """Make the title's row as tall as its lines (pyqtgraph fixes it at 30 pixels, one

@@ -28,6 +28,8 @@ from yardstick.inputs.collection_stats import qrels_topic_stats
 
 #: a table cell's width beyond its text (the style's focus-frame margins), in pixels
 CELL_MARGIN = 8
+#: the runs table's columns kept in view (the rest scroll; COLUMNS has them first)
+ANSWERS = ("shown", "colour", "name", "group", "pooled", "topics", "lines")
 
 
 class CollectionPanel(QWidget):
@@ -142,18 +144,19 @@ class CollectionPanel(QWidget):
 
     def fit_runs_columns(self) -> None:
         """The colour swatch narrow; name and group (elided in the middle, whole in their
-        tooltips) share what is left so that shown, colour, name, group and pooled are
-        all in view in the narrow dock of a 1280-pixel screen; the rest scrolls."""
+        tooltips) share what is left so that shown, colour, name, group, pooled, topics
+        and lines are all in view in the narrow dock of a 1280-pixel screen; the tag and
+        the file (whole in their tooltips) scroll."""
         natural = getattr(self, "_natural_run_widths", None)
         if not natural:
             return
         from yardstick.gui.table_model import shrink_to_fit
 
         view = self.runs_view
-        first = [COLUMNS.index(c) for c in ("shown", "colour", "name", "group", "pooled")]
+        first = [COLUMNS.index(c) for c in ANSWERS]
         widths = [natural[c] for c in first]
         widths[1] = min(widths[1], 24)
-        floors = [widths[0], widths[1], 60, 50, widths[4]]
+        floors = [widths[0], widths[1], 60, 50, *widths[4:]]
         for c, w in zip(first, shrink_to_fit(widths, floors, view.viewport().width() - 2),
                         strict=True):
             view.setColumnWidth(c, w)

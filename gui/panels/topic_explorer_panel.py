@@ -89,10 +89,16 @@ class TopicExplorerPanel(WhatIfEditing, LazyPanel):
         self.ties_view.topicClicked.connect(self.show_topic)
         self.ties_view.rescore.connect(self.run_ties)
         self.tabs = QTabWidget()
-        self.tabs.addTab(self.what_if, "What-if: measures and run ranking")
         self.significance = WhatIfSignificanceView(jobs)
-        self.tabs.addTab(self.significance, "What-if: significance")
-        self.tabs.addTab(self.ties_view, "Tie sensitivity")
+        # short titles, all in view beside the curve (the tooltips say the whole)
+        for page, title, tip in (
+                (self.what_if, "What-if", "What-if: the run's measures now and before the "
+                 "edits, and the run ranking"),
+                (self.significance, "Significance", "What-if: significance of the runs "
+                 "against the baseline, now and before the edits"),
+                (self.ties_view, "Ties", "Tie sensitivity: the measure under random orders "
+                 "of tied documents")):
+            self.tabs.setTabToolTip(self.tabs.addTab(page, title), tip)
         self.view = LessonView(self.tabs)
         self.table, self.curve = self.view.table, self.view.curve
         self.slider, self.facts = self.view.slider, self.view.facts

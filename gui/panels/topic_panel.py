@@ -63,8 +63,13 @@ class TopicPanel(LazyPanel):
         tb.addWidget(self.depth)
         try_add_table_export(self.ranking.visible_frame, tb, lambda: file_stem(
             "topic", self.topic.currentText(), self.run.currentText(), "ranking"))
-        panes = split(split(self.text, self.scores, sizes=[450, 550]),
-                      boxed(self.facts, self.ranking), sizes=[260, 520], vertical=True)
+        # the scores of every run on the topic are the answer: most of the width (QA at
+        # 1280x800, Collection widened: Rprec, recip_rank and bpref were off-screen); the
+        # topic's text beside them wraps (the splitter gives it more)
+        top = split(self.text, self.scores, sizes=[200, 800])
+        top.setStretchFactor(0, 1)
+        top.setStretchFactor(1, 4)
+        panes = split(top, boxed(self.facts, self.ranking), sizes=[260, 520], vertical=True)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(2, 2, 2, 2)
         lay.addWidget(tb)
@@ -154,6 +159,7 @@ class TopicPanel(LazyPanel):
             self._show(_topic_tables(inputs))
 
     def _show(self, tables: "_TopicTables") -> None:
+        self.scores.whole_columns = frozenset(map(str, tables.scores.columns))  # measures
         self.scores.set_frame(tables.scores)
         self.ranking.set_frame(tables.ranking, row_colors=tables.colors)
         self.facts.setText(tables.facts)

@@ -84,12 +84,14 @@ def test_what_if_edits_update_measures_and_ranking(qtbot, panel, tmp_path):
                      panel.session.options)
     assert panel.evals[run_name].summary["map"] == fresh.summary["map"] != before
     shown = panel.what_if.changes.frame()
-    assert shown.loc["map", f"topic {topic} now"] == fresh.per_topic.loc[topic, "map"]
+    assert shown.loc["map", "topic now"] == fresh.per_topic.loc[topic, "map"]
     ranking = panel.what_if.ranking.frame()
     assert set(ranking.index) == {e for e in panel.session.runs}
     assert ranking.loc[run_name, "value"] == fresh.summary["map"]
     assert panel.lesson.ranked["relevant"].iloc[0] != was_rel   # the table shows the edit
-    assert panel._cell_color(0, 4, None) == "#ffc078"          # the edited grade is marked
+    rel = [panel.table.source.column_name(c)
+           for c in range(panel.table.source.columnCount())].index("rel")
+    assert panel._cell_color(0, rel, None) == "#ffc078"        # the edited grade is marked
     out = tmp_path / "edited.qrels"
     panel.export_edited(str(out))
     assert read_qrels(out).frame.equals(edited.frame)

@@ -230,8 +230,10 @@ def measure_scatter_figure(sc, colors=None, caption: str = "") -> FigureSpec:
             caption = f"{caption}; {note}" if caption else note
     plot = Plot(x=Axis(sc.x_measure, xr), y=Axis(sc.y_measure, yr),
                 series=tuple(series), legend=len(sc.runs) <= 20)
-    return FigureSpec(f"{sc.y_measure} vs {sc.x_measure}: Pearson r = {sc.pearson:.3f}, "
-                      f"Kendall τ = {sc.kendall:.3f}", (plot,), caption, name="measure_scatter",
+    # over how many runs r and τ are (the runs drawn: "top 12 of 150" read as all 150)
+    return FigureSpec(f"{sc.y_measure} vs {sc.x_measure} over {len(sc.runs)} runs: Pearson "
+                      f"r = {sc.pearson:.3f}, Kendall τ = {sc.kendall:.3f}", (plot,), caption,
+                      name="measure_scatter",
                       runs=tuple(sc.runs))
 
 
