@@ -152,7 +152,10 @@ def sample_means(values: np.ndarray, indices: np.ndarray) -> np.ndarray:
     a time instead, which stays in the CPU cache; in blocks of :data:`GATHER_ELEMENTS`
     samples × runs).  (For these shapes this beats ``weights @ values``, whose
     multi-threaded BLAS call costs more than the arithmetic when cores are shared, and
-    whose sums come in another order.)
+    whose sums come in another order.)  ``np.take(..., mode="clip")``: the indices are
+    valid, and the default ``mode="raise"`` copies ``out`` on every call (on a Dask
+    worker, whose ``MALLOC_TRIM_THRESHOLD_`` fixes glibc's mmap threshold, each copy is
+    mapped and faulted afresh: the gather ran 10–20× slower there).
     """
     n_samples, size = indices.shape
     n_runs = values.shape[1]
