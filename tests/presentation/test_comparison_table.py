@@ -177,3 +177,23 @@ def test_pair_table_prints_the_table_means_so_the_two_files_join():
     joined = ct.pvalues.merge(ct.means["map"].rename("table_mean"), left_on="run_b",
                               right_index=True)
     assert (joined["mean_b"] == joined["table_mean"]).all()
+
+
+def test_baseline_pvalues_print_the_table_means_so_the_files_join():
+    """QA on the 150-run track: ``comparison_baselines_pvalues.csv``'s ``mean_run``
+    differed from ``comparison_baselines.csv``'s mean by 3.3e-16 (the pair's own sum)."""
+    from yardstick.presentation.reports.baseline_table import baseline_table
+
+    rng = np.random.default_rng(5)
+    mat = pd.DataFrame(rng.integers(0, 1000, (50, 30)) / 997.0,
+                       columns=[f"r{i}" for i in range(30)])
+    seq = {c: 0.0 for c in mat.columns}
+    for _, row in mat.iterrows():
+        for c in mat.columns:
+            seq[c] += row[c]
+    means = pd.DataFrame({"map": pd.Series(seq) / 50})
+    assert (means["map"] != mat.mean()).any()
+    bt = baseline_table({"map": mat}, ["r0", "r7"], means=means)
+    table = bt.means["map"]
+    assert (bt.pvalues["mean_run"] == table.loc[bt.pvalues["run"]].to_numpy()).all()
+    assert (bt.pvalues["mean_baseline"] == table.loc[bt.pvalues["baseline"]].to_numpy()).all()

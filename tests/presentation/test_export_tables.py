@@ -275,3 +275,21 @@ def test_a_value_rounding_to_zero_is_never_a_signed_zero_in_any_format():
         text = table_to_text(frame, fmt)
         assert "-0.0000" not in text, fmt
         assert "-1.2e-05" in text and "3e-06" in text and "0.0000" in text, fmt
+
+
+def test_a_transposed_row_keeps_its_numbers_numeric(tmp_path):
+    """``archive``'s per-track file is one row of the archive table turned into a frame
+    (``row.to_frame().T``: every column ``object``): its numbers stay numbers —
+    right-aligned in LaTeX and Markdown, numeric cells in XLSX."""
+    import openpyxl
+
+    row = pd.DataFrame({"track": ["t"], "runs": [12], "depth": [0.5]}).iloc[0]
+    frame = row.to_frame().T.reset_index(drop=True)
+    assert all(pd.api.types.is_object_dtype(d) for d in frame.dtypes)
+    tex = table_to_text(frame, "latex")
+    assert r"\begin{tabular}{lrr}" in tex
+    assert table_to_text(frame, "markdown").splitlines()[1].endswith("---: |")
+    write_table(frame, tmp_path / "row.xlsx")
+    ws = openpyxl.load_workbook(tmp_path / "row.xlsx").active
+    values = [c.value for r in ws.iter_rows() for c in r]
+    assert 12 in values and 0.5 in values

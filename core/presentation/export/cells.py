@@ -32,6 +32,8 @@ def as_frame(frame: pd.DataFrame | pd.Series) -> pd.DataFrame:
         return frame.to_frame(name=frame.name if frame.name is not None else "value")
     if not isinstance(frame, pd.DataFrame):
         raise TypeError(f"expected a DataFrame, got {type(frame).__name__}")
+    if any(pd.api.types.is_object_dtype(dt) for dt in frame.dtypes):   # a transposed row
+        frame = frame.infer_objects()
     return frame
 
 
