@@ -155,21 +155,27 @@ def test_equal_fractions_are_both_bold():
     assert t.best["P_10"].tolist() == [True, True, False]   # ... the best does not
 
 
-def test_pair_table_prints_the_table_means_so_the_two_files_join():
-    """QA: 7,215 of 11,175 rows of ``comparison_pvalues.csv`` printed ``mean_a`` one unit
-    in the last digit off ``comparison.csv``'s mean (a pair's own sum).  Runs scored on
-    every topic now carry the one mean per run; the means are the engine's when given."""
+def _engine_means():
+    """A 50 x 30 score matrix and its means summed topic after topic, as the engine (and
+    trec_eval) sums them; numpy sums pairwise: the two differ in the last digit for some
+    runs."""
     rng = np.random.default_rng(5)
     mat = pd.DataFrame(rng.integers(0, 1000, (50, 30)) / 997.0,
                        columns=[f"r{i}" for i in range(30)])
-    # the engine sums topics one after another (trec_eval's order); numpy sums pairwise:
-    # the two differ in the last digit for some runs
     seq = {c: 0.0 for c in mat.columns}
     for _, row in mat.iterrows():
         for c in mat.columns:
             seq[c] += row[c]
-    means = {"map": pd.Series(seq) / 50}
+    means = pd.DataFrame({"map": pd.Series(seq) / 50})
     assert (means["map"] != mat.mean()).any()
+    return mat, means
+
+
+def test_pair_table_prints_the_table_means_so_the_two_files_join():
+    """QA: 7,215 of 11,175 rows of ``comparison_pvalues.csv`` printed ``mean_a`` one unit
+    in the last digit off ``comparison.csv``'s mean (a pair's own sum).  Runs scored on
+    every topic now carry the one mean per run; the means are the engine's when given."""
+    mat, means = _engine_means()
     ct = comparison_table({"map": mat}, means=means)
     joined = ct.pvalues.merge(ct.means["map"].rename("table_mean"), left_on="run_a",
                               right_index=True)
@@ -177,3 +183,15 @@ def test_pair_table_prints_the_table_means_so_the_two_files_join():
     joined = ct.pvalues.merge(ct.means["map"].rename("table_mean"), left_on="run_b",
                               right_index=True)
     assert (joined["mean_b"] == joined["table_mean"]).all()
+
+
+def test_baseline_pvalues_print_the_table_means_so_the_files_join():
+    """QA on the 150-run track: ``comparison_baselines_pvalues.csv``'s ``mean_run``
+    differed from ``comparison_baselines.csv``'s mean by 3.3e-16 (the pair's own sum)."""
+    from yardstick.presentation.reports.baseline_table import baseline_table
+
+    mat, means = _engine_means()
+    bt = baseline_table({"map": mat}, ["r0", "r7"], means=means)
+    table = bt.means["map"]
+    assert (bt.pvalues["mean_run"] == table.loc[bt.pvalues["run"]].to_numpy()).all()
+    assert (bt.pvalues["mean_baseline"] == table.loc[bt.pvalues["baseline"]].to_numpy()).all()

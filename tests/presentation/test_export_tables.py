@@ -275,3 +275,42 @@ def test_a_value_rounding_to_zero_is_never_a_signed_zero_in_any_format():
         text = table_to_text(frame, fmt)
         assert "-0.0000" not in text, fmt
         assert "-1.2e-05" in text and "3e-06" in text and "0.0000" in text, fmt
+
+
+def test_a_transposed_row_keeps_its_numbers_numeric(tmp_path):
+    """``archive``'s per-track file is one row of the archive table turned into a frame
+    (``row.to_frame().T``: every column ``object``): its numbers stay numbers —
+    right-aligned in LaTeX and Markdown, numeric cells in XLSX."""
+    import openpyxl
+
+    row = pd.DataFrame({"track": ["t"], "runs": [12], "depth": [0.5]}).iloc[0]
+    frame = row.to_frame().T.reset_index(drop=True)
+    assert all(pd.api.types.is_object_dtype(d) for d in frame.dtypes)
+    tex = table_to_text(frame, "latex")
+    assert r"\begin{tabular}{lrr}" in tex
+    assert table_to_text(frame, "markdown").splitlines()[1].endswith("---: |")
+    write_table(frame, tmp_path / "row.xlsx")
+    ws = openpyxl.load_workbook(tmp_path / "row.xlsx").active
+    values = [c.value for r in ws.iter_rows() for c in r]
+    assert 12 in values and 0.5 in values
+
+
+def test_pool_files_write_counts_as_integers(tmp_path):
+    """Issue #28: ``pool_summary.csv`` wrote ``topics,30.0`` (and did again when the
+    export turned every object column numeric); ``earliest_rank.csv`` wrote ranks as
+    ``4.0``.  Counts are integers; fractions keep their decimals."""
+    from pathlib import Path
+
+    from yardstick.cli import main as cli_main
+
+    ex = Path(__file__).resolve().parents[2] / "resources" / "systems_example"
+    runs = sorted(str(p) for p in (ex / "runs").iterdir())[:8]
+    assert cli_main(["pool", "--qrels", str(ex / "qrels.nist.txt"), "--depth", "20",
+                     "--analysis", "stats", "--analysis", "sources", "--out", str(tmp_path),
+                     *runs]) == 0
+    summary = dict(line.split(",", 1) for line in
+                   (tmp_path / "pool_summary.csv").read_text().splitlines()[1:])
+    assert summary["topics"].isdigit() and summary["total_pool_size"].isdigit()
+    assert "." in summary["share_relevant"]
+    ranks = pd.read_csv(tmp_path / "earliest_rank.csv", dtype=str)["earliest_rank"].dropna()
+    assert len(ranks) and ranks.str.isdigit().all()

@@ -6,20 +6,16 @@ none.  Skipped where pdflatex is not installed."""
 
 from __future__ import annotations
 
-import re
-import shutil
-import subprocess
-
 import numpy as np
 import pandas as pd
 import pytest
 
+from tests.latex_documents import PDFLATEX, overfull_boxes
 from yardstick.presentation.export.tables import table_to_text
 from yardstick.presentation.reports.baseline_table import baseline_table
 from yardstick.presentation.reports.comparison_table import comparison_table
 
-pdflatex = shutil.which("pdflatex")
-pytestmark = pytest.mark.skipif(pdflatex is None, reason="pdflatex is not installed")
+pytestmark = pytest.mark.skipif(PDFLATEX is None, reason="pdflatex is not installed")
 
 
 def _matrices(k: int, n: int = 30, seed: int = 2):
@@ -31,20 +27,6 @@ def _matrices(k: int, n: int = 30, seed: int = 2):
                       for i, r in enumerate(runs)},
                      index=pd.Index([str(301 + t) for t in range(n)], name="topic"))
     return {"map": f, "P_10": (f * 0.9).round(1), "ndcg_cut_10": f ** 0.5}
-
-
-def _compile(tex_tables: list[str], tmp_path, paper: str) -> str:
-    body = "\n\\clearpage\n".join(tex_tables)
-    doc = (f"\\documentclass[{paper}]{{article}}\n\\usepackage[T1]{{fontenc}}\n"
-           "\\usepackage[utf8]{inputenc}\n\\usepackage{booktabs}\n\\usepackage{longtable}\n"
-           f"\\begin{{document}}\n{body}\n\\end{{document}}\n")
-    (tmp_path / "t.tex").write_text(doc)
-    for _ in range(2):                     # longtable settles its widths on the second run
-        subprocess.run([pdflatex, "-interaction=nonstopmode", "-halt-on-error", "t.tex"],
-                       cwd=tmp_path, capture_output=True, timeout=300)
-    log = (tmp_path / "t.log").read_text(errors="replace")
-    assert (tmp_path / "t.pdf").exists(), log[-2000:]
-    return log
 
 
 def _tables() -> dict[str, str]:
@@ -68,11 +50,11 @@ def _tables() -> dict[str, str]:
 
 
 @pytest.mark.parametrize("paper", ["a4paper", "letterpaper"])
-def test_every_table_kind_fits_the_text_width(tmp_path, paper):
+@pytest.mark.parametrize("t1", [False, True], ids=["OT1", "T1"])
+def test_every_table_kind_fits_the_text_width(tmp_path, paper, t1):
     tables = _tables()
-    log = _compile(list(tables.values()), tmp_path, paper)
-    overfull = re.findall(r"Overfull \\hbox \((\d+\.\d+)pt too wide\)", log)
-    assert overfull == [], overfull
+    overfull = overfull_boxes(tables, tmp_path, paper, t1)
+    assert overfull == {}, overfull
     assert "comparison_150" and "split into" in tables["comparison_150"] \
         or "fits a 345" in tables["comparison_150"]
     # nothing cut: every measure of the wide table is in some column group

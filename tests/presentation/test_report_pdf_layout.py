@@ -66,3 +66,30 @@ def test_a_ranking_of_many_runs_gets_the_pages_width(tmp_path):
     words = _words(tmp_path / "adhoc_report.pdf")
     title = [(x0, x1) for w, x0, x1 in words if w == "topics"]     # "mean map over topics"
     assert title and (title[0][0] + title[0][1]) / 2 > pdf_layout.PAGE_W / 2 - 40
+
+
+def test_a_tables_own_caption_is_in_the_pdf(tmp_path):
+    """QA on the 150-run track with ``--baseline``: the PDF's "Runs against the baselines"
+    table marked runs † and ‡ without saying which baseline each symbol stands for (the
+    caption was in the LaTeX, HTML and XLSX files only)."""
+    import numpy as np
+    import pandas as pd
+
+    from yardstick.presentation.reports.baseline_table import baseline_table
+    from yardstick.presentation.reports.document import ReportDocument, ReportPage, ReportTable
+    from yardstick.presentation.reports.render import write_report
+
+    rng = np.random.default_rng(1)
+    base = rng.uniform(0.1, 0.6, 30)
+    mat = pd.DataFrame({f"run{i}": np.clip(base + rng.normal(0.02 * i, 0.03, 30), 0, 1)
+                        for i in range(6)})
+    bt = baseline_table({"map": mat}, ["run0", "run1"])
+    page = ReportPage("Comparison", "Mean scores over 30 topics.", (
+        ReportTable("comparison_baselines", "Runs against the baselines", bt.means,
+                    markers=bt.markers, bold=bt.best, caption=bt.caption),))
+    write_report(ReportDocument("Report", "adhoc", (page,)), tmp_path, formats=("pdf",))
+    pdf = next(tmp_path.rglob("*.pdf"))
+    text = " ".join(subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True,
+                                   text=True, check=True).stdout.split())
+    assert "† run0, ‡ run1" in text
+    assert max(x1 for _, _, x1 in _words(pdf)) <= pdf_layout.PAGE_W - pdf_layout.MARGIN / 2

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import re
+from dataclasses import replace
 from pathlib import Path
 
 from yardstick.presentation.charts.figure_spec import FigureSpec
@@ -20,6 +21,8 @@ from yardstick.presentation.charts.render_mpl import write_figure
 __all__ = ["CHART_FORMATS", "stability_charts", "pool_charts", "write_charts"]
 
 CHART_FORMATS = ("png", "svg", "pdf")
+#: inches per labelled row of a file's chart (a 7-8 pt label and its gap)
+ROW_IN = 0.14
 
 
 def _stem(*parts) -> str:
@@ -64,10 +67,27 @@ def pool_charts(report) -> list[tuple[str, FigureSpec]]:
     return out
 
 
+def every_row_labelled(spec: FigureSpec) -> FigureSpec:
+    """``spec`` with every row of its categorical y axis labelled, the figure as tall as
+    the rows need (:data:`ROW_IN` each).  The window thins the labels of a long axis (hover
+    names every bar); a file has no hover, so a Tukey chart of 150 runs names all 150."""
+    if len(spec.plots) != 1:
+        return spec
+    plot = spec.plots[0]
+    ticks = plot.y.ticks
+    if ticks is None or len(ticks) <= plot.y.max_labels:
+        return spec
+    plot = replace(plot, y=replace(plot.y, max_labels=len(ticks)))
+    height = max(spec.size[1], 1.4 + ROW_IN * len(ticks))
+    return replace(spec, plots=(plot,), size=(spec.size[0], height))
+
+
 def write_charts(charts, folder: str | os.PathLike, provenance=None,
                  formats=CHART_FORMATS, dpi: int = 150) -> list[Path]:
-    """Write every ``(stem, spec)`` as ``<folder>/<stem>.<fmt>``; returns the paths."""
+    """Write every ``(stem, spec)`` as ``<folder>/<stem>.<fmt>`` (every row of a long
+    axis labelled: :func:`every_row_labelled`); returns the paths."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
-    return [write_figure(spec, folder / f"{stem}.{fmt}", fmt, dpi=dpi, provenance=provenance)
+    return [write_figure(every_row_labelled(spec), folder / f"{stem}.{fmt}", fmt, dpi=dpi,
+                         provenance=provenance)
             for stem, spec in charts for fmt in formats]

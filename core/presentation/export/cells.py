@@ -24,6 +24,8 @@ __all__ = ["DEFAULT_MARKER", "as_frame", "show_index", "n_index", "label", "is_c
 
 DEFAULT_MARKER = "†"
 _COUNT_PREFIXES = ("num_",)
+#: a rank is a count too (``earliest_rank``: float only for the documents no run retrieved)
+_COUNT_SUFFIXES = ("rank",)
 
 
 def as_frame(frame: pd.DataFrame | pd.Series) -> pd.DataFrame:
@@ -32,7 +34,31 @@ def as_frame(frame: pd.DataFrame | pd.Series) -> pd.DataFrame:
         return frame.to_frame(name=frame.name if frame.name is not None else "value")
     if not isinstance(frame, pd.DataFrame):
         raise TypeError(f"expected a DataFrame, got {type(frame).__name__}")
+    if any(pd.api.types.is_object_dtype(dt) for dt in frame.dtypes):
+        frame = _numbers_as_numbers(frame)
     return frame
+
+
+def _kind(v) -> str:
+    if isinstance(v, (bool, np.bool_)):
+        return "b"
+    if isinstance(v, (int, np.integer)):
+        return "i"
+    return "f" if isinstance(v, (float, np.floating)) else "o"
+
+
+def _numbers_as_numbers(frame: pd.DataFrame) -> pd.DataFrame:
+    """Object columns holding numbers of one kind (a transposed row: ``row.to_frame().T``)
+    as numeric columns; a column mixing counts and fractions (a summary's ``value``) stays
+    as it is, so its counts print as integers."""
+    out = frame.copy(deep=False)
+    for j in range(frame.shape[1]):
+        col = frame.iloc[:, j]
+        if pd.api.types.is_object_dtype(col.dtype):
+            kinds = {_kind(v) for v in col.dropna()}
+            if len(kinds) == 1 and kinds <= {"i", "f"}:
+                out.isetitem(j, pd.to_numeric(col))
+    return out
 
 
 def show_index(frame: pd.DataFrame) -> bool:
@@ -54,10 +80,11 @@ def label(x) -> str:
 
 
 def is_count_column(name, series: pd.Series) -> bool:
-    """Integer or boolean dtype, or a ``num_*`` column holding whole numbers."""
+    """Integer or boolean dtype, or a ``num_*`` or ``*rank`` column holding whole numbers."""
     if pd.api.types.is_integer_dtype(series.dtype) or pd.api.types.is_bool_dtype(series.dtype):
         return True
-    if not (label(name).startswith(_COUNT_PREFIXES)
+    name = label(name)
+    if not ((name.startswith(_COUNT_PREFIXES) or name.endswith(_COUNT_SUFFIXES))
             and pd.api.types.is_numeric_dtype(series.dtype)):
         return False
     v = series.to_numpy(dtype=float)

@@ -125,13 +125,17 @@ def latex(frame, header, body, marks, bolds, caption, provenance) -> str:
     marked = [r and any(m[j] for m in marks) for j, r in enumerate(right)]
     keys = n_index(frame) or next((j for j, r in enumerate(right) if r), 0)
     keys = min(keys, max(len(header) - 1, 0), 3)
-    size, sep, groups = latex_width.fit(header, body, marks, bolds, marked, keys)
+    size, sep, groups, wraps = latex_width.fit(header, body, marks, bolds, marked, keys,
+                                               right=right)
     long = len(body) * len(groups) > LONG_TABLE_ROWS
     lines = [r"% requires \usepackage{booktabs}" + (r" and \usepackage{longtable}" if long
                                                    else "")]
     lines.append(f"% fits a {latex_width.TEXT_WIDTH:g} pt text width (article at 10 pt, "
-                 "A4 and US letter)" + (f"; split into {len(groups)} groups of columns"
-                                        if len(groups) > 1 else ""))
+                 "A4 and US letter, OT1 or T1 fonts)"
+                 + (f"; split into {len(groups)} groups of columns" if len(groups) > 1 else "")
+                 + ("; long text wraps" if wraps else ""))
+    lines.append("% in a two-column class (acmart, IEEEtran) it is wider than a column: "
+                 + (r"put it in \onecolumn pages" if long else r"use table* for table"))
     if long:
         lines.append("% a longtable settles its column widths when pdflatex runs two or three "
                      "times")
@@ -149,7 +153,8 @@ def latex(frame, header, body, marks, bolds, caption, provenance) -> str:
         part = _latex_part([header[j] for j in cols], [[r[j] for j in cols] for r in body],
                            [[m[j] for j in cols] for m in marks],
                            [[b[j] for j in cols] for b in bolds],
-                           [right[j] for j in cols], [marked[j] for j in cols])
+                           [right[j] for j in cols], [marked[j] for j in cols],
+                           [wraps.get(j) for j in cols])
         spec, head, rows = part
         if long:
             c = cap if g == 0 else latex_escape(
@@ -172,24 +177,38 @@ def latex(frame, header, body, marks, bolds, caption, provenance) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _latex_part(header, body, marks, bolds, right, marked):
-    """(column spec, header lines, body lines) of one tabular."""
-    spec = "".join(("r@{}l" if mk else "r") if r else "l" for r, mk in zip(right, marked))
+def _breakable(text: str) -> str:
+    """Escaped text that may break after a slash, an underscore or a comma."""
+    return (text.replace("/", r"/\allowbreak{}").replace(r"\_", r"\_\allowbreak{}")
+            .replace(",", r",\allowbreak{}"))
+
+
+def _latex_part(header, body, marks, bolds, right, marked, wraps):
+    """(column spec, header lines, body lines) of one tabular; a column with a width in
+    ``wraps`` is a ragged-right ``p`` column (rows then end in ``\\tabularnewline``,
+    which ``\\raggedright`` leaves alone)."""
+    spec = "".join((f"p{{{int(w)}pt}}" if w else ("r@{}l" if mk else "r") if r else "l")
+                   for r, mk, w in zip(right, marked, wraps))
+    end = r" \tabularnewline" if any(wraps) else r" \\"
     head_cells = [r"\multicolumn{2}{c}{" + latex_escape(h) + "}" if mk else latex_escape(h)
                   for h, mk in zip(header, marked)]
-    head = [r"\toprule", " & ".join(head_cells) + r" \\", r"\midrule"]
+    head = [r"\toprule", " & ".join(head_cells) + end, r"\midrule"]
     rows = []
     for r, mr, br in zip(body, marks, bolds):
         cells = []
-        for c, m, b, mk in zip(r, mr, br, marked):
+        for c, m, b, mk, w in zip(r, mr, br, marked, wraps):
             text = latex_escape(c)
+            if w:
+                text = _breakable(text)
             if b and c:
                 text = r"\textbf{" + text + "}"
+            if w:
+                text = r"\raggedright " + text
             if mk:
                 cells.append(text + " & " + (_latex_marker(m) if m else ""))
             else:
                 cells.append(text + (_latex_marker(m) if m else ""))
-        rows.append(" & ".join(cells) + r" \\")
+        rows.append(" & ".join(cells) + end)
     return spec, head, rows
 
 

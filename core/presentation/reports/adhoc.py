@@ -14,7 +14,7 @@ runs a first page superimposes their recall-precision curves (with more than
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 
 import pandas as pd
@@ -101,6 +101,17 @@ def adhoc_tables(evaluation: Evaluation) -> AdhocTables:
     return AdhocTables(evaluation.run_name, summary, rl, dl)
 
 
+def _engine_means(ranking, evaluations):
+    """``ranking`` with the engine's means (trec_eval's summation order), the ones the
+    overview and comparison tables print, where numpy's sum differs in the last digit
+    only: one mean per run in every file, so ``system_ranking.csv`` joins them."""
+    import numpy as np
+
+    engine = np.array([float(evaluations[r].summary[ranking.measure]) for r in ranking.runs])
+    same = np.isclose(engine, ranking.mean, rtol=0, atol=1e-12)
+    return replace(ranking, mean=np.where(same, engine, ranking.mean))
+
+
 def adhoc_report(evaluations: Mapping[str, Evaluation], runs: Sequence[str] | None = None,
                  histogram_measure: str = "map", title: str = "Ad hoc evaluation report",
                  medians: pd.DataFrame | None = None, median_runs: Sequence[str] | None = None,
@@ -119,7 +130,7 @@ def adhoc_report(evaluations: Mapping[str, Evaluation], runs: Sequence[str] | No
             rp_title = (f"Recall-Precision Curves of the {MAX_CURVES} runs with the highest "
                         f"MAP (of {len(names)})")
         curves = recall_precision_curves(evaluations, shown)
-        ranking = ranked_means(evaluations, "map", runs=names)
+        ranking = _engine_means(ranked_means(evaluations, "map", runs=names), evaluations)
         overview = pd.DataFrame({
             "topics": [len(evaluations[n].per_topic) for n in names],
             "map": [float(evaluations[n].summary["map"]) for n in names],

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+import numpy as np
 import pandas as pd
 
 from yardstick.presentation.reports.pair_tests import ALIASES, pair_pvalues
@@ -73,6 +74,12 @@ def baseline_table(matrices: Mapping[str, pd.DataFrame], baselines: Sequence[str
             if means is not None and m in means else mat[runs].mean()
         x = mat[runs].to_numpy(float)
         p, n, mr, mb, same = pair_pvalues(x, pairs, test, seed, n_resamples)
+        # one mean per run in every file (as the comparison table): a run and baseline
+        # scored on every topic print the table's means, not the pair's own sum
+        whole = ~np.isnan(x).any(axis=0)
+        shown = table_means[m].to_numpy(float)
+        mr = [shown[i] if whole[i] and whole[j] else a for (i, j), a in zip(pairs, mr)]
+        mb = [shown[j] if whole[i] and whole[j] else b for (i, j), b in zip(pairs, mb)]
         q = _correct(p, correction)
         for (i, j), pi, qi, ni, a, b, s in zip(pairs, p, q, n, mr, mb, same):
             better = bool(qi < alpha and a > b)

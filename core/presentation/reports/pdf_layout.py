@@ -65,6 +65,7 @@ class PdfLayout:
         self.pdf, self.doc_title, self.footer = pdf, doc_title, footer
         self.fig = None
         self.sheets = 0
+        self.page_subtitle = ""
 
     # -- sheets ---------------------------------------------------------------
     def _text(self, x, y, s, size, **kw):
@@ -89,6 +90,8 @@ class PdfLayout:
         self.top = y - 8
         self.x, self.y, self.row_h = MARGIN, self.top, 0.0
         self.page_title = title
+        if not continued:
+            self.page_subtitle = subtitle
 
     def close_sheet(self) -> None:
         if self.fig is None:
@@ -142,6 +145,11 @@ class PdfLayout:
                 self.table(part)
             return
         w = max(w, min(avail, 160.0, text_width(t.title, 9, True)))   # long titles wrap
+        # a table's own caption (the baselines' symbols, a correction) unless the page
+        # already says it: the reader of the PDF needs it as much as the LaTeX file's
+        caption = t.caption if t.caption and t.caption != self.page_subtitle else ""
+        if caption:
+            w = max(w, min(avail, 260.0, text_width(caption, 8)))
         line_h = LINE * size
         if self.x > MARGIN and self.x + w > PAGE_W - MARGIN:
             self._new_row()
@@ -164,7 +172,9 @@ class PdfLayout:
         start = 0
         while True:
             title_lines = wrap(t.title + (" (continued)" if start else ""), w, 9, True)
-            room = self.y - self.bottom - 12 * len(title_lines) - 4 - line_h * len(head)
+            cap_lines = wrap(caption, w, 8) if caption and not start else []
+            room = (self.y - self.bottom - 12 * len(title_lines) - 10 * len(cap_lines) - 4
+                    - line_h * len(head))
             fit = int(room // line_h)
             if fit < min(len(body) - start, 5) and self.y < self.top:
                 self.new_sheet(self.page_title, continued=True)
@@ -174,6 +184,9 @@ class PdfLayout:
             for line in title_lines:
                 self._text(self.x, y, line, 9, va="top", weight="bold")
                 y -= 12
+            for line in cap_lines:
+                self._text(self.x, y, line, 8, va="top")
+                y -= 10
             y -= 4
             for r in head:
                 draw_row(r, [""] * len(r), head_bold[0], y)
