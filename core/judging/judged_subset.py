@@ -26,7 +26,8 @@ from yardstick.judging.judged import NONPOOL, JudgedRanking
 from yardstick.judging.judged_runs import ENTRY_CHUNK, JudgedRuns
 from yardstick.judging.judgment_table import search_sorted
 
-__all__ = ["SubsetEntries", "JudgedSubset", "qrels_entries", "entries_lacking",
+__all__ = ["SubsetEntries", "JudgedSubset", "qrels_entries", "share_qrels_entries",
+           "entries_lacking",
            "judged_subset", "on_qrels"]
 
 
@@ -116,6 +117,12 @@ def qrels_entries(index: JudgedRuns) -> SubsetEntries:
         got = _CACHE[index] = _entries(
             index, lambda a, z: index.e_rel[a:z] != NONPOOL)
     return got
+
+
+def share_qrels_entries(index: JudgedRuns, entries: SubsetEntries) -> None:
+    """Make ``entries`` (:func:`qrels_entries` of an index with the same entries, computed
+    elsewhere and sent along) the ones :func:`qrels_entries` gives ``index``."""
+    _CACHE.setdefault(index, entries)
 
 
 def entries_lacking(index: JudgedRuns, keys: np.ndarray) -> np.ndarray:

@@ -137,6 +137,19 @@ def iter_full_scores(index: JudgedRuns, measure: str, step: float = 0, total: fl
     return done[measure].copy()
 
 
+def known_full_scores(index: JudgedRuns) -> dict[str, np.ndarray]:
+    """The full-qrels scores :func:`iter_full_scores` has computed for ``index``, by measure."""
+    return dict(_FULL.get(index, {}))
+
+
+def share_full_scores(index: JudgedRuns, scores: dict[str, np.ndarray]) -> None:
+    """Make ``scores`` (:func:`known_full_scores` of an index with the same entries and
+    judgments, computed elsewhere and sent along) those of ``index``."""
+    done = _FULL.setdefault(index, {})
+    for m, v in scores.items():
+        done.setdefault(m, v)
+
+
 def unsupported(measure: str) -> str | None:
     """Why ``measure`` cannot be re-scored over a pool (None if it can)."""
     if measure in MEASURES:
