@@ -68,10 +68,10 @@ class SubsetEntries:
         """The entries where ``keep`` (bool per entry) holds."""
         c = np.zeros(len(keep) + 1, np.int32 if len(keep) < 2**31 else np.int64)
         np.cumsum(keep, out=c[1:])
-        counts = (c[self.start[1:]] - c[self.start[:-1]]).astype(np.int64)
+        start = c[self.start].astype(np.int64)    # kept entries before each segment
         del c
-        start = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
-        return SubsetEntries(self.idx[keep], start, self.rank[keep])
+        at = np.flatnonzero(keep)
+        return SubsetEntries(self.idx[at], start, self.rank[at])
 
     def merged(self, index: JudgedRuns, extra: np.ndarray) -> tuple["SubsetEntries",
                                                                     np.ndarray]:

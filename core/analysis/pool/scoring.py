@@ -94,9 +94,10 @@ def iter_score_subset(index: JudgedRuns, entries: SubsetEntries, measures: Seque
              for m in measures}
     judged = rel >= 0
     sets = {"all": (entries, rel)}
-    if "judged" in kinds.values():
-        sets["judged"] = (entries, rel) if judged.all() else \
-            (entries.select(judged), rel[judged])
+    if judged.all():        # one ranking for both: its relevant documents found once
+        kinds = dict.fromkeys(kinds, "all")
+    elif "judged" in kinds.values():
+        sets["judged"] = (entries.select(judged), rel[judged])
     del judged
     per_run = max(1, len(entries) // max(index.n_runs, 1))
     block = max(1, SUBSET_BLOCK // per_run)

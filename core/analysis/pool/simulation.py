@@ -112,20 +112,24 @@ class _Located:
         """The ``(n_topics, L)`` counts per level at ``level`` and the judgments of the
         entries they can change (those judged by then; for a sample, every member of the
         sampling frame), with those entries."""
-        if self.order.pool_keys is not None:
-            keep = self.value > 0
-        else:
-            keep = (self.value > 0) & (self.value <= level)
-        value, full = self.value[keep], self.rel[keep]
+        ok = self.q_ok & (self.order.value <= level)
+        levels = np.bincount(self.q_code[ok], minlength=self.n_topics * self.n_levels
+                             ).reshape(self.n_topics, self.n_levels)
+        if self.order.pool_keys is None:
+            # every located entry is judged (>= 0) at its level: those judged by then
+            keep = self.value <= level
+            if keep.all():
+                return self.rel, levels, self.entries
+            return self.rel[np.flatnonzero(keep)], levels, self.entries.select(keep)
+        keep = self.value > 0
+        value, full = (self.value, self.rel) if keep.all() else (self.value[keep],
+                                                                 self.rel[keep])
         rel = np.full(len(value), NONPOOL, full.dtype)
         judged = (value <= level) & (full >= 0)
         rel[judged] = full[judged]
-        if self.order.pool_keys is not None:   # the rest of the sampling frame: pooled, unjudged
-            rel[value > level] = UNJUDGED
-        ok = self.q_ok & (self.order.value <= level)
-        levels = np.bincount(self.q_code[ok], minlength=self.n_topics * self.n_levels)
+        rel[value > level] = UNJUDGED     # the rest of the sampling frame: pooled, unjudged
         entries = self.entries if keep.all() else self.entries.select(keep)
-        return rel, levels.reshape(self.n_topics, self.n_levels), entries
+        return rel, levels, entries
 
 
 def _iter_locate(index: JudgedRuns, order: JudgingOrder, step: float = 0, total: int = 1,
@@ -149,6 +153,10 @@ def _iter_locate(index: JudgedRuns, order: JudgingOrder, step: float = 0, total:
                 got[e_rel[a:a + LOCATE_CHUNK] < 0] = 0
             val[a:a + LOCATE_CHUNK] = got
             yield Progress(step, total, message)
+        if order.pool_keys is None and not (val > 0).all():
+            keep = val > 0                 # never judged: left out once, not at every level
+            entries, val, e_rel = entries.select(keep), val[keep], e_rel[keep]
+            del keep
         if order.pool_keys is not None:
             # a sample: only its frame's members matter (judged or "pooled, unjudged"), the
             # members the qrels lack among them
