@@ -1,11 +1,13 @@
 """Pool's default analyses, today's code and a baseline side by side in one run (issue 30).
 
-    .venv/bin/python benchmarks/bench_pool.py [--base OLD/core] [--repeat 3] [TRACK_DIR...]
+    .venv/bin/python benchmarks/bench_pool.py [--base OLD/core] [--code NEW/core] [--repeat 3]
+        [TRACK_DIR...]
 
 Each TRACK_DIR holds a generated track (``../shared/tools/gen_track.py --runs 150
 --topics 50`` and ``--runs 110 --topics 250``: qrels.txt, runs/).  For each track the
 baseline (``--base``: the ``core`` folder of another checkout, e.g. a detached
-``git worktree add /tmp/pool-base cf12bac``) and this checkout run in turn, ``--repeat``
+``git worktree add /tmp/pool-base cf12bac``) and this checkout (or ``--code``: a snapshot's
+``core``, so that the checkout can change while it runs) run in turn, ``--repeat``
 times, each in a fresh process doing what ``yardstick pool --qrels qrels.txt runs/*``
 does with its defaults: read the runs and qrels, judge them, infer the pool, rebuild it
 and run every analysis of the registry.  Each process reports the CPU time of every
@@ -118,6 +120,7 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("tracks", nargs="*", help="generated track directories")
     ap.add_argument("--base", type=Path, help="the baseline's core/ folder")
+    ap.add_argument("--code", type=Path, help="this code's core/ folder (default: installed)")
     ap.add_argument("--repeat", type=int, default=3)
     a = ap.parse_args(argv)
     if not a.tracks:
@@ -130,7 +133,7 @@ def main(argv=None) -> int:
         for _ in range(a.repeat):       # alternating, so both see the same load
             if a.base is not None:
                 got["before"].append(_child(a.base, track))
-            got["after"].append(_child(None, track))
+            got["after"].append(_child(a.code, track))
         if a.base is None:
             got["before"] = got["after"]      # (no baseline: "before" is this code too)
         name = os.path.basename(os.path.normpath(track))

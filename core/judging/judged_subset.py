@@ -22,7 +22,7 @@ from functools import cached_property
 import numpy as np
 
 from yardstick.common.options import EvalOptions
-from yardstick.judging.judged import NONPOOL, JudgedRanking
+from yardstick.judging.judged import NONPOOL, Docs, JudgedRanking
 from yardstick.judging.judged_runs import ENTRY_CHUNK, JudgedRuns
 from yardstick.judging.judgment_table import search_sorted
 
@@ -61,7 +61,12 @@ class SubsetEntries:
     def segments(self, a: int = 0, z: int | None = None) -> np.ndarray:
         """Segment (``run * n_topics + topic``, int64) of the entries ``a:z``."""
         z = len(self.idx) if z is None else min(z, len(self.idx))
-        return np.searchsorted(self.start, np.arange(a, z), side="right").astype(np.int64) - 1
+        if z <= a:
+            return np.zeros(0, np.int64)
+        s0 = int(np.searchsorted(self.start, a, side="right")) - 1
+        s1 = int(np.searchsorted(self.start, z - 1, side="right"))    # (past the last)
+        counts = np.diff(np.clip(self.start[s0:s1 + 1], a, z))
+        return np.repeat(np.arange(s0, s1, dtype=np.int64), counts)
 
 
     def select(self, keep: np.ndarray) -> "SubsetEntries":
@@ -194,6 +199,15 @@ class JudgedSubset(JudgedRanking):
     @cached_property
     def pos(self) -> np.ndarray:
         return self.rank
+
+    @cached_property
+    def qrels_docs(self) -> Docs:
+        """As :attr:`JudgedRanking.qrels_docs`; when every document is in the qrels (a
+        simulated level's) the ranking's own arrays, not copies."""
+        if not (self.rel == NONPOOL).any():
+            return Docs(np.arange(len(self.rel)), self.tix, self.rank, self.rel,
+                        self.num_topics)
+        return super().qrels_docs
 
 
 def judged_subset(index: JudgedRuns, entries: SubsetEntries, rel: np.ndarray,

@@ -124,10 +124,10 @@ class _Located:
         keep = self.value > 0
         value, full = (self.value, self.rel) if keep.all() else (self.value[keep],
                                                                  self.rel[keep])
-        rel = np.full(len(value), NONPOOL, full.dtype)
-        judged = (value <= level) & (full >= 0)
-        rel[judged] = full[judged]
-        rel[value > level] = UNJUDGED     # the rest of the sampling frame: pooled, unjudged
+        # judged by then (a sampled document the qrels lack: not in the qrels); the rest of
+        # the sampling frame: pooled, unjudged
+        kind = full.dtype.type
+        rel = np.where(value <= level, np.where(full >= 0, full, kind(NONPOOL)), kind(UNJUDGED))
         entries = self.entries if keep.all() else self.entries.select(keep)
         return rel, levels, entries
 
