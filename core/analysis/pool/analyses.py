@@ -239,13 +239,10 @@ def send_heavy_parts(ctx: PoolContext, wanted: set[str]) -> None:
     if not {"uniques", "simulate"} & wanted:
         return
     handle = ex.scatter(shipment(ctx.index, [s.measure]))
-    if "uniques" in wanted:
-        for unit in ("run", "group"):
-            ctx.remote[("uniques", unit)] = ex.submit(uniques_task, handle, ctx.depth, unit,
-                                                      s.measure, s.min_score)
-    if "simulate" in wanted:
-        todo = []
-        for strat, levels in _simulation_levels(ctx).items():
+    todo = []
+    if "simulate" in wanted:      # the setups first (their levels wait for them),
+        # move-to-front's, the longest, first of all
+        for strat, levels in sorted(_simulation_levels(ctx).items(), key=lambda x: x[0] != "mtf"):
             levels = sorted({int(x) for x in levels})
             setup = ex.submit(setup_task, handle, ctx.depth, strat, levels, s.measure, s.seed)
             full = pd.DataFrame({"level": "full", "measure": s.measure,
@@ -253,12 +250,17 @@ def send_heavy_parts(ctx: PoolContext, wanted: set[str]) -> None:
                                  "score": scoring_reference(ctx)})
             futures = [None] * len(levels)
             ctx.remote[("simulate", strat)] = (full, futures)
-            todo += [(level, strat, setup, k) for k, level in enumerate(levels)]
-        # deepest first: levels of every strategy interleaved by their share of the deepest
-        deepest = {strat: max(v) for strat, v in _simulation_levels(ctx).items()}
-        for level, strat, setup, k in sorted(todo, key=lambda t: -t[0] / deepest[t[1]]):
-            ctx.remote[("simulate", strat)][1][k] = ex.submit(
-                levels_task, handle, setup, (level,), s.sim_measures)
+            todo += [(level / max(levels), strat, setup, k, level)
+                     for k, level in enumerate(levels)]
+    if "uniques" in wanted:       # then uniques, while the setups run
+        for unit in ("run", "group"):
+            ctx.remote[("uniques", unit)] = ex.submit(uniques_task, handle, ctx.depth, unit,
+                                                      s.measure, s.min_score)
+    # then the levels, deepest first, those of every strategy interleaved by their share of
+    # the strategy's deepest
+    for _, strat, setup, k, level in sorted(todo, key=lambda t: -t[0]):
+        ctx.remote[("simulate", strat)][1][k] = ex.submit(levels_task, handle, setup, (level,),
+                                                          s.sim_measures)
 
 
 def scoring_reference(ctx: PoolContext) -> np.ndarray:
