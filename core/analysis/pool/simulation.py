@@ -116,8 +116,9 @@ class _Located:
         levels = np.bincount(self.q_code[ok], minlength=self.n_topics * self.n_levels
                              ).reshape(self.n_topics, self.n_levels)
         if self.order.pool_keys is None:
-            # every located entry is judged (>= 0) at its level: those judged by then
-            keep = self.value <= level
+            # a located entry is judged (>= 0) at its level (0: never): those judged by then
+            # (never-judged ones are not left out once: that copy would raise the peak)
+            keep = (self.value > 0) & (self.value <= level)
             if keep.all():
                 return self.rel, levels, self.entries
             return self.rel[np.flatnonzero(keep)], levels, self.entries.select(keep)
@@ -153,10 +154,6 @@ def _iter_locate(index: JudgedRuns, order: JudgingOrder, step: float = 0, total:
                 got[e_rel[a:a + LOCATE_CHUNK] < 0] = 0
             val[a:a + LOCATE_CHUNK] = got
             yield Progress(step, total, message)
-        if order.pool_keys is None and not (val > 0).all():
-            keep = val > 0                 # never judged: left out once, not at every level
-            entries, val, e_rel = entries.select(keep), val[keep], e_rel[keep]
-            del keep
         if order.pool_keys is not None:
             # a sample: only its frame's members matter (judged or "pooled, unjudged"), the
             # members the qrels lack among them
