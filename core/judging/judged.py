@@ -89,8 +89,7 @@ class Docs:
         return np.bincount(self.tix, minlength=self.num_topics)
 
     def cumcount(self, flag: np.ndarray, at: np.ndarray | None = None) -> np.ndarray:
-        """Inclusive running count of ``flag`` among these documents, within each topic
-        (only at the documents ``at``, an index array, when given)."""
+        """Inclusive running count of ``flag`` within each topic (at the documents ``at``)."""
         c = np.cumsum(flag, dtype=np.int64)
         first = np.searchsorted(self.tix, np.arange(self.num_topics, dtype=self.tix.dtype),
                                 side="left")
