@@ -1,11 +1,13 @@
 """Pool's default analyses, today's code and a baseline side by side in one run (issue 30).
 
-    .venv/bin/python benchmarks/bench_pool.py [--base OLD/core] [--repeat 3] [TRACK_DIR...]
+    .venv/bin/python benchmarks/bench_pool.py [--base OLD/core] [--code NEW/core] [--repeat 3]
+        [TRACK_DIR...]
 
 Each TRACK_DIR holds a generated track (``../shared/tools/gen_track.py --runs 150
 --topics 50`` and ``--runs 110 --topics 250``: qrels.txt, runs/).  For each track the
 baseline (``--base``: the ``core`` folder of another checkout, e.g. a detached
-``git worktree add /tmp/pool-base cf12bac``) and this checkout run in turn, ``--repeat``
+``git worktree add /tmp/pool-base cf12bac``) and this checkout (or ``--code``: a snapshot's
+``core``, so that the checkout can change while it runs) run in turn, ``--repeat``
 times, each in a fresh process doing what ``yardstick pool --qrels qrels.txt runs/*``
 does with its defaults: read the runs and qrels, judge them, infer the pool, rebuild it
 and run every analysis of the registry.  Each process reports the CPU time of every
@@ -13,6 +15,10 @@ step (reading and judging apart from the analyses), its wall time and peak memor
 SHA-256 of every table of the report written as CSV (floats at full precision): the
 tables of the two codes are compared table by table.  Without ``--base`` only this
 code runs; without a track a 150 x 50 one is generated under /tmp (``make bench``).
+
+``--dask local:1,local:2``: instead, one process per code runs pool's default analyses as
+``bench_dask.py`` does (depth 100) in-process and on each cluster, in turn, ``--repeat``
+times: wall seconds, tasks, megabytes sent to the workers, results compared.
 
 Printed: per track and step the median CPU seconds of each code with the range over the
 repeats and the ratio, the wall time and peak memory, whether every table is identical,
@@ -84,6 +90,48 @@ print(json.dumps({"cpu": cpu, "wall": time.perf_counter() - t_wall,
 
 READING = ("read", "judge")
 
+CHILD_DASK = r'''
+import glob, hashlib, json, os, resource, sys, time
+track, specs, repeat = sys.argv[1], sys.argv[2].split(","), int(sys.argv[3])
+from yardstick.analysis.pool.report import PoolSettings, iter_pool_report
+from yardstick.common.executor import IN_PROCESS, connect
+from yardstick.common.progress import run_sync
+from yardstick.inputs.io import read_qrels, read_run
+from yardstick.inputs.io.groups_file import read_groups
+from yardstick.inputs.run_names import unique_names
+from yardstick.judging.judged_runs_build import build_judged_runs
+
+qrels = read_qrels(os.path.join(track, "qrels.txt"))
+runs, _ = unique_names([read_run(p) for p in sorted(glob.glob(os.path.join(track, "runs", "*")))])
+gf = os.path.join(track, "groups.tsv")
+groups = read_groups(gf) if os.path.exists(gf) else {}
+index = build_judged_runs(runs, qrels, groups={r.name: groups.get(r.name) or r.group
+                                               for r in runs})
+settings = PoolSettings(depth=100, seed=0)          # what bench_dask.py runs
+ex = {"in-process": IN_PROCESS}
+for spec in specs:
+    ex[spec] = connect(spec)
+    run_sync(iter_pool_report(index, PoolSettings(depth=5, seed=0, analyses=("uniques",)),
+                              executor=ex[spec]))                # warm-up: imports
+    ex[spec].stats.tasks = ex[spec].stats.scattered_bytes = 0
+wall, digests, same = {k: [] for k in ex}, {}, True
+for _ in range(repeat):                  # in turn, so that every one sees the same load
+    for k, e in ex.items():
+        t = time.perf_counter()
+        report = run_sync(iter_pool_report(index, settings, executor=e))
+        wall[k].append(time.perf_counter() - t)
+        d = {n: hashlib.sha256(f.to_csv().encode("utf-8", "surrogateescape")).hexdigest()
+             for n, f in report.tables().items()}
+        same &= digests.setdefault("ref", d) == d
+out = {"wall": wall, "same": same,
+       "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+       "sent_mb": {k: e.stats.scattered_bytes / 1e6 / repeat for k, e in ex.items()},
+       "tasks": {k: e.stats.tasks // repeat for k, e in ex.items()}}
+for e in ex.values():
+    e.close()
+print(json.dumps(out))
+'''
+
 
 def _child(core: Path | None, track: str) -> dict:
     """One fresh process of the pool's default analyses with ``core`` as ``yardstick``
@@ -98,6 +146,46 @@ def _child(core: Path | None, track: str) -> dict:
         done = subprocess.run([sys.executable, "-c", CHILD, track], env=env, check=True,
                               capture_output=True, text=True)
     return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def _dask_child(core: Path | None, track: str, specs: str, repeat: int) -> dict:
+    """One fresh process timing pool's default analyses (bench_dask.py's settings) in-process
+    and on each Dask cluster of ``specs``, ``repeat`` times in turn, with ``core``."""
+    env = dict(os.environ)
+    with tempfile.TemporaryDirectory() as tmp:
+        if core is not None:
+            os.symlink(core.resolve(), os.path.join(tmp, "yardstick"))
+            env["PYTHONPATH"] = tmp
+        else:
+            env.pop("PYTHONPATH", None)
+        done = subprocess.run([sys.executable, "-c", CHILD_DASK, track, specs, str(repeat)],
+                              env=env, check=True, capture_output=True, text=True)
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def dask_main(a) -> int:
+    """``--dask``: in-process against Dask clusters, before and after, wall seconds."""
+    same = True
+    for track in a.tracks:
+        print(f"\n{os.path.basename(os.path.normpath(track))}: load {os.getloadavg()[0]:.1f}")
+        got = {}
+        for code, core in (("before", a.base), ("after", a.code)):
+            if code == "before" and a.base is None:
+                continue
+            got[code] = r = _dask_child(core, track, a.dask, a.repeat)
+            same &= r["same"]
+            print(f"  {code}: peak {r['peak_mb']:.0f} MB, results identical: {r['same']}")
+            for k, xs in r["wall"].items():
+                print(f"    {k:<12}{_spread(xs):>24} s  {r['tasks'][k]:>4} tasks, "
+                      f"{r['sent_mb'][k]:.0f} MB sent")
+            med = {k: statistics.median(xs) for k, xs in r["wall"].items()}
+            one = med.get("local:1")
+            if one:
+                print(f"    local:1 / in-process {one / med['in-process']:.2f} (<= 1.15 wanted)"
+                      + (f", local:1 / local:2 {one / med['local:2']:.2f} (>= 1.6 wanted)"
+                         if "local:2" in med else ""))
+        print(f"  load now {os.getloadavg()[0]:.1f}")
+    return 0 if same else 1
 
 
 def _generated_track() -> str:
@@ -118,10 +206,15 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("tracks", nargs="*", help="generated track directories")
     ap.add_argument("--base", type=Path, help="the baseline's core/ folder")
+    ap.add_argument("--code", type=Path, help="this code's core/ folder (default: installed)")
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--dask", help="e.g. local:1,local:2: time in-process and on these "
+                    "clusters instead (wall seconds, one process per code)")
     a = ap.parse_args(argv)
     if not a.tracks:
         a.tracks = [_generated_track()]
+    if a.dask:
+        return dask_main(a)
     readme = ["| track | step | before, CPU s | after, CPU s | ratio |", "|---|---|---|---|---|"]
     same_everywhere = True
     for track in a.tracks:
@@ -130,7 +223,7 @@ def main(argv=None) -> int:
         for _ in range(a.repeat):       # alternating, so both see the same load
             if a.base is not None:
                 got["before"].append(_child(a.base, track))
-            got["after"].append(_child(None, track))
+            got["after"].append(_child(a.code, track))
         if a.base is None:
             got["before"] = got["after"]      # (no baseline: "before" is this code too)
         name = os.path.basename(os.path.normpath(track))

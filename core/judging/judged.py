@@ -62,7 +62,10 @@ class Docs:
         jr = self._ranking()
         d = jr.qrels_docs
         is_rel = d.rel >= jr.relevance_level
-        return d.cumcount(flag(d.rel, is_rel))[is_rel]
+        counted, at = flag(d.rel, is_rel), np.flatnonzero(is_rel)
+        if not counted.any():       # (e.g. no pooled-but-unjudged document at all)
+            return np.zeros(len(at), np.int64)
+        return d.cumcount(counted, at)
 
     @cached_property
     def nonrel_before(self) -> np.ndarray:
@@ -85,13 +88,15 @@ class Docs:
         """How many of these documents each topic has."""
         return np.bincount(self.tix, minlength=self.num_topics)
 
-    def cumcount(self, flag: np.ndarray) -> np.ndarray:
-        """Inclusive running count of ``flag`` among these documents, within each topic."""
+    def cumcount(self, flag: np.ndarray, at: np.ndarray | None = None) -> np.ndarray:
+        """Inclusive running count of ``flag`` within each topic (at the documents ``at``)."""
         c = np.cumsum(flag, dtype=np.int64)
         first = np.searchsorted(self.tix, np.arange(self.num_topics, dtype=self.tix.dtype),
                                 side="left")
         base = np.concatenate([np.zeros(1, np.int64), c])[first]
-        return c - base[self.tix]
+        if at is None:
+            return c - base[self.tix]
+        return c[at] - base[self.tix[at]]
 
     @cached_property
     def key(self) -> np.ndarray:

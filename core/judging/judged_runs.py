@@ -91,6 +91,9 @@ class JudgedRuns:
         The trec_eval version whose ordering was used (10 or 9).
     qrels : Qrels or None
         The judgments (referenced): what :meth:`ranking` hands to ``-c`` averages.
+    doc_count : int
+        Documents coded when ``doc_bytes`` holds only the first of them (0: all of them;
+        :meth:`compact`).
     """
 
     run_names: tuple[str, ...]
@@ -112,6 +115,7 @@ class JudgedRuns:
     runs: tuple = ()
     compat: int = 10
     qrels: object = None
+    doc_count: int = 0
 
     # -- sizes ---------------------------------------------------------------
     @property
@@ -124,7 +128,7 @@ class JudgedRuns:
 
     @property
     def n_docs(self) -> int:
-        return max(len(self.doc_bytes), 1)
+        return self.doc_count or max(len(self.doc_bytes), 1)
 
     @property
     def n_entries(self) -> int:
@@ -296,6 +300,16 @@ class JudgedRuns:
             pooled=self.pooled[r0:r1], e_doc=self.e_doc[keep], e_rel=self.e_rel[keep],
             seg_start=self.seg_start[r0 * T:r1 * T + 1] - a,
             run_lines=self.run_lines[r0:r1], runs=self.runs[r0:r1])
+
+    def compact(self) -> "JudgedRuns":
+        """The same judged runs as plain arrays only, to send to another process: no runs,
+        run lines or qrels object (the pool's boundary ties and judged depths, which read
+        them, are answered where the runs are) and the docnos of the judged documents only
+        (the qrels' documents have the first codes; only they are named by the analyses
+        that run elsewhere), a few bytes per ranked document."""
+        judged = int(self.key_doc(self.q_key).max()) + 1 if len(self.q_key) else 0
+        return replace(self, doc_bytes=self.doc_bytes[:judged], doc_count=self.n_docs,
+                       run_lines=(), runs=(), qrels=None)
 
     def has_segment(self) -> np.ndarray:
         """``(n_runs, n_topics)`` bool: the run retrieved something for the topic."""

@@ -22,11 +22,12 @@ from functools import cached_property
 import numpy as np
 
 from yardstick.common.options import EvalOptions
-from yardstick.judging.judged import NONPOOL, JudgedRanking
+from yardstick.judging.judged import NONPOOL, Docs, JudgedRanking
 from yardstick.judging.judged_runs import ENTRY_CHUNK, JudgedRuns
 from yardstick.judging.judgment_table import search_sorted
 
-__all__ = ["SubsetEntries", "JudgedSubset", "qrels_entries", "entries_lacking",
+__all__ = ["SubsetEntries", "JudgedSubset", "qrels_entries", "share_qrels_entries",
+           "entries_lacking",
            "judged_subset", "on_qrels"]
 
 
@@ -60,17 +61,22 @@ class SubsetEntries:
     def segments(self, a: int = 0, z: int | None = None) -> np.ndarray:
         """Segment (``run * n_topics + topic``, int64) of the entries ``a:z``."""
         z = len(self.idx) if z is None else min(z, len(self.idx))
-        return np.searchsorted(self.start, np.arange(a, z), side="right").astype(np.int64) - 1
+        if z <= a:
+            return np.zeros(0, np.int64)
+        s0 = int(np.searchsorted(self.start, a, side="right")) - 1
+        s1 = int(np.searchsorted(self.start, z - 1, side="right"))    # (past the last)
+        counts = np.diff(np.clip(self.start[s0:s1 + 1], a, z))
+        return np.repeat(np.arange(s0, s1, dtype=np.int64), counts)
 
 
     def select(self, keep: np.ndarray) -> "SubsetEntries":
         """The entries where ``keep`` (bool per entry) holds."""
         c = np.zeros(len(keep) + 1, np.int32 if len(keep) < 2**31 else np.int64)
         np.cumsum(keep, out=c[1:])
-        counts = (c[self.start[1:]] - c[self.start[:-1]]).astype(np.int64)
+        start = c[self.start].astype(np.int64)    # kept entries before each segment
         del c
-        start = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
-        return SubsetEntries(self.idx[keep], start, self.rank[keep])
+        at = np.flatnonzero(keep)
+        return SubsetEntries(self.idx[at], start, self.rank[at])
 
     def merged(self, index: JudgedRuns, extra: np.ndarray) -> tuple["SubsetEntries",
                                                                     np.ndarray]:
@@ -116,6 +122,12 @@ def qrels_entries(index: JudgedRuns) -> SubsetEntries:
         got = _CACHE[index] = _entries(
             index, lambda a, z: index.e_rel[a:z] != NONPOOL)
     return got
+
+
+def share_qrels_entries(index: JudgedRuns, entries: SubsetEntries) -> None:
+    """Make ``entries`` (:func:`qrels_entries` of an index with the same entries, computed
+    elsewhere and sent along) the ones :func:`qrels_entries` gives ``index``."""
+    _CACHE.setdefault(index, entries)
 
 
 def entries_lacking(index: JudgedRuns, keys: np.ndarray) -> np.ndarray:
@@ -187,6 +199,15 @@ class JudgedSubset(JudgedRanking):
     @cached_property
     def pos(self) -> np.ndarray:
         return self.rank
+
+    @cached_property
+    def qrels_docs(self) -> Docs:
+        """As :attr:`JudgedRanking.qrels_docs`; when every document is in the qrels (a
+        simulated level's) the ranking's own arrays, not copies."""
+        if not (self.rel == NONPOOL).any():
+            return Docs(np.arange(len(self.rel)), self.tix, self.rank, self.rel,
+                        self.num_topics)
+        return super().qrels_docs
 
 
 def judged_subset(index: JudgedRuns, entries: SubsetEntries, rel: np.ndarray,

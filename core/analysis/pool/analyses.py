@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
+from yardstick.analysis.pool import scoring
 from yardstick.analysis.pool.reconstruction import pool_statistics
 from yardstick.analysis.pool.relevant_sources import (
     earliest_ranks,
@@ -29,13 +30,14 @@ from yardstick.analysis.pool.report_types import (
     default_levels,
     pool_analysis,
 )
-from yardstick.analysis.pool.simulation import iter_simulate
-from yardstick.analysis.pool.tasks import portable, simulate_task, uniques_task
+from yardstick.analysis.pool.simulation import iter_simulate, simulation_result
+from yardstick.analysis.pool.tasks import levels_task, setup_task, shipment, uniques_task
 from yardstick.analysis.pool.titlestat import TitleIndex, compare_judgment_sets, titlestat_rel
 from yardstick.analysis.pool.titlestat_pool import titlestat_rank, titlestat_runs, titlestat_uniques
 from yardstick.analysis.pool.uniques import iter_leave_out_uniques
 from yardstick.common.executor import Executor
-from yardstick.common.progress import Progress
+from yardstick.common.progress import Progress, run_sync
+from yardstick.evaluation.results import mean_over_topics
 from yardstick.inputs.io.read_progress import scaled
 from yardstick.inputs.qrels import Qrels
 from yardstick.judging.judged_runs import JudgedRuns
@@ -200,9 +202,19 @@ def _simulate(ctx: PoolContext):
     n = max(1, len(s.strategies))
     sims = {}
     for i, (strat, levels) in enumerate(_simulation_levels(ctx).items()):
-        sims[strat] = yield from ctx.part(("simulate", strat), scaled(
+        if ("simulate", strat) in ctx.remote:     # a task per level, sent elsewhere
+            full, futures = ctx.remote.pop(("simulate", strat))
+            parts = [None] * len(futures)
+            for k, (pos, value, error) in enumerate(ctx.executor.results(futures)):
+                if error is not None:
+                    raise error
+                parts[pos] = value
+                yield Progress(i + (k + 1) / len(futures), n, f"simulation {strat}")
+            sims[strat] = simulation_result(strat, s.measure, s.seed, full, parts)
+            continue
+        sims[strat] = yield from scaled(
             iter_simulate(index, depth, strat, levels, s.sim_measures, s.measure, s.seed),
-            i, n, prefix=f"simulation {strat}: "))
+            i, n, prefix=f"simulation {strat}: ")
     return {"simulations": sims}
 
 
@@ -218,19 +230,44 @@ def _simulation_levels(ctx: PoolContext) -> dict[str, tuple[int, ...]]:
 
 
 def send_heavy_parts(ctx: PoolContext, wanted: set[str]) -> None:
-    """Start the heavy parts (uniques by run and by group, each simulated strategy) on
-    the executor, the judged runs scattered once; each part is the same call as here."""
+    """Start the heavy parts on the executor: leave-out-uniques by run and by group, and
+    each simulated strategy as a setup task and a task per level, the deepest levels
+    first (the longest tasks first keep the workers evenly busy); the judged runs are
+    sent once (:func:`yardstick.analysis.pool.tasks.shipment`).  Each part is the same
+    call as here, so the report is the same."""
     ex, s = ctx.executor, ctx.settings
-    handle = ex.scatter(portable(ctx.index))
-    if "uniques" in wanted:
+    if not {"uniques", "simulate"} & wanted:
+        return
+    handle = ex.scatter(shipment(ctx.index, [s.measure]))
+    todo = []
+    if "simulate" in wanted:      # the setups first (their levels wait for them),
+        # move-to-front's, the longest, first of all
+        for strat, levels in sorted(_simulation_levels(ctx).items(), key=lambda x: x[0] != "mtf"):
+            levels = sorted({int(x) for x in levels})
+            setup = ex.submit(setup_task, handle, ctx.depth, strat, levels, s.measure, s.seed)
+            full = pd.DataFrame({"level": "full", "measure": s.measure,
+                                 "run": list(ctx.index.run_names),
+                                 "score": scoring_reference(ctx)})
+            futures = [None] * len(levels)
+            ctx.remote[("simulate", strat)] = (full, futures)
+            todo += [(level / max(levels), strat, setup, k, level)
+                     for k, level in enumerate(levels)]
+    if "uniques" in wanted:       # then uniques, while the setups run
         for unit in ("run", "group"):
             ctx.remote[("uniques", unit)] = ex.submit(uniques_task, handle, ctx.depth, unit,
                                                       s.measure, s.min_score)
-    if "simulate" in wanted:
-        for strat, levels in _simulation_levels(ctx).items():
-            ctx.remote[("simulate", strat)] = ex.submit(
-                simulate_task, handle, ctx.depth, strat, levels, s.sim_measures, s.measure,
-                s.seed)
+    # then the levels, deepest first, those of every strategy interleaved by their share of
+    # the strategy's deepest
+    for _, strat, setup, k, level in sorted(todo, key=lambda t: -t[0]):
+        ctx.remote[("simulate", strat)][1][k] = ex.submit(levels_task, handle, setup, (level,),
+                                                          s.sim_measures)
+
+
+def scoring_reference(ctx: PoolContext) -> np.ndarray:
+    """Per run, the mean full-qrels score of the reference measure (what each
+    simulation's level "full" lists)."""
+    full = run_sync(scoring.iter_full_scores(ctx.index, ctx.settings.measure))
+    return mean_over_topics(full, ctx.index.evaluated(), axis=1)
 
 
 def _simulate_tables(r: PoolReport) -> dict[str, pd.DataFrame]:

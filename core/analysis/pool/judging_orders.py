@@ -114,7 +114,7 @@ def iter_order_move_to_front(index: JudgedRuns, max_budget: int, seed: int | Non
             # a run is read no further than the budget (each document it passes is judged)
             b = min(b, a + max_budget + 1)
             if b > a:
-                lists.append((index.entry_keys(np.arange(a, b)).tolist(),
+                lists.append(((t * index.n_docs + index.e_doc[a:b].astype(np.int64)).tolist(),
                               (index.e_rel[a:b] >= lvl).tolist()))
         if not lists:
             continue

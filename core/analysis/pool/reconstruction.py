@@ -20,6 +20,7 @@ Ranks are positions in trec_eval's order (:func:`yardstick.inputs.ranking.trec_o
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -131,11 +132,23 @@ def reconstruct_pool(index: JudgedRuns, depth: Depth, runs: np.ndarray | None = 
     """
     contributing = index.pooled if runs is None else np.asarray(runs, bool)
     d = index.depth_array(depth)
-    parts = [_pool_part(index, sel) for sel in pool_entry_blocks(index, d, contributing)]
-    fields = ("keys", "n_runs", "n_groups", "owner_run", "owner_group", "min_rank")
-    joined = {f: np.concatenate([p[f] for p in parts]) if parts else
-              np.zeros(0, np.int64 if f == "keys" else np.int32) for f in fields}
-    return Pool(depth=d, contributing=contributing, **joined)
+    # the report, leave-out-uniques and the simulations ask for the same pool: built once
+    # per index, depths and runs (the last few kept)
+    known = _POOLS.setdefault(index, {})
+    key = (d.tobytes(), contributing.tobytes())
+    if key not in known:
+        parts = [_pool_part(index, sel) for sel in pool_entry_blocks(index, d, contributing)]
+        fields = ("keys", "n_runs", "n_groups", "owner_run", "owner_group", "min_rank")
+        joined = {f: np.concatenate([p[f] for p in parts]) if parts else
+                  np.zeros(0, np.int64 if f == "keys" else np.int32) for f in fields}
+        while len(known) >= 4:
+            known.pop(next(iter(known)))
+        known[key] = Pool(depth=d, contributing=contributing.copy(), **joined)
+    return known[key]
+
+
+#: per judged runs, the pools rebuilt from them, by (depths, contributing runs)
+_POOLS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 def _pool_part(index: JudgedRuns, sel: np.ndarray) -> dict:

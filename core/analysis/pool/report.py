@@ -78,6 +78,7 @@ def iter_pool_report(index: JudgedRuns, settings: PoolSettings,
     out["notes"] = tuple(ctx.notes)
     out["assumptions"], out["inferred"] = assumptions, inferred
     if ctx.remote:
-        executor.cancel(list(ctx.remote.values()))
+        executor.cancel([f for v in ctx.remote.values()
+                         for f in (v[1] if isinstance(v, tuple) else [v])])
     yield Progress(total, total, "done")
     return PoolReport(**out)

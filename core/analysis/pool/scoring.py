@@ -94,9 +94,10 @@ def iter_score_subset(index: JudgedRuns, entries: SubsetEntries, measures: Seque
              for m in measures}
     judged = rel >= 0
     sets = {"all": (entries, rel)}
-    if "judged" in kinds.values():
-        sets["judged"] = (entries, rel) if judged.all() else \
-            (entries.select(judged), rel[judged])
+    if judged.all():        # one ranking for both: its relevant documents found once
+        kinds = dict.fromkeys(kinds, "all")
+    elif "judged" in kinds.values():
+        sets["judged"] = (entries.select(judged), rel[judged])
     del judged
     per_run = max(1, len(entries) // max(index.n_runs, 1))
     block = max(1, SUBSET_BLOCK // per_run)
@@ -135,6 +136,19 @@ def iter_full_scores(index: JudgedRuns, measure: str, step: float = 0, total: fl
                                               step, total, message)
         done[measure] = scores[measure]
     return done[measure].copy()
+
+
+def known_full_scores(index: JudgedRuns) -> dict[str, np.ndarray]:
+    """The full-qrels scores :func:`iter_full_scores` has computed for ``index``, by measure."""
+    return dict(_FULL.get(index, {}))
+
+
+def share_full_scores(index: JudgedRuns, scores: dict[str, np.ndarray]) -> None:
+    """Make ``scores`` (:func:`known_full_scores` of an index with the same entries and
+    judgments, computed elsewhere and sent along) those of ``index``."""
+    done = _FULL.setdefault(index, {})
+    for m, v in scores.items():
+        done.setdefault(m, v)
 
 
 def unsupported(measure: str) -> str | None:

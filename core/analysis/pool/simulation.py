@@ -112,20 +112,25 @@ class _Located:
         """The ``(n_topics, L)`` counts per level at ``level`` and the judgments of the
         entries they can change (those judged by then; for a sample, every member of the
         sampling frame), with those entries."""
-        if self.order.pool_keys is not None:
-            keep = self.value > 0
-        else:
-            keep = (self.value > 0) & (self.value <= level)
-        value, full = self.value[keep], self.rel[keep]
-        rel = np.full(len(value), NONPOOL, full.dtype)
-        judged = (value <= level) & (full >= 0)
-        rel[judged] = full[judged]
-        if self.order.pool_keys is not None:   # the rest of the sampling frame: pooled, unjudged
-            rel[value > level] = UNJUDGED
         ok = self.q_ok & (self.order.value <= level)
-        levels = np.bincount(self.q_code[ok], minlength=self.n_topics * self.n_levels)
+        levels = np.bincount(self.q_code[ok], minlength=self.n_topics * self.n_levels
+                             ).reshape(self.n_topics, self.n_levels)
+        if self.order.pool_keys is None:
+            # a located entry is judged (>= 0) at its level (0: never): those judged by then
+            # (never-judged ones are not left out once: that copy would raise the peak)
+            keep = (self.value > 0) & (self.value <= level)
+            if keep.all():
+                return self.rel, levels, self.entries
+            return self.rel[np.flatnonzero(keep)], levels, self.entries.select(keep)
+        keep = self.value > 0
+        value, full = (self.value, self.rel) if keep.all() else (self.value[keep],
+                                                                 self.rel[keep])
+        # judged by then (a sampled document the qrels lack: not in the qrels); the rest of
+        # the sampling frame: pooled, unjudged
+        kind = full.dtype.type
+        rel = np.where(value <= level, np.where(full >= 0, full, kind(NONPOOL)), kind(UNJUDGED))
         entries = self.entries if keep.all() else self.entries.select(keep)
-        return rel, levels.reshape(self.n_topics, self.n_levels), entries
+        return rel, levels, entries
 
 
 def _iter_locate(index: JudgedRuns, order: JudgingOrder, step: float = 0, total: int = 1,
@@ -202,6 +207,106 @@ class SimulationResult:
         return self.levels
 
 
+@dataclass(frozen=True, eq=False)
+class SimulationSetup:
+    """What every level of one strategy reads: its judging order placed on the entries,
+    the reference ranking, the relevant documents it can reach (:func:`iter_setup`)."""
+
+    strategy: str
+    located: _Located
+    full: pd.DataFrame        # the reference scores (level "full" of ``scores``)
+    ref_rank: pd.Series
+    reachable: int
+
+
+def iter_setup(index: JudgedRuns, depth: Depth, strategy: str, levels: Sequence[int],
+               reference: str = "map", seed: int = 0, unit: str = "group", total: float = 1
+               ) -> Generator[Progress, None, SimulationSetup]:
+    """The judging order of ``strategy`` for ``levels``, placed on the entries, and the
+    reference ranking (a progress generator over ``0 .. 1`` of ``total``)."""
+    levels = _levels(strategy, levels)
+    yield Progress(0, total, f"{strategy}: ordering the judgments")
+    if strategy == "depth":
+        order = order_by_depth(index, max(max(levels), int(index.depth_array(depth).max())))
+    elif strategy == "runs":
+        order = order_by_runs(index, depth, unit=unit, seed=seed)
+    elif strategy == "random":
+        order = order_random(index, depth, seed=seed)
+    else:
+        order = yield from scaled(iter_order_move_to_front(index, max(levels), seed=seed),
+                                  0, 2 * total)   # the first half of step 0
+    yield Progress(0.5, total, f"{strategy}: locating the judgments")
+    located = yield from _iter_locate(index, order, 0.5, total,
+                                      f"{strategy}: locating the judgments")
+    names = list(index.run_names)
+    full = yield from scoring.iter_full_scores(index, reference, 0.6, total,
+                                               f"{strategy}: scoring with the full qrels")
+    ref = pd.Series(mean_over_topics(full, index.evaluated(), axis=1), index=names)
+    yield Progress(0.8, total, f"{strategy}: the reachable relevant documents")
+    # the denominator of share_relevant: what the strategy could judge at most (the
+    # official pool; move-to-front reads the pooled runs to their full depth)
+    reachable = (_relevant_retrieved(index) if strategy == "mtf"
+                 else _reachable_relevant(index, reconstruct_pool(index, depth).keys))
+    return SimulationSetup(strategy, located, pd.DataFrame(
+        {"level": "full", "measure": reference, "run": names, "score": ref.to_numpy()}),
+        system_ranking(ref), reachable)
+
+
+def iter_levels(index: JudgedRuns, setup: SimulationSetup, levels: Sequence[int],
+                measures: Sequence[str] = SIM_MEASURES, step: float = 1, total: float = 1
+                ) -> Generator[Progress, None, tuple[list[dict], list[pd.DataFrame]]]:
+    """The rows of :attr:`SimulationResult.levels` and :attr:`SimulationResult.scores` of
+    some ``levels`` of a strategy (each level apart from the others: any subset gives
+    the same rows), progress from ``step``, one a level."""
+    evaluated = index.evaluated()
+    names = list(index.run_names)
+    strategy, ref_rank, reachable = setup.strategy, setup.ref_rank, setup.reachable
+    rows, score_rows = [], []
+    for i, level in enumerate(levels):
+        yield Progress(step + i, total, f"{strategy}: level {level}")
+        rel, counts, entries = setup.located.at(level)
+        lvl = min(max(index.relevance_level, 0), counts.shape[1])
+        num_rel, num_nonrel = counts[:, lvl:].sum(axis=1), counts[:, :lvl].sum(axis=1)
+        judged_per_topic = (num_rel + num_nonrel)[index.in_qrels].mean()
+        per_topic = yield from scoring.iter_score_subset(
+            index, entries, measures, rel, counts, step + i, total,
+            f"{strategy}: level {level}")
+        for m in measures:
+            s = pd.Series(mean_over_topics(per_topic[m], evaluated, axis=1), index=names)
+            rank = system_ranking(s)
+            tau = kendall_tau(ref_rank, rank)[0] if len(names) > 1 else np.nan
+            tap = tau_ap(ref_rank, rank) if len(names) > 1 else np.nan
+            rows.append({"level": level, "measure": m, "judged": judged_per_topic,
+                         "relevant": int(num_rel.sum()),
+                         "share_relevant": num_rel.sum() / reachable if reachable else np.nan,
+                         "kendall_tau": tau, "tau_ap": tap})
+            score_rows.append(pd.DataFrame({"level": str(level), "measure": m, "run": names,
+                                            "score": s.to_numpy()}))
+    return rows, score_rows
+
+
+def simulation_result(strategy: str, reference: str, seed: int, full: pd.DataFrame,
+                      parts: Sequence[tuple[list[dict], list[pd.DataFrame]]]
+                      ) -> SimulationResult:
+    """One :class:`SimulationResult` from the :func:`iter_levels` rows of its levels, in
+    level order, whether computed at once or a level at a time."""
+    rows = [r for p in parts for r in p[0]]
+    score_rows = [full] + [f for p in parts for f in p[1]]
+    return SimulationResult(strategy=strategy, reference=reference,
+                            levels=pd.DataFrame(rows), scores=pd.concat(score_rows,
+                                                                        ignore_index=True),
+                            seed=None if strategy == "depth" else seed)
+
+
+def _levels(strategy: str, levels: Sequence[int]) -> list[int]:
+    levels = sorted({int(x) for x in levels})
+    if strategy not in STRATEGIES:
+        raise ValueError(f"strategy must be one of {', '.join(STRATEGIES)}")
+    if not levels:
+        raise ValueError("at least one level is needed")
+    return levels
+
+
 def iter_simulate(index: JudgedRuns, depth: Depth, strategy: str, levels: Sequence[int],
                   measures: Sequence[str] = SIM_MEASURES, reference: str = "map",
                   seed: int = 0, unit: str = "group"
@@ -220,63 +325,12 @@ def iter_simulate(index: JudgedRuns, depth: Depth, strategy: str, levels: Sequen
     seed : for ``runs``, ``mtf`` and ``random``
     unit : ``group`` or ``run`` for the ``runs`` strategy
     """
-    levels = sorted({int(x) for x in levels})
-    if strategy not in STRATEGIES:
-        raise ValueError(f"strategy must be one of {', '.join(STRATEGIES)}")
-    if not levels:
-        raise ValueError("at least one level is needed")
+    levels = _levels(strategy, levels)
     total = len(levels) + 1
-    yield Progress(0, total, f"{strategy}: ordering the judgments")
-    if strategy == "depth":
-        order = order_by_depth(index, max(max(levels), int(index.depth_array(depth).max())))
-    elif strategy == "runs":
-        order = order_by_runs(index, depth, unit=unit, seed=seed)
-    elif strategy == "random":
-        order = order_random(index, depth, seed=seed)
-    else:
-        order = yield from scaled(iter_order_move_to_front(index, max(levels), seed=seed),
-                                  0, 2 * total)   # the first half of step 0
-    yield Progress(0.5, total, f"{strategy}: locating the judgments")
-    located = yield from _iter_locate(index, order, 0.5, total,
-                                      f"{strategy}: locating the judgments")
-    evaluated = index.evaluated()
-    names = list(index.run_names)
-    full = yield from scoring.iter_full_scores(index, reference, 0.6, total,
-                                               f"{strategy}: scoring with the full qrels")
-    ref = pd.Series(mean_over_topics(full, evaluated, axis=1), index=names)
-    ref_rank = system_ranking(ref)
-    yield Progress(0.8, total, f"{strategy}: the reachable relevant documents")
-    # the denominator of share_relevant: what the strategy could judge at most (the
-    # official pool; move-to-front reads the pooled runs to their full depth)
-    reachable = (_relevant_retrieved(index) if strategy == "mtf"
-                 else _reachable_relevant(index, reconstruct_pool(index, depth).keys))
-    rows, score_rows = [], [pd.DataFrame({"level": "full", "measure": reference, "run": names,
-                                          "score": ref.to_numpy()})]
-    for i, level in enumerate(levels):
-        yield Progress(i + 1, total, f"{strategy}: level {level}")
-        rel, counts, entries = located.at(level)
-        lvl = min(max(index.relevance_level, 0), counts.shape[1])
-        num_rel, num_nonrel = counts[:, lvl:].sum(axis=1), counts[:, :lvl].sum(axis=1)
-        judged_per_topic = (num_rel + num_nonrel)[index.in_qrels].mean()
-        per_topic = yield from scoring.iter_score_subset(
-            index, entries, measures, rel, counts, i + 1, total,
-            f"{strategy}: level {level}")
-        for m in measures:
-            s = pd.Series(mean_over_topics(per_topic[m], evaluated, axis=1), index=names)
-            rank = system_ranking(s)
-            tau = kendall_tau(ref_rank, rank)[0] if len(names) > 1 else np.nan
-            tap = tau_ap(ref_rank, rank) if len(names) > 1 else np.nan
-            rows.append({"level": level, "measure": m, "judged": judged_per_topic,
-                         "relevant": int(num_rel.sum()),
-                         "share_relevant": num_rel.sum() / reachable if reachable else np.nan,
-                         "kendall_tau": tau, "tau_ap": tap})
-            score_rows.append(pd.DataFrame({"level": str(level), "measure": m, "run": names,
-                                            "score": s.to_numpy()}))
+    setup = yield from iter_setup(index, depth, strategy, levels, reference, seed, unit, total)
+    part = yield from iter_levels(index, setup, levels, measures, 1, total)
     yield Progress(total, total, "done")
-    return SimulationResult(strategy=strategy, reference=reference,
-                            levels=pd.DataFrame(rows), scores=pd.concat(score_rows,
-                                                                        ignore_index=True),
-                            seed=None if strategy == "depth" else seed)
+    return simulation_result(strategy, reference, seed, setup.full, [part])
 
 
 def simulate(index: JudgedRuns, depth: Depth, strategy: str, levels: Sequence[int],

@@ -1,41 +1,71 @@
 """The pool report's heavy parts as executor tasks (:mod:`yardstick.common.executor`).
 
-Each is the call the report makes in-process, run to the end on a worker: the
-same arguments give the same result wherever it runs (the simulations' random
-orders are seeded by the report's seed).
+Each is the call the report makes in-process, run on a worker: the same arguments give
+the same result wherever it runs (the simulations' random orders are seeded by the
+report's seed).  What they read goes to the workers once, as a :class:`Shipment`: the
+judged runs as plain arrays (:meth:`~yardstick.judging.judged_runs.JudgedRuns.compact`,
+a few bytes per ranked document: docno code, judgment, segment offsets) with what every
+task would otherwise compute again there (the entries the qrels hold and the full-qrels
+scores).  A simulated strategy is one setup task (its judging order placed on the
+entries) and a task per level reading that setup, so that the tasks are of similar sizes
+and the levels of one strategy run on several workers.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 
+from yardstick.analysis.pool import scoring
 from yardstick.analysis.pool.reconstruction import reconstruct_pool
-from yardstick.analysis.pool.simulation import iter_simulate
+from yardstick.analysis.pool.simulation import SimulationSetup, iter_levels, iter_setup
 from yardstick.analysis.pool.uniques import iter_leave_out_uniques
 from yardstick.common.progress import run_sync
-from yardstick.evaluation.runs_on_executor import travelling
 from yardstick.judging.judged_runs import JudgedRuns
+from yardstick.judging.judged_subset import SubsetEntries, qrels_entries, share_qrels_entries
 
-__all__ = ["uniques_task", "simulate_task", "portable"]
+__all__ = ["Shipment", "shipment", "uniques_task", "setup_task", "levels_task"]
 
 
-def uniques_task(index: JudgedRuns, depth: np.ndarray, unit: str, measure: str,
-                  min_score: float | None):
+@dataclass(frozen=True, eq=False)
+class Shipment:
+    """What the pool's tasks read, sent to each worker once."""
+
+    index: JudgedRuns
+    entries: SubsetEntries
+    full: dict
+
+    def judged_runs(self) -> JudgedRuns:
+        """The index, with the entries and full-qrels scores sent along as its caches."""
+        share_qrels_entries(self.index, self.entries)
+        scoring.share_full_scores(self.index, self.full)
+        return self.index
+
+
+def shipment(index: JudgedRuns, measures: Sequence[str]) -> Shipment:
+    """``index`` as a :class:`Shipment`, with the full-qrels scores of ``measures``
+    (computed here once when not yet known: the report's own analyses read them too)."""
+    for m in dict.fromkeys(measures):
+        run_sync(scoring.iter_full_scores(index, m))
+    return Shipment(index.compact(), qrels_entries(index), scoring.known_full_scores(index))
+
+
+def uniques_task(ship: Shipment, depth: np.ndarray, unit: str, measure: str,
+                 min_score: float | None):
     """Leave-out-uniques by one unit, as an executor task (the pool rebuilt there)."""
+    index = ship.judged_runs()
     return run_sync(iter_leave_out_uniques(index, depth, unit, measure, min_score,
                                            reconstruct_pool(index, depth)))
 
 
-def simulate_task(index: JudgedRuns, depth: np.ndarray, strategy: str, levels, measures,
-                   reference: str, seed: int):
-    """One simulated strategy at all its levels, as an executor task."""
-    return run_sync(iter_simulate(index, depth, strategy, levels, measures, reference, seed))
+def setup_task(ship: Shipment, depth: np.ndarray, strategy: str, levels, reference: str,
+               seed: int) -> SimulationSetup:
+    """A simulated strategy's judging order placed on the entries (for its level tasks)."""
+    return run_sync(iter_setup(ship.judged_runs(), depth, strategy, levels, reference, seed))
 
 
-def portable(index: JudgedRuns) -> JudgedRuns:
-    """``index`` with what cannot travel to another process left out: per-run caches in
-    ``Run.meta`` that hold weak references (the judgments cached per qrels); the tasks
-    rebuild any cache they need."""
-    return replace(index, runs=tuple(travelling(r) for r in index.runs))
+def levels_task(ship: Shipment, setup: SimulationSetup, levels, measures):
+    """Some levels of a simulated strategy: the rows of its tables."""
+    return run_sync(iter_levels(ship.judged_runs(), setup, levels, measures))
