@@ -187,11 +187,16 @@ def build_document(args: argparse.Namespace):
 
 
 def _check_measures(args) -> None:
-    """Refuse unknown ``--measure``/``--measures`` names before any file is read."""
+    """Refuse unknown ``--measure``/``--measures`` names before any file is read; a column
+    name as trec_eval prints it (``P_10``) asks for its measure (``P.10``), as
+    ``yardstick stability -m P_10`` and the API take it."""
     from yardstick.common.errors import FormatError
+    from yardstick.evaluation.measures.column_names import request_name
     from yardstick.evaluation.measures.definition import MeasureError
     from yardstick.evaluation.measures.spec import parse_measures
 
+    args.measure = request_name(args.measure)
+    args.measures = ",".join(request_name(m) for m in _measure_list(args))
     for option, names in (("--measure", [args.measure]), ("--measures", _measure_list(args))):
         try:
             parse_measures(names)

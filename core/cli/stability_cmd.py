@@ -140,14 +140,17 @@ def _write_all(report, out_dir: Path, args, seed: int, matrices, runs, notes=())
                             extra={"samples": args.samples, "alpha": args.alpha,
                                    "confidence": args.confidence,
                                    **({"topics": " ".join(notes)} if notes else {})})
+    titles = {re.sub(r"[^\w.-]+", "_", t.name): t.title for t in report.tables}
     tables = [(re.sub(r"[^\w.-]+", "_", t.name), t.frame, t.index) for t in report.tables]
     if report.assumptions is not None:
         tables.insert(0, ("assumptions", report.assumptions.to_frame(), True))
+        titles["assumptions"] = "Assumptions behind the stability tables"
     for stem, frame, index in tables + detail_tables(report):
         if index and frame.index.name is None and stem.endswith("_matrix"):
             frame = frame.rename_axis("measure")      # measures x measures (tau, tau_AP)
         write_table(frame if index else frame.reset_index(drop=True),
-                    out_dir / (stem + _SUFFIX[args.format]), args.format, provenance=prov)
+                    out_dir / (stem + _SUFFIX[args.format]), args.format, provenance=prov,
+                    caption=titles.get(stem))
     from yardstick.presentation.charts.chart_files import stability_charts, write_charts
 
     write_charts(stability_charts(report), out_dir, prov)    # each chart: PNG, SVG, PDF

@@ -143,6 +143,17 @@ def provenance_path(path: str | os.PathLike) -> Path:
     return Path(path).with_suffix(".provenance.json")
 
 
+def table_caption(stem: str) -> str:
+    """The caption of a table known by its file name only: the name itself, so the
+    caption says which file a table in a paper's draft came from and keeps the measure's
+    spelling (``pairs_P_10_all``), and no LaTeX table goes without one.
+
+    >>> table_caption("pool_summary.tex")
+    'pool_summary'
+    """
+    return os.path.splitext(os.path.basename(stem))[0]
+
+
 def write_table(frame: pd.DataFrame | pd.Series, path: str | os.PathLike, fmt: str | None = None,
                 decimals: int | Mapping[str, int] = 4, markers: pd.DataFrame | None = None,
                 caption: str | None = None, bold: pd.DataFrame | None = None,
@@ -173,6 +184,8 @@ def write_table(frame: pd.DataFrame | pd.Series, path: str | os.PathLike, fmt: s
     """
     path = Path(path)
     exporter = EXPORTERS[format_for(path, fmt)]
+    if caption is None and exporter.text is tf.latex:   # no LaTeX table without a caption
+        caption = table_caption(path.name)
     frame = as_frame(frame)
     if exporter.tidy:
         frame, markers, bold = tidy_frames(frame, _frame_or_none(markers), _frame_or_none(bold))

@@ -26,7 +26,13 @@ _LATEX_SYMBOLS = {"†": r"\dag{}", "‡": r"\ddag{}", "§": r"\S{}", "¶": r"\P
                   "▲": r"$\bigtriangleup$", "▼": r"$\bigtriangledown$",
                   "△": r"$\bigtriangleup$", "▽": r"$\bigtriangledown$",
                   "↑": r"$\uparrow$", "↓": r"$\downarrow$", "*": r"*",
-                  "≤": r"$\leq$", "≥": r"$\geq$", "±": r"$\pm$", "α": r"$\alpha$"}
+                  "≤": r"$\leq$", "≥": r"$\geq$", "±": r"$\pm$", "α": r"$\alpha$",
+                  # what titles and notes hold (captions of stability's and pool's tables)
+                  "—": "---", "−": "$-$", "×": r"$\times$", "·": r"$\cdot$", "…": r"\dots{}",
+                  "²": r"$^2$", "≈": r"$\approx$", "→": r"$\rightarrow$", "√": r"$\surd$",
+                  "“": "``", "”": "''", "τ": r"$\tau$", "σ": r"$\sigma$",
+                  "λ": r"$\lambda$", "β": r"$\beta$", "δ": r"$\delta$", "Δ": r"$\Delta$",
+                  "Σ": r"$\Sigma$", "Γ": r"$\Gamma$", "ρ": r"$\rho$", "μ": r"$\mu$"}
 _LATEX_ESCAPES = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$",
                   "#": r"\#", "_": r"\_", "{": r"\{", "}": r"\}",
                   "~": r"\textasciitilde{}", "^": r"\textasciicircum{}"}
