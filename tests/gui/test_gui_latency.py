@@ -126,9 +126,11 @@ def open_track(qtbot, tmp_path, monkeypatch, track):
     win.raise_panel("measures")
     qtbot.waitUntil(lambda: not win.jobs.is_busy(), timeout=60000)
     names = {p.stem for p in runs}         # (team07b.xz is run team07b)
+    ended = []
+    win.loaded.connect(ended.append)       # the load's end (its steps) has run
 
     def done() -> bool:
-        return names <= set(win.state.evaluations(visible_only=False)) \
+        return bool(ended) and names <= set(win.state.evaluations(visible_only=False)) \
             and win.panels["measures"].table.model().rowCount() == len(runs)
 
     work = gui_turns(qtbot, win, lambda: win.open_items(
