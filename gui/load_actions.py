@@ -15,6 +15,7 @@ from PySide6.QtCore import Qt, QTimer
 
 from yardstick.gui import heap
 from yardstick.gui import settings as st
+from yardstick.gui.gil_sharing import next_turn
 from yardstick.gui.sample_files import sample_items
 from yardstick.session.loading import LoadResult, expand
 from yardstick.session.session_load import SessionLoad, apply_load_result
@@ -115,7 +116,20 @@ class LoadActions:
         heap.freeze()                  # runs and evaluations so far: kept, not walked again
 
     def _load_done(self, load: SessionLoad, res: LoadResult) -> None:
-        load.finish(res)
+        """The load's end, one step a turn of the event loop (the last runs added, the
+        groups guessed, the evaluations' errors told; then ``loaded``)."""
+        steps = load.finishing(res)
+
+        def step() -> None:
+            steps.pop(0)()
+            if steps:
+                next_turn(self, step)
+            else:
+                self._load_ended(res)
+
+        step()
+
+    def _load_ended(self, res: LoadResult) -> None:
         if not self.state.session.loads_under_way():
             self._flush_timer.stop()
             self._flush_timer.setInterval(LOAD_FLUSH_MS[0])

@@ -182,7 +182,7 @@ class MainWindow(MenuActions, PanelDocks, LoadActions, SessionActions, QMainWind
             return
         self._progress_shown = now
         frac, msg = self.jobs.overall_progress()
-        self.progress_bar.setValue(int(1000 * frac))
+        set_value_later(self.progress_bar, int(1000 * frac))
         fm = self.progress_label.fontMetrics()
         self.progress_label.setText(fm.elidedText(msg, Qt.TextElideMode.ElideMiddle,
                                                   PROGRESS_LABEL_WIDTH))
@@ -192,7 +192,7 @@ class MainWindow(MenuActions, PanelDocks, LoadActions, SessionActions, QMainWind
         for w in (self.progress_label, self.progress_bar, self.cancel_button):
             w.setVisible(busy)
         if busy:
-            self.progress_bar.setValue(0)
+            set_value_later(self.progress_bar, 0)
 
     def _on_state_changed(self, what: str) -> None:
         if self._choices_left and what in ("runs", "evaluations", "measures", "topic_groups"):
@@ -275,3 +275,14 @@ class MainWindow(MenuActions, PanelDocks, LoadActions, SessionActions, QMainWind
         if paths:
             self.open_files(paths)
             event.acceptProposedAction()
+
+
+def set_value_later(bar, value: int) -> None:
+    """``bar.setValue(value)`` painted with the window's next paint: QProgressBar.setValue
+    repaints at once (``repaint()``), which paints every region of the window waiting for
+    its paint too (a Measures table of 150 runs: 30-40 ms in the slot's turn)."""
+    bar.setUpdatesEnabled(False)            # repaint() does nothing; update() follows
+    try:
+        bar.setValue(value)
+    finally:
+        bar.setUpdatesEnabled(True)

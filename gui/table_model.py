@@ -13,7 +13,7 @@ from functools import lru_cache
 
 import numpy as np
 import pandas as pd
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyModel, Qt
 from PySide6.QtGui import QBrush, QColor
 
 from yardstick.inputs.io.text_source import shown
@@ -137,6 +137,8 @@ class DataFrameModel(QAbstractTableModel):
         self._tips: dict[int, str] = {}
         self._pcol: list[bool] = []
         self._prow: np.ndarray = np.zeros(0, bool)  # rows of p-values (a transposed table)
+        self._shown: dict[tuple[int, int], str] = {}  # texts shown so far (display_text)
+        self._shown_decimals = decimals
         self.set_frame(frame if frame is not None else pd.DataFrame())
 
     # ------------------------------------------------------------ data
@@ -157,6 +159,7 @@ class DataFrameModel(QAbstractTableModel):
         self._values = cols
         self._headers = headers
         self._tips = {}                                    # worked out when asked
+        self._shown = {}
         self._pcol = [is_p_column(h) for h in headers]
         self._prow = np.array([isinstance(k, str) and is_p_column(k) for k in frame.index]
                               if len(frame) <= 200 else [], bool)
@@ -214,7 +217,17 @@ class DataFrameModel(QAbstractTableModel):
 
     def display_text(self, r: int, c: int) -> str:
         """Cell (r, c) as shown: p-values never as a false 0.0000 (:func:`format_p`), the
-        rest by :func:`format_value`.  Column widths are measured from the same text."""
+        rest by :func:`format_value`.  Column widths are measured from the same text.
+        Each text is made once per frame shown (a paint asks for every cell in view, and
+        a load repaints the table many times)."""
+        if self._shown_decimals != self.decimals:
+            self._shown, self._shown_decimals = {}, self.decimals
+        text = self._shown.get((r, c))
+        if text is None:
+            text = self._shown[r, c] = self._format(r, c)
+        return text
+
+    def _format(self, r: int, c: int) -> str:
         v = self._values[c][r]
         if isinstance(v, (float, np.floating)) and (
                 self._pcol[c] or (r < len(self._prow) and self._prow[r])):
@@ -240,10 +253,22 @@ class DataFrameModel(QAbstractTableModel):
     def columnCount(self, parent=_ROOT) -> int:
         return 0 if parent.isValid() else len(self._headers)
 
+    def index(self, row: int, column: int, parent=_ROOT) -> QModelIndex:
+        """QAbstractTableModel.index in one Python call (its ``hasIndex`` makes two more,
+        ``rowCount`` and ``columnCount``: the sort proxy asks for an index for every role
+        of every cell a paint draws)."""
+        if 0 <= row < self._nrows and 0 <= column < len(self._headers) \
+                and not parent.isValid():
+            return self.createIndex(row, column)
+        return QModelIndex()
+
     def data(self, index: QModelIndex, role=Qt.ItemDataRole.DisplayRole):
         if role not in _ROLES or not index.isValid():   # a paint asks ~10 roles a cell:
             return None                                  # the others answered first
-        r, c = index.row(), index.column()
+        return self.cell_data(index.row(), index.column(), role)
+
+    def cell_data(self, r: int, c: int, role):
+        """What :meth:`data` answers for cell (r, c) and ``role`` (one of ``_ROLES``)."""
         v = self._values[c][r]
         if role == Qt.ItemDataRole.DisplayRole:
             return self.display_text(r, c)
@@ -301,3 +326,29 @@ class DataFrameModel(QAbstractTableModel):
         for r in rows:
             lines.append("\t".join(format_value(self._values[c][r], self.decimals) for c in cols))
         return "\n".join(lines) + "\n"
+
+
+class SortProxy(QSortFilterProxyModel):
+    """The sort proxy of a :class:`DataFrameModel`, answering all the roles a cell's paint
+    asks for in one Python call (``multiData``).  Qt's delegate asks a cell's seven roles
+    at once, but QSortFilterProxyModel answers each by a ``data()`` of its own, which maps
+    the index to the source (a Python ``index()``) and calls the source's Python
+    ``data()``: 15 calls into Python a cell, ~3,300 a paint of the Measures table, each
+    taking the GIL back from the load's readers."""
+
+    def multiData(self, index, span) -> None:  # noqa: N802 - Qt name
+        source = self.sourceModel()
+        if not isinstance(source, DataFrameModel):
+            super().multiData(index, span)
+            return
+        src = self.mapToSource(index)
+        if not src.isValid():
+            return
+        r, c = src.row(), src.column()
+        for i in range(len(span)):
+            item = span[i]
+            role = item.role()
+            if role in _ROLES:
+                value = source.cell_data(r, c, role)
+                if value is not None:
+                    item.setData(value)

@@ -6,7 +6,7 @@ toolbar adds for its table or chart.
 from __future__ import annotations
 
 import pandas as pd
-from PySide6.QtCore import QSortFilterProxyModel, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView
 
@@ -16,6 +16,7 @@ from yardstick.gui.table_model import (
     TEXT_FLOOR,
     TEXT_FLOOR_CHARS,
     DataFrameModel,
+    SortProxy,
     sample_rows,
     shrink_to_fit,
 )
@@ -28,7 +29,7 @@ class FrameTableView(QTableView):
     def __init__(self, parent=None, index_as_column: bool = True):
         super().__init__(parent)
         self.source = DataFrameModel(index_as_column=index_as_column, parent=self)
-        self.proxy = QSortFilterProxyModel(self)
+        self.proxy = SortProxy(self)           # a cell's roles in one call (table_model)
         self.proxy.setSourceModel(self.source)
         self.proxy.setSortRole(SORT_ROLE)
         self.setModel(self.proxy)
