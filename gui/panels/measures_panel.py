@@ -42,6 +42,9 @@ class MeasuresPanel(LazyPanel):
         self.measure_box = NameCombo(min_chars=14, max_chars=24)
         self.status = QLabel("")
         self.status.setWordWrap(True)
+        keep = self.status.sizePolicy()      # its line kept when it hides at a load's end:
+        keep.setRetainSizeWhenHidden(True)   # the table is not resized (and its columns
+        self.status.setSizePolicy(keep)      # re-fitted, 21-34 ms) in that turn
         self.table = FrameTableView()
         self.table.doubleClicked.connect(self._double_clicked)
         install_topic_group_menu(self.table, state, "measures selection")

@@ -146,10 +146,10 @@ GUI_FREEZE_LIMIT = 0.150
 @pytest.mark.parametrize("limit", [
     GUI_FREEZE_LIMIT,
     pytest.param(GUI_WORK_LIMIT, marks=pytest.mark.xfail(
-        strict=False, reason="issue 28 open: longest turn 31-76 ms (median ~44) over 8 runs "
-        "at load 3.6 on the 2-core machine, was 53-103 ms (median ~66): the window's repaint "
-        "of the shown Measures and Collection tables (2-3 viewports of 10-30 ms each) and a "
-        "column fit when Measures' status line hides")),
+        strict=False, reason="issue 28 open: longest turn 30-69 ms (median ~37, 2 of 14 runs "
+        "over 50 ms) at load ~1 on the 2-core machine, was 53-103 ms (median ~66): the "
+        "window's repaint of the shown Measures and Collection tables (2-3 viewports of "
+        "10-30 ms each)")),
 ], ids=["no-freeze", "50ms-target"])
 def test_no_turn_goes_over_budget_while_a_compressed_track_loads(qtbot, tmp_path, monkeypatch,
                                                                  track, limit):
