@@ -233,11 +233,6 @@ def what_if_frames(session, lesson, evals: dict, measure: str
         "topic was": topic["original"],
         "mean now": mean["now"].reindex(topic.index),
         "mean was": mean["original"].reindex(topic.index)})
-    counts = [m for m in changes.index if str(m).startswith("num_")]
-    if counts:                 # counts as trec_eval prints them: 1000, not 1000.0000
-        changes = changes.astype(object)
-        changes.loc[counts] = changes.loc[counts].map(
-            lambda v: int(v) if isinstance(v, float) and v.is_integer() else v)
     if measure not in next(iter(evals.values())).summary.index:
         measure = "map"
     return changes, session.ranking(measure, evals)

@@ -85,12 +85,6 @@ def test_what_if_edits_update_measures_and_ranking(qtbot, panel, tmp_path):
     assert panel.evals[run_name].summary["map"] == fresh.summary["map"] != before
     shown = panel.what_if.changes.frame()
     assert shown.loc["map", "topic now"] == fresh.per_topic.loc[topic, "map"]
-    if "num_ret" in shown.index:        # a count reads as trec_eval prints it (was 1000.0000)
-        source = panel.what_if.changes.source
-        col = [source.column_name(c) for c in range(source.columnCount())].index("topic now")
-        row = list(shown.index).index("num_ret")
-        text = source.data(source.index(row, col))
-        assert text == str(int(fresh.per_topic.loc[topic, "num_ret"])), text
     ranking = panel.what_if.ranking.frame()
     assert set(ranking.index) == {e for e in panel.session.runs}
     assert ranking.loc[run_name, "value"] == fresh.summary["map"]
