@@ -133,9 +133,9 @@ print(json.dumps(out))
 '''
 
 
-def _child(core: Path | None, track: str) -> dict:
-    """One fresh process of the pool's default analyses with ``core`` as ``yardstick``
-    (this checkout's installed package when None)."""
+def _run_child(core: Path | None, code: str, *args: str) -> dict:
+    """Run ``code`` in one fresh process with ``core`` as ``yardstick`` (this checkout's
+    installed package when None); its last output line, as JSON."""
     env = dict(os.environ)
     with tempfile.TemporaryDirectory() as tmp:
         if core is not None:
@@ -143,24 +143,20 @@ def _child(core: Path | None, track: str) -> dict:
             env["PYTHONPATH"] = tmp
         else:
             env.pop("PYTHONPATH", None)
-        done = subprocess.run([sys.executable, "-c", CHILD, track], env=env, check=True,
+        done = subprocess.run([sys.executable, "-c", code, *args], env=env, check=True,
                               capture_output=True, text=True)
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
+def _child(core: Path | None, track: str) -> dict:
+    """Pool's default analyses in one fresh process, with ``core``."""
+    return _run_child(core, CHILD, track)
+
+
 def _dask_child(core: Path | None, track: str, specs: str, repeat: int) -> dict:
-    """One fresh process timing pool's default analyses (bench_dask.py's settings) in-process
-    and on each Dask cluster of ``specs``, ``repeat`` times in turn, with ``core``."""
-    env = dict(os.environ)
-    with tempfile.TemporaryDirectory() as tmp:
-        if core is not None:
-            os.symlink(core.resolve(), os.path.join(tmp, "yardstick"))
-            env["PYTHONPATH"] = tmp
-        else:
-            env.pop("PYTHONPATH", None)
-        done = subprocess.run([sys.executable, "-c", CHILD_DASK, track, specs, str(repeat)],
-                              env=env, check=True, capture_output=True, text=True)
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    """Pool's default analyses (bench_dask.py's settings) timed in-process and on each Dask
+    cluster of ``specs``, ``repeat`` times in turn, in one fresh process, with ``core``."""
+    return _run_child(core, CHILD_DASK, track, specs, str(repeat))
 
 
 def dask_main(a) -> int:
