@@ -27,6 +27,25 @@ TIPS = {
 }
 
 
+#: what a column shows of a run entry
+_SHOWN = {"name": lambda e: e.name, "group": lambda e: e.group, "tag": lambda e: e.run.tag,
+          "topics": lambda e: e.run.num_topics, "lines": lambda e: len(e.run),
+          "file": lambda e: e.path or ""}
+
+
+def _flags(col: str) -> Qt.ItemFlag:
+    f = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+    if col in CHECKS:
+        f |= Qt.ItemFlag.ItemIsUserCheckable
+    if col in EDITABLE:
+        f |= Qt.ItemFlag.ItemIsEditable
+    return f
+
+
+#: each column's item flags (asked for every cell a paint draws)
+_FLAGS = [_flags(c) for c in COLUMNS]
+
+
 class RunsModel(QAbstractTableModel):
     """Rows are ``state.workspace.runs`` in loading order; edits go through ``state.update_run``."""
 
@@ -34,18 +53,29 @@ class RunsModel(QAbstractTableModel):
         super().__init__(parent)
         self.state = state
         self.last_error = ""
+        self._names = list(state.workspace.runs)
         state.changed.connect(self._changed)
 
     def _changed(self, what: str) -> None:
         if what in ("runs", "workspace", "qrels"):
             self.beginResetModel()
+            self._names = list(self.state.workspace.runs)
             self.endResetModel()
 
     def names(self) -> list[str]:
-        return list(self.state.workspace.runs)
+        """The runs' names as the table shows them: the workspace's when the model was last
+        told of a change (a shown panel hears of a load's runs a turn later; a paint
+        asked ~450 cells, each listing 150 runs)."""
+        return self._names
+
+    def _entry(self, index):
+        """The run entry of ``index``'s row (None if it has gone meanwhile)."""
+        if not index.isValid() or index.row() >= len(self._names):
+            return None
+        return self.state.workspace.runs.get(self._names[index.row()])
 
     def rowCount(self, parent=_ROOT) -> int:
-        return 0 if parent.isValid() else len(self.state.workspace.runs)
+        return 0 if parent.isValid() else len(self._names)
 
     def columnCount(self, parent=_ROOT) -> int:
         return 0 if parent.isValid() else len(COLUMNS)
@@ -60,22 +90,27 @@ class RunsModel(QAbstractTableModel):
         return None
 
     def flags(self, index):
-        f = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+        return _FLAGS[index.column()]
+
+    def multiData(self, index, span) -> None:  # noqa: N802 - Qt name
+        """Every role a cell's paint asks for in one Python call (Qt's delegate asks
+        seven at once; ``data()`` answered each in a call of its own)."""
+        e = self._entry(index)
+        if e is None:
+            return
         col = COLUMNS[index.column()]
-        if col in CHECKS:
-            f |= Qt.ItemFlag.ItemIsUserCheckable
-        if col in EDITABLE:
-            f |= Qt.ItemFlag.ItemIsEditable
-        return f
+        for i in range(len(span)):
+            item = span[i]
+            value = self._value(e, col, item.role())
+            if value is not None:
+                item.setData(value)
 
     def data(self, index, role=Qt.ItemDataRole.DisplayRole):
-        if not index.isValid():
-            return None
-        names = self.names()
-        if index.row() >= len(names):
-            return None
-        e = self.state.workspace.runs[names[index.row()]]
-        col = COLUMNS[index.column()]
+        e = self._entry(index)
+        return None if e is None else self._value(e, COLUMNS[index.column()], role)
+
+    def _value(self, e, col: str, role):
+        """What run entry ``e`` shows in column ``col`` for ``role``."""
         if col in CHECKS:
             if role == Qt.ItemDataRole.CheckStateRole:
                 on = getattr(e, CHECKS[col])
@@ -97,18 +132,18 @@ class RunsModel(QAbstractTableModel):
     @staticmethod
     def display_value(e, col: str):
         """What run entry ``e`` shows in column ``col`` (None: no text there)."""
-        return {"name": e.name, "group": e.group, "tag": e.run.tag,
-                "topics": e.run.num_topics, "lines": len(e.run),
-                "file": e.path or ""}.get(col)
+        get = _SHOWN.get(col)
+        return None if get is None else get(e)
 
     def display_text(self, e, col: str) -> str:
         value = self.display_value(e, col)
         return "" if value is None else str(value)
 
     def setData(self, index, value, role=Qt.ItemDataRole.EditRole) -> bool:
-        if not index.isValid():
+        e = self._entry(index)
+        if e is None:
             return False
-        name = self.names()[index.row()]
+        name = e.name
         col = COLUMNS[index.column()]
         try:
             if col in CHECKS and role == Qt.ItemDataRole.CheckStateRole:

@@ -48,6 +48,7 @@ from yardstick.gui.charts.shown_figure import (
     without_hidden,
 )
 from yardstick.gui.charts.staged_figure import size_axes_to_labels
+from yardstick.gui.lazy import is_seen
 from yardstick.presentation.charts.chart_fonts import HEADING_PT
 from yardstick.presentation.charts.figure_spec import (
     PALETTE,
@@ -114,7 +115,7 @@ class ChartWidget(QWidget):
         self.hover_run: str | None = None        # the run under the mouse, drawn on top
         self._redraw_timer = QTimer(self, singleShot=True, interval=80)
         self._drawn_size = (-1, -1)              # the chart's size when last drawn
-        self._redraw_timer.timeout.connect(self._draw)
+        self._redraw_timer.timeout.connect(self._redraw_if_seen)
         self._labels: list = []                  # (point label, its anchor) by priority
         self._shown_caption = ""                 # the caption in the heading drawn
         self._label_timer = QTimer(self, singleShot=True, interval=0)
@@ -272,14 +273,18 @@ class ChartWidget(QWidget):
         if self.legend.count():
             self._size_legend()
         if self.spec is not None and self._resized_enough():
-            self._redraw_timer.start()      # re-thin the ticks, re-wrap the title, once the
-                                            # resizing pauses
+            self._redraw_timer.start()  # ticks thinned, title re-wrapped once resizing pauses
+
+    def _redraw_if_seen(self) -> None:
+        """Draw again after a resize unless the dock is behind a tab (parked at 100x84:
+        the topic explorer's curve took 20-40 ms of a load's turns; shown, it resizes)."""
+        if is_seen(self) or not self.window().isVisible():
+            self._draw()
 
     def _resized_enough(self) -> bool:
-        """Whether the chart's size has changed enough since it was drawn to draw it again:
-        any change of width (the title wraps, the x labels thin), or of height by more than
-        :data:`REDRAW_HEIGHT` (the Charts toolbar showing another chart's controls changed
-        it by 8-26 px, and each change drew the chart again)."""
+        """Whether the size changed enough since the chart was drawn to draw it again: any
+        width (the title wraps, the x labels thin), or height by more than REDRAW_HEIGHT
+        (the Charts toolbar's controls changed it by 8-26 px, each time a redraw)."""
         w, h = self._drawn_size
         return self.width() != w or abs(self.height() - h) > REDRAW_HEIGHT
 
@@ -349,11 +354,8 @@ class ChartWidget(QWidget):
         self.legend.set_checked(name, visible)
 
     def _legend_ticked(self, item) -> None:
-        name = item.text()
-        if item.checkState() == Qt.CheckState.Checked:
-            self.hidden.discard(name)
-        else:
-            self.hidden.add(name)
+        ticked = item.checkState() == Qt.CheckState.Checked
+        (self.hidden.discard if ticked else self.hidden.add)(item.text())
         self._draw()
 
     def _legend_clicked(self, item) -> None:
@@ -365,10 +367,8 @@ class ChartWidget(QWidget):
         return run_of_name(self.spec, name)
 
     def emphasise(self, run: str | None) -> None:
-        """While the mouse is over ``run`` (in the plot or the legend), fade the other
-        runs and draw it on top; None brings them back.  Only the items' opacity
-        changes (nothing is redrawn, and the export is untouched: a click makes the
-        lasting highlight)."""
+        """While the mouse is over ``run`` (plot or legend), fade the other runs and draw
+        it on top; None brings them back.  Only opacities change (a click highlights)."""
         if run not in self._run_items:
             run = None
         if run == self.hover_run:
