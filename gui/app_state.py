@@ -18,10 +18,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QApplication
 
 from yardstick.gui import heap
+from yardstick.gui.gil_sharing import paced
 from yardstick.session.changes import WHATS, Change
 from yardstick.session.model import Session
 from yardstick.session.workspace import Workspace
@@ -190,16 +191,16 @@ class PanelState:
         self._relay.changed.emit(what)
 
     def _after_load_step(self) -> bool:
-        """While a load adds runs to a shown window, a panel hears of it in the next turn
-        of the event loop (a 1 ms timer), not in the turn that added them: the addition
-        and the panels' answers took 40-65 ms together.  Returns True if so."""
+        """While a load adds runs to a shown window, a panel hears of it in a turn of the
+        event loop of its own, after the addition has been painted
+        (:func:`~yardstick.gui.gil_sharing.paced`), not in the turn that added them: the
+        addition and the panels' answers took 40-65 ms together.  Returns True if so."""
         if not self._state.session.loads_under_way() or \
                 not any(w.isVisible() for w in QApplication.topLevelWidgets()):
             return False
         if self not in _soon:
             _soon.append(self)
-            if len(_soon) == 1:
-                QTimer.singleShot(1, _announce_soon)
+            paced(_announce_soon)
         return True
 
     def release(self) -> None:
@@ -229,13 +230,14 @@ _soon: list[PanelState] = []
 
 
 def _announce_soon() -> None:
-    """Tell the first panel waiting of a load's additions; the next in the next turn
-    (the Measures and Collection panels shown side by side painted 30-45 ms together)."""
+    """Tell the first panel waiting of a load's additions (the next hears in a paced step
+    of its own: the Measures and Collection panels shown side by side painted 30-45 ms
+    together)."""
+    if not _soon:
+        return                          # (detached meanwhile)
     panel = _soon.pop(0)
     try:
         if not panel._held():
             panel.release()
     except RuntimeError:                # its window was closed (and deleted) meanwhile
         panel.detach()
-    if _soon:
-        QTimer.singleShot(1, _announce_soon)

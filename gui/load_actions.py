@@ -15,7 +15,7 @@ from PySide6.QtCore import Qt, QTimer
 
 from yardstick.gui import heap
 from yardstick.gui import settings as st
-from yardstick.gui.gil_sharing import next_turn
+from yardstick.gui.gil_sharing import paced
 from yardstick.gui.sample_files import sample_items
 from yardstick.session.loading import LoadResult, expand
 from yardstick.session.session_load import SessionLoad, apply_load_result
@@ -117,15 +117,19 @@ class LoadActions:
 
     def _load_done(self, load: SessionLoad, res: LoadResult) -> None:
         """The load's end, one step a turn of the event loop (the last runs added, the
-        groups guessed, the evaluations' errors told; then ``loaded``)."""
+        groups guessed, the evaluations' errors told; then ``loaded``), each after what
+        the previous one changed has been painted and the panels have heard of it
+        (:func:`~yardstick.gui.gil_sharing.paced`) while the window is shown."""
         steps = load.finishing(res)
 
         def step() -> None:
             steps.pop(0)()
-            if steps:
-                next_turn(self, step)
-            else:
+            if not steps:
                 self._load_ended(res)
+            elif self.isVisible():
+                paced(step)
+            else:
+                step()
 
         step()
 

@@ -82,9 +82,9 @@ class SessionLoad:
     def finishing(self, res: LoadResult) -> list[Callable[[], None]]:
         """:meth:`finish` as steps to call in order (the window calls each in its own
         turn of the event loop: adding the last runs and guessing 150 runs' groups took
-        40-70 ms together)."""
+        40-70 ms together).  The load is under way until the last step (the window's
+        panels hear of each step's change in a turn of their own while one is)."""
         def settle() -> None:
-            self.session._loads.pop(self.key, None)
             if res.runs or res.groups:
                 self.session.settle_groups(res.groups)
 
@@ -92,7 +92,10 @@ class SessionLoad:
             if res.runs:
                 self.session.evaluations_arrived(self.evaluator.error)
 
-        return [self.flush, settle, report]
+        def ended() -> None:
+            self.session._loads.pop(self.key, None)
+
+        return [self.flush, settle, report, ended]
 
     def cancel(self) -> None:
         """Forget the load (its job failed or was cancelled): nothing more is added."""

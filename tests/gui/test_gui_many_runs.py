@@ -81,7 +81,8 @@ def test_topic_lists_in_natural_order(qtbot, win):
     shown = [topic.topic.itemText(i) for i in range(topic.topic.count())]
     assert shown == TOPICS  # 1, 2, ..., 10, 11, 12 (trec_eval's strcmp order: 1, 10, 11 ...)
     coll = win.panels["collection"]
-    assert list(coll.topics_view.frame().index) == TOPICS
+    # a shown panel hears of a load's steps a paced turn after the session has them
+    qtbot.waitUntil(lambda: list(coll.topics_view.frame().index) == TOPICS, timeout=5000)
 
 
 def test_compare_all_two_hundred_runs_with_a_baseline(qtbot, win):
