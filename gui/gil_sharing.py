@@ -21,7 +21,7 @@ from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
 from yardstick.common.progress import Progress
 
 __all__ = ["GIL_SWITCH_INTERVAL", "share_the_gil", "after_paints", "next_turn", "paced",
-           "until_set"]
+           "pacing", "until_set"]
 
 #: How long (seconds) a thread running Python holds the GIL before another thread waiting
 #: for it gets it (``sys.setswitchinterval``; CPython's default is 5 ms), set by
@@ -101,6 +101,11 @@ def paced(fn: Callable[[], None]) -> None:
     _paced.append(fn)
     if len(_paced) == 1:
         _pace_next()
+
+
+def pacing() -> bool:
+    """Whether :func:`paced` steps are waiting."""
+    return bool(_paced)
 
 
 def _pace_next() -> None:

@@ -21,6 +21,7 @@ import pytest
 from PySide6.QtCore import QTimer
 
 from tests.gui_support import RUNS, load, make_window
+from yardstick.gui.gil_sharing import pacing
 
 # timing-sensitive: `make test` runs it on its own after the parallel suite
 pytestmark = pytest.mark.serial
@@ -129,37 +130,25 @@ def open_track(qtbot, tmp_path, monkeypatch, track):
     ended = []
     win.loaded.connect(ended.append)       # the load's end (its steps) has run
 
-    def done() -> bool:
+    def done() -> bool:                    # (and the panels' paced answers given)
         return bool(ended) and names <= set(win.state.evaluations(visible_only=False)) \
-            and win.panels["measures"].table.model().rowCount() == len(runs)
+            and win.panels["measures"].table.model().rowCount() == len(runs) \
+            and not pacing()
 
     work = gui_turns(qtbot, win, lambda: win.open_items(
         [(str(qrels), "qrels"), *((str(p), "run") for p in runs)]), done, timeout=180000)
     return win, work
 
 
-#: No freeze: the longest turn the window may take while a track loads (issue 28 saw
-#: stalls of 740 and 1050 ms).  The 50 ms target is checked below and is not met yet.
-GUI_FREEZE_LIMIT = 0.150
-
-
-@pytest.mark.parametrize("limit", [
-    GUI_FREEZE_LIMIT,
-    pytest.param(GUI_WORK_LIMIT, marks=pytest.mark.xfail(
-        strict=False, reason="issue 28 open: longest turn 30-69 ms (median ~37, 2 of 14 runs "
-        "over 50 ms) at load ~1 on the 2-core machine, was 53-103 ms (median ~66): the "
-        "window's repaint of the shown Measures and Collection tables (2-3 viewports of "
-        "10-30 ms each)")),
-], ids=["no-freeze", "50ms-target"])
-def test_no_turn_goes_over_budget_while_a_compressed_track_loads(qtbot, tmp_path, monkeypatch,
-                                                                 track, limit):
+def test_no_turn_goes_over_50ms_while_a_compressed_track_loads(qtbot, tmp_path, monkeypatch,
+                                                               track):
     """Issue 28's case: 150 xz-compressed runs of 50 teams, shown as they are evaluated,
     their groups guessed when the load ends; the window shown at 1280x800."""
     win, work = open_track(qtbot, tmp_path, monkeypatch, track)
     assert len(win.state.workspace.runs) == 150
     assert win.state.workspace.runs["team07b"].group == "team07"  # the load's end ran
     assert len(work) > 20
-    assert work.max() < limit, over_budget(work)
+    assert work.max() < GUI_WORK_LIMIT, over_budget(work)
 
 
 def test_the_measure_catches_a_turn_that_works_too_long(qtbot, tmp_path, monkeypatch, track):
