@@ -27,6 +27,10 @@ _R = Qt.ItemDataRole
 #: the roles :meth:`DataFrameModel.data` answers
 _ROLES = frozenset((_R.DisplayRole, SORT_ROLE, _R.TextAlignmentRole, _R.BackgroundRole,
                     _R.ToolTipRole))
+_DISPLAY, _ALIGN, _BACKGROUND = (int(_R.DisplayRole.value), int(_R.TextAlignmentRole.value),
+                                 int(_R.BackgroundRole.value))
+_NUMBERS = (int, float, np.integer, np.floating)
+_RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 #: Cells sampled in all to size a table's columns (at least 8 rows per column).
 FIT_CELLS = 1500
 #: Widest a column is made by fitting (pixels); the user may widen it.
@@ -345,10 +349,16 @@ class SortProxy(QSortFilterProxyModel):
         if not src.isValid():
             return
         r, c = src.row(), src.column()
-        for i in range(len(span)):
-            item = span[i]
+        coloured = source.color_fn is not None or source.row_colors is not None
+        for item in span:                      # the delegate's 7 roles; 3 have answers
             role = item.role()
-            if role in _ROLES:
+            if role == _DISPLAY:               # (the commonest first, without a call each)
+                item.setData(source.display_text(r, c))
+            elif role == _ALIGN:
+                v = source._values[c][r]
+                if isinstance(v, _NUMBERS) and not isinstance(v, bool):
+                    item.setData(_RIGHT)
+            elif role in _ROLES and (role != _BACKGROUND or coloured):
                 value = source.cell_data(r, c, role)
                 if value is not None:
                     item.setData(value)

@@ -51,3 +51,40 @@ def test_a_chart_behind_a_tab_is_drawn_again_only_when_it_comes_to_the_front(qtb
     docks[0].raise_()
     qtbot.waitUntil(lambda: chart._drawn_size == shown)
     assert drawn[-1] == shown                  # drawn again at its size on screen
+
+
+def test_a_cell_paints_what_its_roles_answer_one_by_one(qtbot):
+    """The sort proxy answers a cell's paint in one call (``multiData``, its common roles
+    without a call each): the text, alignment and background the delegate paints are the
+    model's ``data()`` answers, role by role, in every kind of column."""
+    import numpy as np
+    import pandas as pd
+    from PySide6.QtWidgets import QStyleOptionViewItem
+
+    from yardstick.gui.table_view import FrameTableView
+
+    view = FrameTableView()
+    qtbot.addWidget(view)
+    frame = pd.DataFrame({"map": [0.25, np.nan, 1 / 3], "num_ret": [1000, 7, 12],
+                          "p t-test": [1.29e-6, 0.5, 0.049], "team": ["a", "bb", None]},
+                         index=pd.Index(["r1", "r2", "r3"], name="run"))
+    view.set_frame(frame)
+    view.source.color_fn = lambda r, c, v: "#ffeeee" if c == 1 and r == 2 else None
+    delegate, proxy = view.itemDelegate(), view.proxy
+    R = Qt.ItemDataRole
+    checked = {"alignment": 0, "background": 0}
+    for row in range(proxy.rowCount()):
+        for col in range(proxy.columnCount()):
+            index = proxy.index(row, col)
+            opt = QStyleOptionViewItem()
+            delegate.initStyleOption(opt, index)          # (asks multiData, as a paint does)
+            assert opt.text == (proxy.data(index, R.DisplayRole) or "")
+            align = proxy.data(index, R.TextAlignmentRole)
+            if align is not None:
+                assert int(opt.displayAlignment.value) == int(align)
+                checked["alignment"] += 1
+            brush = proxy.data(index, R.BackgroundRole)
+            if brush is not None:
+                assert opt.backgroundBrush.color().name() == brush.color().name() == "#ffeeee"
+                checked["background"] += 1
+    assert checked["alignment"] >= 9 and checked["background"] == 1  # (numbers: 3 x 3)
