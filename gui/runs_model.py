@@ -96,13 +96,12 @@ class RunsModel(QAbstractTableModel):
         """Every role a cell's paint asks for in one Python call (Qt's delegate asks
         seven at once; ``data()`` answered each in a call of its own)."""
         e = self._entry(index)
-        if e is None:
-            return
-        col = COLUMNS[index.column()]
-        for i in range(len(span)):
-            item = span[i]
+        col = COLUMNS[index.column()] if e is not None else ""
+        for item in span:
             value = self._value(e, col, item.role())
-            if value is not None:
+            if value is None:
+                item.clearData()               # (the delegate's span keeps the last cell's)
+            else:
                 item.setData(value)
 
     def data(self, index, role=Qt.ItemDataRole.DisplayRole):
@@ -111,6 +110,8 @@ class RunsModel(QAbstractTableModel):
 
     def _value(self, e, col: str, role):
         """What run entry ``e`` shows in column ``col`` for ``role``."""
+        if e is None:
+            return None
         if col in CHECKS:
             if role == Qt.ItemDataRole.CheckStateRole:
                 on = getattr(e, CHECKS[col])

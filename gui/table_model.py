@@ -347,6 +347,8 @@ class SortProxy(QSortFilterProxyModel):
             return
         src = self.mapToSource(index)
         if not src.isValid():
+            for item in span:
+                item.clearData()
             return
         r, c = src.row(), src.column()
         coloured = source.color_fn is not None or source.row_colors is not None
@@ -358,7 +360,13 @@ class SortProxy(QSortFilterProxyModel):
                 v = source._values[c][r]
                 if isinstance(v, _NUMBERS) and not isinstance(v, bool):
                     item.setData(_RIGHT)
+                else:
+                    item.clearData()
             elif role in _ROLES and (role != _BACKGROUND or coloured):
                 value = source.cell_data(r, c, role)
-                if value is not None:
+                if value is None:
+                    item.clearData()
+                else:
                     item.setData(value)
+            else:
+                item.clearData()               # (the delegate's span keeps the last cell's)

@@ -73,6 +73,7 @@ def test_a_cell_paints_what_its_roles_answer_one_by_one(qtbot):
     delegate, proxy = view.itemDelegate(), view.proxy
     R = Qt.ItemDataRole
     checked = {"alignment": 0, "background": 0}
+    fresh = QStyleOptionViewItem()
     for row in range(proxy.rowCount()):
         for col in range(proxy.columnCount()):
             index = proxy.index(row, col)
@@ -83,8 +84,39 @@ def test_a_cell_paints_what_its_roles_answer_one_by_one(qtbot):
             if align is not None:
                 assert int(opt.displayAlignment.value) == int(align)
                 checked["alignment"] += 1
+            else:                              # not the cell painted before (the span is
+                assert opt.displayAlignment == fresh.displayAlignment  # the delegate's own)
             brush = proxy.data(index, R.BackgroundRole)
             if brush is not None:
                 assert opt.backgroundBrush.color().name() == brush.color().name() == "#ffeeee"
                 checked["background"] += 1
+            else:
+                assert opt.backgroundBrush.style() == Qt.BrushStyle.NoBrush
     assert checked["alignment"] >= 9 and checked["background"] == 1  # (numbers: 3 x 3)
+
+
+def test_each_runs_column_paints_its_own_roles(qtbot, tmp_path, monkeypatch):
+    """The Collection's runs table answers a cell's paint in one call: a check box only
+    in shown and pooled, a colour only in colour, each cell its own text (the delegate
+    keeps the roles of the cell it painted before, which a first cut showed in every
+    column)."""
+    from PySide6.QtWidgets import QStyleOptionViewItem
+
+    from tests.gui_support import QRELS, RUNS, load, make_window
+    from yardstick.gui.runs_model import CHECKS, COLUMNS
+
+    win = make_window(qtbot, tmp_path, monkeypatch)
+    load(qtbot, win, [(QRELS, "qrels")] + [(r, "run") for r in RUNS])
+    panel = win.panels["collection"]
+    model, delegate = panel.runs_model, panel.runs_view.itemDelegate()
+    feature = QStyleOptionViewItem.ViewItemFeature
+    for row in range(model.rowCount()):
+        entry = win.state.workspace.runs[model.names()[row]]
+        for col, name in enumerate(COLUMNS):
+            opt = QStyleOptionViewItem()
+            delegate.initStyleOption(opt, model.index(row, col))
+            assert bool(opt.features & feature.HasCheckIndicator) == (name in CHECKS)
+            assert (opt.backgroundBrush.style() != Qt.BrushStyle.NoBrush) == (name == "colour")
+            assert opt.text == {"name": entry.name, "group": entry.group,
+                                "tag": entry.run.tag, "topics": str(entry.run.num_topics),
+                                "lines": str(len(entry.run)), "file": entry.path}.get(name, "")
