@@ -203,6 +203,8 @@ class WhatIfView(FlippingSplitter):
         self.ranking = FrameTableView()
         for t in (self.changes, self.ranking):   # measure and run names elide sooner here
             t.text_floor_chars = 8
+        # the answer's header whole: counts (1000, not 1000.0000) no longer widen its column
+        self.changes.whole_columns = frozenset({"topic now"})
         self.addWidget(self.changes)
         self.addWidget(self.ranking)
         self.setStretchFactor(0, 1)           # each its answer: measure and value now;

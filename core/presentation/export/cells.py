@@ -18,7 +18,8 @@ from collections.abc import Mapping
 import numpy as np
 import pandas as pd
 
-__all__ = ["DEFAULT_MARKER", "as_frame", "show_index", "n_index", "label", "is_count_column",
+__all__ = ["DEFAULT_MARKER", "as_frame", "show_index", "n_index", "label", "is_count_name",
+           "is_count_column",
            "decimals_for", "fmt_value", "is_pvalue_column", "fmt_pvalue", "cells", "flag_cells",
            "marker_cells", "numeric_columns", "console_text"]
 
@@ -79,13 +80,18 @@ def label(x) -> str:
     return "" if x is None else str(x)
 
 
+def is_count_name(name) -> bool:
+    """A name of counts, as trec_eval prints them: ``num_*`` (``num_ret``, ``num_rel`` ...)
+    or ``*rank``."""
+    name = label(name)
+    return name.startswith(_COUNT_PREFIXES) or name.endswith(_COUNT_SUFFIXES)
+
+
 def is_count_column(name, series: pd.Series) -> bool:
     """Integer or boolean dtype, or a ``num_*`` or ``*rank`` column holding whole numbers."""
     if pd.api.types.is_integer_dtype(series.dtype) or pd.api.types.is_bool_dtype(series.dtype):
         return True
-    name = label(name)
-    if not ((name.startswith(_COUNT_PREFIXES) or name.endswith(_COUNT_SUFFIXES))
-            and pd.api.types.is_numeric_dtype(series.dtype)):
+    if not (is_count_name(name) and pd.api.types.is_numeric_dtype(series.dtype)):
         return False
     v = series.to_numpy(dtype=float)
     v = v[np.isfinite(v)]

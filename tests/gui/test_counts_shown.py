@@ -1,0 +1,59 @@
+"""The window's tables show counts (``num_ret``, ``num_rel``, ``num_rel_ret`` ... as rows of
+the Topic explorer's what-if table, or as columns) as trec_eval prints them: ``1000``, not
+``1000.0000`` (issue #28, seen at 1280x800 on a 150-run track), while the frame keeps its
+float dtype (an object frame changed the columns' fitted widths)."""
+
+from __future__ import annotations
+
+import pandas as pd
+from PySide6.QtCore import Qt
+
+from yardstick.gui.table_model import DataFrameModel
+
+
+def _shown(model, r, c):
+    return model.data(model.index(r, c), Qt.ItemDataRole.DisplayRole)
+
+
+def _what_if_frame() -> pd.DataFrame:
+    # the shape of gui.teaching_views.what_if_frames: measures as rows, float columns
+    return pd.DataFrame({"topic now": [0.3125, 1000.0, 31.0, 12.0],
+                         "topic was": [0.2969, 1000.0, 31.0, 11.0],
+                         "mean now": [0.2512, 49000.0, 1837.0, 1042.5],
+                         "mean was": [0.2509, 49000.0, 1837.0, 1041.0]},
+                        index=pd.Index(["map", "num_ret", "num_rel", "num_rel_ret"]))
+
+
+def test_count_rows_of_the_what_if_table_read_as_trec_eval_prints_them():
+    frame = _what_if_frame()
+    m = DataFrameModel(frame)
+    assert all(t.kind == "f" for t in m.frame().dtypes)          # the frame is unchanged
+    rows = {m.row_key(r): [_shown(m, r, c) for c in range(1, m.columnCount())]
+            for r in range(m.rowCount())}
+    assert rows["num_ret"] == ["1000", "1000", "49000", "49000"]
+    assert rows["num_rel"] == ["31", "31", "1837", "1837"]
+    assert rows["num_rel_ret"] == ["12", "11", "1042.5000", "1041"]   # a fraction stays one
+    assert rows["map"] == ["0.3125", "0.2969", "0.2512", "0.2509"]
+
+
+def test_count_columns_read_as_integers_and_measures_keep_four_decimals():
+    frame = pd.DataFrame({"map": [0.31, 0.2], "num_ret": [1000.0, 997.0],
+                          "num_rel_ret": [1837.0, float("nan")]},
+                         index=pd.Index(["a", "b"], name="run"))
+    m = DataFrameModel(frame)
+    texts = [[_shown(m, r, c) for c in range(m.columnCount())] for r in range(m.rowCount())]
+    assert texts == [["a", "0.3100", "1000", "1837"], ["b", "0.2000", "997", ""]]
+
+
+def test_a_count_column_is_sized_for_the_integer_it_shows(qtbot):
+    from yardstick.gui.table_view import FrameTableView
+
+    view = FrameTableView()
+    qtbot.addWidget(view)
+    view.resize(900, 400)
+    view.set_frame(_what_if_frame())
+    view.fit_columns()
+    fm = view.fontMetrics()
+    col = 3                                                  # "mean now" (the index first)
+    assert view.source.data(view.source.index(1, col)) == "49000"
+    assert view.columnWidth(col) >= fm.horizontalAdvance("1042.5000") + 12
