@@ -314,3 +314,37 @@ def test_pool_files_write_counts_as_integers(tmp_path):
     assert "." in summary["share_relevant"]
     ranks = pd.read_csv(tmp_path / "earliest_rank.csv", dtype=str)["earliest_rank"].dropna()
     assert len(ranks) and ranks.str.isdigit().all()
+
+
+def test_pool_summary_writes_a_share_of_one_as_a_float_beside_the_counts(tmp_path):
+    """A pool whose every document is judged has ``share_judged`` 1 and
+    ``mean_unjudged_10`` 0: they read ``1.0`` / ``1.0000`` like the ``0.9731`` of another
+    track, not ``1`` like a count (the summary's whole floats were all made integers);
+    the counts stay integers, and the mixed value column is right-aligned."""
+    from yardstick.cli import main as cli_main
+
+    docs = [f"d{i}" for i in range(12)]
+    runs = []
+    for r in range(2):
+        path = tmp_path / f"run{r}"
+        path.write_text("".join(f"{t} Q0 {d} {k + 1} {20 - k} run{r}\n" for t in ("1", "2")
+                                for k, d in enumerate(docs[r:r + 10])))
+        runs.append(str(path))
+    qrels = tmp_path / "qrels"
+    qrels.write_text("".join(f"{t} 0 {d} {int(i % 3 == 0)}\n" for t in ("1", "2")
+                             for i, d in enumerate(docs)))
+    for fmt, ext in (("csv", "csv"), ("markdown", "md")):
+        out = tmp_path / fmt
+        assert cli_main(["pool", "--qrels", str(qrels), "--depth", "10", "--analysis",
+                         "stats", "--out", str(out), "--format", fmt, *runs]) == 0
+        text = (out / f"pool_summary.{ext}").read_text()
+        if fmt == "csv":
+            summary = dict(line.split(",", 1) for line in text.splitlines()[1:])
+            assert summary["share_judged"] == "1.0" and summary["mean_share_judged"] == "1.0"
+            assert summary["mean_unjudged_10"] == "0.0"
+            assert summary["topics"] == "2" and summary["total_pool_size"] == "22"
+        else:
+            rows = {c[1].strip(): c[2].strip() for c in
+                    (line.split("|") for line in text.splitlines() if line.startswith("|"))}
+            assert rows["share_judged"] == "1.0000" and rows["topics"] == "2"
+            assert text.splitlines()[1].rstrip().endswith(": |")     # numbers to the right

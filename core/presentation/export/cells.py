@@ -225,9 +225,19 @@ def marker_cells(frame: pd.DataFrame, markers: pd.DataFrame | None) -> list[list
 def numeric_columns(frame: pd.DataFrame) -> list[bool]:
     """Right-align flags for header/body columns (index first)."""
     idx = [False] * n_index(frame)
-    return idx + [pd.api.types.is_numeric_dtype(frame.iloc[:, j].dtype)
-                  and not pd.api.types.is_bool_dtype(frame.iloc[:, j].dtype)
-                  for j in range(frame.shape[1])]
+    return idx + [_is_numbers(frame.iloc[:, j]) for j in range(frame.shape[1])]
+
+
+def _is_numbers(col: pd.Series) -> bool:
+    """A numeric column, or an object one of numbers only (a summary's ``value``: counts
+    as ints beside fractions), right-aligned like one."""
+    if pd.api.types.is_bool_dtype(col.dtype):
+        return False
+    if pd.api.types.is_numeric_dtype(col.dtype):
+        return True
+    kinds = {_kind(v) for v in col.dropna().tolist()} if \
+        pd.api.types.is_object_dtype(col.dtype) else {"o"}
+    return bool(kinds) and kinds <= {"i", "f"}
 
 
 def console_text(frame: pd.DataFrame, decimals: int = 4, index: bool = True) -> str:
