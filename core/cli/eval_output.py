@@ -113,10 +113,3 @@ def missing_note(run_, qrels, options) -> str | None:
 
 def _some(topics: list[str]) -> str:
     return f"{', '.join(topics[:10])}{' ...' if len(topics) > 10 else ''}"
-    missing = sorted(set(qrels.topics.tolist()) - set(run_.topics.tolist()))
-    if missing and options.compat == 10:
-        return (f"yardstick eval: note: {len(missing)} qrels topic(s) have no results in "
-                f"{run_.name} and are ignored (use -c to count them as 0; trec_eval 10.0 "
-                f"stops with an error here): {', '.join(missing[:10])}"
-                f"{' ...' if len(missing) > 10 else ''}")
-    return None
