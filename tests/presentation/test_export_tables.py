@@ -316,7 +316,7 @@ def test_pool_files_write_counts_as_integers(tmp_path):
     assert len(ranks) and ranks.str.isdigit().all()
 
 
-def test_pool_summary_writes_a_share_of_one_as_a_float_beside_the_counts(tmp_path):
+def test_pool_summary_writes_a_share_of_one_as_a_float_beside_the_counts(tmp_path, capsys):
     """A pool whose every document is judged has ``share_judged`` 1 and
     ``mean_unjudged_10`` 0: they read ``1.0`` / ``1.0000`` like the ``0.9731`` of another
     track, not ``1`` like a count (the summary's whole floats were all made integers);
@@ -348,3 +348,18 @@ def test_pool_summary_writes_a_share_of_one_as_a_float_beside_the_counts(tmp_pat
                     (line.split("|") for line in text.splitlines() if line.startswith("|"))}
             assert rows["share_judged"] == "1.0000" and rows["topics"] == "2"
             assert text.splitlines()[1].rstrip().endswith(": |")     # numbers to the right
+    # the console's summary too: counts as integers (was judged_outside_pool 0.0000)
+    printed = dict(line.split(None, 1) for line in capsys.readouterr().out.split("== pool")[1]
+                   .split("\n\n")[0].splitlines()[1:] if len(line.split()) == 2)
+    assert printed["topics"] == "2" and printed["boundary_ties"] == "0"
+    assert printed["share_judged"] == "1.0000" and printed["mean_pool_size"] == "11.0000"
+
+
+def test_console_text_writes_each_number_of_a_mixed_column_in_its_kind():
+    from yardstick.presentation.export.cells import console_text
+
+    row = pd.Series({"collection": "q.txt", "documents": float("nan"), "runs": 12,
+                     "pct_pool_relevant": 62.376238}).to_frame().T
+    text = console_text(row, index=False)
+    assert "62.3762" in text and "62.376238" not in text and "q.txt" in text
+    assert text.split()[-2:] == ["12", "62.3762"]

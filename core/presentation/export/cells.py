@@ -251,6 +251,10 @@ def console_text(frame: pd.DataFrame, decimals: int = 4, index: bool = True) -> 
         if pd.api.types.is_numeric_dtype(s.dtype) and not pd.api.types.is_bool_dtype(s.dtype):
             count, p = is_count_column(name, s), is_pvalue_column(name)
             formatters.append(lambda v, c=count, p=p: fmt_value(v, decimals, c, p) or "NaN")
+        elif pd.api.types.is_object_dtype(s.dtype):   # mixed (a summary's value, a row):
+            p = is_pvalue_column(name)                  # each number in its own kind
+            formatters.append(lambda v, p=p: v if isinstance(v, str) else
+                              fmt_value(v, decimals, False, p) or "NaN")
         else:
             formatters.append(None)
     return frame.to_string(index=index, formatters=formatters)
