@@ -97,6 +97,14 @@ def _column_values(col: pd.Series) -> np.ndarray:
     return col.to_numpy()
 
 
+def _whole(values: np.ndarray) -> bool:
+    """Every finite value whole (a count column as the files tell one: 2.5 keeps it not)."""
+    if values.dtype.kind != "f":
+        return values.dtype.kind in "iu"
+    v = values[np.isfinite(values)]
+    return bool(np.all(v == np.round(v)))
+
+
 _BRUSHES: dict[str, QBrush] = {}
 
 
@@ -165,7 +173,7 @@ class DataFrameModel(QAbstractTableModel):
         self._pcol = [is_p_column(h) for h in headers]
         self._prow = np.array([isinstance(k, str) and is_p_column(k) for k in frame.index]
                               if len(frame) <= 200 else [], bool)
-        self._count = [is_count_name(h) for h in headers]
+        self._count = [is_count_name(h) and _whole(v) for h, v in zip(headers, cols, strict=True)]
         self._crow = np.array([isinstance(k, str) and is_count_name(k) for k in frame.index]
                               if len(frame) <= 200 else [], bool)
         self.endResetModel()

@@ -57,3 +57,13 @@ def test_a_count_column_is_sized_for_the_integer_it_shows(qtbot):
     col = 3                                                  # "mean now" (the index first)
     assert view.source.data(view.source.index(1, col)) == "49000"
     assert view.columnWidth(col) >= fm.horizontalAdvance("1042.5000") + 12
+
+
+def test_a_rank_column_with_a_fraction_keeps_its_decimals_in_every_row():
+    """As the files decide (``is_count_column``): a ``*rank`` column is shown as counts
+    only when every value is whole, so a mean rank column does not mix 2 and 2.5000."""
+    frame = pd.DataFrame({"mean_rank": [2.0, 2.5], "earliest_rank": [4.0, float("nan")]},
+                         index=pd.Index(["a", "b"], name="run"))
+    m = DataFrameModel(frame)
+    assert [_shown(m, r, 1) for r in range(2)] == ["2.0000", "2.5000"]
+    assert [_shown(m, r, 2) for r in range(2)] == ["4", ""]
