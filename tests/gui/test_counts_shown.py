@@ -67,3 +67,14 @@ def test_a_rank_column_with_a_fraction_keeps_its_decimals_in_every_row():
     m = DataFrameModel(frame)
     assert [_shown(m, r, 1) for r in range(2)] == ["2.0000", "2.5000"]
     assert [_shown(m, r, 2) for r in range(2)] == ["4", ""]
+
+
+def test_recip_rank_is_a_measure_not_a_count():
+    """``recip_rank`` ends in "rank" but is 1/rank: a topic's 1.0 reads 1.0000 beside its
+    0.0909 (the Topic panel showed 1 and 0.0909 in one column)."""
+    frame = pd.DataFrame({"recip_rank": [1.0, 1.0]}, index=pd.Index(["a", "b"], name="run"))
+    m = DataFrameModel(frame)
+    assert [_shown(m, r, 1) for r in range(2)] == ["1.0000", "1.0000"]
+    from yardstick.presentation.export.tables import table_to_text
+
+    assert "1.0000" in table_to_text(frame, "markdown")

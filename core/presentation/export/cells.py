@@ -84,7 +84,8 @@ def is_count_name(name) -> bool:
     """A name of counts, as trec_eval prints them: ``num_*`` (``num_ret``, ``num_rel`` ...)
     or ``*rank``."""
     name = label(name)
-    return name.startswith(_COUNT_PREFIXES) or name.endswith(_COUNT_SUFFIXES)
+    return name.startswith(_COUNT_PREFIXES) or (name.endswith(_COUNT_SUFFIXES)
+                                                and "recip" not in name)  # recip_rank: 1/rank
 
 
 def is_count_column(name, series: pd.Series) -> bool:
