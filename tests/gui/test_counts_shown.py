@@ -78,3 +78,13 @@ def test_recip_rank_is_a_measure_not_a_count():
     from yardstick.presentation.export.tables import table_to_text
 
     assert "1.0000" in table_to_text(frame, "markdown")
+
+
+def test_precision_at_10_is_a_measure_not_a_p_value():
+    """``P_10`` was taken for a p-value column (``p_*``), so a topic's P_10 of 0 read
+    ``0`` (an exact p of 0) beside 0.1000 in the Topic panel."""
+    frame = pd.DataFrame({"P_10": [0.0, 0.1], "p_vs_best": [0.0, 3e-7]},
+                         index=pd.Index(["a", "b"], name="run"))
+    m = DataFrameModel(frame)
+    assert [_shown(m, r, 1) for r in range(2)] == ["0.0000", "0.1000"]
+    assert [_shown(m, r, 2) for r in range(2)] == ["0", "3.00e-07"]
