@@ -255,14 +255,17 @@ def test_long_latex_table_breaks_across_pages(tmp_path):
 
 def test_undecodable_run_tags_leave_as_their_bytes(tmp_path):
     """A run tag read from Latin-1 bytes (surrogateescape) is written back byte for byte in
-    text formats; XLSX, whose XML cannot hold the byte, shows it as an escape."""
+    data formats (CSV, Markdown); XLSX, whose XML cannot hold the byte, and LaTeX, which
+    pdflatex must read as UTF-8 ('Invalid UTF-8 byte' stopped it), show it as an escape."""
     openpyxl = pytest.importorskip("openpyxl")
     tag = b"caf\xe9".decode("utf-8", "surrogateescape")
     f = pd.DataFrame({"map": [0.25]}, index=pd.Index([tag], dtype=object, name="run"))
     prov = _prov()
-    for name in ("t.csv", "t.md", "t.tex"):
+    for name in ("t.csv", "t.md"):
         data = write_table(f, tmp_path / name, provenance=prov).read_bytes()
         assert b"caf\xe9" in data
+    tex = write_table(f, tmp_path / "t.tex", provenance=prov).read_bytes()
+    assert b"caf\\textbackslash{}xe9" in tex and b"\xe9" not in tex
     wb = openpyxl.load_workbook(write_table(f, tmp_path / "t.xlsx", provenance=prov))
     assert wb["table"]["A2"].value == "caf\\xe9" and wb["table"]["B2"].value == 0.25
 

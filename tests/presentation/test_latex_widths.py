@@ -89,3 +89,16 @@ def test_a_long_value_in_one_row_of_thousands_is_measured(tmp_path):
     frame.loc[row, "fitted"] = 8.787636471017964e19
     text = table_to_text(frame, "latex", caption="disjoint swap rates per size and bin")
     assert overfull_boxes({"rates": text}, tmp_path, "a4paper", True) == {}
+
+
+def test_a_docno_that_is_not_utf8_compiles(tmp_path):
+    """pool's judged_outside_pool.tex wrote a docno's raw bytes (read with
+    surrogateescape) and pdflatex stopped: 'Invalid UTF-8 byte "FF'.  They read \\xff."""
+    docno = b"d\xff\xfeoc".decode("utf-8", "surrogateescape")
+    frame = pd.DataFrame({"topic": ["301", "302"], "rel": [1, 0],
+                          "docno": pd.Series([docno, "DOC1"], dtype=object)})
+    text = table_to_text(frame, "latex", caption="judged outside the pool")
+    text.encode("utf-8")                                   # no surrogate left to write raw
+    assert r"d\textbackslash{}xff\textbackslash{}xfeoc" in text
+    (tmp_path / "raw.tex").write_bytes(text.encode("utf-8", "surrogateescape"))
+    assert overfull_boxes({"docnos": (tmp_path / "raw.tex").read_text()}, tmp_path) == {}
