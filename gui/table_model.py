@@ -18,7 +18,7 @@ from PySide6.QtGui import QBrush, QColor
 
 from yardstick.inputs.io.text_source import shown
 from yardstick.inputs.topic_order import natural_key
-from yardstick.presentation.export.cells import format_p, is_p_column
+from yardstick.presentation.export.cells import format_p, is_count_name, is_p_column
 
 #: the invalid index Qt passes as the parent of a flat table's rows
 _ROOT = QModelIndex()
@@ -101,6 +101,14 @@ def _column_values(col: pd.Series) -> np.ndarray:
     return col.to_numpy()
 
 
+def _whole(values: np.ndarray) -> bool:
+    """Every finite value whole (a count column as the files tell one: 2.5 keeps it not)."""
+    if values.dtype.kind != "f":
+        return values.dtype.kind in "iu"
+    v = values[np.isfinite(values)]
+    return bool(np.all(v == np.round(v)))
+
+
 _BRUSHES: dict[str, QBrush] = {}
 
 
@@ -141,6 +149,8 @@ class DataFrameModel(QAbstractTableModel):
         self._tips: dict[int, str] = {}
         self._pcol: list[bool] = []
         self._prow: np.ndarray = np.zeros(0, bool)  # rows of p-values (a transposed table)
+        self._count: list[bool] = []               # columns, and rows, of counts (num_ret):
+        self._crow: np.ndarray = np.zeros(0, bool)  # whole values as integers, as trec_eval
         self._shown: dict[tuple[int, int], str] = {}  # texts shown so far (display_text)
         self._shown_decimals = decimals
         self.set_frame(frame if frame is not None else pd.DataFrame())
@@ -166,6 +176,9 @@ class DataFrameModel(QAbstractTableModel):
         self._shown = {}
         self._pcol = [is_p_column(h) for h in headers]
         self._prow = np.array([isinstance(k, str) and is_p_column(k) for k in frame.index]
+                              if len(frame) <= 200 else [], bool)
+        self._count = [is_count_name(h) and _whole(v) for h, v in zip(headers, cols, strict=True)]
+        self._crow = np.array([isinstance(k, str) and is_count_name(k) for k in frame.index]
                               if len(frame) <= 200 else [], bool)
         self.endResetModel()
 
@@ -236,6 +249,9 @@ class DataFrameModel(QAbstractTableModel):
         if isinstance(v, (float, np.floating)) and (
                 self._pcol[c] or (r < len(self._prow) and self._prow[r])):
             return format_p(v, self.decimals)
+        if isinstance(v, (float, np.floating)) and float(v).is_integer() and (
+                self._count[c] or (r < len(self._crow) and self._crow[r])):
+            return str(int(v))                     # a count: 1000, not 1000.0000
         return format_value(v, self.decimals)
 
     def values_width(self, col: int, rows, fm) -> int:

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QLabel, QSlider, QSpinBox, QSplitter, QVBoxLayout,
 from yardstick.gui.charts.lesson_charts import LessonCurveChart, TieSpreadChart
 from yardstick.gui.flow_bar import FlowBar
 from yardstick.gui.table_view import FrameTableView, try_add_plot_export
+from yardstick.presentation.export.cells import is_count_name
 
 COLORS = {"relevant": "#d8f0d8", "unjudged": "#e4e4e4", "pooled, unjudged": "#fff2cc"}
 TIE_COLORS = ("#cfe2ff", "#9ec5fe")
@@ -203,6 +204,8 @@ class WhatIfView(FlippingSplitter):
         self.ranking = FrameTableView()
         for t in (self.changes, self.ranking):   # measure and run names elide sooner here
             t.text_floor_chars = 8
+        # the answer's header whole: counts (1000, not 1000.0000) no longer widen its column
+        self.changes.whole_columns = frozenset({"topic now"})
         self.addWidget(self.changes)
         self.addWidget(self.ranking)
         self.setStretchFactor(0, 1)           # each its answer: measure and value now;
@@ -235,6 +238,10 @@ def what_if_frames(session, lesson, evals: dict, measure: str
         "mean was": mean["original"].reindex(topic.index)})
     if measure not in next(iter(evals.values())).summary.index:
         measure = "map"
+    # the measure asked about first, the counts last: at 1280x800 the table shows ~4 rows,
+    # and num_ret, num_rel, num_rel_ret first left map half cut at its bottom edge
+    rank = [0 if str(m) == measure else 2 if is_count_name(m) else 1 for m in changes.index]
+    changes = changes.iloc[sorted(range(len(rank)), key=rank.__getitem__)]
     return changes, session.ranking(measure, evals)
 
 

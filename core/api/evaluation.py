@@ -103,7 +103,9 @@ def evaluate(qrels: Any, runs: Any, measures: Any = ("official",), per_topic: bo
     from yardstick.evaluation.measures.column_names import asked_names
     from yardstick.evaluation.measures.spec import output_label, parse_measures
 
-    specs = parse_measures(measures)
+    # a column's name (P_10, ndcg_cut_10) as the other API functions take it, not refused
+    specs = parse_measures([engine_requests(m)[0] if isinstance(m, str) else m for m in
+                            ([measures] if isinstance(measures, str) else measures)])
     q, run_list = read_qrels(qrels), read_runs(runs)
     opts = options or EvalOptions(**option_values)
     evs = evaluations(q, run_list, specs, opts, client=client)

@@ -95,13 +95,21 @@ def renamed(cols, summary, names: str):
 
 
 def missing_note(run_, qrels, options) -> str | None:
-    """The note on qrels topics the run has no results for (ignored unless ``-c``)."""
-    if options.complete:
-        return None
+    """The notes on qrels topics the run has no results for (ignored unless ``-c``) and on
+    the run's topics the qrels do not judge (ignored, as trec_eval ignores them)."""
+    notes = []
     missing = sorted(set(qrels.topics.tolist()) - set(run_.topics.tolist()))
-    if missing and options.compat == 10:
-        return (f"yardstick eval: note: {len(missing)} qrels topic(s) have no results in "
-                f"{run_.name} and are ignored (use -c to count them as 0; trec_eval 10.0 "
-                f"stops with an error here): {', '.join(missing[:10])}"
-                f"{' ...' if len(missing) > 10 else ''}")
-    return None
+    if missing and options.compat == 10 and not options.complete:
+        notes.append(f"yardstick eval: note: {len(missing)} qrels topic(s) have no results in "
+                     f"{run_.name} and are ignored (use -c to count them as 0; trec_eval 10.0 "
+                     f"stops with an error here): {_some(missing)}")
+    unjudged = sorted(set(run_.topics.tolist()) - set(qrels.topics.tolist()))
+    if unjudged:
+        notes.append(f"yardstick eval: note: {len(unjudged)} topic(s) of {run_.name} are not "
+                     f"in the qrels and are ignored, as trec_eval ignores them: "
+                     f"{_some(unjudged)}")
+    return "\n".join(notes) or None
+
+
+def _some(topics: list[str]) -> str:
+    return f"{', '.join(topics[:10])}{' ...' if len(topics) > 10 else ''}"

@@ -92,3 +92,25 @@ def _dask_where(text: str) -> str:
         raise argparse.ArgumentTypeError("needs Dask, which is not installed: "
                                          "pip install 'yardstick-ir[dask]'")
     return text
+
+
+def baselines_and_runs(baseline: list[str] | None, runs: list[str]
+                       ) -> tuple[list[str] | None, list[str], int]:
+    """``--baseline``'s names (comma lists split) and the RUN files, mended when
+    ``--baseline A [B …]`` stood just before the run files and took them all (its
+    ``nargs="+"``): the longest tail of existing files is the runs.  Returns the
+    baselines, the runs and how many files were moved; ``ValueError`` when there are no
+    runs."""
+    import os
+
+    names = None if baseline is None else \
+        [n.strip() for b in baseline for n in b.split(",") if n.strip()]
+    if runs or not names:
+        if not runs:
+            raise ValueError("the following arguments are required: RUN")
+        return names, runs, 0
+    for i in range(1, len(names)):
+        if all(os.path.isfile(n) for n in names[i:]):
+            return names[:i], names[i:], len(names) - i
+    raise ValueError("no RUN files: --baseline takes every name after it; put the run "
+                     "files before --baseline, or end its names with --")

@@ -290,9 +290,10 @@ def _title_index(args):
 
 def _section(out, title, frame) -> None:
     from yardstick.presentation.export.cells import console_text
+    from yardstick.presentation.export.columns import whole_numbers_as_integers as whole
 
-    print(f"\n== {title}", file=out)
-    print(console_text(frame), file=out)
+    print(f"\n== {title}", file=out)      # a summary's counts as integers, shares as floats
+    print(console_text(whole(frame) if list(frame.columns) == ["value"] else frame), file=out)
 
 
 def _print_stats(report, out, tie_order: str) -> None:
@@ -300,9 +301,8 @@ def _print_stats(report, out, tie_order: str) -> None:
         return
     _section(out, "pool", report.stats.summary.to_frame("value"))
     if report.assumptions is not None and report.assumptions.pooled:
-        print(f"pooled_runs and pool_groups count the "
-              f"{report.assumptions.pooled.split(':')[0].split(' ')[0]} pool "
-              f"(see Assumptions)", file=out)
+        kind = report.assumptions.pooled.split(":")[0].split(" ")[0]
+        print(f"pooled_runs and pool_groups count the {kind} pool (see Assumptions)", file=out)
     ties = int(report.stats.summary["boundary_ties"])
     print(f"tie order: {tie_order}; {ties} run-topic cut(s) at the pool depth fell "
           f"inside a group of tied scores"

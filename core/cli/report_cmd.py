@@ -48,7 +48,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
     p.add_argument("--kind", choices=KINDS, default="adhoc", help="report kind (default adhoc)")
     p.add_argument("--qrels", required=True, help="qrels file")
-    p.add_argument("runs", nargs="+", metavar="RUN", help="run file(s)")
+    p.add_argument("runs", nargs="*", metavar="RUN", help="run file(s)")
     p.add_argument("--out", required=True, metavar="DIR", help="output folder")
     add_dask_argument(p)
     p.add_argument("--run", "--runs", dest="only", action="append", metavar="NAME",
@@ -59,8 +59,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    f"with at most {PER_RUN_AUTO} runs or the runs --run names; a 150-run "
                    "report is then the summary of all runs)")
     p.add_argument("--baseline", nargs="+", metavar="RUN", default=None,
-                   help="with --comparison-table: also mark each run against these "
-                   "baselines (†, ‡, §, ¶), corrected over those comparisons only")
+                   help="mark each run against these baselines (†, ‡, §, ¶), corrected "
+                   "over those comparisons only, beside the comparison table (implies "
+                   "--comparison-table; names or comma lists, before or after the runs)")
     p.add_argument("--formats", default="html,pdf,assets",
                    help="comma list of html, pdf (report and figures), png, svg, csv, xlsx, "
                    "tex, md; assets = png,csv (default html,pdf,assets)")
@@ -339,13 +340,20 @@ def _column_name(evs, measure: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    from yardstick.cli.option_types import baselines_and_runs
     from yardstick.presentation.reports.render import parse_formats, write_report
 
     try:
         formats = parse_formats(args.formats)
+        args.baseline, args.runs, moved = baselines_and_runs(args.baseline, args.runs)
     except ValueError as e:
         print(f"yardstick report: {e}", file=sys.stderr)
         return 2
+    if moved:
+        print(f"note: --baseline {' '.join(args.baseline)}; the {moved} files after it are "
+              "the runs", file=sys.stderr)
+    if args.baseline and not args.comparison_table:
+        args.comparison_table = True                 # the baselines' table is part of it
     try:
         doc = build_document(args)
     except KeyError as e:

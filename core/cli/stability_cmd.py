@@ -3,7 +3,7 @@
   yardstick stability --qrels QRELS [--measure map ...] [--analysis swap|bootstrap|
         error-rate|sensitivity|kendall|taup|discriminative|tukey|topic-set-size|all ...]
         [--topic-group NAME=301-350 ...] [--topic-groups FILE] [--seed N] [-B 1000]
-        [--out DIR [--format csv|xlsx|latex|markdown]] RUN...
+        [--out DIR [--format csv|tsv|xlsx|latex|markdown]] RUN...
 
 Runs are evaluated with ``-c`` semantics (a qrels topic a run lacks scores 0).
 Measures are trec_eval names (``map``, ``P_10`` or ``P.10``, ``ndcg_cut_10``,
@@ -66,12 +66,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    "default 0.02 0.05 0.1)")
     p.add_argument("-l", dest="level", type=whole(0), default=1, help="relevance threshold (1)")
     p.add_argument("--out", metavar="DIR", help="write every table into DIR")
-    p.add_argument("--format", default="csv", choices=["csv", "xlsx", "latex", "markdown"],
+    p.add_argument("--format", default="csv", choices=["csv", "tsv", "xlsx", "latex", "markdown"],
                    help="file format for --out (default csv)")
     add_dask_argument(p)
 
 
-_SUFFIX = {"csv": ".csv", "xlsx": ".xlsx", "latex": ".tex", "markdown": ".md"}
+_SUFFIX = {"csv": ".csv", "tsv": ".tsv", "xlsx": ".xlsx", "latex": ".tex", "markdown": ".md"}
 
 
 def run(args: argparse.Namespace) -> int:

@@ -142,3 +142,22 @@ def test_baseline_mode_marks_runs_against_the_baseline(tmp_path, capsys):
     assert not (out / "aplrob03a.run").exists()                       # --per-run none
     tex = (out / "Comparison" / "comparison_baselines.tex").read_text()
     assert r"\dag{} UIUC03Rd1.run" in tex
+
+
+def test_baseline_just_before_the_run_files_leaves_them_runs(tmp_path, capsys):
+    """``--baseline A`` written just before the run files took them all as baselines
+    (its nargs="+"), and the report stopped: "the following arguments are required: RUN".
+    The files after it are the runs; a comma list names several baselines; --baseline
+    brings its comparison table without --comparison-table."""
+    out = tmp_path / "b"
+    assert cli_main(["report", "--qrels", str(QRELS), "--out", str(out), "--formats", "csv",
+                     "--measures", "map", "--per-run", "none",
+                     "--baseline", "UIUC03Rd1,aplrob03a", *map(str, RUNS)]) == 0
+    assert "the 3 files after it are the runs" in capsys.readouterr().err
+    pv = pd.read_csv(out / "Comparison" / "comparison_baselines_pvalues.csv")
+    assert set(pv.baseline) == {"UIUC03Rd1.run", "aplrob03a.run"}
+    assert set(pd.read_csv(out / "Comparison" / "comparison.csv").run) == \
+        {"aplrob03a.run", "UIUC03Rd1.run", "pircRBa1.run"}
+    assert cli_main(["report", "--qrels", str(QRELS), "--out", str(out),
+                     "--baseline", "UIUC03Rd1", "pircRBa1"]) == 2
+    assert "no RUN files: --baseline takes every name after it" in capsys.readouterr().err

@@ -85,6 +85,12 @@ def test_what_if_edits_update_measures_and_ranking(qtbot, panel, tmp_path):
     assert panel.evals[run_name].summary["map"] == fresh.summary["map"] != before
     shown = panel.what_if.changes.frame()
     assert shown.loc["map", "topic now"] == fresh.per_topic.loc[topic, "map"]
+    measure = panel.measure.currentText()    # the measure asked about first, counts last
+    assert shown.index[0] == measure and str(shown.index[-1]).startswith("num_"), shown.index
+    source = panel.what_if.changes.source    # a count reads as trec_eval prints it, not
+    col = [source.column_name(c) for c in range(source.columnCount())].index("topic now")
+    row = list(shown.index).index("num_ret")                            # as 1000.0000
+    assert source.data(source.index(row, col)) == str(int(fresh.per_topic.loc[topic, "num_ret"]))
     ranking = panel.what_if.ranking.frame()
     assert set(ranking.index) == {e for e in panel.session.runs}
     assert ranking.loc[run_name, "value"] == fresh.summary["map"]

@@ -40,6 +40,16 @@ def _reference(sample):
     return frame.set_index("run")["value"]
 
 
+@pytest.mark.parametrize("name", SPELLINGS + ["precision@10"])
+def test_evaluate(sample, name):
+    """ys.evaluate refused the column's spelling ("unknown measure 'P_10'; ... ask for
+    'P.10'") that every other API function takes."""
+    qrels, runs = sample
+    got = ys.evaluate(qrels, runs, [name], per_topic=False).set_index("run")["value"]
+    pd.testing.assert_series_equal(got, _reference(sample), check_names=False)
+    assert ys.evaluate(qrels, runs, name, per_topic=False)["value"].tolist() == got.tolist()
+
+
 @pytest.mark.parametrize("name", SPELLINGS)
 def test_stability_report(sample, name):
     qrels, runs = sample

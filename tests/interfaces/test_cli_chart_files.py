@@ -62,3 +62,17 @@ def test_pool_out_writes_charts_and_integer_counts(tmp_path, capsys):
 @pytest.fixture(autouse=True)
 def _headless(monkeypatch):
     monkeypatch.setenv("QT_QPA_PLATFORM", "offscreen")
+
+
+def test_stability_out_writes_tsv_as_pool_and_archive_do(tmp_path, capsys):
+    """``stability --format tsv`` was refused (pool, archive and the window's copy take it)."""
+    import pandas as pd
+
+    data = robust03_dir()
+    runs = sorted(str(p) for p in (data / "runs").glob("input.*.gz"))[:4]
+    assert main(["stability", "--qrels", str(data / "qrels" / "robust03_qrels.txt"),
+                 "-m", "map", "-a", "discriminative", "-B", "20", "--out", str(tmp_path),
+                 "--format", "tsv", *runs]) == 0
+    capsys.readouterr()
+    table = pd.read_csv(tmp_path / "discriminative_power.tsv", sep="\t", comment="#")
+    assert len(table) >= 1 and "measure" in " ".join(map(str, table.columns)).lower()

@@ -84,6 +84,13 @@ def test_qrels_topic_without_run_is_noted_not_fatal(tmp_path, capsys):
     assert "1 qrels topic(s) have no results in r and are ignored" in err
 
 
+def test_run_topic_without_qrels_is_noted(tmp_path, capsys):
+    # trec_eval ignores a run's topic the qrels do not judge, silently; the note names it
+    status, out, err = _eval(tmp_path, capsys, QRELS, RUN + b"77 Q0 z 1 1 t\n")
+    assert status == 0 and out == MAP_LINES
+    assert "1 topic(s) of r are not in the qrels and are ignored" in err and ": 77" in err
+
+
 @pytest.mark.parametrize("argv, status", [
     (["eval", "--no-such-option"], 2),      # trec_eval: usage, exit 1
     (["eval"], 2),                          # trec_eval: usage, exit 1

@@ -255,14 +255,17 @@ def test_long_latex_table_breaks_across_pages(tmp_path):
 
 def test_undecodable_run_tags_leave_as_their_bytes(tmp_path):
     """A run tag read from Latin-1 bytes (surrogateescape) is written back byte for byte in
-    text formats; XLSX, whose XML cannot hold the byte, shows it as an escape."""
+    data formats (CSV, Markdown); XLSX, whose XML cannot hold the byte, and LaTeX, which
+    pdflatex must read as UTF-8 ('Invalid UTF-8 byte' stopped it), show it as an escape."""
     openpyxl = pytest.importorskip("openpyxl")
     tag = b"caf\xe9".decode("utf-8", "surrogateescape")
     f = pd.DataFrame({"map": [0.25]}, index=pd.Index([tag], dtype=object, name="run"))
     prov = _prov()
-    for name in ("t.csv", "t.md", "t.tex"):
+    for name in ("t.csv", "t.md"):
         data = write_table(f, tmp_path / name, provenance=prov).read_bytes()
         assert b"caf\xe9" in data
+    tex = write_table(f, tmp_path / "t.tex", provenance=prov).read_bytes()
+    assert b"caf\\textbackslash{}xe9" in tex and b"\xe9" not in tex
     wb = openpyxl.load_workbook(write_table(f, tmp_path / "t.xlsx", provenance=prov))
     assert wb["table"]["A2"].value == "caf\\xe9" and wb["table"]["B2"].value == 0.25
 
@@ -314,3 +317,52 @@ def test_pool_files_write_counts_as_integers(tmp_path):
     assert "." in summary["share_relevant"]
     ranks = pd.read_csv(tmp_path / "earliest_rank.csv", dtype=str)["earliest_rank"].dropna()
     assert len(ranks) and ranks.str.isdigit().all()
+
+
+def test_pool_summary_writes_a_share_of_one_as_a_float_beside_the_counts(tmp_path, capsys):
+    """A pool whose every document is judged has ``share_judged`` 1 and
+    ``mean_unjudged_10`` 0: they read ``1.0`` / ``1.0000`` like the ``0.9731`` of another
+    track, not ``1`` like a count (the summary's whole floats were all made integers);
+    the counts stay integers, and the mixed value column is right-aligned."""
+    from yardstick.cli import main as cli_main
+
+    docs = [f"d{i}" for i in range(12)]
+    runs = []
+    for r in range(2):
+        path = tmp_path / f"run{r}"
+        path.write_text("".join(f"{t} Q0 {d} {k + 1} {20 - k} run{r}\n" for t in ("1", "2")
+                                for k, d in enumerate(docs[r:r + 10])))
+        runs.append(str(path))
+    qrels = tmp_path / "qrels"
+    qrels.write_text("".join(f"{t} 0 {d} {int(i % 3 == 0)}\n" for t in ("1", "2")
+                             for i, d in enumerate(docs)))
+    for fmt, ext in (("csv", "csv"), ("markdown", "md")):
+        out = tmp_path / fmt
+        assert cli_main(["pool", "--qrels", str(qrels), "--depth", "10", "--analysis",
+                         "stats", "--out", str(out), "--format", fmt, *runs]) == 0
+        text = (out / f"pool_summary.{ext}").read_text()
+        if fmt == "csv":
+            summary = dict(line.split(",", 1) for line in text.splitlines()[1:])
+            assert summary["share_judged"] == "1.0" and summary["mean_share_judged"] == "1.0"
+            assert summary["mean_unjudged_10"] == "0.0"
+            assert summary["topics"] == "2" and summary["total_pool_size"] == "22"
+        else:
+            rows = {c[1].strip(): c[2].strip() for c in
+                    (line.split("|") for line in text.splitlines() if line.startswith("|"))}
+            assert rows["share_judged"] == "1.0000" and rows["topics"] == "2"
+            assert text.splitlines()[1].rstrip().endswith(": |")     # numbers to the right
+    # the console's summary too: counts as integers (was judged_outside_pool 0.0000)
+    printed = dict(line.split(None, 1) for line in capsys.readouterr().out.split("== pool")[1]
+                   .split("\n\n")[0].splitlines()[1:] if len(line.split()) == 2)
+    assert printed["topics"] == "2" and printed["boundary_ties"] == "0"
+    assert printed["share_judged"] == "1.0000" and printed["mean_pool_size"] == "11.0000"
+
+
+def test_console_text_writes_each_number_of_a_mixed_column_in_its_kind():
+    from yardstick.presentation.export.cells import console_text
+
+    row = pd.Series({"collection": "q.txt", "documents": float("nan"), "runs": 12,
+                     "pct_pool_relevant": 62.376238}).to_frame().T
+    text = console_text(row, index=False)
+    assert "62.3762" in text and "62.376238" not in text and "q.txt" in text
+    assert text.split()[-2:] == ["12", "62.3762"]

@@ -70,3 +70,35 @@ def test_tukey_groups_read_as_ranges():
     assert group_label(list(range(27))) == "a–aa"
     assert group_label([26, 27]) == "aa,ab"
     assert group_label([]) == ""
+
+
+def test_a_long_value_in_one_row_of_thousands_is_measured(tmp_path):
+    """Rows are measured on a sample of 2,000; the one row of 5,096 whose value was wide
+    (stability's disjoint_rates_P_10: a fitted rate 87876364710179635200.0000 on
+    Robust03) was not in it, and the table said it fit the page it overran by 38 pt."""
+    n = 5096
+    rng = np.random.default_rng(1)
+    frame = pd.DataFrame({"n": np.repeat(np.arange(1, 53), 98)[:n],
+                          "bin_lo": np.tile(np.arange(98) / 100, 52)[:n],
+                          "bin_hi": np.tile(np.arange(1, 99) / 100, 52)[:n],
+                          "comparisons": rng.integers(0, 40000, n),
+                          "swaps": rng.integers(0, 20, n),
+                          "rate": rng.uniform(size=n), "fitted": rng.uniform(size=n)})
+    sampled = {int(i * n / 2000) for i in range(2000)}
+    row = min(set(range(n)) - sampled)                       # between two sampled rows
+    frame.loc[row, "fitted"] = 8.787636471017964e19
+    text = table_to_text(frame, "latex", caption="disjoint swap rates per size and bin")
+    assert overfull_boxes({"rates": text}, tmp_path, "a4paper", True) == {}
+
+
+def test_a_docno_that_is_not_utf8_compiles(tmp_path):
+    """pool's judged_outside_pool.tex wrote a docno's raw bytes (read with
+    surrogateescape) and pdflatex stopped: 'Invalid UTF-8 byte "FF'.  They read \\xff."""
+    docno = b"d\xff\xfeoc".decode("utf-8", "surrogateescape")
+    frame = pd.DataFrame({"topic": ["301", "302"], "rel": [1, 0],
+                          "docno": pd.Series([docno, "DOC1"], dtype=object)})
+    text = table_to_text(frame, "latex", caption="judged outside the pool")
+    text.encode("utf-8")                                   # no surrogate left to write raw
+    assert r"d\textbackslash{}xff\textbackslash{}xfeoc" in text
+    (tmp_path / "raw.tex").write_bytes(text.encode("utf-8", "surrogateescape"))
+    assert overfull_boxes({"docnos": (tmp_path / "raw.tex").read_text()}, tmp_path) == {}

@@ -18,7 +18,8 @@ from collections.abc import Mapping
 import numpy as np
 import pandas as pd
 
-__all__ = ["DEFAULT_MARKER", "as_frame", "show_index", "n_index", "label", "is_count_column",
+__all__ = ["DEFAULT_MARKER", "as_frame", "show_index", "n_index", "label", "is_count_name",
+           "is_count_column",
            "decimals_for", "fmt_value", "is_pvalue_column", "fmt_pvalue", "cells", "flag_cells",
            "marker_cells", "numeric_columns", "console_text"]
 
@@ -79,13 +80,19 @@ def label(x) -> str:
     return "" if x is None else str(x)
 
 
+def is_count_name(name) -> bool:
+    """A name of counts, as trec_eval prints them: ``num_*`` (``num_ret``, ``num_rel`` ...)
+    or ``*rank``."""
+    name = label(name)
+    return name.startswith(_COUNT_PREFIXES) or (name.endswith(_COUNT_SUFFIXES)
+                                                and "recip" not in name)  # recip_rank: 1/rank
+
+
 def is_count_column(name, series: pd.Series) -> bool:
     """Integer or boolean dtype, or a ``num_*`` or ``*rank`` column holding whole numbers."""
     if pd.api.types.is_integer_dtype(series.dtype) or pd.api.types.is_bool_dtype(series.dtype):
         return True
-    name = label(name)
-    if not ((name.startswith(_COUNT_PREFIXES) or name.endswith(_COUNT_SUFFIXES))
-            and pd.api.types.is_numeric_dtype(series.dtype)):
+    if not (is_count_name(name) and pd.api.types.is_numeric_dtype(series.dtype)):
         return False
     v = series.to_numpy(dtype=float)
     v = v[np.isfinite(v)]
@@ -157,7 +164,10 @@ def fmt_decimals(x: float, d: int) -> str:
 def is_p_column(name) -> bool:
     """True for a column of p-values or achieved significance levels (``p t-test``,
     ``p t (holm)``, ``p_value``, ``p_vs_best``, ``asl``)."""
-    n = label(name).strip().lower()
+    raw = label(name).strip()
+    if raw == "P" or raw.startswith("P_") and not raw.lower().startswith("p_value"):
+        return False               # trec_eval's precision (P_10: a topic's 0 is 0.0000)
+    n = raw.lower()
     return (n in {"p", "asl", "p_value", "p-value", "corrected p"} or n.startswith(("p ", "p_"))
             or "p-value" in n or "p_value" in n)
 
@@ -219,9 +229,19 @@ def marker_cells(frame: pd.DataFrame, markers: pd.DataFrame | None) -> list[list
 def numeric_columns(frame: pd.DataFrame) -> list[bool]:
     """Right-align flags for header/body columns (index first)."""
     idx = [False] * n_index(frame)
-    return idx + [pd.api.types.is_numeric_dtype(frame.iloc[:, j].dtype)
-                  and not pd.api.types.is_bool_dtype(frame.iloc[:, j].dtype)
-                  for j in range(frame.shape[1])]
+    return idx + [_is_numbers(frame.iloc[:, j]) for j in range(frame.shape[1])]
+
+
+def _is_numbers(col: pd.Series) -> bool:
+    """A numeric column, or an object one of numbers only (a summary's ``value``: counts
+    as ints beside fractions), right-aligned like one."""
+    if pd.api.types.is_bool_dtype(col.dtype):
+        return False
+    if pd.api.types.is_numeric_dtype(col.dtype):
+        return True
+    kinds = {_kind(v) for v in col.dropna().tolist()} if \
+        pd.api.types.is_object_dtype(col.dtype) else {"o"}
+    return bool(kinds) and kinds <= {"i", "f"}
 
 
 def console_text(frame: pd.DataFrame, decimals: int = 4, index: bool = True) -> str:
@@ -235,6 +255,10 @@ def console_text(frame: pd.DataFrame, decimals: int = 4, index: bool = True) -> 
         if pd.api.types.is_numeric_dtype(s.dtype) and not pd.api.types.is_bool_dtype(s.dtype):
             count, p = is_count_column(name, s), is_pvalue_column(name)
             formatters.append(lambda v, c=count, p=p: fmt_value(v, decimals, c, p) or "NaN")
+        elif pd.api.types.is_object_dtype(s.dtype):   # mixed (a summary's value, a row):
+            p = is_pvalue_column(name)                  # each number in its own kind
+            formatters.append(lambda v, p=p: v if isinstance(v, str) else
+                              fmt_value(v, decimals, False, p) or "NaN")
         else:
             formatters.append(None)
     return frame.to_string(index=index, formatters=formatters)

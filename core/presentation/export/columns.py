@@ -42,8 +42,8 @@ import re
 
 import pandas as pd
 
-__all__ = ["TIDY_NAMES", "tidy_name", "tidy_frames", "marker_columns",
-           "whole_numbers_as_integers"]
+__all__ = ["TIDY_NAMES", "FRACTION_WORDS", "tidy_name", "tidy_frames", "marker_columns",
+           "is_fraction_label", "whole_numbers_as_integers"]
 
 #: display label -> tidy name (labels used by the Compare panel, the stability and pool
 #: diagnostics, the report tables)
@@ -142,18 +142,35 @@ def marker_columns(frame: pd.DataFrame, markers: pd.DataFrame | None,
     return out
 
 
+#: words of a summary's label that say its value is not a count (``share_judged``,
+#: ``mean_unjudged_10``, ``mean_pool_size``): a whole value stays a float there (1.0, not 1)
+FRACTION_WORDS = frozenset({"mean", "share", "rate", "ratio", "percent", "pct", "fraction",
+                            "proportion", "diff", "difference", "tau", "median", "std", "sd",
+                            "average", "avg", "probability", "power", "asl", "p", "ci"})
+
+
+def is_fraction_label(label) -> bool:
+    """A summary label whose value is a mean, share, rate ... (:data:`FRACTION_WORDS`)."""
+    return bool(FRACTION_WORDS & set(re.split(r"[^a-z]+", str(label).lower())))
+
+
 def whole_numbers_as_integers(frame):
     """A label/value summary (a Series or frame of mixed counts and fractions in one float
-    column) with its whole numbers as Python ints, so that a file reads ``topics,30``,
-    not ``topics,30.0``; the other values are left as they are."""
+    column) with its counts' whole numbers as Python ints, so that a file reads
+    ``topics,30``, not ``topics,30.0``; rows whose label names a fraction
+    (:func:`is_fraction_label`: ``share_judged``, ``mean_unjudged_10``) keep their floats,
+    so a share of 1 reads ``1.0`` like the ``0.9731`` beside it; the other values are
+    left as they are."""
     import math
 
     def fix(col: pd.Series) -> pd.Series:
         if not pd.api.types.is_float_dtype(col.dtype):
             return col
         return pd.Series([int(v) if isinstance(v, float) and math.isfinite(v)
-                          and v.is_integer() and abs(v) < 2 ** 53 else v
-                          for v in col.tolist()], index=col.index, name=col.name, dtype=object)
+                          and v.is_integer() and abs(v) < 2 ** 53
+                          and not is_fraction_label(k) else v
+                          for k, v in zip(col.index, col.tolist(), strict=True)],
+                         index=col.index, name=col.name, dtype=object)
 
     if isinstance(frame, pd.Series):
         return fix(frame)

@@ -94,10 +94,18 @@ class Fit(tuple):
 
 
 def _sample(body, marks, bolds, limit: int = 2000):
+    """At most ``limit`` rows, evenly spread, and the longest text of every column and of
+    its marks (a fitted rate of 8.8e19 in one row of 5,096 was missed, and the table
+    said it fit a page it overran by 38 pt)."""
     if len(body) <= limit:
         return body, marks, bolds
     step = len(body) / limit
-    pick = sorted({int(i * step) for i in range(limit)} | {len(body) - 1})
+    pick = {int(i * step) for i in range(limit)} | {len(body) - 1}
+    for rows in (body, marks):
+        for j in range(len(rows[0]) if rows else 0):
+            lengths = [len(r[j]) for r in rows]
+            pick.add(lengths.index(max(lengths)))
+    pick = sorted(pick)
     return [body[i] for i in pick], [marks[i] for i in pick], [bolds[i] for i in pick]
 
 

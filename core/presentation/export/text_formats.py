@@ -42,8 +42,15 @@ _LATEX_TABLE = str.maketrans({**_LATEX_SYMBOLS, **_LATEX_ESCAPES})
 
 
 def latex_escape(text: str) -> str:
-    """Escape LaTeX special characters (and the symbols above) in plain text."""
-    return str(text).translate(_LATEX_TABLE)
+    """Escape LaTeX special characters (and the symbols above) in plain text; bytes that
+    are not UTF-8 (a docno read with ``surrogateescape``) as visible ``\\xNN`` (raw, they
+    stopped pdflatex: "Invalid UTF-8 byte")."""
+    s = str(text)
+    try:
+        s.encode("utf-8")
+    except UnicodeEncodeError:
+        s = s.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    return s.translate(_LATEX_TABLE)
 
 
 def delimited(frame, header, body, marks, bolds, caption, provenance, sep: str = ",") -> str:
