@@ -32,6 +32,7 @@ from yardstick.judging.run_judgments import (  # noqa: F401
     line_judgments,
     ranked_judgments,
     run_topic_counts,
+    segment_of_sorted,
 )
 
 if TYPE_CHECKING:
@@ -210,7 +211,7 @@ class JudgedRanking:
     # -- sparse views -----------------------------------------------------------
     def topics_of(self, idx: np.ndarray) -> np.ndarray:
         """Topic (int32) of the documents ``idx`` (a sorted index)."""
-        return (np.searchsorted(self.start, idx, side="right") - 1).astype(np.int32)
+        return segment_of_sorted(self.start, idx).astype(np.int32)
 
     def ranks(self, idx: np.ndarray, tix: np.ndarray) -> np.ndarray:
         """0-based rank (int32) of the documents ``idx`` of topics ``tix``: their place in

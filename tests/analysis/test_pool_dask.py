@@ -47,7 +47,8 @@ def test_pool_report_on_workers_is_the_in_process_one(track, spec):
     with connect(spec) as ex:
         _same(here, run_sync(iter_pool_report(index, SETTINGS, executor=ex)))
         levels = sum(len(s.levels["level"].unique()) for s in here.simulations.values())
-        assert ex.stats.tasks == 2 + 4 + levels      # uniques x 2, setups, a task per level
+        # sources, uniques x 2, setups, a task per level
+        assert ex.stats.tasks == 1 + 2 + 4 + levels
 
 
 def test_shipment_is_arrays_only_and_keeps_the_judged_docnos(track):

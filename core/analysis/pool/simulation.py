@@ -59,6 +59,7 @@ from yardstick.judging.judged_subset import (
     entries_lacking,
     on_qrels,
     qrels_entries,
+    spread,
 )
 
 STRATEGIES = ("depth", "runs", "mtf", "random")
@@ -161,13 +162,12 @@ def _iter_locate(index: JudgedRuns, order: JudgingOrder, step: float = 0, total:
             entries, val, e_rel = entries.select(keep), val[keep], e_rel[keep]
             del keep
             lack_keys, lack_val = order.keys[lacking], order.value[lacking]
-            extra = entries_lacking(index, lack_keys)
+            extra, at_key = entries_lacking(index, lack_keys)
             if len(extra):
-                k = index.entry_keys(extra)
-                extra_val = lack_val[np.searchsorted(lack_keys, k)].astype(val.dtype)
-                entries, at = entries.merged(index, extra)
-                val = np.insert(val, at, extra_val)
-                e_rel = np.insert(e_rel, at, np.full(len(extra), NONPOOL, e_rel.dtype))
+                extra_val = lack_val[at_key].astype(val.dtype)
+                entries, is_new = entries.merged(index, extra)
+                val = spread(val, extra_val, is_new)
+                e_rel = spread(e_rel, np.full(len(extra), NONPOOL, e_rel.dtype), is_new)
     found, q_val = index.lookup(order.keys)
     L = max(int(index.q_rel.max()) + 1 if len(index.q_rel) else 1, 1)
     ok = found & (q_val >= 0)
