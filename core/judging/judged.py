@@ -91,13 +91,14 @@ class Docs:
 
     def cumcount(self, flag: np.ndarray, at: np.ndarray | None = None) -> np.ndarray:
         """Inclusive running count of ``flag`` within each topic (at the documents ``at``)."""
-        c = np.cumsum(flag, dtype=np.int64)
+        # (counted in int32 when it cannot overflow: half the memory traffic, same counts)
+        c = np.cumsum(flag, dtype=np.int32 if len(flag) < 2**31 else np.int64)
         first = np.searchsorted(self.tix, np.arange(self.num_topics, dtype=self.tix.dtype),
                                 side="left")
-        base = np.concatenate([np.zeros(1, np.int64), c])[first]
+        base = np.concatenate([np.zeros(1, c.dtype), c])[first].astype(np.int64)
         if at is None:
             return c - base[self.tix]
-        return c[at] - base[self.tix[at]]
+        return c[at].astype(np.int64) - base[self.tix[at]]
 
     @cached_property
     def key(self) -> np.ndarray:

@@ -71,11 +71,9 @@ class SubsetEntries:
 
     def select(self, keep: np.ndarray) -> "SubsetEntries":
         """The entries where ``keep`` (bool per entry) holds."""
-        c = np.zeros(len(keep) + 1, np.int32 if len(keep) < 2**31 else np.int64)
-        np.cumsum(keep, out=c[1:])
-        start = c[self.start].astype(np.int64)    # kept entries before each segment
-        del c
         at = np.flatnonzero(keep)
+        # kept entries before each segment: a search per segment (no running count)
+        start = np.searchsorted(at, self.start).astype(np.int64)
         return SubsetEntries(self.idx[at], start, self.rank[at])
 
     def merged(self, index: JudgedRuns, extra: np.ndarray) -> tuple["SubsetEntries",
@@ -186,6 +184,7 @@ def _entries(index: JudgedRuns, wanted) -> SubsetEntries:
     pos_type = np.int32 if len(index.q_key) < 2**31 else np.int64
     counts = np.zeros(index.n_runs * index.n_topics, np.int64)
     parts: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
+    doc_pos = _judgment_of_doc(index)
     T = max(index.n_topics, 1)
     for a in range(0, index.n_entries, ENTRY_CHUNK):
         z = min(a + ENTRY_CHUNK, index.n_entries)
@@ -195,8 +194,14 @@ def _entries(index: JudgedRuns, wanted) -> SubsetEntries:
         rank = (idx - index.seg_start[seg]).astype(np.int32)
         qpos = np.full(len(idx), -1, pos_type)
         if len(index.q_key) and len(idx):
-            k = (seg % T) * index.n_docs + index.e_doc[idx]
-            pos = np.minimum(search_sorted(index.q_key, k), len(index.q_key) - 1)
+            doc = index.e_doc[idx]
+            k = (seg % T) * index.n_docs + doc
+            # a document the qrels judge once: that judgment's position; else a search
+            pos = doc_pos[doc]
+            several = np.flatnonzero(pos == -2)
+            if len(several):
+                pos[several] = search_sorted(index.q_key, k[several])
+            pos = np.minimum(np.maximum(pos, 0), len(index.q_key) - 1)
             qpos[:] = np.where(index.q_key[pos] == k, pos, -1)
         parts.append((idx.astype(idx_type), rank, qpos))
     start = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
@@ -205,6 +210,16 @@ def _entries(index: JudgedRuns, wanted) -> SubsetEntries:
                              np.zeros(0, pos_type))
     idx, rank, qpos = (np.concatenate([p[i] for p in parts]) for i in range(3))
     return SubsetEntries(idx, start, rank, qpos)
+
+
+def _judgment_of_doc(index: JudgedRuns) -> np.ndarray:
+    """Per document code, the position in ``q_key`` of its one judgment (-1: none, -2:
+    several, for more than one topic)."""
+    doc = index.key_doc(index.q_key)
+    per_doc = np.bincount(doc, minlength=index.n_docs)
+    out = np.full(index.n_docs, -1, np.int64)
+    out[doc] = np.where(per_doc[doc] == 1, np.arange(len(doc)), -2)
+    return out
 
 
 class JudgedSubset(JudgedRanking):

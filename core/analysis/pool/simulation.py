@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Generator, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 import pandas as pd
@@ -123,15 +124,20 @@ class _Located:
             if keep.all():
                 return self.rel, levels, self.entries
             return self.rel[np.flatnonzero(keep)], levels, self.entries.select(keep)
+        value, full, entries = self._frame
+        # judged by then (a sampled document the qrels lack: not in the qrels); the rest of
+        # the sampling frame: pooled, unjudged
+        return np.where(value <= level, full, full.dtype.type(UNJUDGED)), levels, entries
+
+    @cached_property
+    def _frame(self) -> tuple[np.ndarray, np.ndarray, SubsetEntries]:
+        """A sample's frame, the same at every level: its members' levels, their
+        judgments once sampled (a document the qrels lack: not in the qrels) and entries."""
         keep = self.value > 0
         value, full = (self.value, self.rel) if keep.all() else (self.value[keep],
                                                                  self.rel[keep])
-        # judged by then (a sampled document the qrels lack: not in the qrels); the rest of
-        # the sampling frame: pooled, unjudged
-        kind = full.dtype.type
-        rel = np.where(value <= level, np.where(full >= 0, full, kind(NONPOOL)), kind(UNJUDGED))
-        entries = self.entries if keep.all() else self.entries.select(keep)
-        return rel, levels, entries
+        full = np.where(full >= 0, full, full.dtype.type(NONPOOL))
+        return value, full, self.entries if keep.all() else self.entries.select(keep)
 
 
 def _iter_locate(index: JudgedRuns, order: JudgingOrder, step: float = 0, total: int = 1,
