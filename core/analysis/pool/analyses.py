@@ -236,7 +236,7 @@ def send_heavy_parts(ctx: PoolContext, wanted: set[str]) -> None:
     ex, s = ctx.executor, ctx.settings
     if not {"sources", "uniques", "simulate"} & wanted:
         return
-    handle = ex.scatter(shipment(ctx.index, [s.measure]), broadcast=True)
+    handle = ex.scatter(shipment(ctx.index, [s.measure], ctx.pool), broadcast=True)
     todo = []
     if "simulate" in wanted:      # the setups first (their levels wait for them), the
         # longest first: move-to-front's, then the random sample's

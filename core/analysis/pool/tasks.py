@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from yardstick.analysis.pool import scoring
-from yardstick.analysis.pool.reconstruction import reconstruct_pool
+from yardstick.analysis.pool.reconstruction import Pool, reconstruct_pool, share_pool
 from yardstick.analysis.pool.relevant_sources import (
     earliest_ranks,
     relevance_by_rank,
@@ -42,20 +42,27 @@ class Shipment:
     index: JudgedRuns
     entries: SubsetEntries
     full: dict
+    pool: Pool | None = None
 
     def judged_runs(self) -> JudgedRuns:
-        """The index, with the entries and full-qrels scores sent along as its caches."""
+        """The index, with the entries, full-qrels scores and pool sent along as its
+        caches."""
         share_qrels_entries(self.index, self.entries)
         scoring.share_full_scores(self.index, self.full)
+        if self.pool is not None:
+            share_pool(self.index, self.pool)
         return self.index
 
 
-def shipment(index: JudgedRuns, measures: Sequence[str]) -> Shipment:
+def shipment(index: JudgedRuns, measures: Sequence[str], pool: Pool | None = None
+             ) -> Shipment:
     """``index`` as a :class:`Shipment`, with the full-qrels scores of ``measures``
-    (computed here once when not yet known: the report's own analyses read them too)."""
+    (computed here once when not yet known: the report's own analyses read them too) and
+    the report's rebuilt ``pool`` (every worker would otherwise rebuild it)."""
     for m in dict.fromkeys(measures):
         run_sync(scoring.iter_full_scores(index, m))
-    return Shipment(index.compact(), qrels_entries(index), scoring.known_full_scores(index))
+    return Shipment(index.compact(), qrels_entries(index), scoring.known_full_scores(index),
+                    pool)
 
 
 def uniques_task(ship: Shipment, depth: np.ndarray, unit: str, measure: str,
