@@ -91,8 +91,7 @@ class Docs:
 
     def cumcount(self, flag: np.ndarray, at: np.ndarray | None = None) -> np.ndarray:
         """Inclusive running count of ``flag`` within each topic (at the documents ``at``)."""
-        # (counted in int32 when it cannot overflow: half the memory traffic, same counts)
-        c = np.cumsum(flag, dtype=np.int32 if len(flag) < 2**31 else np.int64)
+        c = np.cumsum(flag, dtype=np.int32 if len(flag) < 2**31 else np.int64)   # (no overflow)
         first = np.searchsorted(self.tix, np.arange(self.num_topics, dtype=self.tix.dtype),
                                 side="left")
         base = np.concatenate([np.zeros(1, c.dtype), c])[first].astype(np.int64)
