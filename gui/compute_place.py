@@ -137,8 +137,8 @@ class JobExecutor(Executor):
         self.cancelled = False
         self._lock = threading.Lock()
 
-    def scatter(self, value: Any) -> Any:
-        return self.inner.scatter(value)
+    def scatter(self, value: Any, broadcast: bool = False) -> Any:
+        return self.inner.scatter(value, broadcast)
 
     def submit(self, fn: Callable, *args: Any, **kwargs: Any) -> Any:
         future = self.inner.submit(fn, *args, **kwargs)

@@ -63,8 +63,9 @@ class Executor:
     def __init__(self) -> None:
         self.stats = TaskStats()
 
-    def scatter(self, value: Any) -> Any:
-        """A handle to ``value`` that tasks can take as an argument (sent once)."""
+    def scatter(self, value: Any, broadcast: bool = False) -> Any:
+        """A handle to ``value`` that tasks can take as an argument (sent once; to every
+        worker at once with ``broadcast``, for data every task reads)."""
         raise NotImplementedError
 
     def submit(self, fn: Callable, *args: Any, **kwargs: Any) -> Any:
@@ -149,7 +150,7 @@ class InProcess(Executor):
         """Whether tasks run on threads (so callers should submit them together)."""
         return self.threads > 1
 
-    def scatter(self, value: Any) -> Any:
+    def scatter(self, value: Any, broadcast: bool = False) -> Any:
         return value
 
     def submit(self, fn: Callable, *args: Any, **kwargs: Any) -> _Deferred | _Threaded:
@@ -198,11 +199,11 @@ class DaskExecutor(Executor):
         self._owns = owns_cluster
         self.workers = max(1, len(client.scheduler_info().get("workers", {})))
 
-    def scatter(self, value: Any) -> Any:
+    def scatter(self, value: Any, broadcast: bool = False) -> Any:
         self.stats.scattered_bytes += _size(value)
         # hash=False: two equal matrices are still two pieces of data with their own keys;
         # in a list, so that a list (a batch of runs) is one piece of data, one handle
-        return self.client.scatter([value], hash=False)[0]
+        return self.client.scatter([value], hash=False, broadcast=broadcast)[0]
 
     def submit(self, fn: Callable, *args: Any, **kwargs: Any) -> Any:
         self.stats.tasks += 1

@@ -32,6 +32,7 @@ from yardstick.judging.run_judgments import (  # noqa: F401
     line_judgments,
     ranked_judgments,
     run_topic_counts,
+    segment_of_sorted,
 )
 
 if TYPE_CHECKING:
@@ -90,13 +91,13 @@ class Docs:
 
     def cumcount(self, flag: np.ndarray, at: np.ndarray | None = None) -> np.ndarray:
         """Inclusive running count of ``flag`` within each topic (at the documents ``at``)."""
-        c = np.cumsum(flag, dtype=np.int64)
+        c = np.cumsum(flag, dtype=np.int32 if len(flag) < 2**31 else np.int64)   # (no overflow)
         first = np.searchsorted(self.tix, np.arange(self.num_topics, dtype=self.tix.dtype),
                                 side="left")
-        base = np.concatenate([np.zeros(1, np.int64), c])[first]
+        base = np.concatenate([np.zeros(1, c.dtype), c])[first].astype(np.int64)
         if at is None:
             return c - base[self.tix]
-        return c[at] - base[self.tix[at]]
+        return c[at].astype(np.int64) - base[self.tix[at]]
 
     @cached_property
     def key(self) -> np.ndarray:
@@ -210,7 +211,7 @@ class JudgedRanking:
     # -- sparse views -----------------------------------------------------------
     def topics_of(self, idx: np.ndarray) -> np.ndarray:
         """Topic (int32) of the documents ``idx`` (a sorted index)."""
-        return (np.searchsorted(self.start, idx, side="right") - 1).astype(np.int32)
+        return segment_of_sorted(self.start, idx).astype(np.int32)
 
     def ranks(self, idx: np.ndarray, tix: np.ndarray) -> np.ndarray:
         """0-based rank (int32) of the documents ``idx`` of topics ``tix``: their place in

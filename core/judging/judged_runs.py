@@ -38,6 +38,7 @@ from yardstick.common.options import EvalOptions
 from yardstick.judging.judged import NONPOOL, UNJUDGED, JudgedRanking
 from yardstick.judging.judged_runs_rankings import run_ranking, segments_ranking, starts_index
 from yardstick.judging.judgment_table import JudgmentTable, unique_sorted  # noqa: F401
+from yardstick.judging.run_judgments import segment_of_sorted
 
 __all__ = ["NONPOOL", "UNJUDGED", "JudgedRuns", "starts_index", "unique_sorted"]
 
@@ -163,7 +164,7 @@ class JudgedRuns:
         idx = np.asarray(idx)
         if not len(self.seg_start) > 1:
             return np.zeros(len(idx), np.int64)
-        return np.searchsorted(self.seg_start, idx, side="right").astype(np.int64) - 1
+        return segment_of_sorted(self.seg_start, idx)
 
     def entry_run(self, idx: np.ndarray) -> np.ndarray:
         return (self.entry_segment(idx) // max(self.n_topics, 1)).astype(np.int32)

@@ -27,7 +27,7 @@ from yardstick.judging.judged_runs import ENTRY_CHUNK, JudgedRuns
 from yardstick.judging.judgment_table import search_sorted
 
 __all__ = ["SubsetEntries", "JudgedSubset", "qrels_entries", "share_qrels_entries",
-           "entries_lacking",
+           "entries_lacking", "spread",
            "judged_subset", "on_qrels"]
 
 
@@ -71,25 +71,27 @@ class SubsetEntries:
 
     def select(self, keep: np.ndarray) -> "SubsetEntries":
         """The entries where ``keep`` (bool per entry) holds."""
-        c = np.zeros(len(keep) + 1, np.int32 if len(keep) < 2**31 else np.int64)
-        np.cumsum(keep, out=c[1:])
-        start = c[self.start].astype(np.int64)    # kept entries before each segment
-        del c
         at = np.flatnonzero(keep)
+        # kept entries before each segment: a search per segment (no running count)
+        start = np.searchsorted(at, self.start).astype(np.int64)
         return SubsetEntries(self.idx[at], start, self.rank[at])
 
     def merged(self, index: JudgedRuns, extra: np.ndarray) -> tuple["SubsetEntries",
                                                                     np.ndarray]:
         """These entries and the entries ``extra`` (sorted indices not among them), and
-        where each extra one went (its position here before which it was inserted: the
-        argument :func:`numpy.insert` takes to add their values to arrays of these)."""
-        at = np.searchsorted(self.idx, extra)
+        which of the merged ones are the extra ones (bool per merged entry: the mask
+        :func:`spread` takes to merge arrays of values the same way)."""
+        mark = np.zeros(index.n_entries, np.int8)
+        mark[self.idx] = 1
+        mark[extra] = 2
+        idx = np.flatnonzero(mark != 0).astype(self.idx.dtype)
+        is_new = mark[idx] == 2
+        del mark
         seg = index.entry_segment(extra)
         counts = np.diff(self.start) + np.bincount(seg, minlength=len(self.start) - 1)
         start = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
-        rank = (extra - index.seg_start[seg]).astype(np.int32)
-        return SubsetEntries(np.insert(self.idx, at, extra.astype(self.idx.dtype)), start,
-                             np.insert(self.rank, at, rank)), at
+        rank = spread(self.rank, (extra - index.seg_start[seg]).astype(np.int32), is_new)
+        return SubsetEntries(idx, start, rank), is_new
 
     def keys(self, index: JudgedRuns, a: int = 0, z: int | None = None) -> np.ndarray:
         """``topic * n_docs + doc`` (int64) of the entries ``a:z`` (made when asked: a
@@ -130,22 +132,49 @@ def share_qrels_entries(index: JudgedRuns, entries: SubsetEntries) -> None:
     _CACHE.setdefault(index, entries)
 
 
-def entries_lacking(index: JudgedRuns, keys: np.ndarray) -> np.ndarray:
+def spread(old: np.ndarray, new: np.ndarray, is_new: np.ndarray) -> np.ndarray:
+    """``old`` and ``new`` merged: ``new`` where ``is_new``, ``old`` elsewhere, each in
+    order (what :func:`numpy.insert` gives at the insertion points, without its search)."""
+    out = np.empty(len(is_new), old.dtype)
+    out[is_new] = new
+    out[~is_new] = old
+    return out
+
+
+def entries_lacking(index: JudgedRuns, keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Sorted indices (int64) of the entries the qrels lack whose key is among ``keys``
-    (sorted int64; a sampled pool's members the qrels lack), found a slice at a time
-    among the entries of those keys' documents."""
+    (sorted int64; a sampled pool's members the qrels lack), and the position of each
+    one's key in ``keys``; found a slice at a time among the entries of those keys'
+    documents: a document with one such key (the usual case) by comparing topics, one
+    with several by a search among the keys."""
     if not len(keys):
-        return np.zeros(0, np.int64)
-    docs = np.zeros(index.n_docs, bool)
-    docs[index.key_doc(keys)] = True
-    out = []
+        return np.zeros(0, np.int64), np.zeros(0, np.int64)
+    doc, topic = index.key_doc(keys), index.key_topic(keys)
+    per_doc = np.bincount(doc, minlength=index.n_docs)
+    # per document: its key's topic when it has one key, -1 when several, -2 when none;
+    # and that key's position
+    only = np.full(index.n_docs, -2, np.int32)
+    only[doc] = np.where(per_doc[doc] == 1, topic, -1)
+    where = np.zeros(index.n_docs, np.int64)
+    where[doc] = np.arange(len(keys))
+    del doc, topic, per_doc
+    T = max(index.n_topics, 1)
+    out, out_pos = [], []
     for a in range(0, index.n_entries, ENTRY_CHUNK):
         z = min(a + ENTRY_CHUNK, index.n_entries)
-        idx = np.flatnonzero(docs[index.e_doc[a:z]] & (index.e_rel[a:z] == NONPOOL)) + a
-        k = index.entry_keys(idx)
-        pos = np.minimum(np.searchsorted(keys, k), len(keys) - 1)
-        out.append(idx[keys[pos] == k])
-    return np.concatenate(out) if out else np.zeros(0, np.int64)
+        o = only[index.e_doc[a:z]]
+        idx = np.flatnonzero((o > -2) & (index.e_rel[a:z] == NONPOOL)) + a
+        o, d = o[idx - a], index.e_doc[idx]
+        t = (index.entry_segment(idx) % T).astype(np.int32)
+        hit, pos = o == t, where[d]
+        several = np.flatnonzero(o == -1)
+        if len(several):
+            k = t[several].astype(np.int64) * index.n_docs + d[several]
+            p = np.minimum(np.searchsorted(keys, k), len(keys) - 1)
+            hit[several], pos[several] = keys[p] == k, p
+        out.append(idx[hit])
+        out_pos.append(pos[hit])
+    return np.concatenate(out), np.concatenate(out_pos)
 
 
 def _entries(index: JudgedRuns, wanted) -> SubsetEntries:
@@ -155,6 +184,7 @@ def _entries(index: JudgedRuns, wanted) -> SubsetEntries:
     pos_type = np.int32 if len(index.q_key) < 2**31 else np.int64
     counts = np.zeros(index.n_runs * index.n_topics, np.int64)
     parts: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
+    doc_pos = _judgment_of_doc(index)
     T = max(index.n_topics, 1)
     for a in range(0, index.n_entries, ENTRY_CHUNK):
         z = min(a + ENTRY_CHUNK, index.n_entries)
@@ -164,8 +194,14 @@ def _entries(index: JudgedRuns, wanted) -> SubsetEntries:
         rank = (idx - index.seg_start[seg]).astype(np.int32)
         qpos = np.full(len(idx), -1, pos_type)
         if len(index.q_key) and len(idx):
-            k = (seg % T) * index.n_docs + index.e_doc[idx]
-            pos = np.minimum(search_sorted(index.q_key, k), len(index.q_key) - 1)
+            doc = index.e_doc[idx]
+            k = (seg % T) * index.n_docs + doc
+            # a document the qrels judge once: that judgment's position; else a search
+            pos = doc_pos[doc]
+            several = np.flatnonzero(pos == -2)
+            if len(several):
+                pos[several] = search_sorted(index.q_key, k[several])
+            pos = np.minimum(np.maximum(pos, 0), len(index.q_key) - 1)
             qpos[:] = np.where(index.q_key[pos] == k, pos, -1)
         parts.append((idx.astype(idx_type), rank, qpos))
     start = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
@@ -174,6 +210,16 @@ def _entries(index: JudgedRuns, wanted) -> SubsetEntries:
                              np.zeros(0, pos_type))
     idx, rank, qpos = (np.concatenate([p[i] for p in parts]) for i in range(3))
     return SubsetEntries(idx, start, rank, qpos)
+
+
+def _judgment_of_doc(index: JudgedRuns) -> np.ndarray:
+    """Per document code, the position in ``q_key`` of its one judgment (-1: none, -2:
+    several, for more than one topic)."""
+    doc = index.key_doc(index.q_key)
+    per_doc = np.bincount(doc, minlength=index.n_docs)
+    out = np.full(index.n_docs, -1, np.int64)
+    out[doc] = np.where(per_doc[doc] == 1, np.arange(len(doc)), -2)
+    return out
 
 
 class JudgedSubset(JudgedRanking):

@@ -126,3 +126,20 @@ def run_topic_counts(run: Run) -> np.ndarray:
     if counts is None:
         counts = entry.topic_counts = np.bincount(run.topic_code, minlength=len(run.topics))
     return counts
+
+
+def segment_of_sorted(start: np.ndarray, idx: np.ndarray) -> np.ndarray:
+    """``np.searchsorted(start, idx, side="right") - 1`` (int64): the segment of each
+    position of ``idx`` in the CSR offsets ``start``; for a sorted ``idx`` (the usual
+    case) by cutting ``idx`` at the offsets and repeating each segment's number, a
+    search per segment instead of one per position (the same numbers)."""
+    idx = np.asarray(idx)
+    n = len(idx)
+    if n < 2 * len(start) or idx.ndim != 1 or idx[0] < start[0] or not bool(
+            (idx[1:] >= idx[:-1]).all()):
+        return np.searchsorted(start, idx, side="right").astype(np.int64) - 1
+    # per segment s (and past the last offset: len(start) - 1), the positions in
+    # [start[s], start[s + 1]); an empty segment's offset repeats the next one's
+    cut = np.searchsorted(idx, start, side="left")
+    counts = np.diff(np.append(cut, n))
+    return np.repeat(np.arange(len(start), dtype=np.int64), counts)

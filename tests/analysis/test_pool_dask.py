@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 from pool_tracks import make_track
 
+from yardstick.analysis.pool.reconstruction import reconstruct_pool
 from yardstick.analysis.pool.report import PoolSettings, iter_pool_report
 from yardstick.analysis.pool.tasks import shipment
 from yardstick.common.executor import connect
@@ -47,7 +48,8 @@ def test_pool_report_on_workers_is_the_in_process_one(track, spec):
     with connect(spec) as ex:
         _same(here, run_sync(iter_pool_report(index, SETTINGS, executor=ex)))
         levels = sum(len(s.levels["level"].unique()) for s in here.simulations.values())
-        assert ex.stats.tasks == 2 + 4 + levels      # uniques x 2, setups, a task per level
+        # sources, uniques x 2, setups, a task per level
+        assert ex.stats.tasks == 1 + 2 + 4 + levels
 
 
 def test_shipment_is_arrays_only_and_keeps_the_judged_docnos(track):
@@ -60,3 +62,14 @@ def test_shipment_is_arrays_only_and_keeps_the_judged_docnos(track):
     assert list(c.docnos(docs)) == list(index.docnos(docs))
     assert np.array_equal(c.e_doc, index.e_doc) and np.array_equal(c.e_rel, index.e_rel)
     assert len(pickle.dumps(c, protocol=5)) < len(pickle.dumps(index.runs, protocol=5))
+
+
+def test_shipment_carries_the_reports_pool_to_the_workers(track):
+    index, _ = track
+    depth = index.depth_array(SETTINGS.depth)
+    pool = reconstruct_pool(index, depth)
+    on_worker = shipment(index, ["map"], pool).judged_runs()
+    assert on_worker is not index
+    assert reconstruct_pool(on_worker, depth) is pool          # not rebuilt there
+    rebuilt = reconstruct_pool(shipment(index, ["map"]).judged_runs(), depth)
+    assert rebuilt is not pool and np.array_equal(rebuilt.keys, pool.keys)

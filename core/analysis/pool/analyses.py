@@ -17,11 +17,6 @@ import pandas as pd
 
 from yardstick.analysis.pool import scoring
 from yardstick.analysis.pool.reconstruction import pool_statistics
-from yardstick.analysis.pool.relevant_sources import (
-    earliest_ranks,
-    relevance_by_rank,
-    relevant_by_depth,
-)
 from yardstick.analysis.pool.report_types import (
     REGISTRY,
     PoolAnalysis,
@@ -31,7 +26,14 @@ from yardstick.analysis.pool.report_types import (
     pool_analysis,
 )
 from yardstick.analysis.pool.simulation import iter_simulate, simulation_result
-from yardstick.analysis.pool.tasks import levels_task, setup_task, shipment, uniques_task
+from yardstick.analysis.pool.tasks import (
+    iter_sources,
+    levels_task,
+    setup_task,
+    shipment,
+    sources_task,
+    uniques_task,
+)
 from yardstick.analysis.pool.titlestat import TitleIndex, compare_judgment_sets, titlestat_rel
 from yardstick.analysis.pool.titlestat_pool import titlestat_rank, titlestat_runs, titlestat_uniques
 from yardstick.analysis.pool.uniques import iter_leave_out_uniques
@@ -101,14 +103,8 @@ def _stats_summary(r: PoolReport) -> list[str]:
 
 
 def _sources(ctx: PoolContext):
-    yield Progress(0, 3, "sources of relevant documents")
-    er = earliest_ranks(ctx.index, ctx.depth)
-    yield Progress(1, 3, "P(relevant) by rank")       # (a cancellation point between)
-    out = {"earliest": er, "p_rel": relevance_by_rank(ctx.index, ctx.settings.max_rank)}
-    yield Progress(2, 3, "relevant documents by pool depth")
-    if ctx.max_depth > 0:
-        out["depth_curve"] = relevant_by_depth(er)
-    return out
+    return (yield from ctx.part(("sources", "all"), iter_sources(ctx.index, ctx.depth,
+                                                                 ctx.settings.max_rank)))
 
 
 def _sources_tables(r: PoolReport) -> dict[str, pd.DataFrame]:
@@ -230,19 +226,22 @@ def _simulation_levels(ctx: PoolContext) -> dict[str, tuple[int, ...]]:
 
 
 def send_heavy_parts(ctx: PoolContext, wanted: set[str]) -> None:
-    """Start the heavy parts on the executor: leave-out-uniques by run and by group, and
-    each simulated strategy as a setup task and a task per level, the deepest levels
-    first (the longest tasks first keep the workers evenly busy); the judged runs are
-    sent once (:func:`yardstick.analysis.pool.tasks.shipment`).  Each part is the same
-    call as here, so the report is the same."""
+    """Start the parts that need no runs on the executor: the sources of relevant
+    documents, leave-out-uniques by run and by group, and each simulated strategy as a
+    setup task and a task per level, the deepest levels first (the longest tasks first
+    keep the workers evenly busy); the judged runs are sent to every worker once
+    (:func:`yardstick.analysis.pool.tasks.shipment`, broadcast: a task then starts on
+    any worker without waiting for a copy).  Each part is the same call as here, so the
+    report is the same; this process is left the pool statistics (they read the runs)."""
     ex, s = ctx.executor, ctx.settings
-    if not {"uniques", "simulate"} & wanted:
+    if not {"sources", "uniques", "simulate"} & wanted:
         return
-    handle = ex.scatter(shipment(ctx.index, [s.measure]))
+    handle = ex.scatter(shipment(ctx.index, [s.measure], ctx.pool), broadcast=True)
     todo = []
-    if "simulate" in wanted:      # the setups first (their levels wait for them),
-        # move-to-front's, the longest, first of all
-        for strat, levels in sorted(_simulation_levels(ctx).items(), key=lambda x: x[0] != "mtf"):
+    if "simulate" in wanted:      # the setups first (their levels wait for them), the
+        # longest first: move-to-front's, then the random sample's
+        for strat, levels in sorted(_simulation_levels(ctx).items(),
+                                    key=lambda x: _SETUP_FIRST.get(x[0], len(_SETUP_FIRST))):
             levels = sorted({int(x) for x in levels})
             setup = ex.submit(setup_task, handle, ctx.depth, strat, levels, s.measure, s.seed)
             full = pd.DataFrame({"level": "full", "measure": s.measure,
@@ -252,15 +251,22 @@ def send_heavy_parts(ctx: PoolContext, wanted: set[str]) -> None:
             ctx.remote[("simulate", strat)] = (full, futures)
             todo += [(level / max(levels), strat, setup, k, level)
                      for k, level in enumerate(levels)]
-    if "uniques" in wanted:       # then uniques, while the setups run
+    if "uniques" in wanted:       # then uniques and the sources, while the setups run
         for unit in ("run", "group"):
             ctx.remote[("uniques", unit)] = ex.submit(uniques_task, handle, ctx.depth, unit,
                                                       s.measure, s.min_score)
+    if "sources" in wanted:
+        ctx.remote[("sources", "all")] = ex.submit(sources_task, handle, ctx.depth,
+                                                   s.max_rank)
     # then the levels, deepest first, those of every strategy interleaved by their share of
     # the strategy's deepest
     for _, strat, setup, k, level in sorted(todo, key=lambda t: -t[0]):
         ctx.remote[("simulate", strat)][1][k] = ex.submit(levels_task, handle, setup, (level,),
                                                           s.sim_measures)
+
+
+#: the order the strategies' setup tasks start in (the longest first)
+_SETUP_FIRST = {"mtf": 0, "random": 1, "runs": 2, "depth": 3}
 
 
 def scoring_reference(ctx: PoolContext) -> np.ndarray:

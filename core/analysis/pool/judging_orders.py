@@ -114,8 +114,8 @@ def iter_order_move_to_front(index: JudgedRuns, max_budget: int, seed: int | Non
             # a run is read no further than the budget (each document it passes is judged)
             b = min(b, a + max_budget + 1)
             if b > a:
-                lists.append(((t * index.n_docs + index.e_doc[a:b].astype(np.int64)).tolist(),
-                              (index.e_rel[a:b] >= lvl).tolist()))
+                lists.append((t * index.n_docs + index.e_doc[a:b].astype(np.int64),
+                              index.e_rel[a:b] >= lvl))
         if not lists:
             continue
         # tie order among runs: seeded random, or the runs' own order without a seed
@@ -132,12 +132,14 @@ def iter_order_move_to_front(index: JudgedRuns, max_budget: int, seed: int | Non
 
 def _move_to_front_topic(lists: list, max_budget: int, tie_rank: list) -> dict[int, int]:
     """One topic's move-to-front judgments ``{key: when judged (1, 2, ...)}``: ``lists`` per
-    run its keys and relevance flags in rank order.  The run judged next is the live run
-    of highest priority, the run just judged among tied ones, else the lowest
+    run its keys and relevance flags in rank order (arrays).  The run judged next is the
+    live run of highest priority, the run just judged among tied ones, else the lowest
     ``tie_rank`` (a heap of (-priority, tie rank, run), entries left stale when a
-    run's priority changes)."""
+    run's priority changes).  A run's list is read as Python values a part at a time
+    (most runs are read a few documents deep: the whole lists would be ten times more)."""
     n = len(lists)
     prio, live, ptr = [0] * n, [True] * n, [0] * n
+    head: list = [None] * n      # per run: (keys, relevance flags) read so far, as lists
     heap = [(0, tie_rank[i], i) for i in range(n)]
     heapq.heapify(heap)
     judged: dict[int, int] = {}
@@ -150,10 +152,16 @@ def _move_to_front_topic(lists: list, max_budget: int, tie_rank: list) -> dict[i
         top = -heap[0][0]
         r = current if current >= 0 and live[current] and prio[current] == top \
             else heap[0][2]
-        keys, rel = lists[r]
+        if head[r] is None:
+            head[r] = _read_more(lists[r], 0)
+        keys, rel = head[r]
         p = ptr[r]
-        while p < len(keys) and keys[p] in judged:
-            p += 1
+        while True:
+            while p < len(keys) and keys[p] in judged:
+                p += 1
+            if p < len(keys) or len(keys) >= len(lists[r][0]):
+                break
+            head[r] = keys, rel = _read_more(lists[r], len(keys))
         if p >= len(keys):
             ptr[r], live[r], current = p, False, -1
             continue
@@ -162,3 +170,9 @@ def _move_to_front_topic(lists: list, max_budget: int, tie_rank: list) -> dict[i
         heapq.heappush(heap, (-prio[r], tie_rank[r], r))
         ptr[r], current = p + 1, r
     return judged
+
+
+def _read_more(run: tuple[np.ndarray, np.ndarray], have: int) -> tuple[list, list]:
+    """The first ``max(64, 2 * have)`` keys and relevance flags of a run's list, as lists."""
+    n = max(64, 2 * have)
+    return run[0][:n].tolist(), run[1][:n].tolist()

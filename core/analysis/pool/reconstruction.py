@@ -151,6 +151,13 @@ def reconstruct_pool(index: JudgedRuns, depth: Depth, runs: np.ndarray | None = 
 _POOLS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
+def share_pool(index: JudgedRuns, pool: Pool) -> None:
+    """Make ``pool`` (rebuilt elsewhere from judged runs with the same entries and sent
+    along) the one :func:`reconstruct_pool` gives ``index`` for its depths and runs."""
+    known = _POOLS.setdefault(index, {})
+    known.setdefault((pool.depth.tobytes(), pool.contributing.tobytes()), pool)
+
+
 def _pool_part(index: JudgedRuns, sel: np.ndarray) -> dict:
     """The pool's keys (sorted) and contributors of the pool entries ``sel`` (whole topics)."""
     seg = index.entry_segment(sel)

@@ -32,6 +32,7 @@ from scipy import stats
 
 from yardstick.analysis.pool.reconstruction import Depth
 from yardstick.judging.judged_runs import ENTRY_CHUNK, JudgedRuns
+from yardstick.judging.judged_subset import qrels_entries
 
 
 @dataclass(frozen=True, eq=False)
@@ -72,27 +73,31 @@ def earliest_ranks(index: JudgedRuns, depth: Depth = 0, runs: np.ndarray | None 
     """Earliest rank of every relevant qrels document over the pooled runs (all ranks)."""
     runs = index.pooled if runs is None else np.asarray(runs, bool)
     lvl = index.relevance_level
-    # per relevant (topic, document): its best rank and how many runs retrieved it, a
-    # slice of entries at a time (the slices' answers merged: min of minima, sum of counts)
-    uk, best_rank, n = np.zeros(0, np.int64), np.zeros(0, np.int32), np.zeros(0, np.int64)
-    for sel, seg in _relevant_entries(index, lvl, runs):
-        k = (seg % index.n_topics) * index.n_docs + index.e_doc[sel]
-        rank = (sel - index.seg_start[seg] + 1).astype(np.int32)
-        del sel, seg
-        uk, best_rank, n = _best_rank(np.concatenate([uk, k]), np.concatenate([best_rank, rank]),
-                                      np.concatenate([n, np.ones(len(k), np.int64)]))
+    # per judgment of the qrels: the best rank of the entries that hold it and how many
+    # there are (the entries in the qrels know their judgment's position), a slice at a time
+    entries = qrels_entries(index)
+    best_rank = np.full(len(index.q_key), np.iinfo(np.int32).max, np.int32)
+    n = np.zeros(len(index.q_key), np.int64)
+    T = max(index.n_topics, 1)
+    for a in range(0, len(entries), ENTRY_CHUNK):
+        z = min(a + ENTRY_CHUNK, len(entries))
+        qpos = entries.qpos[a:z]
+        keep = ((index.e_rel[entries.idx[a:z]] >= lvl) & runs[entries.segments(a, z) // T]
+                & (qpos >= 0))
+        qpos = qpos[keep]
+        np.minimum.at(best_rank, qpos, entries.rank[a:z][keep] + 1)
+        n += np.bincount(qpos, minlength=len(n))
     rel_q = index.q_rel >= lvl
     qk = index.q_key[rel_q]
-    pos = np.searchsorted(uk, qk)
-    pos_c = np.minimum(pos, max(len(uk) - 1, 0))
-    hit = (uk[pos_c] == qk) if len(uk) else np.zeros(len(qk), bool)
-    best = np.where(hit, best_rank[pos_c] if len(uk) else 0, np.nan)
+    n = n[rel_q]
+    hit = n > 0
+    best = np.where(hit, best_rank[rel_q], np.nan)
     frame = pd.DataFrame({
         "topic": index.topic_names(index.key_topic(qk)),
         "docno": index.docnos(index.key_doc(qk)),
         "rel": index.q_rel[rel_q],
         "earliest_rank": best,
-        "n_runs": np.where(hit, n[pos_c] if len(uk) else 0, 0),
+        "n_runs": n,
     })
     return EarliestRanks(frame=frame, depth=index.depth_array(depth))
 
@@ -105,16 +110,6 @@ def _relevant_entries(index: JudgedRuns, level: int, runs: np.ndarray):
         seg = index.entry_segment(sel)
         keep = runs[seg // max(index.n_topics, 1)]
         yield sel[keep], seg[keep]
-
-
-def _best_rank(k: np.ndarray, rank: np.ndarray, n: np.ndarray
-               ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Per distinct key of ``k``: the smallest ``rank`` and the sum of ``n``."""
-    order = np.lexsort((rank, k))
-    k, rank, n = k[order], rank[order], n[order]
-    uk, first = np.unique(k, return_index=True)
-    total = np.add.reduceat(n, first) if len(first) else np.zeros(0, np.int64)
-    return uk, rank[first], total
 
 
 def relevance_by_rank(index: JudgedRuns, max_rank: int = 1000, runs: np.ndarray | None = None

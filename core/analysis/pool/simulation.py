@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Generator, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 import pandas as pd
@@ -59,6 +60,7 @@ from yardstick.judging.judged_subset import (
     entries_lacking,
     on_qrels,
     qrels_entries,
+    spread,
 )
 
 STRATEGIES = ("depth", "runs", "mtf", "random")
@@ -122,15 +124,20 @@ class _Located:
             if keep.all():
                 return self.rel, levels, self.entries
             return self.rel[np.flatnonzero(keep)], levels, self.entries.select(keep)
+        value, full, entries = self._frame
+        # judged by then (a sampled document the qrels lack: not in the qrels); the rest of
+        # the sampling frame: pooled, unjudged
+        return np.where(value <= level, full, full.dtype.type(UNJUDGED)), levels, entries
+
+    @cached_property
+    def _frame(self) -> tuple[np.ndarray, np.ndarray, SubsetEntries]:
+        """A sample's frame, the same at every level: its members' levels, their
+        judgments once sampled (a document the qrels lack: not in the qrels) and entries."""
         keep = self.value > 0
         value, full = (self.value, self.rel) if keep.all() else (self.value[keep],
                                                                  self.rel[keep])
-        # judged by then (a sampled document the qrels lack: not in the qrels); the rest of
-        # the sampling frame: pooled, unjudged
-        kind = full.dtype.type
-        rel = np.where(value <= level, np.where(full >= 0, full, kind(NONPOOL)), kind(UNJUDGED))
-        entries = self.entries if keep.all() else self.entries.select(keep)
-        return rel, levels, entries
+        full = np.where(full >= 0, full, full.dtype.type(NONPOOL))
+        return value, full, self.entries if keep.all() else self.entries.select(keep)
 
 
 def _iter_locate(index: JudgedRuns, order: JudgingOrder, step: float = 0, total: int = 1,
@@ -161,13 +168,12 @@ def _iter_locate(index: JudgedRuns, order: JudgingOrder, step: float = 0, total:
             entries, val, e_rel = entries.select(keep), val[keep], e_rel[keep]
             del keep
             lack_keys, lack_val = order.keys[lacking], order.value[lacking]
-            extra = entries_lacking(index, lack_keys)
+            extra, at_key = entries_lacking(index, lack_keys)
             if len(extra):
-                k = index.entry_keys(extra)
-                extra_val = lack_val[np.searchsorted(lack_keys, k)].astype(val.dtype)
-                entries, at = entries.merged(index, extra)
-                val = np.insert(val, at, extra_val)
-                e_rel = np.insert(e_rel, at, np.full(len(extra), NONPOOL, e_rel.dtype))
+                extra_val = lack_val[at_key].astype(val.dtype)
+                entries, is_new = entries.merged(index, extra)
+                val = spread(val, extra_val, is_new)
+                e_rel = spread(e_rel, np.full(len(extra), NONPOOL, e_rel.dtype), is_new)
     found, q_val = index.lookup(order.keys)
     L = max(int(index.q_rel.max()) + 1 if len(index.q_rel) else 1, 1)
     ok = found & (q_val >= 0)

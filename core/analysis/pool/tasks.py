@@ -19,14 +19,20 @@ from dataclasses import dataclass
 import numpy as np
 
 from yardstick.analysis.pool import scoring
-from yardstick.analysis.pool.reconstruction import reconstruct_pool
+from yardstick.analysis.pool.reconstruction import Pool, reconstruct_pool, share_pool
+from yardstick.analysis.pool.relevant_sources import (
+    earliest_ranks,
+    relevance_by_rank,
+    relevant_by_depth,
+)
 from yardstick.analysis.pool.simulation import SimulationSetup, iter_levels, iter_setup
 from yardstick.analysis.pool.uniques import iter_leave_out_uniques
-from yardstick.common.progress import run_sync
+from yardstick.common.progress import Progress, run_sync
 from yardstick.judging.judged_runs import JudgedRuns
 from yardstick.judging.judged_subset import SubsetEntries, qrels_entries, share_qrels_entries
 
-__all__ = ["Shipment", "shipment", "uniques_task", "setup_task", "levels_task"]
+__all__ = ["Shipment", "shipment", "uniques_task", "setup_task", "levels_task",
+           "sources_task", "iter_sources"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -36,20 +42,27 @@ class Shipment:
     index: JudgedRuns
     entries: SubsetEntries
     full: dict
+    pool: Pool | None = None
 
     def judged_runs(self) -> JudgedRuns:
-        """The index, with the entries and full-qrels scores sent along as its caches."""
+        """The index, with the entries, full-qrels scores and pool sent along as its
+        caches."""
         share_qrels_entries(self.index, self.entries)
         scoring.share_full_scores(self.index, self.full)
+        if self.pool is not None:
+            share_pool(self.index, self.pool)
         return self.index
 
 
-def shipment(index: JudgedRuns, measures: Sequence[str]) -> Shipment:
+def shipment(index: JudgedRuns, measures: Sequence[str], pool: Pool | None = None
+             ) -> Shipment:
     """``index`` as a :class:`Shipment`, with the full-qrels scores of ``measures``
-    (computed here once when not yet known: the report's own analyses read them too)."""
+    (computed here once when not yet known: the report's own analyses read them too) and
+    the report's rebuilt ``pool`` (every worker would otherwise rebuild it)."""
     for m in dict.fromkeys(measures):
         run_sync(scoring.iter_full_scores(index, m))
-    return Shipment(index.compact(), qrels_entries(index), scoring.known_full_scores(index))
+    return Shipment(index.compact(), qrels_entries(index), scoring.known_full_scores(index),
+                    pool)
 
 
 def uniques_task(ship: Shipment, depth: np.ndarray, unit: str, measure: str,
@@ -69,3 +82,22 @@ def setup_task(ship: Shipment, depth: np.ndarray, strategy: str, levels, referen
 def levels_task(ship: Shipment, setup: SimulationSetup, levels, measures):
     """Some levels of a simulated strategy: the rows of its tables."""
     return run_sync(iter_levels(ship.judged_runs(), setup, levels, measures))
+
+
+def iter_sources(index: JudgedRuns, depth: np.ndarray, max_rank: int):
+    """The sources of relevant documents (a progress generator, a cancellation point
+    between its parts): earliest ranks, P(relevant) by rank and, for a pool depth above
+    0, relevant documents by pool depth (the report's fields)."""
+    yield Progress(0, 3, "sources of relevant documents")
+    er = earliest_ranks(index, depth)
+    yield Progress(1, 3, "P(relevant) by rank")
+    out = {"earliest": er, "p_rel": relevance_by_rank(index, max_rank)}
+    yield Progress(2, 3, "relevant documents by pool depth")
+    if len(depth) and int(depth.max()) > 0:
+        out["depth_curve"] = relevant_by_depth(er)
+    return out
+
+
+def sources_task(ship: Shipment, depth: np.ndarray, max_rank: int) -> dict:
+    """:func:`iter_sources` as an executor task."""
+    return run_sync(iter_sources(ship.judged_runs(), depth, max_rank))
