@@ -125,6 +125,8 @@ def track_row(files: TrackFiles, settings: ArchiveSettings) -> dict:
     for n in st.sizes:
         ok = np.flatnonzero(swaps.fitted_error(n) <= 0.05)
         row[f"min_diff_5%_at_{n}"] = float(ok[0] * st.bin_width) if len(ok) else float("nan")
+    # the sizes above it are the Voorhees-Buckley fit extrapolated (SIGIR 2002, sec. 3)
+    row["swap_largest_sampled_size"] = int(max(swaps.sizes)) if len(swaps.sizes) else None
     disc = run_sync(discriminative_power(first, samples=st.samples, alpha=st.alpha,
                                          seed=st.seed, measure=labels[0]))
     row["discriminative_power"] = disc.share_significant
@@ -167,7 +169,7 @@ def archive_table(directories: Sequence[str], settings: ArchiveSettings,
     return table.astype({c: "Int64" for c in counts})
 
 
-_COUNTS = ("runs", "topics", "judged_depth", "run_files")
+_COUNTS = ("runs", "topics", "judged_depth", "run_files", "swap_largest_sampled_size")
 """Columns of whole numbers (with ``topics_for_diff_*``): nullable integers in the table,
 so every format writes them as integers (``201``, not ``201.0``; blank where missing)."""
 

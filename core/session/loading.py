@@ -115,7 +115,7 @@ def load_files(items: Sequence[tuple[str, str | None]], group_of: Mapping[str, s
         try:
             kind = kind or classify_file(path)
             if kind is None:
-                read_bytes(path, "Yardstick input")  # names empty/binary/missing files
+                read_bytes(path)  # names empty/binary/missing files
                 # shaped like a run or qrels: that reader names the line that is wrong
                 kind = column_shape(head_text(path))
                 if kind is None:

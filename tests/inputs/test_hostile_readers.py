@@ -34,3 +34,25 @@ def test_first_duplicate_reads_each_line_a_bounded_number_of_times():
     _CountingBytes.reads = 0
     assert run.first_duplicate() == 1
     assert _CountingBytes.reads <= 4 * n
+
+
+def test_a_truncated_compressed_run_names_the_line_it_broke_after(tmp_path):
+    """A run cut off mid-download (half of its xz file): the error names the file and how
+    many whole lines came out before the stream broke (it said only "cannot decompress")."""
+    import lzma
+
+    import pytest
+
+    from yardstick.common.errors import FormatError
+    from yardstick.inputs.io import read_run
+
+    lines = [f"{t} Q0 d{t}-{r} {r} {1000 - r} tag\n" for t in range(1, 41) for r in range(1, 501)]
+    data = lzma.compress("".join(lines).encode(), preset=0)
+    cut = tmp_path / "cut.xz"
+    cut.write_bytes(data[: len(data) // 2])
+    whole = len(lzma.LZMADecompressor().decompress(data[: len(data) // 2]).split(b"\n")) - 1
+    with pytest.raises(FormatError) as err:
+        read_run(cut)
+    assert err.value.path == str(cut)
+    assert f"after line {whole:,} " in err.value.reason
+    assert 0 < whole < len(lines)

@@ -83,6 +83,9 @@ def test_archive_columns_match_the_single_track_analyses(tracks):
     assert 0 < row["judged_depth"] <= 20
     assert row["min_diff_5%_at_25"] >= row["min_diff_5%_at_50"] or \
         np.isnan(row["min_diff_5%_at_50"])
+    # 12 topics: disjoint halves sample sizes 1..6; 25 and 50 are the fit extrapolated,
+    # and the row says how far its samples went
+    assert row["swap_largest_sampled_size"] == 6
 
 
 def test_archive_on_threads_cluster_equals_in_process(tracks):

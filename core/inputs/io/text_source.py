@@ -266,7 +266,9 @@ def _inflate(data: bytes, kind: str, spath: str, what: str) -> bytes:
     except FormatError:
         raise
     except (zlib.error, OSError, EOFError, ValueError, lzma.LZMAError, MemoryError) as e:
-        raise FormatError(spath, None, f"cannot decompress {what}: {e}") from None
+        lines = sum(p.count(b"\n") for p in parts)   # what came out whole before it broke
+        raise FormatError(spath, None, f"cannot decompress {what} after line {lines:,} "
+                          f"(the lines up to it read fine): {e}") from None
     return b"".join(parts)
 
 
