@@ -61,3 +61,15 @@ def test_the_cli_prints_the_same_glossary(capsys):
     assert capsys.readouterr().out == glossary_text("reciprocal")
     assert main(["explain", "--glossary", "--search", "no such measure"]) == 1
     assert "no measure matches" in capsys.readouterr().err
+
+
+def test_a_measure_trec_eval_made_up_is_not_given_a_source_file_as_its_paper():
+    """The glossary's "Paper" row read `trec_eval m_ndcg_rel.c` (QA at 1280×800): nDCG's
+    variants cite Järvelin & Kekäläinen; a measure with no paper says where it is defined."""
+    by_name = {e.name: e for e in glossary()}
+    for name in ("ndcg_rel", "Rndcg"):
+        assert "Järvelin" in by_name[name].paper and by_name[name].paper_label == "Paper"
+    for e in by_name.values():
+        assert e.paper_label == ("Defined in" if e.paper.startswith("trec_eval") else "Paper")
+    assert "<b>Paper</b>" in glossary_html("ndcg_rel") and "Defined in: trec_eval" in \
+        by_name["relstring"].text().replace("defined in", "Defined in")

@@ -113,6 +113,11 @@ class GlossaryEntry:
     printed_as: str         # how trec_eval (or Yardstick) names its output column
     paper: str
 
+    @property
+    def paper_label(self) -> str:
+        """"Paper", or "Defined in" for a measure trec_eval made up (no paper of its own)."""
+        return "Defined in" if self.paper.startswith("trec_eval") else "Paper"
+
     def text(self) -> str:
         """The entry as a few lines of plain text."""
         head = f"{self.name} — {self.trec_eval_title}" if self.trec_eval_title else self.name
@@ -121,7 +126,8 @@ class GlossaryEntry:
             lines.append(f"  formula: {self.formula}")
         lines += [f"  parameters: {self.parameters}",
                   f"  range: {self.range}; over topics: {self.summary}",
-                  f"  printed as: {self.printed_as}", f"  paper: {self.paper}"]
+                  f"  printed as: {self.printed_as}",
+                  f"  {self.paper_label.lower()}: {self.paper}"]
         if self.trec_eval_source:
             lines.append(f"  trec_eval source: {self.trec_eval_source}")
         return "\n".join(lines)
@@ -159,7 +165,7 @@ def glossary_html(search: str = "") -> str:
                 ("Parameters", esc(e.parameters)),
                 ("Range", f"{esc(e.range)}; over topics: {esc(e.summary)}"),
                 ("Printed as", f"<code>{esc(e.printed_as)}</code>"),
-                ("Paper", esc(e.paper)),
+                (e.paper_label, esc(e.paper)),
                 ("trec_eval", f"<code>{esc(e.trec_eval_source)}</code>"
                  if e.trec_eval_source else "")]
         table = "".join(f"<tr><td><b>{k}</b>&nbsp;</td><td>{v}</td></tr>" for k, v in rows if v)

@@ -201,7 +201,8 @@ def ndcg_cut(jr, cutoffs):
 
 
 @measure("ndcg_rel", P_PAIR, "nDCG averaged over the ranks of the relevant documents "
-         "(missing relevant documents count at the final nDCG).", cite="trec_eval m_ndcg_rel.c")
+         "(missing relevant documents count at the final nDCG).",
+         cite=f"{JK} (the nDCG it averages; this average is trec_eval's, m_ndcg_rel.c)")
 def ndcg_rel(jr, pairs):
     d = dcg_parts(jr, pairs)
     T = jr.num_topics
@@ -223,7 +224,8 @@ def ndcg_rel(jr, pairs):
 
 
 @measure("Rndcg", P_PAIR, "nDCG averaged over the rank boundaries where the ideal gain "
-         "changes (a recall-oriented nDCG).", cite="trec_eval m_Rndcg.c")
+         "changes (a recall-oriented nDCG).",
+         cite=f"{JK} (the nDCG; these cutoffs are trec_eval's, m_Rndcg.c)")
 def r_ndcg(jr, pairs):
     d = dcg_parts(jr, pairs)
     T = jr.num_topics
