@@ -131,14 +131,13 @@ class InProcess(Executor):
 
     ``threads=1`` (the default): one after the other, each when its result is asked for.
     More (``None``: one per core, ``os.cpu_count()``): tasks run on a pool of that many
-    threads.  (Not the default: on 150 runs × 50 topics, 2 cores, the stability analyses'
-    kernels are many cache-sized numpy passes, each releasing and taking back the
-    interpreter lock; measured at load 0.7–1.1 with the earlier kernel, two threads were
-    no faster.  ``benchmarks/bench_dask.py`` times a "threads" row beside in-process.)
-    Results are handed back in submission order either way, and every task seeds its own
-    generator, so the numbers are the same for any ``threads``.  Cancelling sets each
-    task's stop event, which its :func:`~yardstick.common.progress.run_sync` checks at the
-    task's next progress point.
+    threads; their numpy passes run without the interpreter lock (``numpy.bincount``
+    included, numpy 2.x), so the stability analyses of two measures run side by side
+    (``run_stability``, ``yardstick stability`` and the window's Stability job use one
+    thread per core).  Results are handed back in submission order either way, and every
+    task seeds its own generator, so the numbers are the same for any ``threads``.
+    Cancelling sets each task's stop event, which its
+    :func:`~yardstick.common.progress.run_sync` checks at the task's next progress point.
     """
 
     def __init__(self, threads: int | None = 1):

@@ -126,9 +126,9 @@ def run_stability(matrices: Mapping[str, pd.DataFrame], analyses: Sequence[str],
         Topics × runs MAP, to order tied runs in rankings (robust overview Table 3).
     executor : Executor, optional
         Where each (analysis, measure, topic set) runs (:mod:`yardstick.common.executor`);
-        default here, one after the other with progress inside each
-        (``InProcess(threads=2)``: on two threads, every resampling analysis's tasks
-        submitted ahead, progress per task).  Each task seeds its own generator with
+        default here, on a thread per core (``InProcess(threads=None)``: two measures' tasks
+        side by side, progress per task; ``InProcess()`` runs them one after the other with
+        progress inside each).  Each such task seeds its own generator with
         ``settings.seed`` exactly as in-process, so the report is the same wherever it runs.
     """
     unknown = [a for a in analyses if a not in REGISTRY]
@@ -136,7 +136,7 @@ def run_stability(matrices: Mapping[str, pd.DataFrame], analyses: Sequence[str],
         raise ValueError(f"unknown analysis {unknown[0]!r}; expected one of {ANALYSES}")
     owned = executor is None
     job = _Job(StabilityReport(settings), matrices, sets, settings, tie_break,
-               InProcess() if owned else executor)
+               InProcess(threads=None) if owned else executor)
     job.report.notes.extend(input_warnings(matrices, sets))
     resampled = sum(REGISTRY[a].resamples for a in analyses)
     job.steps = max(1, resampled * len(matrices) * len(sets))
