@@ -6,7 +6,8 @@
 1. On one track (``--track``, e.g. a Robust04-sized one from
    ``gen_track.py --runs 110 --topics 250``): every stability analysis (map, P_10,
    B = ``--samples``) and pool's default analyses, in-process, on a LocalCluster of 1
-   worker process and of 2, each ``--repeat`` times in turn; the cluster's start is
+   worker process and of 2 (and stability in-process on a thread per core, as
+   ``yardstick stability`` runs it), each ``--repeat`` times in turn; the cluster's start is
    timed apart.  Every report is checked equal to the in-process one.
 2. The archive study over the ``--archive`` track directories, in-process and on
    ``local:2``: time, tasks, bytes sent to the workers; each track's task time.
@@ -84,15 +85,17 @@ def _spread(xs: list[float]) -> str:
 def bench_track(track: str, samples: int, repeat: int, pool: bool) -> None:
     from yardstick.analysis.pool.report import PoolSettings, iter_pool_report
     from yardstick.analysis.stability.report import ANALYSES, StabilitySettings, run_stability
-    from yardstick.common.executor import IN_PROCESS, connect
+    from yardstick.common.executor import IN_PROCESS, InProcess, connect
     from yardstick.common.progress import run_sync
 
     matrices, tie_break, index = _stability_inputs(track)
     topics = list(tie_break.index)
     st = StabilitySettings(samples=samples, seed=1)
     ps = PoolSettings(depth=100, seed=0)
-    configs = {"in-process": None, "local:1": "local:1", "local:2": "local:2"}
-    executors = {"in-process": IN_PROCESS}
+    configs = {"in-process": None, "threads": None, "local:1": "local:1", "local:2": "local:2"}
+    # "threads": in-process on a thread per core, what `yardstick stability` and the window
+    # use for stability (pool's column stays empty: it is not run there)
+    executors = {"in-process": IN_PROCESS, "threads": InProcess(threads=None)}
     for name, spec in configs.items():
         if spec:
             t, executors[name] = _timed(lambda spec=spec: connect(spec))
@@ -112,7 +115,7 @@ def bench_track(track: str, samples: int, repeat: int, pool: bool) -> None:
                 matrices, list(ANALYSES), {"all": topics}, st, tie_break, ex)))
             times[(name, "stability")].append(t)
             same &= _same_stability(ref.setdefault("s", rep), rep)
-            if pool:
+            if pool and name != "threads":
                 t, rep = _timed(lambda ex=ex: run_sync(iter_pool_report(index, ps,
                                                                         executor=ex)))
                 times[(name, "pool")].append(t)
@@ -123,15 +126,16 @@ def bench_track(track: str, samples: int, repeat: int, pool: bool) -> None:
     print(f"{'':12} {'stability':>24} {'pool':>24}")
     for name in configs:
         print(f"{name:12} {_spread(times[(name, 'stability')]):>24} "
-              f"{_spread(times[(name, 'pool')]) if pool else '':>24}")
+              f"{_spread(times[(name, 'pool')]) if times[(name, 'pool')] else '':>24}")
     for what in ("stability", "pool") if pool else ("stability",):
         base = statistics.median(times[("in-process", what)])
         one = statistics.median(times[("local:1", what)])
         two = statistics.median(times[("local:2", what)])
         print(f"{what}: local:1 / in-process = {one / base:.2f} (target <= 1.15); "
               f"local:1 / local:2 = {one / two:.2f} (target >= 1.6)")
+    executors["threads"].close()
     for name, ex in executors.items():
-        if name != "in-process":
+        if name not in ("in-process", "threads"):
             print(f"{name}: {ex.stats.tasks} tasks, {ex.stats.scattered_bytes / 1e6:.1f} MB "
                   f"scattered, {ex.stats.argument_bytes / 1e3:.1f} kB of task arguments")
             ex.close()

@@ -103,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
     from yardstick.common.executor import connect
 
     try:
-        with connect(args.dask) as executor:
+        with connect(args.dask, threads=None) as executor:   # in-process: a thread per core
             report = run_sync(run_stability(matrices, analyses, {"all": topics, **groups},
                                             settings, tie_break, executor),
                               on_progress=_progress)

@@ -181,3 +181,30 @@ def test_equal_scores_in_another_order_are_a_tie_not_a_swap():
     # and the other way round: tie on the second subset
     comps, swaps = count_swaps(vals, np.array([[3, 4, 5]]), np.array([[0, 1, 2]]), 0.01)
     assert swaps.sum() == 0
+
+
+def test_count_swaps_byte_and_wide_codes_agree_with_a_direct_count(monkeypatch):
+    # blocks of 16 samples: some hold a difference of more than 127 bins (intp codes),
+    # the others are counted as byte codes, two at a time; both must give the plain counts
+    import importlib
+
+    sr = importlib.import_module("yardstick.analysis.stability.swap_rates")
+    monkeypatch.setattr(sr, "BLOCK_ELEMENTS", 16)
+    rng = np.random.default_rng(7)
+    vals = rng.random((16, 7))
+    vals[0, 3] = 9.0                                  # run 3 far ahead on topic 0
+    perm = rng.permuted(np.broadcast_to(np.arange(1, 16), (64, 15)), axis=1)
+    a, b = perm[:, :4].copy(), perm[:, 4:8]
+    a[:20, 0] = 0                                     # topic 0 only in the first 20 samples
+    w = 0.01
+    comps, swaps = sr.count_swaps(vals, a, b, w)
+    scaled = vals * (1.0 / w)
+    ma = scaled[a].sum(axis=1) / 4
+    mb = scaled[b].sum(axis=1) / 4
+    ii, jj = np.triu_indices(7, k=1)
+    da, db = ma[:, ii] - ma[:, jj], mb[:, ii] - mb[:, jj]
+    k = np.floor(np.abs(da) + 1e-9).astype(int).ravel()
+    ref_c = np.bincount(k)
+    ref_s = np.bincount(k, weights=(da * db < -1e-12).ravel(), minlength=len(ref_c))
+    assert k.max() > 127 and np.count_nonzero(k > 127) < len(k) // 2
+    assert comps.tolist() == ref_c.tolist() and swaps.tolist() == ref_s.astype(int).tolist()

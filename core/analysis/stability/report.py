@@ -126,8 +126,9 @@ def run_stability(matrices: Mapping[str, pd.DataFrame], analyses: Sequence[str],
         Topics × runs MAP, to order tied runs in rankings (robust overview Table 3).
     executor : Executor, optional
         Where each (analysis, measure, topic set) runs (:mod:`yardstick.common.executor`);
-        default here, one after the other with progress inside each (``InProcess(threads=2)``:
-        on two threads, progress per task).  Each such task seeds its own generator with
+        default here, on a thread per core (``InProcess(threads=None)``: two measures' tasks
+        side by side, progress per task; ``InProcess()`` runs them one after the other with
+        progress inside each).  Each such task seeds its own generator with
         ``settings.seed`` exactly as in-process, so the report is the same wherever it runs.
     """
     unknown = [a for a in analyses if a not in REGISTRY]
@@ -135,14 +136,16 @@ def run_stability(matrices: Mapping[str, pd.DataFrame], analyses: Sequence[str],
         raise ValueError(f"unknown analysis {unknown[0]!r}; expected one of {ANALYSES}")
     owned = executor is None
     job = _Job(StabilityReport(settings), matrices, sets, settings, tie_break,
-               InProcess() if owned else executor)
+               InProcess(threads=None) if owned else executor)
     job.report.notes.extend(input_warnings(matrices, sets))
     resampled = sum(REGISTRY[a].resamples for a in analyses)
     job.steps = max(1, resampled * len(matrices) * len(sets))
     try:
+        job.submit_ahead(analyses)
         for analysis in analyses:
             yield from REGISTRY[analysis].run(job)
     finally:
+        job.cancel_ahead()
         if owned:
             job.executor.close()
     merged = once_for_every_measure(job.report.notes, list(matrices))
@@ -185,6 +188,10 @@ def stability_assumptions(matrices: Mapping[str, pd.DataFrame],
                        resamples=settings.samples if resampled else None)
 
 
+class _Planned(Exception):
+    """An analysis's tasks were submitted ahead (:meth:`_Job.submit_ahead`)."""
+
+
 class _Job:
     """One report being built: what every registered analysis reads and writes
     (:mod:`yardstick.analysis.stability.analyses`)."""
@@ -197,6 +204,8 @@ class _Job:
         self.steps, self.step = 1, 0
         self.executor = executor
         self._scattered: dict[str, Any] = {}
+        self._ahead: dict[str, tuple[list, list]] = {}      # analysis -> (plan, futures)
+        self._planning = False
 
     def table(self, name: str, title: str, frame: pd.DataFrame, show: bool = True,
               index: bool = False) -> None:
@@ -234,24 +243,19 @@ class _Job:
     def _each_remote(self, analysis: str, fn, linear_only: bool, per_measure, kw):
         """:meth:`each` with one executor task per (measure, topic set), the score matrix
         scattered once per measure (on threads in-process: no copy); results, notes and
-        their order as in-process."""
+        their order as in-process.  The tasks may have been submitted ahead
+        (:meth:`submit_ahead`); while planning, they are submitted and the analysis stops."""
         title = REGISTRY[analysis].title
         ex, rep = self.executor, self.report
-        plan: list[tuple[str, Any]] = []        # ("note", text) or ("task", (m, g))
-        futures = []
-        for m, mat in self.matrices.items():
-            if linear_only and not aggregate_for(m).linear:
-                plan.append(("note", f"{title}: {m} skipped (not a mean over topics)"))
-                self.step += len(self.sets)
-                continue
-            if m not in self._scattered:
-                self._scattered[m] = ex.scatter(mat)
-            extra = per_measure(m) if per_measure is not None else {}
-            for g, topics in self.sets.items():
-                futures.append(ex.submit(run_task, fn, self._scattered[m], list(topics),
-                                         self.settings.seed, m, {**kw, **extra}))
-                plan.append(("task", (m, g)))
+        if analysis in self._ahead:
+            plan, futures = self._ahead.pop(analysis)
+        else:
+            plan, futures = self._submit(analysis, fn, linear_only, per_measure, kw)
+            if self._planning:
+                self._ahead[analysis] = plan, futures
+                raise _Planned
         keys = [k for what, k in plan if what == "task"]
+        self.step += len(self.sets) * sum(what == "note" for what, _ in plan)
         done: dict[tuple[str, str], Any] = {}
         try:
             for pos, value, error in ex.results(futures):
@@ -273,6 +277,51 @@ class _Job:
                 out[item] = done[item]
         rep.results[analysis] = out
         return out
+
+    def _submit(self, analysis: str, fn, linear_only: bool, per_measure, kw):
+        title = REGISTRY[analysis].title
+        ex = self.executor
+        plan: list[tuple[str, Any]] = []        # ("note", text) or ("task", (m, g))
+        futures = []
+        for m, mat in self.matrices.items():
+            if linear_only and not aggregate_for(m).linear:
+                plan.append(("note", f"{title}: {m} skipped (not a mean over topics)"))
+                continue
+            if m not in self._scattered:
+                self._scattered[m] = ex.scatter(mat)
+            extra = per_measure(m) if per_measure is not None else {}
+            for g, topics in self.sets.items():
+                futures.append(ex.submit(run_task, fn, self._scattered[m], list(topics),
+                                         self.settings.seed, m, {**kw, **extra}))
+                plan.append(("task", (m, g)))
+        return plan, futures
+
+    def submit_ahead(self, analyses: Sequence[str]) -> None:
+        """On threads or a cluster: submit the tasks of every resampling analysis now, so
+        that the executor never idles between two analyses (a worker done with its
+        measure's swap rates starts on the bootstrap while the other finishes).  Each
+        analysis's ``run`` is started in planning mode and stops at its first
+        :meth:`each` (every resampling analysis calls it before anything else)."""
+        ex = self.executor
+        if ex is None or (ex.local and not getattr(ex, "parallel", False)):
+            return
+        for analysis in analyses:
+            if not REGISTRY[analysis].resamples or analysis in self._ahead:
+                continue
+            self._planning = True
+            gen = REGISTRY[analysis].run(self)
+            try:
+                next(gen)
+            except (_Planned, StopIteration):
+                pass
+            finally:
+                self._planning = False
+                gen.close()
+
+    def cancel_ahead(self) -> None:
+        for _, futures in self._ahead.values():
+            self.executor.cancel(futures)
+        self._ahead.clear()
 
     def correlations(self, analysis: str) -> None:
         _correlations(self.report, analysis, self.matrices, self.sets, self.tie_break)
