@@ -35,8 +35,9 @@ def stability_report(qrels: Any, runs: Any, measures: Sequence[str] = ("map",),
     mats, tie_break = score_matrices(evs, [column_name(m) for m in measures])
     topics = list(next(iter(mats.values())).index)
     st = StabilitySettings(samples=samples, seed=seed, **settings)
+    # None: run_stability's own default, a thread per core (as `yardstick stability`)
     return run_sync(run_stability(mats, list(analyses), {"all": topics}, st, tie_break,
-                                  executor_for(client)))
+                                  None if client is None else executor_for(client)))
 
 
 def pool_report(qrels: Any, runs: Any, depth: int | None = None,

@@ -115,6 +115,11 @@ def fit_exponential(sizes: np.ndarray, rates: np.ndarray) -> ExpFit:
         a1, a2 = b1, b2
     ssr = _ssr(n, r, a1, a2)
     res_err = float(np.sqrt(ssr / (m - 2))) if m > 2 else 0.0
+    if a2 >= _MAX_A2:
+        # the best decay is the search's edge: the rates (a lone non-zero point among
+        # zeros) do not determine a curve, and the edge's A1 (1e20 and more) made "fitted
+        # rates" of 1e19 at sizes without comparisons.  No fit, as with too few points.
+        return ExpFit(np.nan, np.nan, res_err, m)
     return ExpFit(a1, a2, res_err, m)
 
 
