@@ -31,6 +31,10 @@ __all__ = ["SubsetEntries", "JudgedSubset", "qrels_entries", "share_qrels_entrie
            "judged_subset", "on_qrels"]
 
 
+#: entries per chunk of :meth:`SubsetEntries.select`'s search (its index: 32 MB at most)
+SELECT_CHUNK = 1 << 22
+
+
 @dataclass(frozen=True, eq=False)
 class SubsetEntries:
     """Some entries of a :class:`JudgedRuns`, in its order.
@@ -71,10 +75,20 @@ class SubsetEntries:
 
     def select(self, keep: np.ndarray) -> "SubsetEntries":
         """The entries where ``keep`` (bool per entry) holds."""
-        at = np.flatnonzero(keep)
-        # kept entries before each segment: a search per segment (no running count)
-        start = np.searchsorted(at, self.start).astype(np.int64)
-        return SubsetEntries(self.idx[at], start, self.rank[at])
+        # no int64 index of every kept entry (8 bytes each: a 110 x 250 depth simulation's
+        # peak RSS 1.98 -> 1.90 GB): masks for the data, and the kept entries before each
+        # segment by a search per segment within chunks of SELECT_CHUNK entries
+        n = len(self.idx)
+        start = np.empty(len(self.start), np.int64)
+        done = 0
+        for a in range(0, n, SELECT_CHUNK):
+            b = min(a + SELECT_CHUNK, n)
+            at = np.flatnonzero(keep[a:b])
+            lo, hi = np.searchsorted(self.start, [a, b])
+            start[lo:hi] = done + np.searchsorted(at, self.start[lo:hi] - a)
+            done += len(at)
+        start[self.start >= n] = done
+        return SubsetEntries(self.idx[keep], start, self.rank[keep])
 
     def merged(self, index: JudgedRuns, extra: np.ndarray) -> tuple["SubsetEntries",
                                                                     np.ndarray]:

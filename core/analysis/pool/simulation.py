@@ -123,7 +123,7 @@ class _Located:
             keep = (self.value > 0) & (self.value <= level)
             if keep.all():
                 return self.rel, levels, self.entries
-            return self.rel[np.flatnonzero(keep)], levels, self.entries.select(keep)
+            return self.rel[keep], levels, self.entries.select(keep)
         value, full, entries = self._frame
         # judged by then (a sampled document the qrels lack: not in the qrels); the rest of
         # the sampling frame: pooled, unjudged
