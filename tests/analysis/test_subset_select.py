@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from pool_tracks import make_track
 
 from yardstick.judging import judged_subset
 
@@ -32,3 +33,28 @@ def test_select_in_chunks_is_the_one_index_formula(monkeypatch, chunk):
         np.testing.assert_array_equal(got.idx, entries.idx[at])
         np.testing.assert_array_equal(got.rank, entries.rank[at])
         assert got.start.dtype == np.int64 and got.idx.dtype == np.int32
+
+
+def test_merged_is_the_marked_union():
+    """``merged`` places the extra entries by a search; the formula it replaced marked every
+    entry of the index (1: kept, 2: extra) and took the marked ones in order."""
+    from yardstick.judging.judged_runs_build import build_judged_runs
+    from yardstick.judging.judged_subset import qrels_entries
+
+    runs, qrels, _ = make_track(seed=7)
+    index = build_judged_runs(runs, qrels)
+    entries = qrels_entries(index)
+    rng = np.random.default_rng(7)
+    mine = entries.select(rng.random(len(entries)) < 0.6)
+    others = np.setdiff1d(np.arange(index.n_entries), mine.idx)
+    extra = np.sort(rng.choice(others, min(len(others), 500), replace=False)).astype(np.int32)
+    got, is_new = mine.merged(index, extra)
+    mark = np.zeros(index.n_entries, np.int8)
+    mark[mine.idx], mark[extra] = 1, 2
+    want = np.flatnonzero(mark)
+    np.testing.assert_array_equal(got.idx, want)
+    np.testing.assert_array_equal(is_new, mark[want] == 2)
+    seg = index.entry_segment(got.idx)
+    np.testing.assert_array_equal(got.rank, got.idx - index.seg_start[seg])
+    np.testing.assert_array_equal(np.diff(got.start),
+                                  np.bincount(seg, minlength=len(got.start) - 1))
