@@ -202,8 +202,7 @@ def _index_dtype(n: int) -> type:
 def _entries(index: JudgedRuns, wanted) -> SubsetEntries:
     """The entries where ``wanted(a, z)`` (bool per entry of ``a:z``) holds, built a slice
     of :data:`ENTRY_CHUNK` entries at a time (no temporary the size of the index)."""
-    idx_type = np.int32 if index.n_entries < 2**31 else np.int64
-    pos_type = np.int32 if len(index.q_key) < 2**31 else np.int64
+    idx_type, pos_type = _index_dtype(index.n_entries), _index_dtype(len(index.q_key))
     counts = np.zeros(index.n_runs * index.n_topics, np.int64)
     parts: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
     doc_pos = _judgment_of_doc(index)

@@ -165,7 +165,7 @@ def is_p_column(name) -> bool:
     """True for a column of p-values or achieved significance levels (``p t-test``,
     ``p t (holm)``, ``p_value``, ``p_vs_best``, ``asl``)."""
     raw = label(name).strip()
-    if raw == "P" or raw.startswith("P_") and not raw.lower().startswith("p_value"):
+    if raw == "P" or (raw.startswith("P_") and not raw.lower().startswith("p_value")):
         return False               # trec_eval's precision (P_10: a topic's 0 is 0.0000)
     n = raw.lower()
     return (n in {"p", "asl", "p_value", "p-value", "corrected p"} or n.startswith(("p ", "p_"))
