@@ -240,13 +240,12 @@ def send_heavy_parts(ctx: PoolContext, wanted: set[str]) -> None:
     todo = []
     if "simulate" in wanted:      # the setups first (their levels wait for them), the
         # longest first: move-to-front's, then the random sample's
+        full = pd.DataFrame({"level": "full", "measure": s.measure,
+                             "run": list(ctx.index.run_names), "score": scoring_reference(ctx)})
         for strat, levels in sorted(_simulation_levels(ctx).items(),
                                     key=lambda x: _SETUP_FIRST.get(x[0], len(_SETUP_FIRST))):
             levels = sorted({int(x) for x in levels})
             setup = ex.submit(setup_task, handle, ctx.depth, strat, levels, s.measure, s.seed)
-            full = pd.DataFrame({"level": "full", "measure": s.measure,
-                                 "run": list(ctx.index.run_names),
-                                 "score": scoring_reference(ctx)})
             futures = [None] * len(levels)
             ctx.remote[("simulate", strat)] = (full, futures)
             todo += [(level / max(levels), strat, setup, k, level)

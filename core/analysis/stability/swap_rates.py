@@ -93,11 +93,12 @@ def count_swaps(values: np.ndarray, idx_a: np.ndarray, idx_b: np.ndarray, bin_wi
 class _PairCounter:
     """Histogram of ``code = 2·bin(|d_A|) + swapped`` over run pairs and samples.
 
-    Built one first run ``i`` at a time: the block of pairs ``(i, j > i)`` × a block of
-    samples stays in the CPU cache through its numpy passes (``d = a_i − a_j`` is one
-    subtraction).  While every ``|d_A|`` of a block is below :data:`NARROW_BINS` bins
-    (always so for scores in [0, 1] and bins of 0.01), each code is one byte (the
-    float-to-``uint8`` cast is ~6x cheaper than to ``intp``); the bytes gather in a
+    Built one run distance ``d`` at a time (:meth:`add`): the block of pairs
+    ``(i, i + d)`` × a block of samples stays in the CPU cache through its numpy passes
+    (``d = a_i − a_j`` is one subtraction).  While every ``|d_A|`` of a block is below
+    :data:`NARROW_BINS` bins (always so for scores in [0, 1] and bins of 0.01), each code
+    is one byte (the float-to-``uint8`` cast is ~6x cheaper than to ``intp``); the bytes
+    gather in a
     cache-sized buffer of :data:`CODE_CHUNK`, and ``numpy.bincount`` counts them two at
     a time, each adjacent pair read as one ``uint16`` (half the indices; its 256 × 256
     histogram is summed over either byte in :meth:`per_bin`).  Wider differences take
