@@ -98,10 +98,9 @@ class _PairCounter:
     (``d = a_i − a_j`` is one subtraction).  While every ``|d_A|`` of a block is below
     :data:`NARROW_BINS` bins (always so for scores in [0, 1] and bins of 0.01), each code
     is one byte (the float-to-``uint8`` cast is ~6x cheaper than to ``intp``); the bytes
-    gather in a
-    cache-sized buffer of :data:`CODE_CHUNK`, and ``numpy.bincount`` counts them two at
-    a time, each adjacent pair read as one ``uint16`` (half the indices; its 256 × 256
-    histogram is summed over either byte in :meth:`per_bin`).  Wider differences take
+    gather in a cache-sized buffer of :data:`CODE_CHUNK`, and ``numpy.bincount`` counts
+    them two at a time, each adjacent pair read as one ``uint16`` (half the indices; its
+    256 × 256 histogram is summed over either byte in :meth:`per_bin`).  Wider differences take
     ``intp`` codes.  The counts are integers, so any order gives the same result.
     """
 
