@@ -284,6 +284,7 @@ def _with_comparison(doc, args, runs, qrels, options, prov, evs=None):
     from yardstick.inputs.run_names import RunNameError, resolve_runs
     from yardstick.presentation.reports.comparison_table import comparison_table_from_evaluations
     from yardstick.presentation.reports.document import ReportPage, ReportTable
+    from yardstick.presentation.reports.table_placement import PAPER_TABLE_ROWS
     from yardstick.session.evaluating import evaluate_runs
 
     measures = _measure_list(args)
@@ -318,9 +319,10 @@ def _with_comparison(doc, args, runs, qrels, options, prov, evs=None):
                                   bt.means, markers=bt.markers, bold=bt.best,
                                   caption=bt.caption))
         tables.append(ReportTable("comparison_baselines_pvalues", "p-values against the "
-                                  "baselines", bt.pvalues, in_pdf=False))
+                                  "baselines", bt.pvalues, in_pdf=False,
+                                  max_typeset_rows=PAPER_TABLE_ROWS))
     tables.append(ReportTable("comparison_pvalues", "Pairwise p-values", t.pvalues,
-                              in_pdf=False))
+                              in_pdf=False, max_typeset_rows=PAPER_TABLE_ROWS))
     page = ReportPage("Comparison", caption, tuple(tables))
     return replace(doc, pages=(page, *doc.pages))
 
@@ -370,4 +372,8 @@ def run(args: argparse.Namespace) -> int:
             use_executor(None)
     for p in written:
         print(p)
+    from yardstick.presentation.reports.table_placement import files_notes
+
+    for note in files_notes(doc, formats):      # a table too long to typeset: where it is
+        print(f"yardstick report: note: {note}", file=sys.stderr)
     return 0

@@ -28,7 +28,11 @@ class ReportTable:
     """A titled table; ``header=False`` prints it as label/value lines (appendix style);
     ``in_pdf=False`` keeps long per-topic tables out of the PDF pages (HTML and files only);
     ``markers``/``bold`` (frames parallel to ``frame``) and ``caption`` go to the table
-    files (:func:`yardstick.presentation.export.tables.write_table`)."""
+    files (:func:`yardstick.presentation.export.tables.write_table`);
+    ``max_typeset_rows``: beyond this many rows the table is a data file, not a paper
+    table (150 runs' 33,525 pairwise p-values were 1,290 LaTeX pages): it is written as
+    CSV/XLSX only, never LaTeX or Markdown, and the report says where
+    (:func:`yardstick.presentation.reports.render.with_files_notes`)."""
 
     name: str
     title: str
@@ -39,6 +43,12 @@ class ReportTable:
     markers: pd.DataFrame | None = None
     bold: pd.DataFrame | None = None
     caption: str | None = None
+    max_typeset_rows: int | None = None
+
+    @property
+    def data_only(self) -> bool:
+        """Too long to typeset (``max_typeset_rows`` exceeded): CSV/XLSX only."""
+        return self.max_typeset_rows is not None and len(self.frame) > self.max_typeset_rows
 
 
 @dataclass(frozen=True, eq=False)

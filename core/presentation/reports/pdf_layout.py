@@ -146,8 +146,10 @@ class PdfLayout:
             return
         w = max(w, min(avail, 160.0, text_width(t.title, 9, True)))   # long titles wrap
         # a table's own caption (the baselines' symbols, a correction) unless the page
-        # already says it: the reader of the PDF needs it as much as the LaTeX file's
-        caption = t.caption if t.caption and t.caption != self.page_subtitle else ""
+        # already says it (the subtitle may go on to say where a long table's files are):
+        # the reader of the PDF needs it as much as the LaTeX file's
+        caption = t.caption if t.caption and not self.page_subtitle.startswith(t.caption) \
+            else ""
         if caption:
             w = max(w, min(avail, 260.0, text_width(caption, 8)))
         line_h = LINE * size

@@ -31,6 +31,7 @@ from yardstick.presentation.reports.figure_pool import (
     render,
     run_job,
 )
+from yardstick.presentation.reports.table_placement import formats_for, with_files_notes
 
 __all__ = ["REPORT_FORMATS", "FIGURE_FORMATS", "TABLE_FORMATS", "parse_formats",
            "render_html", "write_html", "write_pdf", "write_assets", "write_report", "figure_files",
@@ -124,9 +125,10 @@ HTML_MAX_ROWS = 2000
 
 def _table_html(t: ReportTable) -> str:
     if len(t.frame) > HTML_MAX_ROWS:
+        kinds = ".csv / .xlsx" if t.data_only else ".csv / .xlsx / .tex / .md"
+        stem = html.escape(slug(t.name))
         return (f'<div><p class="caption"><b>{html.escape(t.title)}</b>: {len(t.frame):,} rows, '
-                f'written to the table files ({html.escape(slug(t.name))}.csv / .xlsx / .tex / '
-                f'.md with --formats).</p></div>')
+                f'left to the table files ({stem}{kinds} with --formats).</p></div>')
     body = table_to_text(t.frame, "html", decimals=t.decimals, caption=t.title,
                          markers=t.markers, bold=t.bold)
     if t.caption:
@@ -246,16 +248,19 @@ def write_assets(doc: ReportDocument, folder: str | os.PathLike, dpi: int = 150,
 def table_files(doc: ReportDocument, folder: str | os.PathLike, table_formats) -> dict:
     """Every table file: ``("table", page number, file name, fmt)`` -> a
     :class:`~yardstick.presentation.reports.figure_pool.TableFile` — each table of a page
-    as ``<page>/<table>.<csv|xlsx|tex|md>`` and each figure's data beside its figure."""
+    as ``<page>/<table>.<csv|xlsx|tex|md>`` (one too long to typeset as CSV/XLSX only:
+    :func:`~yardstick.presentation.reports.table_placement.formats_for`) and each figure's
+    data beside its figure."""
     folder, prov, jobs = Path(folder), doc.provenance, {}
     for i, page in enumerate(doc.pages):
         d = folder / slug(page.title)
-        for fmt in table_formats:
-            for t in page.tables:
+        for t in page.tables:          # one too long to typeset: CSV/XLSX only
+            for fmt in formats_for(t, table_formats):
                 name = f"{slug(t.name)}.{TABLE_FORMATS[fmt]}"
                 jobs["table", i, name, fmt] = TableFile(
                     t.frame, str(d / name), fmt, t.decimals, t.markers, t.bold, t.caption,
                     prov)
+        for fmt in table_formats:
             for f in page.figures:
                 if f.data is not None:
                     name = f"{slug(f.name)}.{TABLE_FORMATS[fmt]}"
@@ -291,6 +296,8 @@ def write_report(doc: ReportDocument, folder: str | os.PathLike,
     # the HTML's and the files' figures and the table files are made on worker processes
     # (a large report) while this process lays out the PDF, whose sheets draw their own
     tables = [f for f in TABLE_FORMATS if f in formats]
+    # a table too long to typeset goes to CSV/XLSX only: its page says where
+    doc = with_files_notes(doc, tables)
     jobs = {**figure_files(doc, formats, dpi), **table_files(doc, folder, tables)}
     with RenderedFigures(jobs) as rendered:
         pdf = write_pdf(doc, folder / f"{base}.pdf") if "pdf" in formats else None
