@@ -382,6 +382,13 @@ class Session(SessionEvaluations):
     def loads_under_way(self) -> bool:
         return bool(self._loads)
 
+    def load_progress(self) -> tuple[int, int] | None:
+        """(runs added, runs expected) by the loads under way; None when there are none."""
+        if not self._loads:
+            return None
+        loads = list(self._loads.values())
+        return sum(x.runs_added for x in loads), sum(x.runs_expected for x in loads)
+
     def load(self, paths: Iterable[str | os.PathLike]):
         """Read files and folders into the session on this thread (scripts, tests): the
         same streamed load as the window's; returns its

@@ -50,6 +50,10 @@ class SessionLoad:
         self.options = session.options
         self.evaluator = evaluator
         self.pending: list[tuple[Any, Any]] = []
+        # runs to come (a file of no stated kind counts until it is read as something else)
+        self._unknown = sum(kind is None for _, kind in items)
+        self.runs_expected = sum(kind == "run" for _, kind in items) + self._unknown
+        self.runs_added = 0
 
     def job(self):
         """The progress generator (plain data only: runs on any thread)."""
@@ -59,6 +63,10 @@ class SessionLoad:
         """A piece of the load: small files applied now, runs kept for :meth:`flush`;
         returns True when runs are waiting."""
         if not piece.runs:
+            others = min(self._unknown, sum(x is not None for x in (
+                piece.qrels, piece.topics, piece.documents)) + bool(piece.groups))
+            self._unknown -= others
+            self.runs_expected -= others
             apply_files(self.session, piece)
             if piece.qrels is not None:
                 self.qrels = piece.qrels
@@ -71,6 +79,7 @@ class SessionLoad:
         """Add the runs read so far to the session (one announcement for all of them)."""
         if self.pending:
             pending, self.pending = self.pending, []
+            self.runs_added += len(pending)
             self.session.add_evaluated_runs(pending, self.qrels, self.options)
 
     def finish(self, res: LoadResult) -> None:

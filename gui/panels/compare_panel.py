@@ -7,7 +7,7 @@ from __future__ import annotations
 import threading
 
 import numpy as np
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -47,6 +47,8 @@ __all__ = ["ComparePanel", "CORRECTIONS", "CORR_LABELS", "TEST_LABELS", "BEST"]
 GAIN, LOSS = "#d8f0d8", "#f6d6d6"
 #: after the comparison's paints, time for the layouts they cause (and their paints), ms
 SETTLE_MS = 30
+#: while a load is under way, how often the caption looks whether it has ended, ms
+LOAD_WATCH_MS = 250
 
 
 class ComparePanel(LazyPanel):
@@ -262,19 +264,54 @@ class ComparePanel(LazyPanel):
 
     def _show(self, cmp: Comparison) -> None:
         self.comparison = cmp
-        chosen = ("the best run by " + cmp.measure + " (the default; pick another under "
-                  "Baseline)") if self.baseline.currentText() == BEST else "chosen"
-        self.status.setText(
-            f"Baseline: {cmp.baseline}, {chosen}. "
-            f"{TEST_LABELS[cmp.test]}, {CORR_LABELS[cmp.correction]} correction over "
-            f"{len(cmp.pairs)} comparison(s), α = {cmp.alpha:g}"
-            + (f"; permutation test seed {cmp.seed}, {cmp.n_permutations} resamples"
-               if "permutation" in cmp.tests else "") + "."
-            + (" " + "; ".join(cmp.notes) if cmp.notes else ""))
+        self.status.setText(self._caption(cmp))
         self.summary_table.set_frame(self._answers_first(cmp))
         # one table per turn of the event loop: 150 runs' three tables and the chart
         # at once held it ~100 ms
         next_turn(self, lambda: self._show_topics(cmp))
+
+    def _caption(self, cmp: Comparison) -> str:
+        """The comparison in words; while a load is under way the correction's count is
+        the runs loaded so far, and says so (then :meth:`_watch_load` words it again)."""
+        chosen = ("the best run by " + cmp.measure + " (the default; pick another under "
+                  "Baseline)") if self.baseline.currentText() == BEST else "chosen"
+        progress = self.state.session.load_progress()
+        so_far = (f" so far (loading runs: {progress[0]} of {progress[1]} added)"
+                  if progress is not None else "")
+        if progress is not None and not self._watching:
+            self._watching = True
+            QTimer.singleShot(LOAD_WATCH_MS, self._watch_load)
+        return (f"Baseline: {cmp.baseline}, {chosen}. "
+                f"{TEST_LABELS[cmp.test]}, {CORR_LABELS[cmp.correction]} correction over "
+                f"{len(cmp.pairs)} comparison(s){so_far}, α = {cmp.alpha:g}"
+                + (f"; permutation test seed {cmp.seed}, {cmp.n_permutations} resamples"
+                   if "permutation" in cmp.tests else "") + "."
+                + (" " + "; ".join(cmp.notes) if cmp.notes else ""))
+
+    _watching = False
+
+    def _watch_load(self) -> None:
+        """Once the load that was under way has ended: word the caption again if the
+        comparison shown holds every ticked run, else compare again (after the
+        comparison under way, whose result may bring the caption)."""
+        cmp = self.comparison
+        if cmp is None or "so far" not in self.status.text():
+            self._watching = False                 # a newer caption, or "Computing…"
+            return
+        lst = self.runs_list
+        unticked = {lst.item(i).text() for i in range(lst.count())
+                    if lst.item(i).checkState() != Qt.CheckState.Checked}
+        missing = set(self.state.evaluations()) - unticked - {cmp.baseline} \
+            - {p.run for p in cmp.pairs}
+        if self.state.session.loads_under_way() or (missing
+                                                     and self.jobs.is_running("compare")):
+            QTimer.singleShot(LOAD_WATCH_MS, self._watch_load)
+            return
+        self._watching = False
+        if missing:
+            self.refresh_later()
+        else:
+            self.status.setText(self._caption(cmp))
 
     def _show_experiment(self, exp) -> None:
         self.experiment = exp

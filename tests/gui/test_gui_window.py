@@ -376,3 +376,23 @@ def test_compare_baseline_defaults_to_the_best_run_by_the_measure_and_says_so(qt
         panel.configure(baseline=other, runs=[n for n in names if n != other])
     assert panel.comparison.baseline == other
     assert panel.status.text().startswith(f"Baseline: {other}, chosen.")
+
+
+def test_compare_caption_says_so_far_while_a_load_is_under_way(qtbot, win):
+    """Round five: during a load "Holm correction over N comparison(s)" counted only the
+    runs loaded so far, without a word; it now says "so far" and how far the load is, and
+    once the load has ended the caption is worded again without it."""
+    engine_or_skip()
+    load(qtbot, win, [(QRELS, "qrels")] + [(r, "run") for r in RUNS])
+    names = list(wait_evaluated(qtbot, win, win.state.workspace.runs))
+    panel = win.panels["compare"]
+    pending = win.state.session.start_load([("more-1", "run"), ("more-2", "run")], "load-x")
+    panel.configure(baseline=names[0], runs=names[1:], measure="map", correction="holm")
+    # (waited for by its words: the load's own "compare" job may finish first)
+    qtbot.waitUntil(lambda: f"Baseline: {names[0]}, chosen" in panel.status.text(),
+                    timeout=60000)
+    assert ("Holm correction over 2 comparison(s) so far (loading runs: 0 of 2 added)"
+            in panel.status.text())
+    pending.cancel()                            # the load ends (nothing more is added)
+    qtbot.waitUntil(lambda: "so far" not in panel.status.text(), timeout=5000)
+    assert "Holm correction over 2 comparison(s), α = 0.05" in panel.status.text()
