@@ -201,13 +201,22 @@ class DataFrameModel(QAbstractTableModel):
             cols.insert(0, _column_values(tail.index.to_series()))
         if len(cols) != len(self._values):
             return False
+        # a count column stays one while the new rows are whole too: a fraction among
+        # them shows the rows before it with decimals as well (a flag only turns off)
+        count = [f and _whole(b) for f, b in zip(self._count, cols, strict=True)]
+        lost = [c for c, (was, now) in enumerate(zip(self._count, count)) if was and not now]
         self.beginInsertRows(_ROOT, n, len(frame) - 1)
         self._values = [np.concatenate([a, b]) if a.dtype == b.dtype or a.dtype != object
                         and b.dtype != object else np.concatenate([a.astype(object), b])
                         for a, b in zip(self._values, cols, strict=True)]
         self._frame = frame
         self._nrows = len(frame)
+        self._count = count
+        if lost:
+            self._shown = {k: t for k, t in self._shown.items() if k[1] not in lost}
         self.endInsertRows()
+        for c in lost:                              # the rows shown so far, now with decimals
+            self.dataChanged.emit(self.index(0, c), self.index(n - 1, c), [_R.DisplayRole])
         return True
 
     def frame(self) -> pd.DataFrame:

@@ -88,3 +88,27 @@ def test_precision_at_10_is_a_measure_not_a_p_value():
     m = DataFrameModel(frame)
     assert [_shown(m, r, 1) for r in range(2)] == ["0.0000", "0.1000"]
     assert [_shown(m, r, 2) for r in range(2)] == ["0", "3.00e-07"]
+
+
+def test_appended_rows_with_a_fraction_turn_a_count_column_back_to_decimals(qtbot):
+    """Round five: ``append_rows`` (a load's new runs) kept the count flags of the rows
+    shown first; a ``num_rel_ret`` that later gets 1041.5 showed its old rows as integers
+    beside it.  Every row of the column now reads as the whole table would."""
+    first = pd.DataFrame({"map": [0.31, 0.2], "num_ret": [1000.0, 997.0],
+                          "num_rel_ret": [12.0, 11.0]},
+                         index=pd.Index(["a", "b"], name="run"))
+    m = DataFrameModel(first)
+    assert _shown(m, 0, 3) == "12"                          # shown (and kept) as a count
+    changed = []
+    m.dataChanged.connect(lambda tl, br, roles: changed.append((tl.column(), tl.row(),
+                                                                br.row())))
+    more = pd.concat([first, pd.DataFrame({"map": [0.1], "num_ret": [990.0],
+                                           "num_rel_ret": [1041.5]},
+                                          index=pd.Index(["c"], name="run"))])
+    assert m.append_rows(more)
+    assert [_shown(m, r, 3) for r in range(3)] == ["12.0000", "11.0000", "1041.5000"]
+    assert [_shown(m, r, 2) for r in range(3)] == ["1000", "997", "990"]   # still counts
+    # what a fresh model of the whole frame shows, cell for cell
+    fresh = DataFrameModel(more)
+    assert all(_shown(m, r, c) == _shown(fresh, r, c) for r in range(3) for c in range(4))
+    assert changed == [(3, 0, 1)]                           # the old rows repainted
