@@ -9,7 +9,9 @@ from yardstick.gui.app_state import AppState
 
 #: the invalid index Qt passes as the parent of a flat table's rows
 _ROOT = QModelIndex()
-COLUMNS = ["shown", "colour", "name", "group", "pooled", "topics", "lines", "tag", "file"]
+#: the run's tag beside its name (the Collection panel hides it where every name holds
+#: its tag); the file last, its path whole in the name's tooltip
+COLUMNS = ["shown", "colour", "name", "tag", "group", "pooled", "topics", "lines", "file"]
 #: short headers where the column is narrow (the tooltip says what it is)
 HEADERS = {"colour": ""}
 CHECKS = {"shown": "visible", "pooled": "pooled"}
@@ -31,6 +33,12 @@ TIPS = {
 _SHOWN = {"name": lambda e: e.name, "group": lambda e: e.group, "tag": lambda e: e.run.tag,
           "topics": lambda e: e.run.num_topics, "lines": lambda e: len(e.run),
           "file": lambda e: e.path or ""}
+
+
+def identity(e) -> str:
+    """A run's name, tag and file in one tooltip (the tag and file columns may scroll)."""
+    return "\n".join([e.name, f"run tag: {e.run.tag}"]
+                      + ([f"file: {e.path}"] if e.path else []))
 
 
 def _flags(col: str) -> Qt.ItemFlag:
@@ -125,10 +133,18 @@ class RunsModel(QAbstractTableModel):
             return None
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
             return self.display_value(e, col)
-        if role == Qt.ItemDataRole.ToolTipRole:     # the whole text of an elided cell
-            return {"name": e.name, "group": e.group, "tag": e.run.tag,
-                    "file": e.path}.get(col)
+        if role == Qt.ItemDataRole.ToolTipRole:     # the whole text of an elided cell;
+            if col == "name":                         # the name's: who the run is
+                return identity(e)
+            return {"group": e.group, "tag": e.run.tag, "file": e.path}.get(col)
         return None
+
+    def tags_tell_more(self) -> bool:
+        """True if some run's tag is not part of its name (``input.team01a`` holds its
+        tag ``team01a``; ``run3.txt`` does not hold ``BM25-rm3``): else a tag column
+        repeats what the names say."""
+        runs = self.state.workspace.runs
+        return any(runs[n].run.tag not in n for n in self._names if n in runs)
 
     @staticmethod
     def display_value(e, col: str):

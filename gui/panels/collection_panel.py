@@ -28,8 +28,13 @@ from yardstick.inputs.collection_stats import qrels_topic_stats
 
 #: a table cell's width beyond its text (the style's focus-frame margins), in pixels
 CELL_MARGIN = 8
-#: the runs table's columns kept in view (the rest scroll; COLUMNS has them first)
-ANSWERS = ("shown", "colour", "name", "group", "pooled", "topics", "lines")
+#: the runs table's columns kept in view (the rest scroll; COLUMNS has them first); the
+#: tag is hidden while every run's name holds its tag
+ANSWERS = ("shown", "colour", "name", "tag", "group", "pooled", "topics", "lines")
+#: the narrowest the columns of words are made to keep the others in view (pixels); the
+#: tag and group are narrowed before the name (what every other panel calls the run)
+WORD_FLOORS = {"name": 60, "tag": 40, "group": 50}     # (the "group" header whole)
+NARROWED_FIRST = ("tag", "group")
 
 
 class CollectionPanel(QWidget):
@@ -103,7 +108,8 @@ class CollectionPanel(QWidget):
             self._runs_fitted = self.runs_model.rowCount() > 0
             self._natural_run_widths = self._measure_run_columns()
             self.fit_runs_columns()
-        elif what in ("runs", "workspace") and self._widen_for_groups():
+        elif what in ("runs", "workspace") and (self._widen_for_groups() or
+                                                self.runs_model.tags_tell_more() != self._tags):
             self.fit_runs_columns()
 
     def _measure_run_columns(self) -> list[int]:
@@ -142,24 +148,43 @@ class CollectionPanel(QWidget):
         natural[c] = need
         return True
 
+    _tags = False
+
     def fit_runs_columns(self) -> None:
-        """The colour swatch narrow; name and group (elided in the middle, whole in their
-        tooltips) share what is left so that shown, colour, name, group, pooled, topics
-        and lines are all in view in the narrow dock of a 1280-pixel screen; the tag and
-        the file (whole in their tooltips) scroll."""
+        """The colour swatch narrow; name, tag and group (elided in the middle, whole in
+        their tooltips; the tag and group narrowed before the name) share what is left
+        so that shown, colour, name, tag, group, pooled, topics and lines are all in view
+        in the narrow dock of a 1280-pixel screen; the file scrolls.
+
+        The tag column stands beside the name only where it says more than the name
+        (some name does not hold its tag: ``run3.txt`` and ``BM25-rm3``, not
+        ``input.team01a`` and ``team01a``) and there is room for both whole: elided to
+        "t…a" it said nothing and took the name's room.  Else the name's tooltip gives
+        the tag and the file."""
         natural = getattr(self, "_natural_run_widths", None)
         if not natural:
             return
         from yardstick.gui.table_model import shrink_to_fit
 
         view = self.runs_view
-        first = [COLUMNS.index(c) for c in ANSWERS]
-        widths = [natural[c] for c in first]
-        widths[1] = min(widths[1], 24)
-        floors = [widths[0], widths[1], 60, 50, *widths[4:]]
-        for c, w in zip(first, shrink_to_fit(widths, floors, view.viewport().width() - 2),
-                        strict=True):
-            view.setColumnWidth(c, w)
+        room = view.viewport().width() - 2
+        self._tags = self.runs_model.tags_tell_more()
+
+        def plan(with_tag: bool):
+            shown = [c for c in ANSWERS if c != "tag" or with_tag]
+            widths = [min(natural[COLUMNS.index(c)], 24) if c == "colour"
+                      else natural[COLUMNS.index(c)] for c in shown]
+            floors = [min(w, WORD_FLOORS.get(c, w)) for c, w in zip(shown, widths, strict=True)]
+            fitted = shrink_to_fit(widths, floors, room, [c in NARROWED_FIRST for c in shown])
+            return shown, widths, fitted
+
+        shown, widths, fitted = plan(self._tags)
+        whole = {c for c, w, f in zip(shown, widths, fitted, strict=True) if f >= w}
+        if self._tags and not {"name", "tag"} <= whole:
+            shown, widths, fitted = plan(False)      # no room for both: the name whole
+        view.setColumnHidden(COLUMNS.index("tag"), "tag" not in shown)
+        for c, w in zip(shown, fitted, strict=True):
+            view.setColumnWidth(COLUMNS.index(c), w)
 
     def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt name
         if obj is self.runs_view.viewport() and event.type() == event.Type.Resize:
