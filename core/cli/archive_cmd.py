@@ -46,8 +46,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from yardstick.cli.option_types import dask_executor
     from yardstick.common.errors import FormatError
-    from yardstick.common.executor import connect
     from yardstick.common.options import EvalOptions
     from yardstick.common.provenance import Provenance
     from yardstick.presentation.charts.archive_figure import archive_figure
@@ -65,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
     names = [f.name for f in files]
     if len(set(names)) != len(names):
         raise FormatError(args.tracks[0], None, "two track directories have the same name")
-    with connect(args.dask) as executor:
+    with dask_executor(args.dask) as executor:
         table = archive_table(args.tracks, settings, executor)
         stats = executor.stats
     suffix = _SUFFIX[args.format]

@@ -94,7 +94,7 @@ def estimated_lines(path: str) -> int:
 def print_on_executor(args, qrels, measures, options, zscores) -> int:
     """``yardstick eval --dask WHERE``: evaluate the runs on the cluster, print them here."""
     from yardstick.cli.eval_output import failed, note, told_apart, write_run
-    from yardstick.common.executor import connect
+    from yardstick.cli.option_types import dask_executor
     from yardstick.evaluation.runs_on_executor import run_batches, travelling
     from yardstick.inputs.io.run_file import read_run
 
@@ -103,7 +103,7 @@ def print_on_executor(args, qrels, measures, options, zscores) -> int:
     sizes = [len(s) if s is not None else estimated_lines(p) for p, s in sources]
     out = sys.stdout
     tags: dict[str, list[str]] = {}
-    with connect(args.dask) as executor:
+    with dask_executor(args.dask) as executor:
         q = executor.scatter(travelling(qrels))
         z = executor.scatter(zscores) if zscores is not None else None
         batches = [[sources[i] for i in b] for b in run_batches(sizes, executor.workers)]

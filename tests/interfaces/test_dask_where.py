@@ -1,0 +1,82 @@
+"""``--dask WHERE`` as a user types it (issue 30, item 2): a value that is neither
+``local``, ``local:N`` nor a scheduler address is refused before any work (argparse,
+exit 2); an address where no scheduler answers, or where something that is not a Dask
+scheduler answers, is the command's one-line message and exit 1 within the connect
+timeout — not Dask's ``OSError`` traceback after 30 s, nor a ``MemoryError`` from
+reading a stranger's bytes as a message length.
+"""
+
+from __future__ import annotations
+
+import socket
+import threading
+
+import pytest
+
+import yardstick as ys
+from yardstick.cli import main, option_types
+
+pytest.importorskip("distributed")
+
+
+@pytest.fixture(scope="module")
+def sample():
+    p = ys.sample_paths()
+    return p["qrels"], p["runs"][:2]
+
+
+@pytest.mark.parametrize("where", ["bogus", "local:0", "local:x", "local:2x", "tcp://host",
+                                   "tcp://h:99999", "local-threads"])
+@pytest.mark.parametrize("command", ["eval", "stability", "pool", "archive", "report"])
+def test_nonsense_is_refused_before_any_work(capsys, where, command):
+    with pytest.raises(SystemExit) as e:
+        main([command, "--dask", where, "--help-never-reached"])
+    assert e.value.code == 2
+    assert "argument --dask" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("where", ["local", "local:3", "tcp://10.0.0.1:8786",
+                                   "sched.example.org:8786", "tls://[::1]:8786"])
+def test_addresses_and_local_clusters_pass(where):
+    assert option_types._dask_where(where) == where
+
+
+def _closed_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_no_scheduler_there_is_a_message_not_a_traceback(capsys, sample, monkeypatch):
+    monkeypatch.setattr(option_types, "CONNECT_TIMEOUT_S", 1)
+    where = f"tcp://127.0.0.1:{_closed_port()}"
+    assert main(["eval", "--dask", where, *sample[:1], *sample[1]]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"yardstick eval: --dask {where}: no Dask scheduler answered")
+    assert "Traceback" not in err and err.count("\n") == 1
+
+
+def test_a_stranger_on_the_port_is_a_message(capsys, sample):
+    """A server that answers with bytes Dask reads as a frame length of exabytes."""
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen()
+
+    def answer():
+        for _ in range(4):
+            try:
+                conn, _ = server.accept()
+            except OSError:
+                return
+            conn.sendall(b"\xff" * 64)
+            conn.close()
+
+    threading.Thread(target=answer, daemon=True).start()
+    where = f"tcp://127.0.0.1:{server.getsockname()[1]}"
+    try:
+        assert main(["stability", "--dask", where, "--qrels", sample[0], *sample[1]]) == 1
+    finally:
+        server.close()
+    err = capsys.readouterr().err
+    assert err.splitlines()[-1].startswith(
+        f"yardstick stability: --dask {where}: no Dask scheduler answered")
