@@ -47,24 +47,18 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from yardstick.cli.option_types import dask_executor
-    from yardstick.common.errors import FormatError
     from yardstick.common.options import EvalOptions
     from yardstick.common.provenance import Provenance
     from yardstick.presentation.charts.archive_figure import archive_figure
     from yardstick.presentation.export.cells import console_text
     from yardstick.presentation.export.tables import write_table
-    from yardstick.session.archive_study import ArchiveSettings, archive_table, track_files
+    from yardstick.session.archive_study import ArchiveSettings, archive_table, tracks
 
     settings = ArchiveSettings(measures=tuple(args.measures or ("map", "P_10")),
                                samples=args.samples, seed=args.seed, depth=args.depth,
                                difference=args.difference, level=args.level)
-    try:
-        files = [track_files(d) for d in args.tracks]
-    except ValueError as e:
-        raise FormatError(args.tracks[0], None, str(e)) from e
+    files = tracks(args.tracks)         # every directory checked before any work starts
     names = [f.name for f in files]
-    if len(set(names)) != len(names):
-        raise FormatError(args.tracks[0], None, "two track directories have the same name")
     with dask_executor(args.dask) as executor:
         table = archive_table(args.tracks, settings, executor)
         stats = executor.stats
@@ -77,8 +71,9 @@ def run(args: argparse.Namespace) -> int:
         prov = Provenance.build(f.qrels, [(p, os.path.basename(p)) for p in f.runs],
                                 settings.measures, opts, seeds={"archive": args.seed},
                                 extra={**common, "track": f.name})
-        write_table(row.to_frame().T.reset_index(drop=True),
-                    os.path.join(args.out, "tracks", f"{f.name}.{suffix}"), args.format,
+        path = os.path.join(args.out, "tracks", f"{f.name}.{suffix}")
+        os.makedirs(os.path.dirname(path), exist_ok=True)    # a/trec8 and b/trec8
+        write_table(row.to_frame().T.reset_index(drop=True), path, args.format,
                     provenance=prov)
     prov = Provenance.build(None, [], settings.measures, opts, seeds={"archive": args.seed},
                             extra={**common, "tracks": " ".join(names)})
@@ -89,7 +84,8 @@ def run(args: argparse.Namespace) -> int:
 
     with pd.option_context("display.width", 200, "display.max_columns", 30):
         print(console_text(shown, index=False))
-    print(f"yardstick archive: {len(files)} tracks, {stats.tasks} tasks, "
+    print(f"yardstick archive: {len(files)} track{'s' * (len(files) != 1)}, {stats.tasks} "
+          f"task{'s' * (stats.tasks != 1)}, "
           f"{stats.scattered_bytes + stats.argument_bytes} bytes sent; written to {args.out}",
           file=sys.stderr)
     return 0

@@ -129,3 +129,53 @@ def test_judged_depth_is_the_lower_median_of_the_gapless_depths(tracks):
     pooled run is judged to depth 20 without a gap (``_track``)."""
     row = track_row(track_files(tracks[0]), ArchiveSettings(samples=50))
     assert row["judged_depth"] == 20 and type(row["judged_depth"]) is int
+
+
+def test_a_track_judged_to_the_bottom_of_every_run(tmp_path):
+    """Every document of every run judged (runs 20 deep, pool 20 deep): the judged depth is
+    the runs' whole depth (an IndexError before: no unjudged document to search for)."""
+    t = _track(tmp_path / "full", 5, n_runs=3, depth=20)
+    row = track_row(track_files(str(t)), ArchiveSettings(samples=20))
+    assert row["judged_depth"] == 20
+
+
+def test_same_named_directories_are_told_apart_by_their_parents(tmp_path, capsys):
+    a = _track(tmp_path / "2004" / "robust", 1)
+    b = _track(tmp_path / "2005" / "robust", 2)
+    c = _track(tmp_path / "trec8", 3)
+    out = tmp_path / "out"
+    assert main(["archive", str(a), str(b), str(c), "--out", str(out), "-B", "20"]) == 0
+    assert _read(out / "archive.csv")["track"].tolist() == ["2004/robust", "2005/robust",
+                                                             "trec8"]
+    alone = _read(out / "tracks" / "2005" / "robust.csv")
+    assert alone["track"].tolist() == ["2005/robust"]
+    assert main(["archive", str(c), str(tmp_path / "." / "trec8"), "--out", str(out)]) == 1
+    assert "given twice" in capsys.readouterr().err
+
+
+def _bad(tmp_path, what: str):
+    t = _track(tmp_path / what, 4, n_runs=3)
+    if what == "one-run":
+        for p in sorted((t / "runs").iterdir())[1:]:
+            p.unlink()
+    elif what == "no-qrels":
+        (t / "qrels.txt").unlink()
+    elif what == "no-runs":
+        for p in (t / "runs").iterdir():
+            p.unlink()
+    elif what == "judges-none":
+        lines = (t / "qrels.txt").read_text().splitlines()
+        (t / "qrels.txt").write_text("".join(f"9{x}\n" for x in lines))
+    return t
+
+
+@pytest.mark.parametrize("what, says", [
+    ("one-run", "one run file under runs/"), ("no-qrels", "no qrels file"),
+    ("no-runs", "no run files under runs/"), ("judges-none", "judges none of the runs' topics")])
+def test_a_bad_track_is_a_message_naming_it(tracks, tmp_path, capsys, what, says):
+    """Second of two: the message names the bad track (not the first one given), exit 1,
+    no traceback."""
+    bad = _bad(tmp_path, what)
+    assert main(["archive", tracks[0], str(bad), "--out", str(tmp_path / "o"), "-B", "20"]) == 1
+    err = capsys.readouterr().err
+    assert says in err and bad.name in err and tracks[0] not in err
