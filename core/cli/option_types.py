@@ -8,7 +8,6 @@ computed from it minutes later.
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -86,33 +85,17 @@ def add_dask_argument(p) -> None:
                         "needs the 'dask' extra.  Results are identical to in-process")
 
 
-_WHERE = re.compile(r"(?:(?:tcp|tls|ws|wss|ucx)://)?(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+):"
-                    r"(\d{1,5})")
-"""A scheduler address: ``[tcp|tls|ws|wss|ucx://]HOST:PORT`` (IPv6 hosts in brackets)."""
-
-#: how long a scheduler has to answer before ``--dask`` gives up (Dask's own default: 30 s)
-CONNECT_TIMEOUT_S = 10
-
-
 def _dask_where(text: str) -> str:
     """argparse type of ``--dask``: ``local``, ``local:N`` (N >= 1) or a scheduler address
-    ``[tcp://]HOST:PORT``, once Dask is known to be installed (else a message saying how to
-    get it, not a traceback)."""
+    ``[tcp://]HOST:PORT`` (:func:`yardstick.common.dask_address.why_not`), once Dask is
+    known to be installed (else a message saying how to get it, not a traceback)."""
     from importlib.util import find_spec
 
-    kind, colon, count = text.partition(":")
-    if kind in ("local", "local-threads") and not count.startswith("//"):
-        if (colon and not count.isdigit()) or (count.isdigit() and int(count) < 1) or \
-                (kind == "local-threads" and not colon):
-            raise argparse.ArgumentTypeError(
-                f"{text!r}: expected local (one worker per core) or local:N (N workers, "
-                f"N >= 1)")
-    else:
-        m = _WHERE.fullmatch(text)
-        if m is None or not 0 < int(m.group(1)) < 65536:
-            raise argparse.ArgumentTypeError(
-                f"{text!r} is neither local, local:N nor a scheduler address "
-                f"tcp://HOST:PORT (dask scheduler prints it: 'Scheduler at: tcp://...')")
+    from yardstick.common.dask_address import why_not
+
+    why = why_not(text)
+    if why:
+        raise argparse.ArgumentTypeError(why)
     if find_spec("distributed") is None:
         raise argparse.ArgumentTypeError("needs Dask, which is not installed: "
                                          "pip install 'yardstick-ir[dask]'")
@@ -124,11 +107,13 @@ def dask_executor(where: str | None, threads: int | None = 1) -> Iterator:
     """The executor ``--dask WHERE`` names (in-process for None; ``threads`` as
     :func:`yardstick.common.executor.connect`), closed on leaving.
 
-    A scheduler that does not answer within :data:`CONNECT_TIMEOUT_S` seconds, or an
-    address where something else answers, is a :class:`~yardstick.common.errors.FormatError`
-    naming the address (the command's message and exit status 1), not Dask's traceback
-    after 30 s; a scheduler without workers is said on standard error (its tasks wait).
+    A scheduler that does not answer within
+    :data:`~yardstick.common.dask_address.CONNECT_TIMEOUT_S` seconds, or an address where
+    something else answers, is a :class:`~yardstick.common.errors.FormatError` naming the
+    address (the command's message and exit status 1), not Dask's traceback after 30 s;
+    a scheduler without workers is said on standard error (its tasks wait).
     """
+    from yardstick.common.dask_address import DaskUnavailable, connect_within
     from yardstick.common.errors import FormatError
     from yardstick.common.executor import connect
 
@@ -136,18 +121,10 @@ def dask_executor(where: str | None, threads: int | None = 1) -> Iterator:
         with connect(None, threads=threads) as ex:
             yield ex
         return
-    import dask
-    import distributed  # noqa: F401 - its config defaults, before they are overridden
-
     try:
-        with dask.config.set({"distributed.comm.timeouts.connect": f"{CONNECT_TIMEOUT_S}s"}):
-            ex = connect(where, threads=threads)
-    except Exception as e:  # noqa: BLE001 - OSError, TimeoutError, a garbled reply...
-        why = str(e).splitlines()[0] if str(e) else type(e).__name__
-        raise FormatError(f"--dask {where}", None,
-                          f"no Dask scheduler answered there ({why}); start one with "
-                          f"'dask scheduler' and 'dask worker ADDRESS', or use --dask local"
-                          ) from None
+        ex = connect_within(where, threads=threads)
+    except DaskUnavailable as e:
+        raise FormatError("--dask", None, str(e)) from None
     with ex:
         client = getattr(ex, "client", None)
         if client is not None and not client.scheduler_info().get("workers"):

@@ -15,6 +15,7 @@ import pytest
 
 import yardstick as ys
 from yardstick.cli import main, option_types
+from yardstick.common import dask_address
 
 pytest.importorskip("distributed")
 
@@ -48,11 +49,11 @@ def _closed_port() -> int:
 
 
 def test_no_scheduler_there_is_a_message_not_a_traceback(capsys, sample, monkeypatch):
-    monkeypatch.setattr(option_types, "CONNECT_TIMEOUT_S", 1)
+    monkeypatch.setattr(dask_address, "CONNECT_TIMEOUT_S", 1)
     where = f"tcp://127.0.0.1:{_closed_port()}"
     assert main(["eval", "--dask", where, *sample[:1], *sample[1]]) == 1
     err = capsys.readouterr().err
-    assert err.startswith(f"yardstick eval: --dask {where}: no Dask scheduler answered")
+    assert err.startswith(f"yardstick eval: --dask: no Dask scheduler answered at {where}")
     assert "Traceback" not in err and err.count("\n") == 1
 
 
@@ -79,4 +80,4 @@ def test_a_stranger_on_the_port_is_a_message(capsys, sample):
         server.close()
     err = capsys.readouterr().err
     assert err.splitlines()[-1].startswith(
-        f"yardstick stability: --dask {where}: no Dask scheduler answered")
+        f"yardstick stability: --dask: no Dask scheduler answered at {where}")

@@ -1,0 +1,68 @@
+"""Where a user says Dask work should go, checked and reached within a few seconds.
+
+The CLI's ``--dask WHERE`` and the API's ``client="..."`` take ``local`` (a
+``LocalCluster``, one worker per core), ``local:N`` (N workers) or a scheduler's address
+(``tcp://HOST:PORT``, as ``dask scheduler`` prints it).  :func:`why_not` refuses anything
+else before work starts; :func:`connect_within` reaches the place within
+:data:`CONNECT_TIMEOUT_S` seconds (Dask waits 30 s, then raises its own ``OSError``), and
+an address where nothing answers — or where something that is not a Dask scheduler
+answers, whose bytes Dask reads as a frame length of exabytes (``MemoryError``) — is a
+:class:`DaskUnavailable` that says what to do.
+"""
+
+from __future__ import annotations
+
+import re
+
+from yardstick.common.executor import Executor, connect
+
+__all__ = ["CONNECT_TIMEOUT_S", "DaskUnavailable", "why_not", "connect_within"]
+
+#: how long a scheduler has to answer (Dask's own default: 30 s)
+CONNECT_TIMEOUT_S = 10
+
+_ADDRESS = re.compile(r"(?:(?:tcp|tls|ws|wss|ucx)://)?(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+):"
+                      r"(\d{1,5})")
+"""A scheduler address: ``[tcp|tls|ws|wss|ucx://]HOST:PORT`` (IPv6 hosts in brackets)."""
+
+
+class DaskUnavailable(ConnectionError):
+    """No Dask scheduler answered at the address given; the message says what to do."""
+
+
+def why_not(where: str) -> str | None:
+    """Why ``where`` is neither ``local``, ``local:N`` (N >= 1) nor a scheduler address
+    (``local-threads:N``, N worker threads in this process, is for tests); None if it is."""
+    kind, colon, count = where.partition(":")
+    if kind in ("local", "local-threads") and not count.startswith("//"):
+        if (colon and not count.isdigit()) or (count.isdigit() and int(count) < 1) or \
+                (kind == "local-threads" and not colon):
+            return f"{where!r}: expected local (one worker per core) or local:N (N workers, N >= 1)"
+        return None
+    m = _ADDRESS.fullmatch(where)
+    if m is None or not 0 < int(m.group(1)) < 65536:
+        return (f"{where!r} is neither local, local:N nor a scheduler address tcp://HOST:PORT "
+                f"('dask scheduler' prints it: 'Scheduler at: tcp://...')")
+    return None
+
+
+def connect_within(where: str, threads: int | None = 1,
+                   seconds: float | None = None) -> Executor:
+    """:func:`yardstick.common.executor.connect`, giving up after ``seconds`` (default
+    :data:`CONNECT_TIMEOUT_S`) with a :class:`DaskUnavailable` naming the address;
+    ``ValueError`` for a ``where`` that :func:`why_not` refuses."""
+    why = why_not(where)
+    if why:
+        raise ValueError(why)
+    import dask
+    import distributed  # noqa: F401 - its config defaults, before they are overridden
+
+    limit = CONNECT_TIMEOUT_S if seconds is None else seconds
+    try:
+        with dask.config.set({"distributed.comm.timeouts.connect": f"{limit}s"}):
+            return connect(where, threads=threads)
+    except Exception as e:  # noqa: BLE001 - OSError, TimeoutError, a garbled reply...
+        said = str(e).splitlines()[0] if str(e) else type(e).__name__
+        raise DaskUnavailable(f"no Dask scheduler answered at {where} ({said}); start one "
+                              f"with 'dask scheduler' and 'dask worker ADDRESS', or use "
+                              f"local") from None
