@@ -49,7 +49,7 @@ def check_spec(spec: str) -> str:
 
 def describe(spec: str, workers: int | None = None) -> str:
     """Where ``spec`` runs the work, in words ("this machine", "the Dask scheduler at …")."""
-    n = f" ({workers} workers)" if workers else ""
+    n = f" ({workers} worker{'s' * (workers != 1)})" if workers else ""
     if not spec:
         return "this machine"
     if _LOCAL.fullmatch(spec):
@@ -102,7 +102,7 @@ class ComputePlace:
                 return connect(self.spec)
             # the default client: the executor's as_completed finds its loop through it
             return DaskExecutor(Client(self.spec, timeout=CONNECT_TIMEOUT))
-        except (OSError, TimeoutError, ValueError, RuntimeError) as e:
+        except Exception as e:  # noqa: BLE001 - also a stranger's reply (a MemoryError)
             raise ComputeUnavailable(
                 f"Could not reach the Dask scheduler at {self.spec} within {CONNECT_TIMEOUT} s "
                 f"({type(e).__name__}: {e}). Nothing was computed: start the scheduler or "

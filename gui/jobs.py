@@ -146,6 +146,9 @@ class _Worker(QRunnable):
             else:
                 cancelled = True
         finally:
+            # the job's futures let go (their results and scattered data freed on the
+            # cluster; a cancelled future's error held every frame of the job)
+            self.executor = None
             sig.done.emit(self.serial, cancelled)
 
 
