@@ -10,7 +10,8 @@ pooled runs).  The table (``archive.<format>``) has per track: runs, topics, jud
 depth, the minimum difference for a 5 % swap rate at 25 and 50 topics (Voorhees &
 Buckley 2002), discriminative power (Sakai 2006), Kendall's tau between the measures'
 rankings, the leave-out-uniques largest drop (Buckley et al. 2007) and the topic-set
-size for ``--difference`` (Sakai 2016); ``archive.png`` compares the tracks;
+size for ``--difference`` (Sakai 2016); ``archive.png`` (``.pdf``, ``.svg``) compares
+the tracks;
 ``tracks/<name>.<format>`` holds each track's row with that track's provenance.
 With ``--dask`` every track is one task on the cluster, read there from its paths.
 """
@@ -79,7 +80,8 @@ def run(args: argparse.Namespace) -> int:
                             extra={**common, "tracks": " ".join(names)})
     write_table(shown, os.path.join(args.out, f"archive.{suffix}"), args.format,
                 provenance=prov)
-    archive_figure(shown, os.path.join(args.out, "archive.png"))
+    for fmt in ("png", "pdf", "svg"):
+        archive_figure(shown, os.path.join(args.out, f"archive.{fmt}"))
     import pandas as pd
 
     with pd.option_context("display.width", 200, "display.max_columns", 30):

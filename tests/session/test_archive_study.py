@@ -179,3 +179,17 @@ def test_a_bad_track_is_a_message_naming_it(tracks, tmp_path, capsys, what, says
     assert main(["archive", tracks[0], str(bad), "--out", str(tmp_path / "o"), "-B", "20"]) == 1
     err = capsys.readouterr().err
     assert says in err and bad.name in err and tracks[0] not in err
+
+
+def test_archive_charts_in_every_file_format_with_fonts_and_names_once(tracks, tmp_path):
+    """archive.png, .pdf and .svg (only a PNG before); the PDF's text in embedded TrueType
+    fonts (Type 42, as every chart file: no Type 3), the SVG's as text; each track named
+    under the two lower panels only (the upper ones share their axis)."""
+    out = tmp_path / "charts"
+    assert main(["archive", *tracks, "--out", str(out), "-B", "20"]) == 0
+    assert (out / "archive.png").stat().st_size > 0
+    pdf = (out / "archive.pdf").read_bytes()
+    assert b"/FontFile2" in pdf and b"/Type3" not in pdf
+    svg = (out / "archive.svg").read_text()
+    for name in ("t0", "t1", "t2"):
+        assert svg.count(f">{name}</text>") == 2
