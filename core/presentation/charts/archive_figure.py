@@ -26,7 +26,8 @@ def archive_figure(table: pd.DataFrame, path: str | os.PathLike) -> str:
 
     The tracks are named once, under the lower panels (the upper ones share their axis),
     slanted more and given more width as there are more of them, so ten tracks' names
-    stay apart; text goes into PDF and SVG as fonts (:data:`FILE_FONTS`), as every other
+    stay apart; text goes into PDF and SVG as fonts
+    (:data:`~yardstick.presentation.charts.chart_fonts.FILE_FONTS`), as every other
     chart Yardstick writes."""
     import matplotlib
 
