@@ -71,7 +71,10 @@ def run(args: argparse.Namespace) -> int:
     for f, (_, row) in zip(files, shown.iterrows()):
         prov = Provenance.build(f.qrels, [(p, os.path.basename(p)) for p in f.runs],
                                 settings.measures, opts, seeds={"archive": args.seed},
-                                extra={**common, "track": f.name})
+                                extra={**common, "track": f.name,
+                                       "directory": os.path.dirname(f.qrels),
+                                       "groups_file": f.groups or "(none: each run its own group)",
+                                       "pooled_file": f.pooled or "(none: every run pooled)"})
         path = os.path.join(args.out, "tracks", f"{f.name}.{suffix}")
         os.makedirs(os.path.dirname(path), exist_ok=True)    # a/trec8 and b/trec8
         write_table(row.to_frame().T.reset_index(drop=True), path, args.format,

@@ -193,3 +193,16 @@ def test_archive_charts_in_every_file_format_with_fonts_and_names_once(tracks, t
     svg = (out / "archive.svg").read_text()
     for name in ("t0", "t1", "t2"):
         assert svg.count(f">{name}</text>") == 2
+
+
+def test_each_tracks_provenance_says_where_it_came_from(tracks, tmp_path):
+    import json
+    import os
+
+    out = tmp_path / "prov"
+    assert main(["archive", *tracks[:2], "--out", str(out), "-B", "20"]) == 0
+    prov = json.loads((out / "tracks" / "t1.provenance.json").read_text())
+    assert prov["extra"]["directory"] == os.path.abspath(tracks[1])
+    assert prov["extra"]["groups_file"] == os.path.join(os.path.abspath(tracks[1]), "groups.tsv")
+    assert prov["extra"]["pooled_file"] == "(none: every run pooled)"
+    assert [r["file"] for r in prov["runs"]] == [f"run{i}" for i in range(6)]
