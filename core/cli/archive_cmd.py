@@ -48,23 +48,34 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from yardstick.cli.option_types import dask_executor
+    from yardstick.common.errors import FormatError
     from yardstick.common.options import EvalOptions
     from yardstick.common.provenance import Provenance
     from yardstick.presentation.charts.archive_figure import archive_figure
     from yardstick.presentation.export.cells import console_text
     from yardstick.presentation.export.tables import write_table
-    from yardstick.session.archive_study import ArchiveSettings, archive_table, tracks
+    from yardstick.session.archive_study import (
+        ArchiveSettings,
+        archive_table,
+        check_measures,
+        tracks,
+    )
 
     settings = ArchiveSettings(measures=tuple(args.measures or ("map", "P_10")),
                                samples=args.samples, seed=args.seed, depth=args.depth,
                                difference=args.difference, level=args.level)
-    files = tracks(args.tracks)         # every directory checked before any work starts
+    check_measures(settings)            # the measures, directories and --out checked
+    files = tracks(args.tracks)         # before any work starts
     names = [f.name for f in files]
+    try:
+        os.makedirs(os.path.join(args.out, "tracks"), exist_ok=True)
+    except OSError as e:
+        raise FormatError(args.out, None, f"cannot write the results there ({e.strerror})"
+                          ) from None
     with dask_executor(args.dask) as executor:
         table = archive_table(args.tracks, settings, executor)
         stats = executor.stats
     suffix = _SUFFIX[args.format]
-    os.makedirs(os.path.join(args.out, "tracks"), exist_ok=True)
     opts = EvalOptions(relevance_level=args.level, complete=True)
     common = {"samples": args.samples, "depth": args.depth, "difference": args.difference}
     shown = table.drop(columns=["qrels", "run_files"])

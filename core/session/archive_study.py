@@ -30,8 +30,8 @@ from yardstick.common.errors import FormatError
 from yardstick.common.executor import Executor, InProcess
 from yardstick.common.progress import run_sync
 
-__all__ = ["ArchiveSettings", "TrackFiles", "track_files", "tracks", "track_row",
-           "archive_table"]
+__all__ = ["ArchiveSettings", "TrackFiles", "track_files", "tracks", "check_measures",
+           "track_row", "archive_table"]
 
 
 @dataclass(frozen=True)
@@ -106,6 +106,18 @@ def tracks(directories: Sequence[str]) -> list[TrackFiles]:
             k += 1
         names.append("/".join(mine[-k:]))
     return [track_files(d, n) for d, n in zip(directories, names)]
+
+
+def check_measures(settings: ArchiveSettings) -> None:
+    """Every measure of ``settings`` known, before any track is read (a ``FormatError``
+    naming the one that is not)."""
+    from yardstick.evaluation.measures.spec import parse_measures
+
+    for m in settings.measures:
+        try:
+            parse_measures([_spec(m)])
+        except ValueError as e:
+            raise FormatError("--measure", None, str(e)) from None
 
 
 def track_row(files: TrackFiles, settings: ArchiveSettings) -> dict:
@@ -212,6 +224,7 @@ def archive_table(directories: Sequence[str], settings: ArchiveSettings,
                   executor: Executor | None = None) -> pd.DataFrame:
     """One row per track directory (in the order given), each computed as one task."""
     ex = executor or InProcess()
+    check_measures(settings)
     files = tracks(directories)
     rows = ex.map(track_row, [(f,) for f in files], settings=settings)
     table = pd.DataFrame(rows)

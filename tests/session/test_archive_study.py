@@ -206,3 +206,18 @@ def test_each_tracks_provenance_says_where_it_came_from(tracks, tmp_path):
     assert prov["extra"]["groups_file"] == os.path.join(os.path.abspath(tracks[1]), "groups.tsv")
     assert prov["extra"]["pooled_file"] == "(none: every run pooled)"
     assert [r["file"] for r in prov["runs"]] == [f"run{i}" for i in range(6)]
+
+
+def test_an_unknown_measure_or_an_unwritable_out_is_said_before_any_work(tracks, tmp_path,
+                                                                          capsys, monkeypatch):
+    """Both were found only after every track was computed (an unknown measure inside the
+    first task; ``--out`` a file: a NotADirectoryError traceback at the end)."""
+    import yardstick.session.archive_study as study
+
+    monkeypatch.setattr(study, "track_row", lambda *a, **k: pytest.fail("work started"))
+    assert main(["archive", *tracks, "--out", str(tmp_path / "m"), "-m", "nosuch"]) == 1
+    assert "yardstick archive: --measure: unknown measure 'nosuch'" in capsys.readouterr().err
+    afile = tmp_path / "afile"
+    afile.write_text("")
+    assert main(["archive", *tracks, "--out", str(afile)]) == 1
+    assert f"{afile}: cannot write the results there" in capsys.readouterr().err
