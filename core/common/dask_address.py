@@ -54,8 +54,12 @@ def connect_within(where: str, threads: int | None = 1,
     why = why_not(where)
     if why:
         raise ValueError(why)
-    import dask
-    import distributed  # noqa: F401 - its config defaults, before they are overridden
+    try:
+        import dask
+        import distributed  # noqa: F401 - its config defaults, before they are overridden
+    except ImportError as e:
+        raise ImportError("Dask is not installed here: pip install 'yardstick-ir[dask]' "
+                          "(dask and distributed)") from e
 
     limit = CONNECT_TIMEOUT_S if seconds is None else seconds
     try:

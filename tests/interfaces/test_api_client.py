@@ -61,3 +61,11 @@ def test_no_scheduler_at_the_address(sample, monkeypatch):
         ys.evaluate(*sample, ["map"], client=f"tcp://127.0.0.1:{port}")
     with pytest.raises(ValueError, match="neither local, local:N nor a scheduler address"):
         ys.evaluate(*sample, ["map"], client="nowhere")
+
+
+def test_without_dask_a_dask_string_says_how_to_install_it(sample, monkeypatch):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "distributed", None)      # as if not installed
+    with pytest.raises(ImportError, match=r"pip install 'yardstick-ir\[dask\]'"):
+        ys.evaluate(*sample, ["map"], client="local:1")
