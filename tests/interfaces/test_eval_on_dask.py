@@ -98,3 +98,36 @@ def test_evaluate_runs_on_a_cluster_is_the_session_evaluation(sample, monkeypatc
         assert there[name].judged is None
         assert there[name].per_topic.equals(ev.per_topic)
         assert there[name].summary.equals(ev.summary)
+
+
+def test_relative_run_paths_are_read_from_here_not_the_workers_directory(
+        capsysbinary, sample, tmp_path, monkeypatch):
+    """A worker's working directory is its own (a ``dask worker`` started in /tmp read
+    ``runs/a`` as /tmp/runs/a: "No such file"); the output, errors included, is the
+    in-process one."""
+    import os
+    import shutil
+
+    from yardstick.cli import eval_on_executor
+
+    qrels, runs = sample
+    shutil.copy(qrels, tmp_path / "qrels")
+    (tmp_path / "runs").mkdir()
+    shutil.copy(runs[0], tmp_path / "runs" / "a")
+    monkeypatch.chdir(tmp_path)
+    real = eval_on_executor.measure_batch
+
+    def elsewhere(*args, **kwargs):             # the task runs in another directory
+        os.chdir("/")
+        try:
+            return real(*args, **kwargs)
+        finally:
+            os.chdir(tmp_path)
+
+    for argv in (["-m", "map", "qrels", "runs/a"], ["-m", "map", "qrels", "runs/nosuch"]):
+        here = _eval(capsysbinary, argv)
+        monkeypatch.setattr(eval_on_executor, "measure_batch", elsewhere)
+        there = _eval(capsysbinary, ["--dask", SPEC, *argv])
+        monkeypatch.setattr(eval_on_executor, "measure_batch", real)
+        assert here == there
+    assert here[0] == 1 and b"runs/nosuch: cannot read run file" in here[2]
