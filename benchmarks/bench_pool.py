@@ -70,6 +70,12 @@ choice = choose_pool(index, None, None, group_of=group_of)
 t = step("infer pool", t)
 s = PoolSettings(depth=choice.depth, default_depth=choice.default_depth)
 index = choice.index
+if hasattr(index, "with_scores_only"):   # what yardstick pool does: the runs' docnos go
+    from dataclasses import replace
+    from yardstick.common.memory import release_freed_memory
+    index, choice = index.with_scores_only(), replace(choice, index=None)
+    del runs
+    release_freed_memory()
 depth = index.depth_array(s.depth, s.default_depth)
 ctx = PoolContext(index, s, depth, reconstruct_pool(index, depth))
 t = step("rebuild pool", t)

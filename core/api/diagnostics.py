@@ -5,6 +5,7 @@ and pool quality (:func:`pool_report`), in this process or on a Dask cluster
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from yardstick.api.client import executor_of
@@ -61,6 +62,7 @@ def pool_report(qrels: Any, runs: Any, depth: int | None = None,
     from yardstick.analysis.pool.pool_choice import choose_pool
     from yardstick.analysis.pool.report import PoolSettings, iter_pool_report
     from yardstick.common.executor import executor_for
+    from yardstick.common.memory import release_freed_memory
     from yardstick.common.progress import run_sync
     from yardstick.evaluation.measures.column_names import column_name
     from yardstick.inputs.run_names import guessed_groups
@@ -77,9 +79,15 @@ def pool_report(qrels: Any, runs: Any, depth: int | None = None,
     choice = choose_pool(index, None if pooled is None else index.pooled, depth,
                          groups_source=source, group_of=groups,
                          assumptions=Assumptions(runs=runs_statement([r.name for r in rs])))
+    # the analyses read documents as the index's codes: runs read here from files lose
+    # their docnos (what the caller holds is untouched)
+    index = choice.index.with_scores_only()
+    del rs
+    choice = replace(choice, index=None)
+    release_freed_memory()
     with executor_of(client) as ex:
         return run_sync(iter_pool_report(
-            choice.index, PoolSettings(depth=choice.depth, default_depth=choice.default_depth,
-                                       analyses=tuple(analyses), **settings),
+            index, PoolSettings(depth=choice.depth, default_depth=choice.default_depth,
+                                analyses=tuple(analyses), **settings),
             assumptions=choice.assumptions, inferred=choice.inferred,
             executor=executor_for(ex)))

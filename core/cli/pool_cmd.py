@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from dataclasses import replace
 
 from yardstick.analysis.pool.report import ANALYSES, REGISTRY, PoolSettings
 from yardstick.cli.option_types import add_dask_argument, choice_of, whole, whole_list
@@ -173,7 +174,16 @@ def run(args: argparse.Namespace) -> int:
                               relevance_level=args.level, tie_order=args.tie_order,
                               last_join=True)
     choice = _choose(args, index, runs, given, excluded, groups_source, group_of, coverage)
-    index, depth = choice.index, choice.depth
+    # the analyses read documents as the index's codes: the runs' docnos go (a third of
+    # the peak on 27.5 million lines); provenance keeps each file's path and tag
+    index, depth = choice.index.with_scores_only(), choice.depth
+    run_files = [(p, r.tag) for p, r in zip(args.runs, runs)]
+    not_pooled = ", ".join(r.name for r in excluded)
+    del runs, excluded
+    choice = replace(choice, index=None)
+    from yardstick.common.memory import release_freed_memory
+
+    release_freed_memory()
     title_index, n_docs = None, None
     if "titlestat" in analyses:
         title_index, n_docs = _title_index(args)
@@ -205,10 +215,10 @@ def run(args: argparse.Namespace) -> int:
         os.makedirs(args.out, exist_ok=True)
         suffix = {"csv": "csv", "tsv": "tsv", "xlsx": "xlsx", "latex": "tex",
                   "markdown": "md"}[args.format]
-        prov = Provenance.build(args.qrels, [(p, r.tag) for p, r in zip(args.runs, runs)],
+        prov = Provenance.build(args.qrels, run_files,
                                 [args.measure], EvalOptions(relevance_level=args.level),
                                 seeds={"pool": args.seed},
-                                extra={"not_pooled": ", ".join(r.name for r in excluded),
+                                extra={"not_pooled": not_pooled,
                                        **dict(choice.assumptions.items()),
                                        "tie_order": args.tie_order,
                                        **({"topics": " ".join(coverage)} if coverage else {})})

@@ -205,26 +205,25 @@ def _score_matrices(args, measures: list[str]
     from yardstick.analysis.stability.aggregates import per_topic_measure
     from yardstick.analysis.stability.report import score_matrices
     from yardstick.evaluation.evaluation_service import EvalOptions
-    from yardstick.inputs.io import read_qrels, read_run
-    from yardstick.inputs.run_names import unique_names
+    from yardstick.inputs.io import read_qrels
     from yardstick.inputs.topic_coverage import topic_coverage
-    from yardstick.session.evaluating import evaluate_runs
+    from yardstick.session.evaluating import evaluate_files
 
-    qrels = read_qrels(args.qrels)
-    runs, notes = unique_names([read_run(p) for p in args.runs])
-    for note in notes:
-        print(f"note: {note}", file=sys.stderr)
-    if len(runs) < 2:
+    if len(args.runs) < 2:
         raise FormatError(args.runs[0], None, "stability diagnostics need at least two runs")
     labels = list(dict.fromkeys(_label(m) for m in measures))
     try:
         specs = list(dict.fromkeys(_request(per_topic_measure(lb)) for lb in [*labels, "map"]))
     except ValueError as e:
         raise FormatError("--measure", None, str(e)) from e
+    qrels = read_qrels(args.qrels)
     options = EvalOptions(relevance_level=args.level, complete=True)
+    # each run read and evaluated before the next (only per-topic scores are kept)
+    runs, evals, notes = run_sync(evaluate_files(args.runs, qrels, merge_cutoffs(specs),
+                                                 options), on_progress=_progress)
+    for note in notes:
+        print(f"note: {note}", file=sys.stderr)
     coverage = topic_coverage(qrels.topics.tolist(), runs, complete=True).messages()
-    evals = run_sync(evaluate_runs(runs, qrels, merge_cutoffs(specs), options),
-                     on_progress=_progress)
     try:
         matrices, tie_break = score_matrices(evals, labels)
     except KeyError as e:

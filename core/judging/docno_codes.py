@@ -33,21 +33,24 @@ class DocnoCodes:
         if len(self._hash):
             pos = self._find(h)
             np.minimum(pos, len(self._hash) - 1, out=pos)
+            out = self._code[pos]
             new = np.flatnonzero(self._hash[pos] != h)
+            del pos
         else:
-            pos, new = None, np.arange(len(h))
+            out, new = np.empty(len(h), np.int32), np.arange(len(h))
         if len(new):
-            uh, first = np.unique(h[new], return_index=True)
+            uh, first, inverse = np.unique(h[new], return_index=True, return_inverse=True)
             by_appearance = np.argsort(first, kind="stable")
             codes = np.empty(len(uh), np.int32)
             codes[by_appearance] = self.n + np.arange(len(uh), dtype=np.int32)
             self._new.append(docno_bytes[new[first[by_appearance]]])
+            # the new lines' codes from their distinct hashes (no second search)
+            out[new] = codes[inverse.reshape(-1)]
             at = np.searchsorted(self._hash, uh)
             self._hash = np.insert(self._hash, at, uh)
             self._code = np.insert(self._code, at, codes)
             self.n += len(uh)
-            pos = self._find(h)
-        return self._code[pos]
+        return out
 
     def _find(self, h: np.ndarray) -> np.ndarray:
         """Position of each hash in the sorted vocabulary (sorted needles: fast)."""

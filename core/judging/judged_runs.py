@@ -302,6 +302,13 @@ class JudgedRuns:
             seg_start=self.seg_start[r0 * T:r1 * T + 1] - a,
             run_lines=self.run_lines[r0:r1], runs=self.runs[r0:r1])
 
+    def with_scores_only(self) -> "JudgedRuns":
+        """The same index holding only the runs' scores (:meth:`Run.scores_only
+        <yardstick.inputs.run.Run.scores_only>`): every analysis of the pool reads the
+        runs' documents as codes here, and their scores by line (boundary ties, judged
+        depths), never their docnos."""
+        return replace(self, runs=tuple(r.scores_only() for r in self.runs))
+
     def compact(self) -> "JudgedRuns":
         """The same judged runs as plain arrays only, to send to another process: no runs,
         run lines or qrels object (the pool's boundary ties and judged depths, which read

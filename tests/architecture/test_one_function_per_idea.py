@@ -167,10 +167,13 @@ def test_one_function_evaluates_many_runs(plain, monkeypatch):
     assert not {f for f in _functions_calling("evaluate_run")
                 if f.startswith(("core/evaluation/", "core/api/", "core/session/archive"))
                 } - {"core/session/evaluating.py:evaluate_batch"}
-    # its callers: the API, the report and stability commands, compare-systems, archive
+    # its callers: the API, the report command, compare-systems, archive; and the
+    # stability command reads and evaluates one file at a time through evaluate_files
     callers = {f.split(":")[0] for f in _functions_calling("evaluate_runs")}
-    assert {"core/api/evaluation.py", "core/cli/report_cmd.py", "core/cli/stability_cmd.py",
+    assert {"core/api/evaluation.py", "core/cli/report_cmd.py",
             "core/cli/compare_systems_cmd.py", "core/session/archive_study.py"} <= callers
+    assert {f.split(":")[0] for f in _functions_calling("evaluate_files")} == {
+        "core/cli/stability_cmd.py"}
     # every run it evaluates goes through the session's measure (the one path)
     run, qrels = plain
     want = engine.evaluate_run(run, qrels, ["map"]).summary["map"]
@@ -184,6 +187,11 @@ def test_one_function_evaluates_many_runs(plain, monkeypatch):
     seen.clear()
     assert yardstick.evaluate(qrels, [run], ["map"], per_topic=False)["value"].tolist() == [want]
     assert seen == [run.name]
+    seen.clear()
+    runs, evs, notes = run_sync(evaluating.evaluate_files([run.path, run.path], qrels, ["map"]))
+    names = [run.name, f"{run.name}#2"]      # one file twice: told apart, as unique_names does
+    assert seen == [run.name, run.name] and [r.name for r in runs] == list(evs) == names
+    assert [ev.summary["map"] for ev in evs.values()] == [want, want] and len(notes) == 1
 
 
 # --------------------------------------------------------------- the tidy table

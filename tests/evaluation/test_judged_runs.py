@@ -170,3 +170,22 @@ def test_doc_codes_follow_first_appearance_qrels_first(inputs):
     seen = list(dict.fromkeys([b.rstrip(b"\0") for b in q.docno_bytes.tolist()]
                               + [b.rstrip(b"\0") for r in runs for b in r.docno_bytes.tolist()]))
     assert [b.rstrip(b"\0") for b in index.doc_bytes.tolist()] == seen
+
+
+def test_docno_codes_are_pandas_factorize_of_the_arrays_one_after_another():
+    # the codes DocnoCodes builds one array at a time are those pandas.factorize gives
+    # the concatenation (first appearance first), whatever mix of known and new docnos
+    import pandas as pd
+
+    from yardstick.judging.docno_codes import DocnoCodes
+
+    rng = np.random.default_rng(5)
+    vocab = np.array([f"D{i:0{rng.integers(1, 9)}d}".encode() for i in range(400)])
+    arrays = [vocab[rng.integers(0, k, size=n)] for k, n in
+              ((50, 80), (120, 300), (400, 500), (60, 10), (400, 1))]
+    arrays.append(np.array([b"D1", b"new", b"D1", b"new", b"x" * 30]))  # wider, repeated new
+    codes = DocnoCodes()
+    got = np.concatenate([codes.add(a) for a in arrays])
+    want, uniques = pd.factorize(pd.Series(np.concatenate([a.astype(object) for a in arrays])))
+    assert got.tolist() == want.tolist() and codes.n == len(uniques)
+    assert codes.doc_bytes().tolist() == list(uniques)
