@@ -87,11 +87,12 @@ def add_dask_argument(p) -> None:
 
 def _dask_where(text: str) -> str:
     """argparse type of ``--dask``: ``local``, ``local:N`` (N >= 1) or a scheduler address
-    ``[tcp://]HOST:PORT`` (:func:`yardstick.common.dask_address.why_not`), once Dask is
+    ``[tcp://]HOST:PORT`` (:func:`yardstick.common.dask_address.why_not`) where something
+    accepts a connection (:func:`~yardstick.common.dask_address.unreachable`), once Dask is
     known to be installed (else a message saying how to get it, not a traceback)."""
     from importlib.util import find_spec
 
-    from yardstick.common.dask_address import why_not
+    from yardstick.common.dask_address import unreachable, why_not
 
     why = why_not(text)
     if why:
@@ -99,6 +100,9 @@ def _dask_where(text: str) -> str:
     if find_spec("distributed") is None:
         raise argparse.ArgumentTypeError("needs Dask, which is not installed: "
                                          "pip install 'yardstick-ir[dask]'")
+    why = unreachable(text)             # before any file is read, not minutes later
+    if why:
+        raise argparse.ArgumentTypeError(why)
     return text
 
 

@@ -16,12 +16,12 @@ import re
 
 from yardstick.common.executor import Executor, connect
 
-__all__ = ["CONNECT_TIMEOUT_S", "DaskUnavailable", "why_not", "connect_within"]
+__all__ = ["CONNECT_TIMEOUT_S", "DaskUnavailable", "why_not", "unreachable", "connect_within"]
 
 #: how long a scheduler has to answer (Dask's own default: 30 s)
 CONNECT_TIMEOUT_S = 10
 
-_ADDRESS = re.compile(r"(?:(?:tcp|tls|ws|wss|ucx)://)?(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+):"
+_ADDRESS = re.compile(r"(?:(tcp|tls|ws|wss|ucx)://)?(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+):"
                       r"(\d{1,5})")
 """A scheduler address: ``[tcp|tls|ws|wss|ucx://]HOST:PORT`` (IPv6 hosts in brackets)."""
 
@@ -40,10 +40,33 @@ def why_not(where: str) -> str | None:
             return f"{where!r}: expected local (one worker per core) or local:N (N workers, N >= 1)"
         return None
     m = _ADDRESS.fullmatch(where)
-    if m is None or not 0 < int(m.group(1)) < 65536:
+    if m is None or not 0 < int(m.group(3)) < 65536:
         return (f"{where!r} is neither local, local:N nor a scheduler address tcp://HOST:PORT "
                 f"('dask scheduler' prints it: 'Scheduler at: tcp://...')")
     return None
+
+
+def unreachable(where: str, seconds: float | None = None) -> str | None:
+    """Why nothing accepts a connection at the scheduler address ``where`` (a plain TCP
+    connection, tried within ``seconds``, default :data:`CONNECT_TIMEOUT_S`: no Dask
+    imported), or None (also for ``local`` and for ``ucx://``, not tried).  Lets a command
+    refuse a wrong address before it reads a single file."""
+    import socket
+
+    if where.partition(":")[0] in ("local", "local-threads"):
+        return None
+    m = _ADDRESS.fullmatch(where)
+    if m is None or m.group(1) == "ucx":
+        return None
+    host = m.group(2).strip("[]")
+    try:
+        with socket.create_connection((host, int(m.group(3))),
+                                      CONNECT_TIMEOUT_S if seconds is None else seconds):
+            return None
+    except OSError as e:
+        said = e.strerror or str(e) or type(e).__name__
+        return (f"no Dask scheduler answers at {where} ({said}); start one with 'dask "
+                f"scheduler' and 'dask worker ADDRESS', or use local")
 
 
 def connect_within(where: str, threads: int | None = 1,
