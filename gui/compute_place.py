@@ -82,8 +82,12 @@ class ComputePlace:
             return None
         with self._lock:
             ex = self._executor
-            if ex is None or getattr(ex.client, "status", "running") not in ("running",
-                                                                             "connecting"):
+            # a client that lost its scheduler says "connecting" while it tries again (10 s)
+            # and then closes: a job sent then failed with "CommClosedError: ConnectionPool
+            # closing"; connect afresh instead (or say the scheduler cannot be reached)
+            if ex is None or getattr(ex.client, "status", "running") != "running":
+                if ex is not None:
+                    _close_quietly(ex)
                 self._executor = ex = self._connect()
             return ex
 
@@ -120,6 +124,29 @@ class ComputePlace:
             ex.client.close()              # a remote scheduler: disconnect only
         except Exception:  # noqa: BLE001 - closing on exit must not raise
             pass
+
+
+#: errors of the link to a scheduler (not of the job's own work)
+_LINK_ERRORS = ("CommClosedError", "StreamClosedError", "FutureCancelledError")
+
+
+def lost_link(spec: str, exc: BaseException) -> BaseException:
+    """``exc`` said in words when it is the link to the scheduler at ``spec`` that failed
+    during a job (Dask's "CommClosedError: in <TCP (closed) ConnectionPool.scatter ...>:
+    Stream is closed"); any other error unchanged."""
+    if type(exc).__name__ not in _LINK_ERRORS:
+        return exc
+    return ComputeUnavailable(
+        f"Lost the Dask scheduler at {spec} during the job ({type(exc).__name__}). Nothing "
+        "more was computed: start the scheduler again, or choose 'Compute on this machine' "
+        "in Edit ▸ Evaluation options, then press Run again.")
+
+
+def _close_quietly(ex: Executor) -> None:
+    try:
+        ex.client.close(timeout=2)
+    except Exception:  # noqa: BLE001 - a client that lost its scheduler may not close cleanly
+        pass
 
 
 class JobExecutor(Executor):

@@ -225,3 +225,49 @@ def test_check_spec():
     assert describe("") == "this machine"
     assert describe("tcp://h:1", 4) == "the Dask scheduler at tcp://h:1 (4 workers)"
     assert describe("tcp://h:1", 1) == "the Dask scheduler at tcp://h:1 (1 worker)"
+
+
+def test_a_client_that_lost_its_scheduler_is_replaced(monkeypatch):
+    """After the scheduler went away the client says "connecting" while it retries; the
+    next job connected through it failed with "CommClosedError: ConnectionPool closing"."""
+    from types import SimpleNamespace
+
+    from yardstick.gui.compute_place import ComputePlace
+
+    place = ComputePlace("tcp://h:1")
+    closed = []
+    lost = SimpleNamespace(client=SimpleNamespace(status="connecting",
+                                                  close=lambda timeout: closed.append(1)))
+    fresh = SimpleNamespace(client=SimpleNamespace(status="running"))
+    place._executor = lost
+    monkeypatch.setattr(place, "_connect", lambda: fresh)
+    assert place.executor() is fresh and closed == [1]
+    assert place.executor() is fresh
+
+
+def _link_breaks(executor):
+    from distributed.comm.core import CommClosedError
+
+    yield Progress(0, 1, "sent")
+    raise CommClosedError("in <TCP (closed) ConnectionPool.scatter>: Stream is closed")
+
+
+def _own_error(executor):
+    yield Progress(0, 1, "sent")
+    raise ValueError("the job's own error")
+
+
+def test_losing_the_scheduler_during_a_job_is_said_in_words(qtbot, cluster):
+    from yardstick.gui.jobs import JobRunner
+
+    jobs = JobRunner()
+    jobs.use_compute(cluster.scheduler_address)
+    for job, says in ((_link_breaks, f"Lost the Dask scheduler at {cluster.scheduler_address} "
+                                     "during the job (CommClosedError). Nothing more was "
+                                     "computed"),
+                      (_own_error, "the job's own error")):
+        with qtbot.waitSignal(jobs.failed, timeout=30000) as failed:
+            jobs.submit("link", job, on_error=lambda e: None, elsewhere=True)
+        assert says in failed.args[1]
+        assert jobs.wait_for_done(10000)
+    jobs.shutdown()
