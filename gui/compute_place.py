@@ -126,15 +126,13 @@ class ComputePlace:
             pass
 
 
-#: errors of the link to a scheduler (not of the job's own work)
-_LINK_ERRORS = ("CommClosedError", "StreamClosedError", "FutureCancelledError")
-
-
 def lost_link(spec: str, exc: BaseException) -> BaseException:
     """``exc`` said in words when it is the link to the scheduler at ``spec`` that failed
-    during a job (Dask's "CommClosedError: in <TCP (closed) ConnectionPool.scatter ...>:
-    Stream is closed"); any other error unchanged."""
-    if type(exc).__name__ not in _LINK_ERRORS:
+    during a job (:func:`yardstick.common.dask_address.lost_scheduler`); any other error
+    unchanged."""
+    from yardstick.common.dask_address import lost_scheduler
+
+    if lost_scheduler(spec, exc) is None:
         return exc
     return ComputeUnavailable(
         f"Lost the Dask scheduler at {spec} during the job ({type(exc).__name__}). Nothing "

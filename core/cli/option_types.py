@@ -117,7 +117,7 @@ def dask_executor(where: str | None, threads: int | None = 1) -> Iterator:
     address (the command's message and exit status 1), not Dask's traceback after 30 s;
     a scheduler without workers is said on standard error (its tasks wait).
     """
-    from yardstick.common.dask_address import DaskUnavailable, connect_within
+    from yardstick.common.dask_address import DaskUnavailable, connect_within, lost_scheduler
     from yardstick.common.errors import FormatError
     from yardstick.common.executor import connect
 
@@ -134,7 +134,13 @@ def dask_executor(where: str | None, threads: int | None = 1) -> Iterator:
         if client is not None and not client.scheduler_info().get("workers"):
             print(f"yardstick: note: the Dask scheduler at {where} has no workers yet; the "
                   f"tasks wait for one (start 'dask worker {where}')", file=sys.stderr)
-        yield ex
+        try:
+            yield ex
+        except Exception as e:
+            said = lost_scheduler(where, e)
+            if said is None:
+                raise
+            raise FormatError("--dask", None, said) from None
 
 
 def baselines_and_runs(baseline: list[str] | None, runs: list[str]

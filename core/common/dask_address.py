@@ -16,7 +16,8 @@ import re
 
 from yardstick.common.executor import Executor, connect
 
-__all__ = ["CONNECT_TIMEOUT_S", "DaskUnavailable", "why_not", "unreachable", "connect_within"]
+__all__ = ["CONNECT_TIMEOUT_S", "DaskUnavailable", "why_not", "unreachable", "connect_within",
+           "lost_scheduler"]
 
 #: how long a scheduler has to answer (Dask's own default: 30 s)
 CONNECT_TIMEOUT_S = 10
@@ -24,6 +25,10 @@ CONNECT_TIMEOUT_S = 10
 _ADDRESS = re.compile(r"(?:(tcp|tls|ws|wss|ucx)://)?(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+):"
                       r"(\d{1,5})")
 """A scheduler address: ``[tcp|tls|ws|wss|ucx://]HOST:PORT`` (IPv6 hosts in brackets)."""
+
+
+#: Dask's errors of the link to a scheduler (not of a task's own work)
+_LINK_ERRORS = ("CommClosedError", "StreamClosedError", "FutureCancelledError")
 
 
 class DaskUnavailable(ConnectionError):
@@ -93,3 +98,13 @@ def connect_within(where: str, threads: int | None = 1,
         raise DaskUnavailable(f"no Dask scheduler answered at {where} ({said}); start one "
                               f"with 'dask scheduler' and 'dask worker ADDRESS', or use "
                               f"local") from None
+
+
+def lost_scheduler(where: str, exc: BaseException) -> str | None:
+    """What to tell the user when ``exc`` is the link to the scheduler at ``where`` failing
+    during the work (Dask's "CommClosedError: in <TCP (closed) ConnectionPool.scatter
+    ...>: Stream is closed"); None for any other error."""
+    if type(exc).__name__ not in _LINK_ERRORS:
+        return None
+    return (f"lost the Dask scheduler at {where} during the work ({type(exc).__name__}); "
+            f"nothing more was computed: start it again, then run the command again")

@@ -90,3 +90,17 @@ def test_a_stranger_on_the_port_is_a_message(capsys, sample):
     err = capsys.readouterr().err
     assert err.splitlines()[-1].startswith(
         f"yardstick stability: --dask: no Dask scheduler answered at {where}")
+
+
+def test_a_scheduler_lost_during_the_work_is_the_commands_message():
+    from distributed.comm.core import CommClosedError
+
+    from yardstick.common.errors import FormatError
+
+    with pytest.raises(FormatError, match="--dask: lost the Dask scheduler at local-threads:1 "
+                                          "during the work \\(CommClosedError\\)"):
+        with option_types.dask_executor("local-threads:1"):
+            raise CommClosedError("in <TCP (closed) ConnectionPool.scatter>: Stream is closed")
+    with pytest.raises(ValueError, match="its own"):
+        with option_types.dask_executor("local-threads:1"):
+            raise ValueError("its own")
