@@ -221,3 +221,10 @@ def test_an_unknown_measure_or_an_unwritable_out_is_said_before_any_work(tracks,
     afile.write_text("")
     assert main(["archive", *tracks, "--out", str(afile)]) == 1
     assert f"{afile}: cannot write the results there" in capsys.readouterr().err
+
+
+def test_a_track_named_like_mathtext_is_charted_as_text(tracks, tmp_path):
+    odd = _track(tmp_path / "x$^$y", 6, n_runs=3)
+    out = tmp_path / "odd"
+    assert main(["archive", str(odd), tracks[0], "--out", str(out), "-B", "20"]) == 0
+    assert (out / "archive.svg").read_text().count(">x$^$y</text>") == 2

@@ -36,7 +36,8 @@ def archive_figure(table: pd.DataFrame, path: str | os.PathLike) -> str:
 
     from yardstick.presentation.charts.chart_fonts import FILE_FONTS
 
-    tracks = table["track"].astype(str).tolist()
+    # a directory's name is text, not matplotlib's mathtext ("x$^$y" stopped the command)
+    tracks = [t.replace("$", r"\$") for t in table["track"].astype(str)]
     longest = max((len(t) for t in tracks), default=1)
     fig = Figure(figsize=(max(10.0, 4.0 + 0.55 * len(tracks)), 7 + min(3.0, 0.05 * longest)),
                  layout="constrained")
