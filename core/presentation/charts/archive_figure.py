@@ -36,10 +36,15 @@ def archive_figure(table: pd.DataFrame, path: str | os.PathLike) -> str:
 
     from yardstick.presentation.charts.chart_fonts import FILE_FONTS
 
-    # a directory's name is text, not matplotlib's mathtext ("x$^$y" stopped the command)
-    tracks = [t.replace("$", r"\$") for t in table["track"].astype(str)]
+    with matplotlib.rc_context(FILE_FONTS):   # a directory's name as text, not mathtext
+        _draw(Figure, table, path)
+    return str(path)
+
+
+def _draw(figure, table: pd.DataFrame, path: str | os.PathLike) -> None:
+    tracks = table["track"].astype(str).tolist()
     longest = max((len(t) for t in tracks), default=1)
-    fig = Figure(figsize=(max(10.0, 4.0 + 0.55 * len(tracks)), 7 + min(3.0, 0.05 * longest)),
+    fig = figure(figsize=(max(10.0, 4.0 + 0.55 * len(tracks)), 7 + min(3.0, 0.05 * longest)),
                  layout="constrained")
     axes = fig.subplots(2, 2, sharex=True).ravel()
     slant = 30 if len(tracks) <= 5 and longest <= 12 else 60
@@ -57,6 +62,4 @@ def archive_figure(table: pd.DataFrame, path: str | os.PathLike) -> str:
         ax.grid(axis="y", alpha=0.3)
         if len(cols) > 1:
             ax.legend(fontsize="small")
-    with matplotlib.rc_context(FILE_FONTS):
-        fig.savefig(path)
-    return str(path)
+    fig.savefig(path)
