@@ -113,9 +113,10 @@ def print_on_executor(args, qrels, measures, options, zscores) -> int:
     from yardstick.evaluation.runs_on_executor import run_batches, travelling
     from yardstick.inputs.io.run_file import read_run
 
-    # a run from standard input travels whole; a file goes as its absolute path (a worker's
-    # working directory is its own), read there
-    sources = [(p, travelling(read_run(p, ranks=False, order=options.compat, scores=False))
+    # a run from standard input travels whole, with its scores (trec_eval's order made here
+    # is cached in this process only: without them a worker process could not order it); a
+    # file goes as its absolute path (a worker's working directory is its own), read there
+    sources = [(p, travelling(read_run(p, ranks=False, order=options.compat))
                 if p == "-" else os.path.abspath(p)) for p in args.runs]
     sizes = [estimated_lines(p) if isinstance(s, str) else len(s) for p, s in sources]
     out = sys.stdout

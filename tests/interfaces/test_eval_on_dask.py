@@ -131,3 +131,27 @@ def test_relative_run_paths_are_read_from_here_not_the_workers_directory(
         monkeypatch.setattr(eval_on_executor, "measure_batch", real)
         assert here == there
     assert here[0] == 1 and b"runs/nosuch: cannot read run file" in here[2]
+
+
+def test_a_run_from_standard_input_is_evaluated_by_a_worker_process(capsysbinary, sample,
+                                                                    monkeypatch):
+    """The run read from standard input travels to a worker process; it went without its
+    scores, and trec_eval's order, cached in this process only, could not be made there
+    (TypeError: object of type 'NoneType' has no len())."""
+    import io
+    import sys
+
+    from yardstick.inputs.io.text_source import read_bytes
+
+    qrels, runs = sample
+    data = read_bytes(runs[0], "run")
+
+    def stdin():
+        return io.TextIOWrapper(io.BytesIO(data))
+
+    monkeypatch.setattr(sys, "stdin", stdin())
+    here = _eval(capsysbinary, ["-m", "map", "-m", "P.10", qrels, "-", runs[1]])
+    monkeypatch.setattr(sys, "stdin", stdin())
+    there = _eval(capsysbinary, ["--dask", "local:1", "-m", "map", "-m", "P.10", qrels, "-",
+                                 runs[1]])
+    assert here == there and here[0] == 0 and here[1].count(b"runid") == 2
