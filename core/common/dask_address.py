@@ -31,6 +31,16 @@ _ADDRESS = re.compile(r"(?:(tcp|tls|ws|wss|ucx)://)?(\[[0-9A-Fa-f:.]+\]|[A-Za-z0
 _LINK_ERRORS = ("CommClosedError", "StreamClosedError", "FutureCancelledError")
 
 
+#: local:N starts at most this many worker processes a core (local:1000 would start 1000)
+MAX_LOCAL_PER_CORE = 4
+
+
+def _cores() -> int:
+    import os
+
+    return os.cpu_count() or 1
+
+
 class DaskUnavailable(ConnectionError):
     """No Dask scheduler answered at the address given; the message says what to do."""
 
@@ -43,6 +53,10 @@ def why_not(where: str) -> str | None:
         if (colon and not count.isdigit()) or (count.isdigit() and int(count) < 1) or \
                 (kind == "local-threads" and not colon):
             return f"{where!r}: expected local (one worker per core) or local:N (N workers, N >= 1)"
+        if count.isdigit() and int(count) > MAX_LOCAL_PER_CORE * _cores():
+            return (f"{where!r}: local:N starts N worker processes here, and this machine has "
+                    f"{_cores()} cores: at most {MAX_LOCAL_PER_CORE * _cores()} (for more "
+                    f"workers, start a scheduler and workers on other machines)")
         return None
     m = _ADDRESS.fullmatch(where)
     if m is None or not 0 < int(m.group(3)) < 65536:

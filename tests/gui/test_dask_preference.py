@@ -219,7 +219,7 @@ def test_check_spec():
 
     assert check_spec("") == "" and check_spec(" tcp://h:1 ") == "tcp://h:1"
     assert check_spec("local") == "local" and check_spec("local:3") == "local:3"
-    for bad in ("local:0", "local:x", "h:8786", "tcp://"):
+    for bad in ("local:0", "local:x", "h:8786", "tcp://", "local:100000"):
         with pytest.raises(ValueError):
             check_spec(bad)
     assert describe("") == "this machine"

@@ -27,7 +27,7 @@ def sample():
 
 
 @pytest.mark.parametrize("where", ["bogus", "local:0", "local:x", "local:2x", "tcp://host",
-                                   "tcp://h:99999", "local-threads"])
+                                   "tcp://h:99999", "local-threads", "local:100000"])
 @pytest.mark.parametrize("command", ["eval", "stability", "pool", "archive", "report"])
 def test_nonsense_is_refused_before_any_work(capsys, where, command):
     with pytest.raises(SystemExit) as e:
