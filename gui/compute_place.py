@@ -40,16 +40,20 @@ class ComputeUnavailable(RuntimeError):
 def check_spec(spec: str) -> str:
     """The preference ``spec`` tidied (``""`` for this machine); ValueError when it is neither
     ``local``, ``local:N`` nor a scheduler address (``tcp://HOST:PORT``)."""
+    from yardstick.common.dask_address import why_not
+
     spec = (spec or "").strip()
     if spec and not _LOCAL.fullmatch(spec) and not re.fullmatch(r"[a-z]+://\S+", spec):
         raise ValueError(f"{spec!r}: expected a scheduler address such as "
                          "tcp://host:8786, or local, or local:N")
+    if _LOCAL.fullmatch(spec) and why_not(spec):        # local:1000: 1000 processes here
+        raise ValueError(why_not(spec))
     return spec
 
 
 def describe(spec: str, workers: int | None = None) -> str:
     """Where ``spec`` runs the work, in words ("this machine", "the Dask scheduler at …")."""
-    n = f" ({workers} workers)" if workers else ""
+    n = f" ({workers} worker{'s' * (workers != 1)})" if workers else ""
     if not spec:
         return "this machine"
     if _LOCAL.fullmatch(spec):
@@ -82,8 +86,12 @@ class ComputePlace:
             return None
         with self._lock:
             ex = self._executor
-            if ex is None or getattr(ex.client, "status", "running") not in ("running",
-                                                                             "connecting"):
+            # a client that lost its scheduler says "connecting" while it tries again (10 s)
+            # and then closes: a job sent then failed with "CommClosedError: ConnectionPool
+            # closing"; connect afresh instead (or say the scheduler cannot be reached)
+            if ex is None or getattr(ex.client, "status", "running") != "running":
+                if ex is not None:
+                    _close_quietly(ex)
                 self._executor = ex = self._connect()
             return ex
 
@@ -102,7 +110,7 @@ class ComputePlace:
                 return connect(self.spec)
             # the default client: the executor's as_completed finds its loop through it
             return DaskExecutor(Client(self.spec, timeout=CONNECT_TIMEOUT))
-        except (OSError, TimeoutError, ValueError, RuntimeError) as e:
+        except Exception as e:  # noqa: BLE001 - also a stranger's reply (a MemoryError)
             raise ComputeUnavailable(
                 f"Could not reach the Dask scheduler at {self.spec} within {CONNECT_TIMEOUT} s "
                 f"({type(e).__name__}: {e}). Nothing was computed: start the scheduler or "
@@ -120,6 +128,27 @@ class ComputePlace:
             ex.client.close()              # a remote scheduler: disconnect only
         except Exception:  # noqa: BLE001 - closing on exit must not raise
             pass
+
+
+def lost_link(spec: str, exc: BaseException) -> BaseException:
+    """``exc`` said in words when it is the link to the scheduler at ``spec`` that failed
+    during a job (:func:`yardstick.common.dask_address.lost_scheduler`); any other error
+    unchanged."""
+    from yardstick.common.dask_address import lost_scheduler
+
+    if lost_scheduler(spec, exc) is None:
+        return exc
+    return ComputeUnavailable(
+        f"Lost the Dask scheduler at {spec} during the job ({type(exc).__name__}). Nothing "
+        "more was computed: start the scheduler again, or choose 'Compute on this machine' "
+        "in Edit ▸ Evaluation options, then press Run again.")
+
+
+def _close_quietly(ex: Executor) -> None:
+    try:
+        ex.client.close(timeout=2)
+    except Exception:  # noqa: BLE001 - a client that lost its scheduler may not close cleanly
+        pass
 
 
 class JobExecutor(Executor):

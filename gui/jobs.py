@@ -43,7 +43,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal, Slot
 
 from yardstick.common.progress import Progress
-from yardstick.gui.compute_place import ComputePlace, JobExecutor
+from yardstick.gui.compute_place import ComputePlace, JobExecutor, lost_link
 from yardstick.gui.pool_threads import Preloaded, PreloadTask, leave_a_core_for_the_gui
 
 log = logging.getLogger(__name__)
@@ -142,10 +142,14 @@ class _Worker(QRunnable):
                     sig.result.emit(self.serial, stop.value)
         except BaseException as exc:  # noqa: BLE001 - every error goes to the GUI
             if not self.cancel_event.is_set():
-                sig.error.emit(self.serial, exc, traceback.format_exc())
+                told = exc if self.executor is None else lost_link(self.place.spec, exc)
+                sig.error.emit(self.serial, told, traceback.format_exc())
             else:
                 cancelled = True
         finally:
+            # the job's futures let go (their results and scattered data freed on the
+            # cluster; a cancelled future's error held every frame of the job)
+            self.executor = None
             sig.done.emit(self.serial, cancelled)
 
 

@@ -8,6 +8,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from yardstick.api.client import executor_of
 from yardstick.api.evaluation import engine_requests, evaluations, read_qrels, read_runs
 
 if TYPE_CHECKING:
@@ -24,21 +25,23 @@ def stability_report(qrels: Any, runs: Any, measures: Sequence[str] = ("map",),
 
     Its ``tables`` are DataFrames (``report.table(name)``, ``report.to_frame()``).
     ``client``: a ``distributed.Client`` to run the runs' evaluation and the analyses on
-    (one task per analysis, measure and topic set); the report is the same.
+    (one task per analysis, measure and topic set), or ``"local"``, ``"local:N"``,
+    ``"tcp://HOST:PORT"`` as ``--dask`` takes them (:func:`yardstick.api.client.executor_of`);
+    the report is the same, bit for bit.
     """
     from yardstick.analysis.stability.report import StabilitySettings, run_stability, score_matrices
-    from yardstick.common.executor import executor_for
     from yardstick.common.progress import run_sync
     from yardstick.evaluation.measures.column_names import column_name
 
     measures = [measures] if isinstance(measures, str) else list(measures)
-    evs = evaluations(qrels, runs, sorted({*engine_requests(measures), "map"}), client=client)
-    mats, tie_break = score_matrices(evs, [column_name(m) for m in measures])
-    topics = list(next(iter(mats.values())).index)
     st = StabilitySettings(samples=samples, seed=seed, **settings)
-    # None: run_stability's own default, a thread per core (as `yardstick stability`)
-    return run_sync(run_stability(mats, list(analyses), {"all": topics}, st, tie_break,
-                                  None if client is None else executor_for(client)))
+    with executor_of(client) as ex:
+        evs = evaluations(qrels, runs, sorted({*engine_requests(measures), "map"}), client=ex)
+        mats, tie_break = score_matrices(evs, [column_name(m) for m in measures])
+        topics = list(next(iter(mats.values())).index)
+        # None: run_stability's own default, a thread per core (as `yardstick stability`)
+        return run_sync(run_stability(mats, list(analyses), {"all": topics}, st, tie_break,
+                                      ex))
 
 
 def pool_report(qrels: Any, runs: Any, depth: int | None = None,
@@ -52,7 +55,8 @@ def pool_report(qrels: Any, runs: Any, depth: int | None = None,
     (:func:`yardstick.analysis.pool.pool_choice.choose_pool`; every run to depth 100,
     said as assumed, where the data cannot tell); ``groups`` to a guess from run names.
     ``report.assumptions`` says which, ``report.inferred`` holds the evidence.
-    ``client``: a ``distributed.Client`` to run uniques and the simulations on; the
+    ``client``: a ``distributed.Client`` (or a ``--dask`` string:
+    :func:`yardstick.api.client.executor_of`) to run uniques and the simulations on; the
     report is the same."""
     from yardstick.analysis.assumptions import Assumptions, runs_statement
     from yardstick.analysis.pool.pool_choice import choose_pool
@@ -81,8 +85,9 @@ def pool_report(qrels: Any, runs: Any, depth: int | None = None,
     del rs
     choice = replace(choice, index=None)
     release_freed_memory()
-    return run_sync(iter_pool_report(
-        index, PoolSettings(depth=choice.depth, default_depth=choice.default_depth,
-                                   analyses=tuple(analyses), **settings),
-        assumptions=choice.assumptions, inferred=choice.inferred,
-        executor=executor_for(client)))
+    with executor_of(client) as ex:
+        return run_sync(iter_pool_report(
+            index, PoolSettings(depth=choice.depth, default_depth=choice.default_depth,
+                                analyses=tuple(analyses), **settings),
+            assumptions=choice.assumptions, inferred=choice.inferred,
+            executor=executor_for(ex)))

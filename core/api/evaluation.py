@@ -66,7 +66,7 @@ def evaluations(qrels: Any, runs: Any, measures: Any = ("official",),
     batches of runs (the qrels sent once); the evaluations come back without their
     judged rankings (``judged=None``).
     """
-    from yardstick.common.executor import executor_for
+    from yardstick.api.client import executor_of
     from yardstick.common.progress import run_sync
     from yardstick.evaluation.measures.spec import merge_cutoffs
     from yardstick.session.evaluating import evaluate_runs
@@ -74,8 +74,8 @@ def evaluations(qrels: Any, runs: Any, measures: Any = ("official",),
     opts = options or EvalOptions(**option_values)
     q = read_qrels(qrels)
     measures = merge_cutoffs(measures, every=True)
-    executor = None if client is None else executor_for(client)
-    return run_sync(evaluate_runs(read_runs(runs), q, measures, opts, executor))
+    with executor_of(client) as executor:
+        return run_sync(evaluate_runs(read_runs(runs), q, measures, opts, executor))
 
 
 def evaluate(qrels: Any, runs: Any, measures: Any = ("official",), per_topic: bool = True,
@@ -97,8 +97,10 @@ def evaluate(qrels: Any, runs: Any, measures: Any = ("official",), per_topic: bo
         Measure names in the result: ``as_asked`` keeps the name each value was
         asked by when it gives one column (``nDCG@10``), else trec_eval's
         (``P_5``, ``P_10`` for ``P.5,10``).
-    client : distributed.Client, optional
+    client : distributed.Client or str, optional
         Evaluate the runs as tasks on a Dask cluster (the qrels sent once); same numbers.
+        A string as ``--dask`` takes it (``"local"``, ``"local:N"``, ``"tcp://HOST:PORT"``):
+        connected for this call and closed after (:func:`yardstick.api.client.executor_of`).
     """
     from yardstick.evaluation.measures.column_names import asked_names
     from yardstick.evaluation.measures.spec import output_label, parse_measures

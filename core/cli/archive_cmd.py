@@ -10,7 +10,8 @@ pooled runs).  The table (``archive.<format>``) has per track: runs, topics, jud
 depth, the minimum difference for a 5 % swap rate at 25 and 50 topics (Voorhees &
 Buckley 2002), discriminative power (Sakai 2006), Kendall's tau between the measures'
 rankings, the leave-out-uniques largest drop (Buckley et al. 2007) and the topic-set
-size for ``--difference`` (Sakai 2016); ``archive.png`` compares the tracks;
+size for ``--difference`` (Sakai 2016); ``archive.png`` (``.pdf``, ``.svg``) compares
+the tracks;
 ``tracks/<name>.<format>`` holds each track's row with that track's provenance.
 With ``--dask`` every track is one task on the cluster, read there from its paths.
 """
@@ -46,50 +47,61 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from yardstick.cli.option_types import dask_executor
     from yardstick.common.errors import FormatError
-    from yardstick.common.executor import connect
     from yardstick.common.options import EvalOptions
     from yardstick.common.provenance import Provenance
     from yardstick.presentation.charts.archive_figure import archive_figure
     from yardstick.presentation.export.cells import console_text
     from yardstick.presentation.export.tables import write_table
-    from yardstick.session.archive_study import ArchiveSettings, archive_table, track_files
+    from yardstick.session.archive_study import (
+        ArchiveSettings,
+        archive_table,
+        check_measures,
+        tracks,
+    )
 
     settings = ArchiveSettings(measures=tuple(args.measures or ("map", "P_10")),
                                samples=args.samples, seed=args.seed, depth=args.depth,
                                difference=args.difference, level=args.level)
-    try:
-        files = [track_files(d) for d in args.tracks]
-    except ValueError as e:
-        raise FormatError(args.tracks[0], None, str(e)) from e
+    check_measures(settings)            # the measures, directories and --out checked
+    files = tracks(args.tracks)         # before any work starts
     names = [f.name for f in files]
-    if len(set(names)) != len(names):
-        raise FormatError(args.tracks[0], None, "two track directories have the same name")
-    with connect(args.dask) as executor:
+    try:
+        os.makedirs(os.path.join(args.out, "tracks"), exist_ok=True)
+    except OSError as e:
+        raise FormatError(args.out, None, f"cannot write the results there ({e.strerror})"
+                          ) from None
+    with dask_executor(args.dask) as executor:
         table = archive_table(args.tracks, settings, executor)
         stats = executor.stats
     suffix = _SUFFIX[args.format]
-    os.makedirs(os.path.join(args.out, "tracks"), exist_ok=True)
     opts = EvalOptions(relevance_level=args.level, complete=True)
     common = {"samples": args.samples, "depth": args.depth, "difference": args.difference}
     shown = table.drop(columns=["qrels", "run_files"])
     for f, (_, row) in zip(files, shown.iterrows()):
         prov = Provenance.build(f.qrels, [(p, os.path.basename(p)) for p in f.runs],
                                 settings.measures, opts, seeds={"archive": args.seed},
-                                extra={**common, "track": f.name})
-        write_table(row.to_frame().T.reset_index(drop=True),
-                    os.path.join(args.out, "tracks", f"{f.name}.{suffix}"), args.format,
+                                extra={**common, "track": f.name,
+                                       "directory": os.path.dirname(f.qrels),
+                                       "groups_file": f.groups or "(none: each run its own group)",
+                                       "pooled_file": f.pooled or "(none: every run pooled)"})
+        path = os.path.join(args.out, "tracks", f"{f.name}.{suffix}")
+        os.makedirs(os.path.dirname(path), exist_ok=True)    # a/trec8 and b/trec8
+        write_table(row.to_frame().T.reset_index(drop=True), path, args.format,
                     provenance=prov)
     prov = Provenance.build(None, [], settings.measures, opts, seeds={"archive": args.seed},
                             extra={**common, "tracks": " ".join(names)})
     write_table(shown, os.path.join(args.out, f"archive.{suffix}"), args.format,
                 provenance=prov)
-    archive_figure(shown, os.path.join(args.out, "archive.png"))
+    for fmt in ("png", "pdf", "svg"):
+        archive_figure(shown, os.path.join(args.out, f"archive.{fmt}"))
     import pandas as pd
 
     with pd.option_context("display.width", 200, "display.max_columns", 30):
         print(console_text(shown, index=False))
-    print(f"yardstick archive: {len(files)} tracks, {stats.tasks} tasks, "
+    print(f"yardstick archive: {len(files)} track{'s' * (len(files) != 1)}, {stats.tasks} "
+          f"task{'s' * (stats.tasks != 1)}, "
           f"{stats.scattered_bytes + stats.argument_bytes} bytes sent; written to {args.out}",
           file=sys.stderr)
     return 0

@@ -3,8 +3,9 @@
 The qrels (and ``-Z`` z-scores) go to the workers once (scattered); the runs are cut
 into batches of at least :data:`~yardstick.evaluation.runs_on_executor.MIN_BATCH_LINES`
 lines, about four a worker (:func:`~yardstick.evaluation.runs_on_executor.run_batches`),
-each batch one task.  A task reads its run files where it runs (only paths travel; a
-run read from standard input travels whole), evaluates each through the session's
+each batch one task.  A task reads its run files where it runs (only their absolute paths
+travel: a worker's working directory is not this one's; a run read from standard input
+travels whole), evaluates each through the session's
 :func:`yardstick.session.evaluating.measure` — the function the in-process path calls
 — and sends back trec_eval's text (or, for ``--format csv|json|markdown``, the
 evaluation's tables).  This process prints the runs in the order given, through the
@@ -39,12 +40,12 @@ class RunOutput:
 
 def measure_batch(sources, qrels, measures, options, zscores, fmt: str, query: bool,
                   summary: bool, names: str) -> list[RunOutput]:
-    """One task: every source (a path, or a run read here) read, measured and formatted."""
+    """One task: every source (the path as given and its absolute path, or a run read
+    here) read, measured and formatted."""
     from yardstick.cli.eval_output import missing_note, no_topics, prints_runid, renamed
     from yardstick.evaluation.engine import evaluation
     from yardstick.evaluation.measures.registry import MeasureError
     from yardstick.evaluation.trec_format import trec_eval_parts
-    from yardstick.inputs.io.run_file import read_run
     from yardstick.session import evaluating
 
     out = []
@@ -52,8 +53,8 @@ def measure_batch(sources, qrels, measures, options, zscores, fmt: str, query: b
         rec = RunOutput(path)
         out.append(rec)
         try:
-            run_ = source if source is not None else read_run(
-                path, ranks=False, order=options.compat, scores=False)
+            run_ = source if not isinstance(source, str) else _read_as(
+                path, source, options.compat)
             rec.tag = run_.tag
             jr, cols, summ = evaluating.measure(run_, qrels, measures, options, zscores,
                                                 keep_join_index=False)
@@ -80,6 +81,20 @@ def measure_batch(sources, qrels, measures, options, zscores, fmt: str, query: b
     return out
 
 
+def _read_as(given: str, absolute: str, compat: int):
+    """The run at ``absolute`` (a worker's working directory is not this one's), its
+    errors naming the path as given, as in-process."""
+    from yardstick.common.errors import FormatError
+    from yardstick.inputs.io.run_file import read_run
+
+    try:
+        return read_run(absolute, ranks=False, order=compat, scores=False)
+    except FormatError as e:
+        if e.path != absolute:
+            raise
+        raise FormatError(given, e.line, e.reason, e.text) from None
+
+
 def estimated_lines(path: str) -> int:
     """Lines of a run file guessed from its size (about 40 bytes a line; compressed files
     about five times as many), for cutting the runs into batches of similar work."""
@@ -94,16 +109,19 @@ def estimated_lines(path: str) -> int:
 def print_on_executor(args, qrels, measures, options, zscores) -> int:
     """``yardstick eval --dask WHERE``: evaluate the runs on the cluster, print them here."""
     from yardstick.cli.eval_output import failed, note, told_apart, write_run
-    from yardstick.common.executor import connect
+    from yardstick.cli.option_types import dask_executor
     from yardstick.evaluation.runs_on_executor import run_batches, travelling
     from yardstick.inputs.io.run_file import read_run
 
-    sources = [(p, travelling(read_run(p, ranks=False, order=options.compat, scores=False))
-                if p == "-" else None) for p in args.runs]
-    sizes = [len(s) if s is not None else estimated_lines(p) for p, s in sources]
+    # a run from standard input travels whole, with its scores (trec_eval's order made here
+    # is cached in this process only: without them a worker process could not order it); a
+    # file goes as its absolute path (a worker's working directory is its own), read there
+    sources = [(p, travelling(read_run(p, ranks=False, order=options.compat))
+                if p == "-" else os.path.abspath(p)) for p in args.runs]
+    sizes = [estimated_lines(p) if isinstance(s, str) else len(s) for p, s in sources]
     out = sys.stdout
     tags: dict[str, list[str]] = {}
-    with connect(args.dask) as executor:
+    with dask_executor(args.dask) as executor:
         q = executor.scatter(travelling(qrels))
         z = executor.scatter(zscores) if zscores is not None else None
         batches = [[sources[i] for i in b] for b in run_batches(sizes, executor.workers)]

@@ -8,7 +8,9 @@ computed from it minutes later.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 
 def _number(text: str, kind: type):
@@ -84,14 +86,61 @@ def add_dask_argument(p) -> None:
 
 
 def _dask_where(text: str) -> str:
-    """argparse type of ``--dask``: the value, once Dask is known to be installed (else a
-    message saying how to get it, not a traceback)."""
+    """argparse type of ``--dask``: ``local``, ``local:N`` (N >= 1) or a scheduler address
+    ``[tcp://]HOST:PORT`` (:func:`yardstick.common.dask_address.why_not`) where something
+    accepts a connection (:func:`~yardstick.common.dask_address.unreachable`), once Dask is
+    known to be installed (else a message saying how to get it, not a traceback)."""
     from importlib.util import find_spec
 
+    from yardstick.common.dask_address import unreachable, why_not
+
+    why = why_not(text)
+    if why:
+        raise argparse.ArgumentTypeError(why)
     if find_spec("distributed") is None:
         raise argparse.ArgumentTypeError("needs Dask, which is not installed: "
                                          "pip install 'yardstick-ir[dask]'")
+    why = unreachable(text)             # before any file is read, not minutes later
+    if why:
+        raise argparse.ArgumentTypeError(why)
     return text
+
+
+@contextmanager
+def dask_executor(where: str | None, threads: int | None = 1) -> Iterator:
+    """The executor ``--dask WHERE`` names (in-process for None; ``threads`` as
+    :func:`yardstick.common.executor.connect`), closed on leaving.
+
+    A scheduler that does not answer within
+    :data:`~yardstick.common.dask_address.CONNECT_TIMEOUT_S` seconds, or an address where
+    something else answers, is a :class:`~yardstick.common.errors.FormatError` naming the
+    address (the command's message and exit status 1), not Dask's traceback after 30 s;
+    a scheduler without workers is said on standard error (its tasks wait).
+    """
+    from yardstick.common.dask_address import DaskUnavailable, connect_within, lost_scheduler
+    from yardstick.common.errors import FormatError
+    from yardstick.common.executor import connect
+
+    if not where:
+        with connect(None, threads=threads) as ex:
+            yield ex
+        return
+    try:
+        ex = connect_within(where, threads=threads)
+    except DaskUnavailable as e:
+        raise FormatError("--dask", None, str(e)) from None
+    with ex:
+        client = getattr(ex, "client", None)
+        if client is not None and not client.scheduler_info().get("workers"):
+            print(f"yardstick: note: the Dask scheduler at {where} has no workers yet; the "
+                  f"tasks wait for one (start 'dask worker {where}')", file=sys.stderr)
+        try:
+            yield ex
+        except Exception as e:
+            said = lost_scheduler(where, e)
+            if said is None:
+                raise
+            raise FormatError("--dask", None, said) from None
 
 
 def baselines_and_runs(baseline: list[str] | None, runs: list[str]

@@ -199,9 +199,9 @@ def run(args: argparse.Namespace) -> int:
         strategies=tuple(args.strategy or ("depth", "mtf", "random")), levels=levels,
         seed=args.seed, collection=os.path.basename(args.qrels))
     other = read_qrels(args.compare_qrels) if args.compare_qrels else None
-    from yardstick.common.executor import connect
+    from yardstick.cli.option_types import dask_executor
 
-    with connect(args.dask) as executor:
+    with dask_executor(args.dask) as executor:
         report = run_sync(iter_pool_report(index, settings, title_index, n_docs, other,
                                            choice.assumptions, choice.inferred,
                                            executor=executor))

@@ -361,10 +361,10 @@ def run(args: argparse.Namespace) -> int:
     except KeyError as e:
         print(f"yardstick report: {e.args[0]}", file=sys.stderr)
         return 1
-    from yardstick.common.executor import connect
+    from yardstick.cli.option_types import dask_executor
     from yardstick.presentation.reports.figure_pool import use_executor
 
-    with connect(args.dask) as executor:
+    with dask_executor(args.dask) as executor:
         use_executor(executor)
         try:
             written = write_report(doc, Path(args.out), formats, args.dpi)

@@ -100,13 +100,15 @@ def run(args: argparse.Namespace) -> int:
     print(f"# {len(topics)} topics, {len(tie_break.columns)} runs, seed {seed}")
     for note in coverage:
         print(f"yardstick stability: note: {note}", file=sys.stderr)
-    from yardstick.common.executor import connect
+    from yardstick.cli.option_types import dask_executor
 
     try:
-        with connect(args.dask, threads=None) as executor:   # in-process: a thread per core
+        with dask_executor(args.dask, threads=None) as executor:   # in-process: a thread per core
             report = run_sync(run_stability(matrices, analyses, {"all": topics, **groups},
                                             settings, tie_break, executor),
                               on_progress=_progress)
+    except FormatError:
+        raise                                   # --dask's address: its own message
     except ValueError as e:
         raise FormatError(args.qrels, None, f"stability analysis failed: {e}") from e
     for note in report.notes:

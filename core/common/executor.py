@@ -29,6 +29,7 @@ from __future__ import annotations
 import os
 import pickle
 import threading
+import uuid
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -36,6 +37,7 @@ from typing import Any
 
 import numpy as np
 
+from yardstick.common.dask_cancel import stoppable
 from yardstick.common.progress import stop_event
 
 __all__ = ["Executor", "InProcess", "DaskExecutor", "TaskStats", "connect", "executor_for",
@@ -211,7 +213,9 @@ class DaskExecutor(Executor):
         self.stats.tasks += 1
         self.stats.argument_bytes += _size((args, {k: v for k, v in kwargs.items()
                                                    if not _is_future(v)}), skip=_is_future)
-        return self.client.submit(fn, *args, pure=False, **kwargs)
+        # stoppable: cancelling stops a running task too (yardstick.common.dask_cancel)
+        return self.client.submit(stoppable, fn, *args, pure=False, **kwargs,
+                                  key=f"{getattr(fn, '__name__', 'task')}-{uuid.uuid4()}")
 
     def results(self, futures: Iterable[Any]):
         from distributed import as_completed

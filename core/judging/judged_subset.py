@@ -73,8 +73,9 @@ class SubsetEntries:
         return np.repeat(np.arange(s0, s1, dtype=np.int64), counts)
 
 
-    def select(self, keep: np.ndarray) -> "SubsetEntries":
-        """The entries where ``keep`` (bool per entry) holds."""
+    def select(self, keep: np.ndarray, ranks: bool = True) -> "SubsetEntries":
+        """The entries where ``keep`` (bool per entry) holds (``ranks=False``: only their
+        segments' offsets, ``idx`` and ``rank`` left empty)."""
         # no int64 index of every kept entry (8 bytes each: a 110 x 250 depth simulation's
         # peak RSS 1.98 -> 1.90 GB): masks for the data, and the kept entries before each
         # segment by a search per segment within chunks of SELECT_CHUNK entries
@@ -88,26 +89,37 @@ class SubsetEntries:
             start[lo:hi] = done + np.searchsorted(at, self.start[lo:hi] - a)
             done += len(at)
         start[self.start >= n] = done
+        if not ranks:
+            return SubsetEntries(self.idx[:0], start, self.rank[:0])
         return SubsetEntries(self.idx[keep], start, self.rank[keep])
 
-    def merged(self, index: JudgedRuns, extra: np.ndarray) -> tuple["SubsetEntries",
-                                                                    np.ndarray]:
-        """These entries and the entries ``extra`` (sorted indices not among them), and
-        which of the merged ones are the extra ones (bool per merged entry: the mask
-        :func:`spread` takes to merge arrays of values the same way)."""
+    def merged(self, index: JudgedRuns, extra: np.ndarray,
+               keep: np.ndarray | None = None) -> tuple["SubsetEntries", np.ndarray]:
+        """These entries (those where ``keep`` holds, bool per entry, when given) and the
+        entries ``extra`` (sorted indices not among them), and which of the merged ones
+        are the extra ones (bool per merged entry: the mask :func:`spread` takes to merge
+        arrays of values the same way)."""
         # both sorted and disjoint: the extra ones' places in the union by a search (no
         # mark per entry of the index and no int64 index of the union: ~100 MB of a
-        # 110 x 250 random-sample simulation's peak)
-        n = len(self.idx) + len(extra)
+        # 110 x 250 random-sample simulation's peak); the kept ones written straight into
+        # the union (no selected copy held beside it: ~100 MB more)
+        old_idx = self.idx if keep is None else self.idx[keep]
+        n = len(old_idx) + len(extra)
         is_new = np.zeros(n, bool)
-        is_new[np.searchsorted(self.idx, extra) + np.arange(len(extra))] = True
+        is_new[np.searchsorted(old_idx, extra) + np.arange(len(extra))] = True
         idx = np.empty(n, self.idx.dtype)
-        idx[~is_new] = self.idx
+        idx[~is_new] = old_idx
         idx[is_new] = extra
-        seg = index.entry_segment(extra)
-        counts = np.diff(self.start) + np.bincount(seg, minlength=len(self.start) - 1)
+        del old_idx
+        counts = np.diff(self.start if keep is None else self.select(keep, ranks=False).start)
+        extra_rank = np.empty(len(extra), np.int32)
+        for a in range(0, len(extra), ENTRY_CHUNK):      # (int64 segments a slice at a time)
+            part = extra[a:a + ENTRY_CHUNK]
+            seg = index.entry_segment(part)
+            counts += np.bincount(seg, minlength=len(counts))
+            extra_rank[a:a + len(part)] = part - index.seg_start[seg]
         start = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
-        rank = spread(self.rank, (extra - index.seg_start[seg]).astype(np.int32), is_new)
+        rank = spread(self.rank if keep is None else self.rank[keep], extra_rank, is_new)
         return SubsetEntries(idx, start, rank), is_new
 
     def keys(self, index: JudgedRuns, a: int = 0, z: int | None = None) -> np.ndarray:

@@ -26,10 +26,12 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from yardstick.common.errors import FormatError
 from yardstick.common.executor import Executor, InProcess
 from yardstick.common.progress import run_sync
 
-__all__ = ["ArchiveSettings", "TrackFiles", "track_files", "track_row", "archive_table"]
+__all__ = ["ArchiveSettings", "TrackFiles", "track_files", "tracks", "check_measures",
+           "track_row", "archive_table"]
 
 
 @dataclass(frozen=True)
@@ -59,26 +61,90 @@ class TrackFiles:
     pooled: str | None = None
 
 
-def track_files(directory: str) -> TrackFiles:
+def track_files(directory: str, name: str | None = None) -> TrackFiles:
     """The files of a track directory: ``qrels*`` (or ``*.qrels``), every file under
-    ``runs/`` (else every other file), ``groups.tsv`` and ``pooled.txt`` when present."""
+    ``runs/`` (two or more: the columns compare runs), ``groups.tsv`` and ``pooled.txt``
+    when present; named ``name`` (default: the directory's name).  What is missing is a
+    :class:`~yardstick.common.errors.FormatError` naming the directory."""
     d = os.path.abspath(directory)
     qrels = sorted(glob.glob(os.path.join(d, "qrels*")) + glob.glob(os.path.join(d, "*.qrels")))
+    if not os.path.isdir(d):
+        raise FormatError(directory, None, "not a directory (a track directory holds a qrels "
+                                           "file and its runs under runs/)")
     if not qrels:
-        raise ValueError(f"{directory}: no qrels file (qrels* or *.qrels)")
+        raise FormatError(directory, None, "no qrels file (qrels* or *.qrels)")
     run_dir = os.path.join(d, "runs")
     runs = sorted(p for p in glob.glob(os.path.join(run_dir, "*")) if os.path.isfile(p))
     if not runs:
-        raise ValueError(f"{directory}: no run files under runs/")
+        raise FormatError(directory, None, "no run files under runs/")
+    if len(runs) < 2:
+        raise FormatError(directory, None, "one run file under runs/: the table's columns "
+                                           "compare runs (swap rates, discriminative power, "
+                                           "Kendall's tau), so a track needs two or more")
     groups = os.path.join(d, "groups.tsv")
     pooled = os.path.join(d, "pooled.txt")
-    return TrackFiles(os.path.basename(d.rstrip(os.sep)), qrels[0], tuple(runs),
+    return TrackFiles(name or os.path.basename(d.rstrip(os.sep)), qrels[0], tuple(runs),
                       groups if os.path.isfile(groups) else None,
                       pooled if os.path.isfile(pooled) else None)
 
 
+def tracks(directories: Sequence[str]) -> list[TrackFiles]:
+    """Every directory's :func:`track_files`, each named by its directory: its name, or,
+    where two share it, its path back to where they part (``2004/robust``,
+    ``2005/robust``).  A directory given twice is a ``FormatError``."""
+    paths = [os.path.realpath(d).rstrip(os.sep) for d in directories]
+    for i, p in enumerate(paths):
+        if p in paths[:i]:
+            raise FormatError(directories[i], None, "given twice (the same directory as "
+                                                    f"{directories[paths.index(p)]})")
+    parts = [os.path.abspath(d).rstrip(os.sep).split(os.sep) for d in directories]
+    names = []
+    for i, mine in enumerate(parts):
+        k = 1
+        while k < len(mine) and any(j != i and other[-k:] == mine[-k:]
+                                    for j, other in enumerate(parts)):
+            k += 1
+        names.append("/".join(mine[-k:]))
+    return [track_files(d, n) for d, n in zip(directories, names)]
+
+
+def check_measures(settings: ArchiveSettings) -> None:
+    """Every measure of ``settings`` known, before any track is read (a ``FormatError``
+    naming the one that is not)."""
+    from yardstick.evaluation.measures.spec import parse_measures
+
+    for m in settings.measures:
+        try:
+            parse_measures([_spec(m)])
+        except ValueError as e:
+            raise FormatError("--measure", None, str(e)) from None
+
+
 def track_row(files: TrackFiles, settings: ArchiveSettings) -> dict:
-    """One track's row (an executor task: reads the track's files where it runs)."""
+    """One track's row (an executor task: reads the track's files where it runs); a track
+    whose qrels judge none of its runs' topics, or an analysis it cannot have, is a
+    :class:`~yardstick.common.errors.FormatError` naming the track."""
+    from yardstick.inputs.io import read_qrels, read_run
+    from yardstick.inputs.run_names import unique_names
+
+    st = settings
+    qrels = read_qrels(files.qrels)
+    runs, _ = unique_names([read_run(p) for p in files.runs])
+    judged = set(qrels.topics.tolist())
+    if not any(judged.intersection(r.topics.tolist()) for r in runs):
+        raise FormatError(files.qrels, None, f"judges none of the runs' topics (track "
+                                             f"{files.name}: qrels topics "
+                                             f"{_some(sorted(judged))}, runs' topics "
+                                             f"{_some(sorted(runs[0].topics.tolist()))})")
+    try:
+        return _row(files, st, qrels, runs)
+    except FormatError:
+        raise
+    except ValueError as e:             # an analysis that cannot be done on this track
+        raise FormatError(files.qrels, None, f"track {files.name}: {e}") from e
+
+
+def _row(files: TrackFiles, st: ArchiveSettings, qrels, runs) -> dict:
     from yardstick.analysis.pool.reconstruction import reconstruct_pool
     from yardstick.analysis.pool.uniques import iter_leave_out_uniques
     from yardstick.analysis.stability.aggregates import lower_is_better
@@ -88,15 +154,10 @@ def track_row(files: TrackFiles, settings: ArchiveSettings) -> dict:
     from yardstick.analysis.stability.swap_rates import swap_rates
     from yardstick.analysis.stability.topic_set_size import topic_set_size
     from yardstick.common.options import EvalOptions
-    from yardstick.inputs.io import read_qrels, read_run
     from yardstick.inputs.io.groups_file import read_groups
-    from yardstick.inputs.run_names import unique_names
     from yardstick.judging.judged_runs_build import build_judged_runs
     from yardstick.session.evaluating import evaluate_runs
 
-    st = settings
-    qrels = read_qrels(files.qrels)
-    runs, _ = unique_names([read_run(p) for p in files.runs])
     labels = list(st.measures)
     specs = sorted({_spec(m) for m in [*labels, "map"]})
     evals = run_sync(evaluate_runs(runs, qrels, specs, EvalOptions(relevance_level=st.level,
@@ -151,7 +212,8 @@ def judged_depth(index) -> int | None:
     unjudged = np.flatnonzero(index.e_rel < 0)
     starts, ends = seg[:-1], seg[1:]
     pos = np.searchsorted(unjudged, starts)
-    nxt = np.where(pos < len(unjudged), unjudged[np.minimum(pos, len(unjudged) - 1)], ends)
+    nxt = unjudged[np.minimum(pos, len(unjudged) - 1)] if len(unjudged) else ends
+    nxt = np.where(pos < len(unjudged), nxt, ends)
     first = np.minimum(nxt, ends)
     depth = (first - starts).reshape(len(index.run_names), -1)
     keep = depth[np.asarray(index.pooled)][:, np.asarray(index.in_qrels)]
@@ -162,7 +224,8 @@ def archive_table(directories: Sequence[str], settings: ArchiveSettings,
                   executor: Executor | None = None) -> pd.DataFrame:
     """One row per track directory (in the order given), each computed as one task."""
     ex = executor or InProcess()
-    files = [track_files(d) for d in directories]
+    check_measures(settings)
+    files = tracks(directories)
     rows = ex.map(track_row, [(f,) for f in files], settings=settings)
     table = pd.DataFrame(rows)
     counts = [c for c in table.columns if c in _COUNTS or c.startswith("topics_for_diff_")]
@@ -177,6 +240,12 @@ so every format writes them as integers (``201``, not ``201.0``; blank where mis
 def _count(v) -> int | None:
     """A whole number, or ``None`` where there is none."""
     return None if v is None or pd.isna(v) else int(v)
+
+
+def _some(items: list, n: int = 3) -> str:
+    """The first ``n`` items and how many more."""
+    head = ", ".join(map(str, items[:n]))
+    return head + (f" … ({len(items)} in all)" if len(items) > n else "")
 
 
 def _spec(label: str) -> str:

@@ -67,7 +67,7 @@ def test_stability_on_the_preferred_scheduler_gives_the_in_process_numbers(qtbot
     _finish(qtbot, there, panel, "stability")
     ex = there.compute._executor
     assert ex is not None and ex.stats.tasks >= 2           # one task per measure at least
-    assert f"the Dask scheduler at {cluster.scheduler_address} (1 workers)" in \
+    assert f"the Dask scheduler at {cluster.scheduler_address} (1 worker)" in \
         panel.where.text()
     shown = _tables(panel)
     assert list(shown) == list(expected)
@@ -138,6 +138,33 @@ def test_cancelling_a_job_cancels_its_futures(qtbot, cluster):
     jobs.shutdown()
 
 
+def _scatter_and_sum(executor):
+    data = executor.scatter(list(range(1000)))
+    futures = [executor.submit(sum, data) for _ in range(2)]
+    yield Progress(0, 2, "sent")
+    return [value for _, value, _ in executor.results(futures)]
+
+
+def test_a_finished_job_leaves_nothing_on_the_cluster(qtbot, cluster):
+    """The job's results and scattered data are released once it ends (the job's
+    executor kept its futures, so each Stability run left its results on the workers,
+    and a cancelled one its score matrices)."""
+    import gc
+
+    from yardstick.gui.jobs import JobRunner
+
+    jobs = JobRunner()
+    jobs.use_compute(cluster.scheduler_address)
+    got = []
+    with qtbot.waitSignal(jobs.finished, timeout=30000):
+        jobs.submit("sums", _scatter_and_sum, on_result=got.append, elsewhere=True)
+    assert got == [[499500, 499500]]
+    assert jobs.wait_for_done(10000)
+    gc.collect()
+    qtbot.waitUntil(lambda: not cluster.scheduler.tasks, timeout=10000)
+    jobs.shutdown()
+
+
 def test_an_unreachable_scheduler_stops_the_job_with_a_message(qtbot, monkeypatch):
     from yardstick.gui import compute_place
     from yardstick.gui.jobs import JobRunner
@@ -192,8 +219,55 @@ def test_check_spec():
 
     assert check_spec("") == "" and check_spec(" tcp://h:1 ") == "tcp://h:1"
     assert check_spec("local") == "local" and check_spec("local:3") == "local:3"
-    for bad in ("local:0", "local:x", "h:8786", "tcp://"):
+    for bad in ("local:0", "local:x", "h:8786", "tcp://", "local:100000"):
         with pytest.raises(ValueError):
             check_spec(bad)
     assert describe("") == "this machine"
     assert describe("tcp://h:1", 4) == "the Dask scheduler at tcp://h:1 (4 workers)"
+    assert describe("tcp://h:1", 1) == "the Dask scheduler at tcp://h:1 (1 worker)"
+
+
+def test_a_client_that_lost_its_scheduler_is_replaced(monkeypatch):
+    """After the scheduler went away the client says "connecting" while it retries; the
+    next job connected through it failed with "CommClosedError: ConnectionPool closing"."""
+    from types import SimpleNamespace
+
+    from yardstick.gui.compute_place import ComputePlace
+
+    place = ComputePlace("tcp://h:1")
+    closed = []
+    lost = SimpleNamespace(client=SimpleNamespace(status="connecting",
+                                                  close=lambda timeout: closed.append(1)))
+    fresh = SimpleNamespace(client=SimpleNamespace(status="running"))
+    place._executor = lost
+    monkeypatch.setattr(place, "_connect", lambda: fresh)
+    assert place.executor() is fresh and closed == [1]
+    assert place.executor() is fresh
+
+
+def _link_breaks(executor):
+    from distributed.comm.core import CommClosedError
+
+    yield Progress(0, 1, "sent")
+    raise CommClosedError("in <TCP (closed) ConnectionPool.scatter>: Stream is closed")
+
+
+def _own_error(executor):
+    yield Progress(0, 1, "sent")
+    raise ValueError("the job's own error")
+
+
+def test_losing_the_scheduler_during_a_job_is_said_in_words(qtbot, cluster):
+    from yardstick.gui.jobs import JobRunner
+
+    jobs = JobRunner()
+    jobs.use_compute(cluster.scheduler_address)
+    for job, says in ((_link_breaks, f"Lost the Dask scheduler at {cluster.scheduler_address} "
+                                     "during the job (CommClosedError). Nothing more was "
+                                     "computed"),
+                      (_own_error, "the job's own error")):
+        with qtbot.waitSignal(jobs.failed, timeout=30000) as failed:
+            jobs.submit("link", job, on_error=lambda e: None, elsewhere=True)
+        assert says in failed.args[1]
+        assert jobs.wait_for_done(10000)
+    jobs.shutdown()

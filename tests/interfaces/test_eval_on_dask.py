@@ -98,3 +98,60 @@ def test_evaluate_runs_on_a_cluster_is_the_session_evaluation(sample, monkeypatc
         assert there[name].judged is None
         assert there[name].per_topic.equals(ev.per_topic)
         assert there[name].summary.equals(ev.summary)
+
+
+def test_relative_run_paths_are_read_from_here_not_the_workers_directory(
+        capsysbinary, sample, tmp_path, monkeypatch):
+    """A worker's working directory is its own (a ``dask worker`` started in /tmp read
+    ``runs/a`` as /tmp/runs/a: "No such file"); the output, errors included, is the
+    in-process one."""
+    import os
+    import shutil
+
+    from yardstick.cli import eval_on_executor
+
+    qrels, runs = sample
+    shutil.copy(qrels, tmp_path / "qrels")
+    (tmp_path / "runs").mkdir()
+    shutil.copy(runs[0], tmp_path / "runs" / "a")
+    monkeypatch.chdir(tmp_path)
+    real = eval_on_executor.measure_batch
+
+    def elsewhere(*args, **kwargs):             # the task runs in another directory
+        os.chdir("/")
+        try:
+            return real(*args, **kwargs)
+        finally:
+            os.chdir(tmp_path)
+
+    for argv in (["-m", "map", "qrels", "runs/a"], ["-m", "map", "qrels", "runs/nosuch"]):
+        here = _eval(capsysbinary, argv)
+        monkeypatch.setattr(eval_on_executor, "measure_batch", elsewhere)
+        there = _eval(capsysbinary, ["--dask", SPEC, *argv])
+        monkeypatch.setattr(eval_on_executor, "measure_batch", real)
+        assert here == there
+    assert here[0] == 1 and b"runs/nosuch: cannot read run file" in here[2]
+
+
+def test_a_run_from_standard_input_is_evaluated_by_a_worker_process(capsysbinary, sample,
+                                                                    monkeypatch):
+    """The run read from standard input travels to a worker process; it went without its
+    scores, and trec_eval's order, cached in this process only, could not be made there
+    (TypeError: object of type 'NoneType' has no len())."""
+    import io
+    import sys
+
+    from yardstick.inputs.io.text_source import read_bytes
+
+    qrels, runs = sample
+    data = read_bytes(runs[0], "run")
+
+    def stdin():
+        return io.TextIOWrapper(io.BytesIO(data))
+
+    monkeypatch.setattr(sys, "stdin", stdin())
+    here = _eval(capsysbinary, ["-m", "map", "-m", "P.10", qrels, "-", runs[1]])
+    monkeypatch.setattr(sys, "stdin", stdin())
+    there = _eval(capsysbinary, ["--dask", "local:1", "-m", "map", "-m", "P.10", qrels, "-",
+                                 runs[1]])
+    assert here == there and here[0] == 0 and here[1].count(b"runid") == 2

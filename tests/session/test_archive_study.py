@@ -129,3 +129,102 @@ def test_judged_depth_is_the_lower_median_of_the_gapless_depths(tracks):
     pooled run is judged to depth 20 without a gap (``_track``)."""
     row = track_row(track_files(tracks[0]), ArchiveSettings(samples=50))
     assert row["judged_depth"] == 20 and type(row["judged_depth"]) is int
+
+
+def test_a_track_judged_to_the_bottom_of_every_run(tmp_path):
+    """Every document of every run judged (runs 20 deep, pool 20 deep): the judged depth is
+    the runs' whole depth (an IndexError before: no unjudged document to search for)."""
+    t = _track(tmp_path / "full", 5, n_runs=3, depth=20)
+    row = track_row(track_files(str(t)), ArchiveSettings(samples=20))
+    assert row["judged_depth"] == 20
+
+
+def test_same_named_directories_are_told_apart_by_their_parents(tmp_path, capsys):
+    a = _track(tmp_path / "2004" / "robust", 1)
+    b = _track(tmp_path / "2005" / "robust", 2)
+    c = _track(tmp_path / "trec8", 3)
+    out = tmp_path / "out"
+    assert main(["archive", str(a), str(b), str(c), "--out", str(out), "-B", "20"]) == 0
+    assert _read(out / "archive.csv")["track"].tolist() == ["2004/robust", "2005/robust",
+                                                             "trec8"]
+    alone = _read(out / "tracks" / "2005" / "robust.csv")
+    assert alone["track"].tolist() == ["2005/robust"]
+    assert main(["archive", str(c), str(tmp_path / "." / "trec8"), "--out", str(out)]) == 1
+    assert "given twice" in capsys.readouterr().err
+
+
+def _bad(tmp_path, what: str):
+    t = _track(tmp_path / what, 4, n_runs=3)
+    if what == "one-run":
+        for p in sorted((t / "runs").iterdir())[1:]:
+            p.unlink()
+    elif what == "no-qrels":
+        (t / "qrels.txt").unlink()
+    elif what == "no-runs":
+        for p in (t / "runs").iterdir():
+            p.unlink()
+    elif what == "judges-none":
+        lines = (t / "qrels.txt").read_text().splitlines()
+        (t / "qrels.txt").write_text("".join(f"9{x}\n" for x in lines))
+    return t
+
+
+@pytest.mark.parametrize("what, says", [
+    ("one-run", "one run file under runs/"), ("no-qrels", "no qrels file"),
+    ("no-runs", "no run files under runs/"), ("judges-none", "judges none of the runs' topics")])
+def test_a_bad_track_is_a_message_naming_it(tracks, tmp_path, capsys, what, says):
+    """Second of two: the message names the bad track (not the first one given), exit 1,
+    no traceback."""
+    bad = _bad(tmp_path, what)
+    assert main(["archive", tracks[0], str(bad), "--out", str(tmp_path / "o"), "-B", "20"]) == 1
+    err = capsys.readouterr().err
+    assert says in err and bad.name in err and tracks[0] not in err
+
+
+def test_archive_charts_in_every_file_format_with_fonts_and_names_once(tracks, tmp_path):
+    """archive.png, .pdf and .svg (only a PNG before); the PDF's text in embedded TrueType
+    fonts (Type 42, as every chart file: no Type 3), the SVG's as text; each track named
+    under the two lower panels only (the upper ones share their axis)."""
+    out = tmp_path / "charts"
+    assert main(["archive", *tracks, "--out", str(out), "-B", "20"]) == 0
+    assert (out / "archive.png").stat().st_size > 0
+    pdf = (out / "archive.pdf").read_bytes()
+    assert b"/FontFile2" in pdf and b"/Type3" not in pdf
+    svg = (out / "archive.svg").read_text()
+    for name in ("t0", "t1", "t2"):
+        assert svg.count(f">{name}</text>") == 2
+
+
+def test_each_tracks_provenance_says_where_it_came_from(tracks, tmp_path):
+    import json
+    import os
+
+    out = tmp_path / "prov"
+    assert main(["archive", *tracks[:2], "--out", str(out), "-B", "20"]) == 0
+    prov = json.loads((out / "tracks" / "t1.provenance.json").read_text())
+    assert prov["extra"]["directory"] == os.path.abspath(tracks[1])
+    assert prov["extra"]["groups_file"] == os.path.join(os.path.abspath(tracks[1]), "groups.tsv")
+    assert prov["extra"]["pooled_file"] == "(none: every run pooled)"
+    assert [r["file"] for r in prov["runs"]] == [f"run{i}" for i in range(6)]
+
+
+def test_an_unknown_measure_or_an_unwritable_out_is_said_before_any_work(tracks, tmp_path,
+                                                                          capsys, monkeypatch):
+    """Both were found only after every track was computed (an unknown measure inside the
+    first task; ``--out`` a file: a NotADirectoryError traceback at the end)."""
+    import yardstick.session.archive_study as study
+
+    monkeypatch.setattr(study, "track_row", lambda *a, **k: pytest.fail("work started"))
+    assert main(["archive", *tracks, "--out", str(tmp_path / "m"), "-m", "nosuch"]) == 1
+    assert "yardstick archive: --measure: unknown measure 'nosuch'" in capsys.readouterr().err
+    afile = tmp_path / "afile"
+    afile.write_text("")
+    assert main(["archive", *tracks, "--out", str(afile)]) == 1
+    assert f"{afile}: cannot write the results there" in capsys.readouterr().err
+
+
+def test_a_track_named_like_mathtext_is_charted_as_text(tracks, tmp_path):
+    odd = _track(tmp_path / "x$^$y", 6, n_runs=3)
+    out = tmp_path / "odd"
+    assert main(["archive", str(odd), tracks[0], "--out", str(out), "-B", "20"]) == 0
+    assert (out / "archive.svg").read_text().count(">x$^$y</text>") == 2

@@ -165,13 +165,14 @@ def _iter_locate(index: JudgedRuns, order: JudgingOrder, step: float = 0, total:
             # a sample: only its frame's members matter (judged or "pooled, unjudged"), the
             # members the qrels lack among them
             keep = val > 0
-            entries, val, e_rel = entries.select(keep), val[keep], e_rel[keep]
-            del keep
+            val, e_rel = val[keep], e_rel[keep]
             lack_keys, lack_val = order.keys[lacking], order.value[lacking]
             extra, at_key = entries_lacking(index, lack_keys)
+            # (the frame's entries and the extra ones merged in one pass)
+            entries, is_new = entries.merged(index, extra, keep)
+            del keep
             if len(extra):
                 extra_val = lack_val[at_key].astype(val.dtype)
-                entries, is_new = entries.merged(index, extra)
                 val = spread(val, extra_val, is_new)
                 e_rel = spread(e_rel, np.full(len(extra), NONPOOL, e_rel.dtype), is_new)
     found, q_val = index.lookup(order.keys)

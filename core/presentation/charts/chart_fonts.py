@@ -14,8 +14,11 @@ __all__ = ["FILE_FONTS", "use_file_fonts", "HEADING_PT", "PLOT_TITLE_PT", "FILE_
 
 #: how every file Yardstick writes with matplotlib holds its text: PDF (and PostScript)
 #: fonts embedded as TrueType (Type 42), which the ACM and IEEE PDF checkers accept, not
-#: matplotlib's default Type 3; SVG text kept as ``<text>`` (searchable, editable), not paths
-FILE_FONTS = {"pdf.fonttype": 42, "ps.fonttype": 42, "svg.fonttype": "none"}
+#: matplotlib's default Type 3; SVG text kept as ``<text>`` (searchable, editable), not
+#: paths; and text drawn as written, never read as mathtext (a run tagged ``x$^$y`` stopped
+#: ``stability``, ``pool`` and ``report --out`` with a ParseSyntaxException)
+FILE_FONTS = {"pdf.fonttype": 42, "ps.fonttype": 42, "svg.fonttype": "none",
+              "text.parse_math": False}
 
 #: a figure's heading (title, subtitle and caption above the plots), points
 HEADING_PT = 10
