@@ -86,7 +86,7 @@ def test_pool_analyses_come_from_one_registry():
         PoolSettings,
         iter_pool_report,
     )
-    from yardstick.cli.pool_cmd import PRINTERS
+    from yardstick.cli.pool_output import PRINTERS
     from yardstick.common.progress import Progress, run_sync
 
     assert ANALYSES == tuple(REGISTRY) == ("stats", "sources", "uniques", "titlestat", "simulate")
