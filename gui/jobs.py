@@ -301,7 +301,8 @@ class JobRunner(QObject):
         jobs = list(self._current.values())
         if not jobs:
             return 1.0, ""
-        return sum(j.fraction for j in jobs) / len(jobs), jobs[-1].message
+        last = jobs[-1]
+        return sum(j.fraction for j in jobs) / len(jobs), last.message or f"{last.key}…"
 
     def wait_for_done(self, msecs: int = -1) -> bool:
         """Block until the pool is idle (tests and shutdown only)."""

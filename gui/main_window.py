@@ -113,7 +113,11 @@ class MainWindow(MenuActions, PanelDocks, LoadActions, SessionActions, QMainWind
             sb.addPermanentWidget(w)
             w.setVisible(False)
         self._progress_shown = 0.0      # when the progress was last shown (time.monotonic)
+        self._progress_due = False      # a later look is planned (a message came too soon)
         self.jobs.progress.connect(self._on_progress)
+        # a job starting or ending changes what the bar says (not the last job's words)
+        for signal in (self.jobs.started, self.jobs.finished, self.jobs.cancelled):
+            signal.connect(self._show_progress)
         self.jobs.busy_changed.connect(self._on_busy)
 
 
@@ -179,8 +183,16 @@ class MainWindow(MenuActions, PanelDocks, LoadActions, SessionActions, QMainWind
         # thread); a load's several jobs report every 50 ms each: shown at most 4 times a second
         now = time.monotonic()
         if now - self._progress_shown < PROGRESS_EVERY:
+            if not self._progress_due:      # the last word is shown, late, not dropped
+                self._progress_due = True
+                QTimer.singleShot(int(1000 * PROGRESS_EVERY), self._show_progress)
             return
-        self._progress_shown = now
+        self._show_progress()
+
+    def _show_progress(self, *_) -> None:
+        """The current jobs' mean progress and newest message (a job that has said
+        nothing yet: its name), in the status bar."""
+        self._progress_shown, self._progress_due = time.monotonic(), False
         frac, msg = self.jobs.overall_progress()
         set_value_later(self.progress_bar, int(1000 * frac))
         fm = self.progress_label.fontMetrics()

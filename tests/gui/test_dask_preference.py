@@ -196,9 +196,9 @@ def test_the_options_dialog_keeps_the_preference(qtbot):
     qtbot.addWidget(dlg)
     assert dlg.here.isChecked() and not dlg.address.isEnabled()
     dlg.dask.setChecked(True)
-    dlg.address.setText("host:8786")                          # no scheme: refused
+    dlg.address.setText("host")                               # no port: refused
     dlg.accept()
-    assert dlg.result() == 0 and "tcp://host:8786" in dlg.error.text()
+    assert dlg.result() == 0 and "tcp://HOST:PORT" in dlg.error.text()
     dlg.address.setText(" local:2 ")
     dlg.accept()
     assert dlg.result() == 1
@@ -219,7 +219,10 @@ def test_check_spec():
 
     assert check_spec("") == "" and check_spec(" tcp://h:1 ") == "tcp://h:1"
     assert check_spec("local") == "local" and check_spec("local:3") == "local:3"
-    for bad in ("local:0", "local:x", "h:8786", "tcp://", "local:100000"):
+    # the command line's --dask rule: a scheduler address may leave out tcp://
+    assert check_spec("h:8786") == "h:8786" and check_spec("[::1]:8786") == "[::1]:8786"
+    for bad in ("local:0", "local:x", "tcp://", "h", "h:0", "local:100000",
+                "local-threads:2"):
         with pytest.raises(ValueError):
             check_spec(bad)
     assert describe("") == "this machine"
