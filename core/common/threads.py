@@ -103,7 +103,7 @@ _blas_limit = None
 
 
 @contextmanager
-def one_blas_thread():
+def blas_single_threaded():
     """BLAS (numpy's OpenBLAS) on one thread while the block runs, for work that is itself
     split over the cores (a task per core): otherwise each of its matrix products starts a
     BLAS thread per core, which spin against the other tasks (discriminative power's
@@ -113,7 +113,9 @@ def one_blas_thread():
     the first sets it and the last lifts it.  A product's elements can differ in the last
     bit with the number of BLAS threads (the kernel OpenBLAS runs depends on the block each
     thread gets); on one thread they are those of a Dask worker, whose BLAS runs on one
-    thread too.  Without ``threadpoolctl`` this does nothing.
+    thread too.  The CLI and the window start with ``OPENBLAS_NUM_THREADS=1``
+    (:func:`yardstick.cli.one_blas_thread`); this gives the API and the benchmarks the same.
+    Without ``threadpoolctl`` this does nothing.
     """
     global _blas_users, _blas_limit
     with _blas_lock:
