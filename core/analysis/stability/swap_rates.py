@@ -112,6 +112,9 @@ class _PairCounter:
         size = max(n_runs, 1) * samples
         self.da, self.db = np.empty(size), np.empty(size)
         self.swapped = np.empty(size, bool)
+        # the means of a block, each written twice in a row (see add); kept, not made per
+        # block (on a Dask worker each new array of over 128 kB is mapped and faulted in)
+        self.means2 = np.empty((2, 2 * size))
         self.wide_code = np.empty(0, np.intp)
         self.codes = np.empty(CODE_CHUNK + size + 1, np.uint8)
         self.fill = 0
@@ -130,10 +133,10 @@ class _PairCounter:
         ``d_A · d_B`` do not depend on which run of a pair comes first.
         """
         n_samples, n_runs = means_a.shape
-        at = np.empty((2 * n_runs, n_samples))
+        at = self.means2[0, :2 * n_runs * n_samples].reshape(2 * n_runs, n_samples)
         at[:n_runs] = means_a.T
         at[n_runs:] = at[:n_runs]
-        bt = np.empty_like(at)
+        bt = self.means2[1, :2 * n_runs * n_samples].reshape(2 * n_runs, n_samples)
         bt[:n_runs] = means_b.T
         bt[n_runs:] = bt[:n_runs]
         span = float((at.max(axis=0) - at.min(axis=0)).max()) if at.size else 0.0
