@@ -84,9 +84,11 @@ def count_swaps(values: np.ndarray, idx_a: np.ndarray, idx_b: np.ndarray, bin_wi
     scaled = values * (1.0 / bin_width)    # scores in bin units: bin = floor(|d| + 1e-9)
     step = max(16, min(1000, BLOCK_ELEMENTS // max(n_runs, 1)))
     counter = _PairCounter(n_runs, step)
+    means = np.empty((2, step, n_runs))     # kept: see _PairCounter.means2
     for lo in range(0, idx_a.shape[0], step):
-        counter.add(aggregate.samples(scaled, idx_a[lo:lo + step]),
-                    aggregate.samples(scaled, idx_b[lo:lo + step]))
+        a, b = idx_a[lo:lo + step], idx_b[lo:lo + step]
+        counter.add(aggregate.samples(scaled, a, means[0, :len(a)]),
+                    aggregate.samples(scaled, b, means[1, :len(b)]))
     return counter.per_bin()
 
 
