@@ -27,8 +27,9 @@ __all__ = ["ScoreArray", "as_score_array", "run_pairs", "pair_frame", "subset_in
            "sample_means", "pair_differences", "bin_index"]
 
 
-#: Samples × runs that :func:`sample_means` adds up in one block.
-GATHER_ELEMENTS = 60_000
+#: Samples × runs that :func:`sample_means` adds up in one block (1000 samples of 150 runs:
+#: each gather a hand-over of the interpreter lock, see swap_rates.BLOCK_ELEMENTS)
+GATHER_ELEMENTS = 150_000
 
 
 class ScoreArray:
