@@ -10,8 +10,10 @@ a thread costs more than it saves.
 from __future__ import annotations
 
 import os
+import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 
 #: the work (lines) from which a job is split over the cores
 PARALLEL_LINES = 1 << 20
@@ -92,3 +94,43 @@ def gather(values, index):
 
     each(part, range(0, n, _GATHER_SLICE), k)
     return out
+
+
+#: guards :data:`_blas_users` and the BLAS limit it holds
+_blas_lock = threading.Lock()
+_blas_users = 0
+_blas_limit = None
+
+
+@contextmanager
+def blas_single_threaded():
+    """BLAS (numpy's OpenBLAS) on one thread while the block runs, for work that is itself
+    split over the cores (a task per core): otherwise each of its matrix products starts a
+    BLAS thread per core, which spin against the other tasks (discriminative power's
+    products on 150 runs took 2.2x their CPU time on two cores).
+
+    The limit is process-wide (``threadpoolctl``); nested and concurrent blocks share it,
+    the first sets it and the last lifts it.  A product's elements can differ in the last
+    bit with the number of BLAS threads (the kernel OpenBLAS runs depends on the block each
+    thread gets); on one thread they are those of a Dask worker, whose BLAS runs on one
+    thread too.  The CLI and the window start with ``OPENBLAS_NUM_THREADS=1``
+    (:func:`yardstick.cli.one_blas_thread`); this gives the API and the benchmarks the same.
+    Without ``threadpoolctl`` this does nothing.
+    """
+    global _blas_users, _blas_limit
+    with _blas_lock:
+        if _blas_users == 0:
+            try:
+                from threadpoolctl import threadpool_limits
+            except ImportError:          # pragma: no cover - a dependency, see pyproject
+                threadpool_limits = None
+            _blas_limit = threadpool_limits(1, user_api="blas") if threadpool_limits else None
+        _blas_users += 1
+    try:
+        yield
+    finally:
+        with _blas_lock:
+            _blas_users -= 1
+            if _blas_users == 0 and _blas_limit is not None:
+                _blas_limit.restore_original_limits()
+                _blas_limit = None

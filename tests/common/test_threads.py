@@ -112,3 +112,20 @@ def test_in_order_takes_the_next_item_only_after_the_caller_comes_back():
     assert next(out) == 0
     assert taken == [0, 1, 2]        # three in hand; item 3 not taken before we ask again
     assert list(out) == list(range(1, 20))
+
+
+def test_blas_single_threaded_limits_blas_while_any_block_runs_and_then_restores():
+    from threadpoolctl import threadpool_info
+
+    from yardstick.common.threads import blas_single_threaded
+
+    def blas_threads():
+        return {lib["num_threads"] for lib in threadpool_info() if lib["user_api"] == "blas"}
+
+    before = blas_threads()
+    with blas_single_threaded():
+        assert blas_threads() == {1}
+        with blas_single_threaded():                 # a second task on another thread: shared
+            assert blas_threads() == {1}
+        assert blas_threads() == {1}            # the first block still runs: still limited
+    assert blas_threads() == before

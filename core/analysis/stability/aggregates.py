@@ -40,8 +40,10 @@ class Aggregate:
         """``B × n × R`` per-topic scores -> ``B × R``."""
         return block.mean(axis=1)
 
-    def samples(self, values: np.ndarray, indices: np.ndarray) -> np.ndarray:
-        """Score of every run on every sample (``B × n`` topic indices) -> ``B × R``."""
+    def samples(self, values: np.ndarray, indices: np.ndarray, out: np.ndarray | None = None,
+                ) -> np.ndarray:
+        """Score of every run on every sample (``B × n`` topic indices) -> ``B × R`` (written
+        into ``out`` when the aggregate can; use the array returned)."""
         return self.reduce(values[indices])
 
     def full(self, values: np.ndarray) -> np.ndarray:
@@ -55,8 +57,9 @@ class Aggregate:
 class MeanAggregate(Aggregate):
     """Mean over topics, computed as one weight-matrix product."""
 
-    def samples(self, values: np.ndarray, indices: np.ndarray) -> np.ndarray:
-        return sample_means(values, indices)
+    def samples(self, values: np.ndarray, indices: np.ndarray, out: np.ndarray | None = None,
+                ) -> np.ndarray:
+        return sample_means(values, indices, out)
 
 
 MEAN = MeanAggregate()

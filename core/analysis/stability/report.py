@@ -28,6 +28,7 @@ from yardstick.analysis.stability.rank_correlation import correlation_matrix, ra
 from yardstick.analysis.stability.topic_groups import group_rank_correlation, select_topics
 from yardstick.common.executor import Executor, InProcess
 from yardstick.common.progress import Progress, run_sync
+from yardstick.common.threads import blas_single_threaded
 
 __all__ = ["ANALYSES", "ANALYSIS_TITLES", "StabilitySettings", "ReportTable", "StabilityReport",
            "run_stability", "score_matrices"]
@@ -141,9 +142,10 @@ def run_stability(matrices: Mapping[str, pd.DataFrame], analyses: Sequence[str],
     resampled = sum(REGISTRY[a].resamples for a in analyses)
     job.steps = max(1, resampled * len(matrices) * len(sets))
     try:
-        job.submit_ahead(analyses)
-        for analysis in analyses:
-            yield from REGISTRY[analysis].run(job)
+        with blas_single_threaded():          # the tasks run a core each: no BLAS threads of theirs
+            job.submit_ahead(analyses)
+            for analysis in analyses:
+                yield from REGISTRY[analysis].run(job)
     finally:
         job.cancel_ahead()
         if owned:
@@ -329,8 +331,10 @@ class _Job:
 
 def run_task(fn, matrix: pd.DataFrame, topics: list[str], seed: int, measure: str,
              kw: dict) -> Any:
-    """One analysis on one measure and topic set, run to the end (an executor task)."""
-    return run_sync(fn(select_topics(matrix, topics), seed=seed, measure=measure, **kw))
+    """One analysis on one measure and topic set, run to the end (an executor task), with
+    BLAS on one thread (:func:`yardstick.common.threads.blas_single_threaded`)."""
+    with blas_single_threaded():
+        return run_sync(fn(select_topics(matrix, topics), seed=seed, measure=measure, **kw))
 
 
 def _correlations(rep: StabilityReport, analysis: str, matrices: Mapping[str, pd.DataFrame],

@@ -16,6 +16,7 @@ loops in Python over samples × runs or samples × topics.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 
 import numpy as np
@@ -26,8 +27,9 @@ __all__ = ["ScoreArray", "as_score_array", "run_pairs", "pair_frame", "subset_in
            "sample_means", "pair_differences", "bin_index"]
 
 
-#: Samples × runs that :func:`sample_means` adds up in one block.
-GATHER_ELEMENTS = 60_000
+#: Samples × runs that :func:`sample_means` adds up in one block (1000 samples of 150 runs:
+#: each gather a hand-over of the interpreter lock, see swap_rates.BLOCK_ELEMENTS)
+GATHER_ELEMENTS = 150_000
 
 
 class ScoreArray:
@@ -143,8 +145,9 @@ def weights_from_indices(indices: np.ndarray, n_topics: int) -> np.ndarray:
     return counts.reshape(n_samples, n_topics) / float(size)
 
 
-def sample_means(values: np.ndarray, indices: np.ndarray) -> np.ndarray:
-    """Mean score of every run on every sample: ``B × R``.
+def sample_means(values: np.ndarray, indices: np.ndarray, out: np.ndarray | None = None,
+                 ) -> np.ndarray:
+    """Mean score of every run on every sample: ``B × R`` (into ``out`` if given).
 
     ``values[indices[:, 0]] + values[indices[:, 1]] + …`` over the sample's topics, then
     divided by ``n``: the additions ``values[indices].sum(axis=1)`` makes, in the same
@@ -159,12 +162,12 @@ def sample_means(values: np.ndarray, indices: np.ndarray) -> np.ndarray:
     """
     n_samples, size = indices.shape
     n_runs = values.shape[1]
-    out = np.empty((n_samples, n_runs))
+    out = np.empty((n_samples, n_runs)) if out is None else out
     if size == 0:
         out.fill(np.nan)
         return out
     step = max(1, GATHER_ELEMENTS // max(n_runs, 1))
-    row = np.empty((min(step, n_samples), n_runs))
+    row = _scratch(min(step, n_samples) * n_runs).reshape(-1, n_runs)
     for lo in range(0, n_samples, step):
         block = out[lo:lo + step]
         cols = indices[lo:lo + step]
@@ -175,6 +178,18 @@ def sample_means(values: np.ndarray, indices: np.ndarray) -> np.ndarray:
             block += part
         block /= size
     return out
+
+
+_local = threading.local()
+
+
+def _scratch(size: int) -> np.ndarray:
+    """``size`` float64 of this thread's scratch buffer, kept between calls (on a Dask
+    worker a new array of over 128 kB is mapped and faulted in afresh each time)."""
+    buf = getattr(_local, "buf", None)
+    if buf is None or len(buf) < size:
+        buf = _local.buf = np.empty(size)
+    return buf[:size]
 
 
 def pair_differences(means: np.ndarray) -> np.ndarray:
