@@ -349,10 +349,20 @@ def simulate(index: JudgedRuns, depth: Depth, strategy: str, levels: Sequence[in
 
 def _relevant_retrieved(index: JudgedRuns) -> int:
     """Relevant documents any pooled run retrieved, at any depth (what move-to-front can
-    reach): distinct keys of the pooled entries judged relevant."""
-    sel = np.flatnonzero(index.e_rel >= index.relevance_level)
-    sel = sel[index.pooled[index.entry_run(sel)]]
-    return len(np.unique(index.entry_keys(sel)))
+    reach): distinct keys of the pooled entries judged relevant, marked by their judgment's
+    position in the qrels (the qrels' entries know it: no sort of the entries' keys, which
+    took a quarter of move-to-front's setup on 110 runs x 250 topics)."""
+    entries = qrels_entries(index)
+    if index.relevance_level < 0 or entries.qpos is None:     # (not the qrels' entries)
+        sel = np.flatnonzero(index.e_rel >= index.relevance_level)
+        sel = sel[index.pooled[index.entry_run(sel)]]
+        return len(np.unique(index.entry_keys(sel)))
+    # a relevant entry (>= 0) is one the qrels hold; the pooled runs' segments, per entry
+    keep = np.repeat(np.repeat(index.pooled, index.n_topics), np.diff(entries.start))
+    keep &= index.e_rel[entries.idx] >= index.relevance_level
+    judged = np.zeros(len(index.q_key), bool)
+    judged[entries.qpos[keep]] = True
+    return int(judged.sum())
 
 
 def _reachable_relevant(index: JudgedRuns, pool_keys: np.ndarray) -> int:
