@@ -117,6 +117,9 @@ def _read_depths(path: str) -> dict[str, int]:
 
 
 def run(args: argparse.Namespace) -> int:
+    from yardstick.cli.allocator import few_arenas
+
+    few_arenas(2)        # (the analyses run on a thread per core: see few_arenas)
     from yardstick.analysis.pool.report import iter_pool_report
     from yardstick.common.progress import run_sync
     from yardstick.inputs.io import read_qrels, read_run
@@ -201,7 +204,7 @@ def run(args: argparse.Namespace) -> int:
     other = read_qrels(args.compare_qrels) if args.compare_qrels else None
     from yardstick.cli.option_types import dask_executor
 
-    with dask_executor(args.dask) as executor:
+    with dask_executor(args.dask, threads=None) as executor:   # in-process: a thread per core
         report = run_sync(iter_pool_report(index, settings, title_index, n_docs, other,
                                            choice.assumptions, choice.inferred,
                                            executor=executor))

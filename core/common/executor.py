@@ -38,6 +38,7 @@ from typing import Any
 import numpy as np
 
 from yardstick.common.dask_cancel import stoppable
+from yardstick.common.memory import release_freed_memory
 from yardstick.common.progress import stop_event
 
 __all__ = ["Executor", "InProcess", "DaskExecutor", "TaskStats", "connect", "executor_for",
@@ -125,8 +126,16 @@ class _Threaded:
 
 
 def _on_thread(stop: threading.Event, fn: Callable, args: tuple, kwargs: dict) -> Any:
-    with stop_event(stop):
-        return fn(*args, **kwargs)
+    # a task may take another's future as an argument, as on Dask (a simulated level
+    # reads its strategy's setup): its result, once there (submitted earlier: running)
+    args = tuple(a.future.result() if isinstance(a, _Threaded) else a for a in args)
+    try:
+        with stop_event(stop):
+            return fn(*args, **kwargs)
+    finally:
+        # what the task freed goes back to the system: two tasks' transients freed in
+        # two threads' arenas otherwise stay resident (pool on 110 x 250: +300 MB RSS)
+        release_freed_memory()
 
 
 class InProcess(Executor):

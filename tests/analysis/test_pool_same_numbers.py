@@ -31,7 +31,7 @@ from yardstick.judging.judged_runs_build import build_judged_runs
 ALL_STRATEGIES = ("depth", "runs", "mtf", "random")
 
 
-def report_digests(case: str, scores_only: bool = False) -> dict[str, str]:
+def report_digests(case: str, scores_only: bool = False, executor=None) -> dict[str, str]:
     """SHA-256 of every table of the pool report of one case (its CSV); ``scores_only``:
     of the index holding only the runs' scores, as ``yardstick pool`` analyses it."""
     choice = None
@@ -57,7 +57,7 @@ def report_digests(case: str, scores_only: bool = False) -> dict[str, str]:
         index = index.with_scores_only()
         assert all(r.docno_bytes is None and r.score is not None for r in index.runs)
     report = run_sync(iter_pool_report(
-        index, settings, assumptions=choice.assumptions if choice else None,
+        index, settings, executor=executor, assumptions=choice.assumptions if choice else None,
         inferred=choice.inferred if choice else None))
     return {name: hashlib.sha256(frame.to_csv().encode("utf-8", "surrogateescape")
                                  ).hexdigest()[:16]
@@ -179,6 +179,16 @@ def test_every_pool_table_is_the_one_the_code_before_gave(case):
     if case == "robust03" and REAL_ROBUST03:
         pytest.skip("the hashes are of the generated track with Robust 2003's layout")
     assert report_digests(case) == BEFORE[case]
+
+
+@pytest.mark.parametrize("case", ["hand", "track_bpref"])
+def test_one_part_after_the_other_gives_what_the_default_threads_give(case):
+    # the default runs uniques, sources and every simulated level as tasks on a thread
+    # per core, a level task taking its strategy's setup future as an argument
+    from yardstick.common.executor import IN_PROCESS, InProcess
+
+    assert report_digests(case, executor=IN_PROCESS) == BEFORE[case]
+    assert report_digests(case, executor=InProcess(threads=3)) == BEFORE[case]
 
 
 @pytest.mark.parametrize("case", ["hand", "track_bpref"])

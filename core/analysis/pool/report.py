@@ -29,7 +29,7 @@ from yardstick.analysis.pool.report_types import (  # noqa: F401
     default_levels,
 )
 from yardstick.analysis.pool.titlestat import TitleIndex
-from yardstick.common.executor import Executor
+from yardstick.common.executor import Executor, InProcess
 from yardstick.common.progress import Progress
 from yardstick.inputs.io.read_progress import scaled
 from yardstick.judging.judged_runs import JudgedRuns
@@ -46,9 +46,11 @@ def iter_pool_report(index: JudgedRuns, settings: PoolSettings,
     """Run the selected analyses of :data:`REGISTRY`, yielding progress (fractions of
     the whole job).
 
-    ``executor``: where the heavy parts run (:mod:`yardstick.common.executor`); with a
-    Dask one, uniques by run and by group and each simulated strategy are tasks started
-    at once, the judged runs sent to the workers once; the report is the same.
+    ``executor``: where the heavy parts run (:mod:`yardstick.common.executor`); by
+    default a thread per core here (``InProcess(threads=None)``; ``IN_PROCESS``: one part
+    after the other).  On threads or Dask, uniques by run and by group, the sources and
+    each simulated strategy's setup and levels are tasks started at once (on Dask the
+    judged runs sent to the workers once); the report is the same.
 
     ``compare_qrels``: a second judgment set on the same documents and topics,
     compared with the loaded qrels by titlestat_rel (Buckley et al. Fig. 4).
@@ -60,25 +62,42 @@ def iter_pool_report(index: JudgedRuns, settings: PoolSettings,
     wanted = [a for name, a in REGISTRY.items() if name in s.analyses]
     total = float(sum(a.weight(s) for a in wanted)) or 1.0
     yield Progress(0, total, "rebuilding the pool")
+    owned = executor is None       # the default: a thread per core, as run_stability's
+    if owned:
+        executor = InProcess(threads=None)
+    try:
+        return (yield from _report(index, s, wanted, total, title_index, documents,
+                                   compare_qrels, assumptions, inferred, executor))
+    finally:
+        if owned:
+            executor.close()
+
+
+def _report(index, s, wanted, total, title_index, documents, compare_qrels, assumptions,
+            inferred, executor: Executor):
     depth = index.depth_array(s.depth, s.default_depth)
     ctx = PoolContext(index, s, depth, reconstruct_pool(index, depth), title_index, documents,
                       compare_qrels, executor=executor)
-    if executor is not None and not executor.local:
+    if not executor.local or getattr(executor, "parallel", False):
+        # on Dask or threads: uniques, sources and every simulated level as tasks started
+        # at once (on threads the "shipment" is the same arrays, not a copy)
         send_heavy_parts(ctx, {a.name for a in wanted})
     out: dict = {"settings": s}
     done = 0.0
-    for a in wanted:
-        share = a.weight(s)
-        out.update((yield from scaled(a.compute(ctx), done / share, total / share)))
-        done += share
-        yield Progress(done, total, a.title)
+    try:
+        for a in wanted:
+            share = a.weight(s)
+            out.update((yield from scaled(a.compute(ctx), done / share, total / share)))
+            done += share
+            yield Progress(done, total, a.title)
+    finally:        # (also when cancelled: the tasks not yet read stop, workers freed)
+        if ctx.remote:
+            executor.cancel([f for v in ctx.remote.values()
+                             for f in (v[1] if isinstance(v, tuple) else [v])])
     out["characteristics"] = collection_characteristics(
         s.collection, out.get("stats"), out.get("uniques_group"), out.get("titlestat_rel"),
         documents=documents)
     out["notes"] = tuple(ctx.notes)
     out["assumptions"], out["inferred"] = assumptions, inferred
-    if ctx.remote:
-        executor.cancel([f for v in ctx.remote.values()
-                         for f in (v[1] if isinstance(v, tuple) else [v])])
     yield Progress(total, total, "done")
     return PoolReport(**out)
