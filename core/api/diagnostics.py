@@ -61,7 +61,6 @@ def pool_report(qrels: Any, runs: Any, depth: int | None = None,
     from yardstick.analysis.assumptions import Assumptions, runs_statement
     from yardstick.analysis.pool.pool_choice import choose_pool
     from yardstick.analysis.pool.report import PoolSettings, iter_pool_report
-    from yardstick.common.executor import executor_for
     from yardstick.common.memory import release_freed_memory
     from yardstick.common.progress import run_sync
     from yardstick.evaluation.measures.column_names import column_name
@@ -90,4 +89,4 @@ def pool_report(qrels: Any, runs: Any, depth: int | None = None,
             index, PoolSettings(depth=choice.depth, default_depth=choice.default_depth,
                                 analyses=tuple(analyses), **settings),
             assumptions=choice.assumptions, inferred=choice.inferred,
-            executor=executor_for(ex)))
+            executor=ex))      # (None: iter_pool_report's default, a thread per core)

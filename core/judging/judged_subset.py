@@ -73,12 +73,15 @@ class SubsetEntries:
         return np.repeat(np.arange(s0, s1, dtype=np.int64), counts)
 
 
-    def select(self, keep: np.ndarray, ranks: bool = True) -> "SubsetEntries":
-        """The entries where ``keep`` (bool per entry) holds (``ranks=False``: only their
-        segments' offsets, ``idx`` and ``rank`` left empty)."""
+    def select(self, keep: np.ndarray) -> "SubsetEntries":
+        """The entries where ``keep`` (bool per entry) holds."""
+        return SubsetEntries(self.idx[keep], self._kept_start(keep), self.rank[keep])
+
+    def _kept_start(self, keep: np.ndarray) -> np.ndarray:
+        """The segments' offsets among the entries where ``keep`` holds."""
         # no int64 index of every kept entry (8 bytes each: a 110 x 250 depth simulation's
-        # peak RSS 1.98 -> 1.90 GB): masks for the data, and the kept entries before each
-        # segment by a search per segment within chunks of SELECT_CHUNK entries
+        # peak RSS 1.98 -> 1.90 GB): the kept entries before each segment by a search per
+        # segment within chunks of SELECT_CHUNK entries
         n = len(self.idx)
         start = np.empty(len(self.start), np.int64)
         done = 0
@@ -89,9 +92,7 @@ class SubsetEntries:
             start[lo:hi] = done + np.searchsorted(at, self.start[lo:hi] - a)
             done += len(at)
         start[self.start >= n] = done
-        if not ranks:
-            return SubsetEntries(self.idx[:0], start, self.rank[:0])
-        return SubsetEntries(self.idx[keep], start, self.rank[keep])
+        return start
 
     def merged(self, index: JudgedRuns, extra: np.ndarray,
                keep: np.ndarray | None = None) -> tuple["SubsetEntries", np.ndarray]:
@@ -111,7 +112,7 @@ class SubsetEntries:
         idx[~is_new] = old_idx
         idx[is_new] = extra
         del old_idx
-        counts = np.diff(self.start if keep is None else self.select(keep, ranks=False).start)
+        counts = np.diff(self.start if keep is None else self._kept_start(keep))
         extra_rank = np.empty(len(extra), np.int32)
         for a in range(0, len(extra), ENTRY_CHUNK):      # (int64 segments a slice at a time)
             part = extra[a:a + ENTRY_CHUNK]
