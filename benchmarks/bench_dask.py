@@ -1,7 +1,7 @@
 """In-process vs Dask, side by side in one run (issue 30).
 
     .venv/bin/python benchmarks/bench_dask.py --track DIR [--archive DIR ...]
-        [--samples 1000] [--repeat 2] [--skip-pool] [--base OLD/core]
+        [--samples 1000] [--repeat 2] [--skip-pool | --skip-stability] [--base OLD/core]
 
 1. On one track (``--track``, e.g. a Robust04-sized one from
    ``gen_track.py --runs 110 --topics 250``): every stability analysis (map, P_10,
@@ -82,7 +82,8 @@ def _spread(xs: list[float]) -> str:
     return f"{statistics.median(xs):7.1f} s ({min(xs):.1f}-{max(xs):.1f})"
 
 
-def bench_track(track: str, samples: int, repeat: int, pool: bool) -> None:
+def bench_track(track: str, samples: int, repeat: int, pool: bool, stability: bool = True
+                ) -> None:
     from yardstick.analysis.pool.report import PoolSettings, iter_pool_report
     from yardstick.analysis.stability.report import ANALYSES, StabilitySettings, run_stability
     from yardstick.common.executor import IN_PROCESS, InProcess, connect
@@ -103,6 +104,9 @@ def bench_track(track: str, samples: int, repeat: int, pool: bool) -> None:
     # warm-up: every worker imports yardstick and loads the compiled kernels once
     small = {m: mat.iloc[:, :5] for m, mat in matrices.items()}
     for ex in executors.values():
+        if not stability:
+            run_sync(iter_pool_report(index, PoolSettings(depth=5, seed=0), executor=ex))
+            continue
         run_sync(run_stability(small, list(ANALYSES), {"all": topics},
                                StabilitySettings(samples=10, seed=0), tie_break.iloc[:, :5], ex))
     times = {(n, w): [] for n in configs for w in ("stability", "pool")}
@@ -111,10 +115,11 @@ def bench_track(track: str, samples: int, repeat: int, pool: bool) -> None:
     print(f"# load before: {_load()}")
     for _ in range(repeat):
         for name, ex in executors.items():
-            t, rep = _timed(lambda ex=ex: run_sync(run_stability(
-                matrices, list(ANALYSES), {"all": topics}, st, tie_break, ex)))
-            times[(name, "stability")].append(t)
-            same &= _same_stability(ref.setdefault("s", rep), rep)
+            if stability:
+                t, rep = _timed(lambda ex=ex: run_sync(run_stability(
+                    matrices, list(ANALYSES), {"all": topics}, st, tie_break, ex)))
+                times[(name, "stability")].append(t)
+                same &= _same_stability(ref.setdefault("s", rep), rep)
             if pool and name != "threads":
                 t, rep = _timed(lambda ex=ex: run_sync(iter_pool_report(index, ps,
                                                                         executor=ex)))
@@ -125,9 +130,9 @@ def bench_track(track: str, samples: int, repeat: int, pool: bool) -> None:
           f"{repeat} repeat(s), results identical: {same}")
     print(f"{'':12} {'stability':>24} {'pool':>24}")
     for name in configs:
-        print(f"{name:12} {_spread(times[(name, 'stability')]):>24} "
+        print(f"{name:12} {_spread(times[(name, 'stability')]) if stability else '':>24} "
               f"{_spread(times[(name, 'pool')]) if times[(name, 'pool')] else '':>24}")
-    for what in ("stability", "pool") if pool else ("stability",):
+    for what in ("stability",) * stability + ("pool",) * pool:
         base = statistics.median(times[("in-process", what)])
         one = statistics.median(times[("local:1", what)])
         two = statistics.median(times[("local:2", what)])
@@ -137,7 +142,8 @@ def bench_track(track: str, samples: int, repeat: int, pool: bool) -> None:
     for name, ex in executors.items():
         if name not in ("in-process", "threads"):
             print(f"{name}: {ex.stats.tasks} tasks, {ex.stats.scattered_bytes / 1e6:.1f} MB "
-                  f"scattered, {ex.stats.argument_bytes / 1e3:.1f} kB of task arguments")
+                  f"scattered ({ex.stats.shared_bytes / 1e6:.1f} MB of it through shared "
+                  f"memory), {ex.stats.argument_bytes / 1e3:.1f} kB of task arguments")
             ex.close()
 
 
@@ -218,6 +224,7 @@ def _taking_turns(args) -> None:
     cmd = [sys.executable, __file__, "--samples", str(args.samples), "--repeat", "1"]
     cmd += (["--track", args.track] if args.track else []) + (["--skip-pool"] if
                                                                args.skip_pool else [])
+    cmd += ["--skip-stability"] if args.skip_stability else []
     cmd += ["--archive", *args.archive] if args.archive else []
     for turn in range(args.repeat):
         for label, env in (("before", base_env), ("after", dict(os.environ))):
@@ -233,7 +240,9 @@ def main() -> None:
     ap.add_argument("--archive", nargs="*", default=[], help="track directories")
     ap.add_argument("--samples", type=int, default=1000)
     ap.add_argument("--repeat", type=int, default=2)
-    ap.add_argument("--skip-pool", action="store_true")
+    skip = ap.add_mutually_exclusive_group()
+    skip.add_argument("--skip-pool", action="store_true")
+    skip.add_argument("--skip-stability", action="store_true")
     ap.add_argument("--base", help="another checkout's core/: run this benchmark with it and "
                     "with this code, taking turns, --repeat turns of one repeat each")
     args = ap.parse_args()
@@ -242,7 +251,8 @@ def main() -> None:
         return
     print(f"# {os.cpu_count()} cores; load {_load()}")
     if args.track:
-        bench_track(args.track, args.samples, args.repeat, not args.skip_pool)
+        bench_track(args.track, args.samples, args.repeat, not args.skip_pool,
+                    not args.skip_stability)
     if args.archive:
         bench_archive(args.archive, args.samples)
 

@@ -27,7 +27,6 @@ API's ``client=`` takes (None, a ``distributed.Client`` or an executor).
 from __future__ import annotations
 
 import os
-import sys
 import threading
 import uuid
 from collections.abc import Callable, Iterable, Iterator
@@ -38,8 +37,10 @@ from typing import Any
 import numpy as np
 
 from yardstick.common.dask_cancel import stoppable
+from yardstick.common.data_size import data_size
 from yardstick.common.memory import release_freed_memory
 from yardstick.common.progress import stop_event
+from yardstick.common.shared_memory import shared
 
 __all__ = ["Executor", "InProcess", "DaskExecutor", "TaskStats", "connect", "executor_for",
            "task_seeds", "IN_PROCESS"]
@@ -48,11 +49,14 @@ __all__ = ["Executor", "InProcess", "DaskExecutor", "TaskStats", "connect", "exe
 @dataclass
 class TaskStats:
     """What an executor has done: tasks submitted, bytes scattered to workers and bytes of
-    task arguments sent with tasks (data bytes, about their pickled sizes)."""
+    task arguments sent with tasks (data bytes, about their pickled sizes); of the
+    scattered bytes, those a local cluster's workers mapped from shared memory (written
+    once, sent to none)."""
 
     tasks: int = 0
     scattered_bytes: int = 0
     argument_bytes: int = 0
+    shared_bytes: int = 0
 
 
 class Executor:
@@ -206,14 +210,18 @@ class DaskExecutor(Executor):
 
     local = False
 
-    def __init__(self, client: Any, owns_cluster: bool = False):
+    def __init__(self, client: Any, owns_cluster: bool = False, same_machine: bool = False):
         super().__init__()
         self.client = client
         self._owns = owns_cluster
+        #: the workers are processes of this machine (a LocalCluster started here): data
+        #: for every worker goes through shared memory (yardstick.common.shared_memory)
+        self.same_machine = same_machine
         self.workers = max(1, len(client.scheduler_info().get("workers", {})))
 
     def scatter(self, value: Any, broadcast: bool = False) -> Any:
-        self.stats.scattered_bytes += _size(value)
+        size = data_size(value)
+        self.stats.scattered_bytes += size
         # hash=False: two equal matrices are still two pieces of data with their own keys;
         # in a list, so that a list (a batch of runs) is one piece of data, one handle.
         # direct: straight to the workers when their cluster was started here (they are
@@ -221,16 +229,46 @@ class DaskExecutor(Executor):
         # more for the pool's 322 MB on 110 x 250 (local:1: 0.74-1.63 -> 0.19-0.31 s;
         # local:2: 1.1-4.0 -> 0.7-1.1 s); a remote scheduler's workers may be out of reach
         direct = getattr(self.client, "cluster", None) is not None
+        workers = list(self.client.scheduler_info().get("workers", {})) if direct else []
+        if broadcast and self.same_machine and workers:
+            held = shared(value)
+            if held is not None:
+                self.stats.shared_bytes += size
+                try:       # (each worker has mapped the file once its copy is sent)
+                    return self._to_each(held, workers)
+                finally:
+                    held.remove()
+        if broadcast and len(workers) > 1:
+            return self._to_each(value, workers)
         return self.client.scatter([value], hash=False, broadcast=broadcast,
                                    direct=direct)[0]
 
+    def _to_each(self, value: Any, workers: list[str]) -> Any:
+        """``value`` sent from here to every worker at once, under one key (the scheduler
+        told of each copy): Dask's own broadcast sends it to one worker, which then copies
+        it to the others while no task can start (local:2, the pool's 322 MB on 110 x 250:
+        2.0 s -> 0.5-1.1 s before the first task; 0.15-0.2 s through shared memory)."""
+        key = f"shared-{uuid.uuid4()}"
+        if len(workers) == 1:
+            return self.client.scatter({key: value}, workers=workers, hash=False,
+                                       direct=True)[key]
+        with ThreadPoolExecutor(len(workers)) as pool:
+            sent = list(pool.map(lambda w: self.client.scatter(
+                {key: value}, workers=[w], hash=False, direct=True)[key], workers))
+        return sent[0]      # (the others name the same key: one future is enough)
+
     def submit(self, fn: Callable, *args: Any, **kwargs: Any) -> Any:
         self.stats.tasks += 1
-        self.stats.argument_bytes += _size((args, {k: v for k, v in kwargs.items()
+        self.stats.argument_bytes += data_size((args, {k: v for k, v in kwargs.items()
                                                    if not _is_future(v)}), skip=_is_future)
-        # stoppable: cancelling stops a running task too (yardstick.common.dask_cancel)
+        # stoppable: cancelling stops a running task too (yardstick.common.dask_cancel).
+        # fifo_timeout=0: tasks start in the order submitted, as in-process (the callers
+        # submit the longest first); Dask's default gives every task submitted within
+        # 100 ms the same priority, so that a 1 s task could be left to the end (the pool
+        # on 110 x 250, local:2: one worker finished 0.65-0.8 s after the other)
         return self.client.submit(stoppable, fn, *args, pure=False, **kwargs,
-                                  key=f"{getattr(fn, '__name__', 'task')}-{uuid.uuid4()}")
+                                  key=f"{getattr(fn, '__name__', 'task')}-{uuid.uuid4()}",
+                                  fifo_timeout=0)
 
     def results(self, futures: Iterable[Any]):
         from distributed import as_completed
@@ -258,48 +296,6 @@ class DaskExecutor(Executor):
 
 def _is_future(value: Any) -> bool:
     return type(value).__name__ == "Future"
-
-
-def _size(value: Any, skip: Callable[[Any], bool] | None = None) -> int:
-    """About the bytes ``value`` takes when sent (futures inside arguments count as nothing:
-    they are keys): :func:`_nbytes`, no pickling (pickling a 300 MB shipment only to count
-    its bytes cost the client 0.3 s before any task could start)."""
-    if skip is not None and isinstance(value, tuple):
-        value = tuple(None if skip(v) else v for v in value[0]), value[1]
-    try:
-        return _nbytes(value, set())
-    except Exception:  # noqa: BLE001 - a size is only reported
-        return 0
-
-
-def _nbytes(value: Any, seen: set[int]) -> int:
-    """The data bytes of ``value``: numpy arrays' ``nbytes`` (what dominates a pickle of
-    score matrices or judged runs), pandas objects' memory, ``bytes``/``str`` lengths,
-    containers and objects' attributes walked once each; anything else its
-    ``sys.getsizeof``."""
-    if id(value) in seen:
-        return 0
-    seen.add(id(value))
-    if isinstance(value, np.ndarray):
-        return value.nbytes if value.dtype != object else sum(
-            _nbytes(v, seen) for v in value.ravel().tolist())
-    if isinstance(value, (bytes, bytearray, memoryview, str)):
-        return len(value)
-    if isinstance(value, (int, float, complex, bool, type(None))):
-        return 8
-    if hasattr(value, "memory_usage") and hasattr(value, "to_numpy"):     # pandas
-        usage = value.memory_usage(index=True, deep=True)
-        return int(usage.sum() if hasattr(usage, "sum") else usage)
-    if isinstance(value, dict):
-        return sum(_nbytes(k, seen) + _nbytes(v, seen) for k, v in value.items())
-    if isinstance(value, (list, tuple, set, frozenset)):
-        return sum(_nbytes(v, seen) for v in value)
-    fields = getattr(value, "__dict__", None)
-    slots = [n for c in type(value).__mro__ for n in getattr(c, "__slots__", ())]
-    if fields is None and not slots:
-        return sys.getsizeof(value)
-    out = _nbytes(fields, seen) if fields is not None else 0
-    return out + sum(_nbytes(getattr(value, n, None), seen) for n in slots)
 
 
 def connect(spec: str | None, threads: int | None = 1) -> Executor:
@@ -330,11 +326,15 @@ def connect(spec: str | None, threads: int | None = 1) -> Executor:
         # Dask's default MALLOC_TRIM_THRESHOLD_=65536 for worker processes turns off glibc's
         # adaptive mmap threshold: every large numpy temporary is then a fresh mmap (page
         # faults), the pool's and stability's kernels 2-3x slower than here (helper poolspeed)
+        # Dask's statistical profiler samples every worker's stack each 10 ms (for its
+        # dashboard), taking the interpreter lock from the task: with two workers on two
+        # cores their tasks took 25-30% longer in all than one worker's (the pool on 110 x
+        # 250: 21.5 s of task time against 16.5), 12% without it
         with dask.config.set({"distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_":
-                              None}):
+                              None, "distributed.worker.profile.enabled": False}):
             cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=not threads,
                                    dashboard_address=":0", silence_logs=40)
-        return DaskExecutor(Client(cluster), owns_cluster=True)
+        return DaskExecutor(Client(cluster), owns_cluster=True, same_machine=not threads)
     return DaskExecutor(Client(spec), owns_cluster=False)
 
 

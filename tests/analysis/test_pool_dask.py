@@ -50,6 +50,9 @@ def test_pool_report_on_workers_is_the_in_process_one(track, spec):
         levels = sum(len(s.levels["level"].unique()) for s in here.simulations.values())
         # sources, uniques x 2, setups, a task per level
         assert ex.stats.tasks == 1 + 2 + 4 + levels
+        # worker processes of this machine read the judged runs from shared memory (one
+        # copy, nothing sent); worker threads share this process's own
+        assert (ex.stats.shared_bytes > 0) == (spec == "local:2")
 
 
 def test_shipment_is_arrays_only_and_keeps_the_judged_docnos(track):

@@ -151,7 +151,7 @@ def test_sent_bytes_are_counted_without_pickling_close_to_the_pickle():
 
     import pandas as pd
 
-    from yardstick.common.executor import _size
+    from yardstick.common.data_size import data_size
 
     rng = np.random.default_rng(3)
     value = Shipped(rng.integers(0, 2**31, 400_000, dtype=np.int32),
@@ -159,4 +159,4 @@ def test_sent_bytes_are_counted_without_pickling_close_to_the_pickle():
                     {"map": rng.random((40, 50)), "frame": pd.DataFrame(
                         {"score": rng.random(20_000), "n": np.arange(20_000)})})
     pickled = len(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
-    assert abs(_size(value) - pickled) / pickled < 0.01
+    assert abs(data_size(value) - pickled) / pickled < 0.01

@@ -97,7 +97,7 @@ def iter_score_subset(index: JudgedRuns, entries: SubsetEntries, measures: Seque
     if judged.all():        # one ranking for both: its relevant documents found once
         kinds = dict.fromkeys(kinds, "all")
     elif "judged" in kinds.values():
-        sets["judged"] = (entries.select(judged), rel[judged])
+        sets["judged"] = (entries.select(judged), np.compress(judged, rel))
     del judged
     per_run = max(1, len(entries) // max(index.n_runs, 1))
     block = max(1, SUBSET_BLOCK // per_run)

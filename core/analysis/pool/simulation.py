@@ -35,7 +35,6 @@ from __future__ import annotations
 
 from collections.abc import Generator, Sequence
 from dataclasses import dataclass
-from functools import cached_property
 
 import numpy as np
 import pandas as pd
@@ -49,25 +48,19 @@ from yardstick.analysis.pool.judging_orders import (  # noqa: F401 (the orders, 
     order_move_to_front,
     order_random,
 )
+from yardstick.analysis.pool.placed_order import PlacedOrder, iter_place_order
 from yardstick.analysis.pool.reconstruction import Depth, reconstruct_pool
 from yardstick.analysis.stability.rank_correlation import kendall_tau, system_ranking, tau_ap
 from yardstick.common.progress import Progress, run_sync
 from yardstick.evaluation.results import mean_over_topics
 from yardstick.inputs.io.read_progress import scaled
-from yardstick.judging.judged_runs import NONPOOL, UNJUDGED, JudgedRuns
+from yardstick.judging.judged_runs import NONPOOL, JudgedRuns
 from yardstick.judging.judged_subset import (
-    SubsetEntries,
-    entries_lacking,
-    on_qrels,
     qrels_entries,
-    spread,
 )
 
 STRATEGIES = ("depth", "runs", "mtf", "random")
 SIM_MEASURES = ("map", "map_judged", "bpref", "infAP")
-#: entries located in a judging order between two cancellation points (each search holds
-#: the GIL: a smaller slice keeps the window's event loop answering)
-LOCATE_CHUNK = 1 << 18
 
 def judgments_at(index: JudgedRuns, order: JudgingOrder, level: int
                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -88,98 +81,11 @@ def simulated_judgments(index: JudgedRuns, order: JudgingOrder, level: int
                         ) -> tuple[np.ndarray, np.ndarray]:
     """Per-entry judgments and the ``(n_topics, L)`` judgment counts per level (what
     :meth:`JudgedRuns.judged` takes) under one level of a judging order."""
-    located = run_sync(_iter_locate(index, order))
+    located = run_sync(iter_place_order(index, order))
     rel_c, levels, entries = located.at(level)
     rel = np.full(index.n_entries, NONPOOL, index.e_rel.dtype)
     rel[entries.idx] = rel_c
     return rel, levels
-
-
-@dataclass(frozen=True, eq=False)
-class _Located:
-    """A judging order placed on the entries it can judge (every other entry stays "not
-    in the qrels" at every level): per entry of ``entries`` the level at which it is
-    judged (0: never), and per key of the order its qrels value."""
-
-    order: JudgingOrder
-    entries: SubsetEntries
-    rel: np.ndarray       # the entries' full-qrels judgments
-    value: np.ndarray     # the entries' levels (0: never)
-    q_ok: np.ndarray      # per order key: the qrels judge it (value >= 0)
-    q_code: np.ndarray    # per order key: topic * L + qrels value
-    n_topics: int
-    n_levels: int
-
-    def at(self, level: int) -> tuple[np.ndarray, np.ndarray, SubsetEntries]:
-        """The ``(n_topics, L)`` counts per level at ``level`` and the judgments of the
-        entries they can change (those judged by then; for a sample, every member of the
-        sampling frame), with those entries."""
-        ok = self.q_ok & (self.order.value <= level)
-        levels = np.bincount(self.q_code[ok], minlength=self.n_topics * self.n_levels
-                             ).reshape(self.n_topics, self.n_levels)
-        if self.order.pool_keys is None:
-            # a located entry is judged (>= 0) at its level (0: never): those judged by then
-            # (never-judged ones are not left out once: that copy would raise the peak)
-            keep = (self.value > 0) & (self.value <= level)
-            if keep.all():
-                return self.rel, levels, self.entries
-            return self.rel[keep], levels, self.entries.select(keep)
-        value, full, entries = self._frame
-        # judged by then (a sampled document the qrels lack: not in the qrels); the rest of
-        # the sampling frame: pooled, unjudged
-        return np.where(value <= level, full, full.dtype.type(UNJUDGED)), levels, entries
-
-    @cached_property
-    def _frame(self) -> tuple[np.ndarray, np.ndarray, SubsetEntries]:
-        """A sample's frame, the same at every level: its members' levels, their
-        judgments once sampled (a document the qrels lack: not in the qrels) and entries."""
-        keep = self.value > 0
-        value, full = (self.value, self.rel) if keep.all() else (self.value[keep],
-                                                                 self.rel[keep])
-        full = np.where(full >= 0, full, full.dtype.type(NONPOOL))
-        return value, full, self.entries if keep.all() else self.entries.select(keep)
-
-
-def _iter_locate(index: JudgedRuns, order: JudgingOrder, step: float = 0, total: int = 1,
-                 message: str = ""):
-    """:class:`_Located` for ``order``, :data:`LOCATE_CHUNK` entries at a time, a
-    cancellation point after each: the entries the qrels hold (for a sample also the
-    sampled pool's members the qrels lack, which become "pooled but unjudged"; otherwise
-    only entries judged ``>= 0`` are located)."""
-    entries = qrels_entries(index)
-    e_rel = index.e_rel[entries.idx]
-    top = int(order.value.max()) if len(order.value) else 0
-    val = np.zeros(len(entries), np.uint16 if top < 2**16 else np.int32 if top < 2**31
-                   else np.int64)
-    if len(order.keys):
-        # the order's levels spread onto the qrels once, then onto the entries by a gather
-        on_q, lacking = on_qrels(index, order.keys, order.value.astype(val.dtype))
-        for a in range(0, len(entries), LOCATE_CHUNK):
-            qpos = entries.qpos[a:a + LOCATE_CHUNK]
-            got = on_q[qpos]                       # (every qrels entry has a position)
-            if order.pool_keys is None:
-                got[e_rel[a:a + LOCATE_CHUNK] < 0] = 0
-            val[a:a + LOCATE_CHUNK] = got
-            yield Progress(step, total, message)
-        if order.pool_keys is not None:
-            # a sample: only its frame's members matter (judged or "pooled, unjudged"), the
-            # members the qrels lack among them
-            keep = val > 0
-            val, e_rel = val[keep], e_rel[keep]
-            lack_keys, lack_val = order.keys[lacking], order.value[lacking]
-            extra, at_key = entries_lacking(index, lack_keys)
-            # (the frame's entries and the extra ones merged in one pass)
-            entries, is_new = entries.merged(index, extra, keep)
-            del keep
-            if len(extra):
-                extra_val = lack_val[at_key].astype(val.dtype)
-                val = spread(val, extra_val, is_new)
-                e_rel = spread(e_rel, np.full(len(extra), NONPOOL, e_rel.dtype), is_new)
-    found, q_val = index.lookup(order.keys)
-    L = max(int(index.q_rel.max()) + 1 if len(index.q_rel) else 1, 1)
-    ok = found & (q_val >= 0)
-    code = index.key_topic(order.keys).astype(np.int64) * L + np.where(ok, q_val, 0)
-    return _Located(order, entries, e_rel, val, ok, code, index.n_topics, L)
 
 
 @dataclass(frozen=True, eq=False)
@@ -220,7 +126,7 @@ class SimulationSetup:
     the reference ranking, the relevant documents it can reach (:func:`iter_setup`)."""
 
     strategy: str
-    located: _Located
+    located: PlacedOrder
     full: pd.DataFrame        # the reference scores (level "full" of ``scores``)
     ref_rank: pd.Series
     reachable: int
@@ -243,7 +149,7 @@ def iter_setup(index: JudgedRuns, depth: Depth, strategy: str, levels: Sequence[
         order = yield from scaled(iter_order_move_to_front(index, max(levels), seed=seed),
                                   0, 2 * total)   # the first half of step 0
     yield Progress(0.5, total, f"{strategy}: locating the judgments")
-    located = yield from _iter_locate(index, order, 0.5, total,
+    located = yield from iter_place_order(index, order, 0.5, total,
                                       f"{strategy}: locating the judgments")
     names = list(index.run_names)
     full = yield from scoring.iter_full_scores(index, reference, 0.6, total,
@@ -268,10 +174,11 @@ def iter_levels(index: JudgedRuns, setup: SimulationSetup, levels: Sequence[int]
     evaluated = index.evaluated()
     names = list(index.run_names)
     strategy, ref_rank, reachable = setup.strategy, setup.ref_rank, setup.reachable
+    located = setup.located.complete(index)     # (a copy that travelled: made whole)
     rows, score_rows = [], []
     for i, level in enumerate(levels):
         yield Progress(step + i, total, f"{strategy}: level {level}")
-        rel, counts, entries = setup.located.at(level)
+        rel, counts, entries = located.at(level)
         lvl = min(max(index.relevance_level, 0), counts.shape[1])
         num_rel, num_nonrel = counts[:, lvl:].sum(axis=1), counts[:, :lvl].sum(axis=1)
         judged_per_topic = (num_rel + num_nonrel)[index.in_qrels].mean()
