@@ -329,9 +329,15 @@ def connect(spec: str | None, threads: int | None = 1) -> Executor:
         # Dask's statistical profiler samples every worker's stack each 10 ms (for its
         # dashboard), taking the interpreter lock from the task: with two workers on two
         # cores their tasks took 25-30% longer in all than one worker's (the pool on 110 x
-        # 250: 21.5 s of task time against 16.5), 12% without it
+        # 250: 21.5 s of task time against 16.5), 12% without it.  Its event-loop checks
+        # (every 20 ms), memory checks (100 ms) and system monitor (500 ms), in every worker
+        # and in this process's scheduler, cost this process 0.6-0.9 s of CPU per pool
+        # report on 110 x 250 that the workers' tasks then lacked: a second apart here
         with dask.config.set({"distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_":
-                              None, "distributed.worker.profile.enabled": False}):
+                              None, "distributed.worker.profile.enabled": False,
+                              "distributed.admin.tick.interval": "1s",
+                              "distributed.worker.memory.monitor-interval": "1s",
+                              "distributed.admin.system-monitor.interval": "1s"}):
             cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=not threads,
                                    dashboard_address=":0", silence_logs=40)
         return DaskExecutor(Client(cluster), owns_cluster=True, same_machine=not threads)
