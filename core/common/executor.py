@@ -235,7 +235,7 @@ class DaskExecutor(Executor):
             if held is not None:
                 self.stats.shared_bytes += size
                 try:       # (each worker has mapped the file once its copy is sent)
-                    return self._to_each(held, workers)
+                    return self._to_each(held.value, workers)
                 finally:
                     held.remove()
         if broadcast and len(workers) > 1:

@@ -3,44 +3,57 @@
 A ``LocalCluster``'s workers are processes of this machine: sending each one its own
 copy of the pool's judged runs (322 MB on 110 runs x 250 topics) costs the sending
 process a write per worker, each worker a read and the pages of its copy, and the
-machine the memory of every copy.  :func:`shared` writes the arrays of a value once to a
-file in ``/dev/shm`` (pickle protocol 5's out-of-band buffers, PEP 574) and gives a small
-stand-in that, unpickled on a worker, is the value itself with its arrays mapped
-read-only from that file: every worker reads the same pages, and what is sent is a few
-kilobytes.  A value that travels on from a worker (to one that joined later) is pickled
-as usual, arrays and all.
+machine the memory of every copy.  :func:`shared` writes the large arrays of a value once
+to a file in ``/dev/shm`` and gives a copy of the value whose arrays are stand-ins
+(:class:`MappedArray`): sent to a worker (pickled by Dask as usual), each stand-in
+arrives as the array itself, mapped read-only from that file, so that every worker reads
+the same pages and what is sent is a few kilobytes.  Nothing is unpickled here: the
+worker's own Dask does that, and the file holds raw array bytes only.  A value that
+travels on from a worker (to one that joined later) is pickled with its arrays.
 
-Nothing here is needed for correctness: :func:`shared` gives None where there is no
-room (a small ``/dev/shm``, another system), and the caller sends the value as usual.
+Plain containers and objects pickled by their ``__dict__`` (dataclasses and the like) are
+copied with their arrays swapped; anything else travels as it is.  Nothing here is
+needed for correctness: :func:`shared` gives None where there is no room, and the caller
+sends the value as usual.
 """
 
 from __future__ import annotations
 
 import mmap
 import os
-import pickle
 import shutil
 import tempfile
 import uuid
 from typing import Any
 
-__all__ = ["SharedValue", "shared", "SHM_DIR"]
+import numpy as np
+
+__all__ = ["MappedArray", "Shared", "shared", "SHM_DIR", "MIN_BYTES"]
 
 #: where the files go (a RAM file system on Linux)
 SHM_DIR = "/dev/shm"
-#: each buffer starts at a multiple of this many bytes (cache lines; numpy's alignment)
+#: arrays smaller than this travel as they are
+MIN_BYTES = 1 << 16
+#: each array starts at a multiple of this many bytes (cache lines; numpy's alignment)
 _ALIGN = 64
 
 
-class SharedValue:
-    """A value whose arrays lie in the file ``path``: pickled, the file's name and the
-    value's pickle stream without its arrays; unpickled, the value (see the module)."""
+class MappedArray:
+    """Stands in for an array written to ``path`` at ``offset``: pickled, the array's
+    place; unpickled, the array mapped read-only from there."""
 
-    def __init__(self, path: str, stream: bytes, spans: list[tuple[int, int]]):
-        self.path, self.stream, self.spans = path, stream, spans
+    def __init__(self, path: str, offset: int, dtype: str, shape: tuple[int, ...]):
+        self.path, self.offset, self.dtype, self.shape = path, offset, dtype, shape
 
     def __reduce__(self):
-        return _load, (self.path, self.stream, self.spans)
+        return _mapped, (self.path, self.offset, self.dtype, self.shape)
+
+
+class Shared:
+    """:func:`shared`'s result: ``value`` (its large arrays stand-ins) and the file."""
+
+    def __init__(self, value: Any, path: str):
+        self.value, self.path = value, path
 
     def remove(self) -> None:
         """Delete the file (processes that mapped it keep their mapping)."""
@@ -50,13 +63,15 @@ class SharedValue:
             pass
 
 
-def shared(value: Any, directory: str = SHM_DIR) -> SharedValue | None:
-    """``value`` written to shared memory (None where ``directory`` is missing or has
-    less room than twice the value's arrays)."""
-    buffers: list[pickle.PickleBuffer] = []
-    stream = pickle.dumps(value, protocol=5, buffer_callback=buffers.append)
-    views = [b.raw() for b in buffers]
-    size = sum(_aligned(v.nbytes) for v in views)
+def shared(value: Any, directory: str = SHM_DIR) -> Shared | None:
+    """``value`` with its large arrays written to shared memory (None where
+    ``directory`` is missing or has less room than twice those arrays, or where the
+    value holds no array worth it)."""
+    arrays: list[np.ndarray] = []
+    swapped = _swap(value, arrays, {})
+    size = sum(_aligned(a.nbytes) for a in arrays)
+    if not arrays:
+        return None
     try:
         if not os.path.isdir(directory) or shutil.disk_usage(directory).free < 2 * size:
             return None
@@ -64,29 +79,86 @@ def shared(value: Any, directory: str = SHM_DIR) -> SharedValue | None:
                                     dir=directory)
     except OSError:
         return None
-    spans, at = [], 0
+    at = 0
     try:
         with os.fdopen(fd, "wb") as f:
-            for v in views:
+            for a in arrays:
                 f.seek(at)
-                f.write(v)
-                spans.append((at, v.nbytes))
-                at += _aligned(v.nbytes)
+                f.write(memoryview(a).cast("B"))
+                at += _aligned(a.nbytes)
     except OSError:
-        SharedValue(path, b"", []).remove()
+        Shared(None, path).remove()
         return None
-    return SharedValue(path, stream, spans)
+    at = 0
+    for a, ref in zip(arrays, _refs(swapped, {})):
+        ref.path, ref.offset = path, at
+        at += _aligned(a.nbytes)
+    return Shared(swapped, path)
+
+
+def _swap(value: Any, arrays: list, memo: dict) -> Any:
+    """A copy of ``value`` with its large contiguous arrays replaced by stand-ins (their
+    arrays appended to ``arrays`` in the order :func:`_refs` finds them again)."""
+    key = id(value)
+    if key in memo:
+        return memo[key]
+    t = type(value)
+    if t is np.ndarray:
+        if value.dtype.hasobject or value.nbytes < MIN_BYTES or not value.flags.c_contiguous:
+            return value
+        arrays.append(value)
+        out = MappedArray("", -1, value.dtype.str, value.shape)
+    elif t is dict:
+        out = {k: _swap(v, arrays, memo) for k, v in value.items()}
+    elif t in (list, tuple):
+        out = t(_swap(v, arrays, memo) for v in value)
+    elif _by_dict(t) and hasattr(value, "__dict__"):
+        out = object.__new__(t)
+        out.__dict__.update({k: _swap(v, arrays, memo) for k, v in value.__dict__.items()})
+    else:
+        return value
+    memo[key] = out
+    return out
+
+
+def _refs(value: Any, seen: dict):
+    """The stand-ins of a swapped value, in :func:`_swap`'s order."""
+    if id(value) in seen:
+        return
+    seen[id(value)] = True
+    if isinstance(value, MappedArray):
+        yield value
+    elif type(value) is dict:
+        for v in value.values():
+            yield from _refs(v, seen)
+    elif type(value) in (list, tuple):
+        for v in value:
+            yield from _refs(v, seen)
+    elif _by_dict(type(value)) and hasattr(value, "__dict__"):
+        for v in value.__dict__.values():
+            yield from _refs(v, seen)
+
+
+def _by_dict(t: type) -> bool:
+    """Whether instances of ``t`` pickle as their class and ``__dict__`` (no reducer, no
+    state methods, no slots of their own)."""
+    return (t.__reduce_ex__ is object.__reduce_ex__ and t.__reduce__ is object.__reduce__
+            and getattr(t, "__getstate__", object.__getstate__) is object.__getstate__
+            and not hasattr(t, "__setstate__") and "__slots__" not in t.__dict__
+            and t.__module__.startswith("yardstick."))
 
 
 def _aligned(n: int) -> int:
     return -(-n // _ALIGN) * _ALIGN
 
 
-def _load(path: str, stream: bytes, spans: list[tuple[int, int]]) -> Any:
-    """The value, its arrays read-only views of the mapped file (the mapping lives as
-    long as they do)."""
+def _mapped(path: str, offset: int, dtype: str, shape: tuple[int, ...]) -> np.ndarray:
+    """The array at ``offset`` of ``path``, a read-only view of the mapped file (the
+    mapping lives as long as the array)."""
+    dt = np.dtype(dtype)
+    count = int(np.prod(shape, dtype=np.int64))
+    if count == 0:
+        return np.zeros(shape, dt)
     with open(path, "rb") as f:
-        size = os.fstat(f.fileno()).st_size
-        mm = mmap.mmap(f.fileno(), size, access=mmap.ACCESS_READ) if size else b""
-    whole = memoryview(mm)
-    return pickle.loads(stream, buffers=[whole[a:a + n] for a, n in spans])
+        mm = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+    return np.frombuffer(mm, dt, count, offset).reshape(shape)
