@@ -67,11 +67,11 @@ def shared(value: Any, directory: str = SHM_DIR) -> Shared | None:
     """``value`` with its large arrays written to shared memory (None where
     ``directory`` is missing or has less room than twice those arrays, or where the
     value holds no array worth it)."""
-    arrays: list[np.ndarray] = []
-    swapped = _swap(value, arrays, {})
-    size = sum(_aligned(a.nbytes) for a in arrays)
-    if not arrays:
+    placed: list[tuple[np.ndarray, MappedArray]] = []
+    swapped = _swap(value, placed, {})
+    if not placed:
         return None
+    size = sum(_aligned(a.nbytes) for a, _ in placed)
     try:
         if not os.path.isdir(directory) or shutil.disk_usage(directory).free < 2 * size:
             return None
@@ -82,23 +82,20 @@ def shared(value: Any, directory: str = SHM_DIR) -> Shared | None:
     at = 0
     try:
         with os.fdopen(fd, "wb") as f:
-            for a in arrays:
+            for a, ref in placed:
                 f.seek(at)
                 f.write(memoryview(a).cast("B"))
+                ref.path, ref.offset = path, at
                 at += _aligned(a.nbytes)
     except OSError:
         Shared(None, path).remove()
         return None
-    at = 0
-    for a, ref in zip(arrays, _refs(swapped, {})):
-        ref.path, ref.offset = path, at
-        at += _aligned(a.nbytes)
     return Shared(swapped, path)
 
 
-def _swap(value: Any, arrays: list, memo: dict) -> Any:
-    """A copy of ``value`` with its large contiguous arrays replaced by stand-ins (their
-    arrays appended to ``arrays`` in the order :func:`_refs` finds them again)."""
+def _swap(value: Any, placed: list, memo: dict) -> Any:
+    """A copy of ``value`` with its large contiguous arrays replaced by stand-ins (each
+    array and its stand-in appended to ``placed``; an array met twice is one stand-in)."""
     key = id(value)
     if key in memo:
         return memo[key]
@@ -106,37 +103,19 @@ def _swap(value: Any, arrays: list, memo: dict) -> Any:
     if t is np.ndarray:
         if value.dtype.hasobject or value.nbytes < MIN_BYTES or not value.flags.c_contiguous:
             return value
-        arrays.append(value)
         out = MappedArray("", -1, value.dtype.str, value.shape)
+        placed.append((value, out))
     elif t is dict:
-        out = {k: _swap(v, arrays, memo) for k, v in value.items()}
+        out = {k: _swap(v, placed, memo) for k, v in value.items()}
     elif t in (list, tuple):
-        out = t(_swap(v, arrays, memo) for v in value)
+        out = t(_swap(v, placed, memo) for v in value)
     elif _by_dict(t) and hasattr(value, "__dict__"):
         out = object.__new__(t)
-        out.__dict__.update({k: _swap(v, arrays, memo) for k, v in value.__dict__.items()})
+        out.__dict__.update({k: _swap(v, placed, memo) for k, v in value.__dict__.items()})
     else:
         return value
     memo[key] = out
     return out
-
-
-def _refs(value: Any, seen: dict):
-    """The stand-ins of a swapped value, in :func:`_swap`'s order."""
-    if id(value) in seen:
-        return
-    seen[id(value)] = True
-    if isinstance(value, MappedArray):
-        yield value
-    elif type(value) is dict:
-        for v in value.values():
-            yield from _refs(v, seen)
-    elif type(value) in (list, tuple):
-        for v in value:
-            yield from _refs(v, seen)
-    elif _by_dict(type(value)) and hasattr(value, "__dict__"):
-        for v in value.__dict__.values():
-            yield from _refs(v, seen)
 
 
 def _by_dict(t: type) -> bool:
